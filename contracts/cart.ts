@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { MoneyString } from './money.ts';
+import { Size } from './catalogue.ts';
+
+export const MAX_LINE_QUANTITY = 99;
+
+const quantity = (label: string) =>
+  v.pipe(
+    v.number(`${label} must be a number`),
+    v.integer(`${label} must be a whole number`),
+  );
+
+const positiveId = (label: string) =>
+  v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be a whole number`), v.minValue(1, `${label} must be positive`));
+
+export const AddToCart = v.object({
+    productId: positiveId('productId'),
+    variantId: positiveId('variantId'),
+    quantity: v.pipe(quantity('quantity'), v.minValue(1, 'quantity must be at least 1'), v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)),
+});
+export type AddToCart = v.InferOutput<typeof AddToCart>;
+
+/** Setting a quantity to 0 or less removes the line (spec 4), so negatives are allowed here. */
+export const UpdateCartItem = v.object({
+  quantity: v.pipe(quantity('quantity'), v.minValue(-1000, 'quantity is too small'), v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)),
+});
+export type UpdateCartItem = v.InferOutput<typeof UpdateCartItem>;
+
+export const CartItemParams = v.object({
+  itemId: v.pipe(v.string(), v.uuid('item id must be a UUID')),
+});
+
+export const CartItem = v.object({
+  id: v.string(),
+  quantity: v.number(),
+  product: v.object({
+    id: v.number(),
+    name: v.string(),
+    slug: v.string(),
+    imageUrl: v.string(),
+    price: MoneyString,
+  }),
+  variant: v.object({
+    id: v.number(),
+    color: v.string(),
+    colorHex: v.string(),
+    size: Size,
+    stock: v.number(),
+  }),
+});
+export type CartItem = v.InferOutput<typeof CartItem>;
+
+export const Cart = v.object({
+  /** The cart's stream id (without the `cart-` prefix); null until the first item is added. */
+  id: v.nullable(v.string()),
+  items: v.array(CartItem),
+  total: MoneyString,
+  itemCount: v.number(),
+});
+export type Cart = v.InferOutput<typeof Cart>;

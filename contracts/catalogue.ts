@@ -1,0 +1,72 @@
+import * as v from 'valibot';
+import { MoneyString } from './money.ts';
+
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
+export const SIZE_LABELS: Record<Size, string> = { XS: 'XS (Compy)', S: 'S (Raptor)', M: 'M (Dilo)', L: 'L (Stego)', XL: 'XL (T-Rex)' };
+export const Size = v.picklist(SIZES);
+export type Size = v.InferOutput<typeof Size>;
+
+export const Category = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  description: v.string(),
+  imageUrl: v.string(),
+});
+export type Category = v.InferOutput<typeof Category>;
+
+export const Product = v.object({
+  id: v.number(),
+  name: v.string(),
+  slug: v.string(),
+  description: v.string(),
+  price: MoneyString,
+  imageUrl: v.string(),
+  collection: v.optional(v.string()),
+  bestSeller: v.boolean(),
+  featured: v.boolean(),
+});
+export type Product = v.InferOutput<typeof Product>;
+
+export const Variant = v.object({
+  id: v.number(),
+  productId: v.number(),
+  size: Size,
+  color: v.string(),
+  colorHex: v.string(),
+  stock: v.number(),
+});
+export type Variant = v.InferOutput<typeof Variant>;
+
+export const Testimonial = v.object({
+  id: v.number(),
+  name: v.string(),
+  species: v.string(),
+  age: v.number(),
+  rating: v.number(),
+  comment: v.string(),
+  imageUrl: v.string(),
+});
+export type Testimonial = v.InferOutput<typeof Testimonial>;
+
+export const PRODUCT_SORTS = ['price_asc', 'price_desc', 'newest', 'name_asc'] as const;
+export const ProductSort = v.picklist(PRODUCT_SORTS, 'sort must be one of price_asc, price_desc, newest, name_asc');
+export type ProductSort = v.InferOutput<typeof ProductSort>;
+
+export const ProductQuery = v.object({
+  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'search must be at most 100 characters'))),
+  sort: v.optional(ProductSort),
+});
+export type ProductQuery = v.InferOutput<typeof ProductQuery>;
+
+export const SlugParams = v.object({
+  slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,80}$/, 'slug must be lowercase letters, digits and dashes')),
+});
+
+export const ProductIdParams = v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'product id must be a positive whole number'),
+    v.transform(Number),
+  ),
+});
