@@ -10,6 +10,8 @@ export interface SeedCategory {
 }
 
 export interface SeedVariant {
+  /** Stable id (events reference it): by convention productId * 100 + index. */
+  id: number;
   size: Size;
   color: string;
   colorHex: string;
