@@ -1,0 +1,24 @@
+import './styles.css';
+import type { ReactNode } from 'react';
+import { PromoBanner } from './components/layout/promo-banner.tsx';
+import { SiteFooter } from './components/layout/site-footer.tsx';
+import { SiteHeader } from './components/layout/site-header.tsx';
+
+export default function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-full bg-ink-900 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <PromoBanner />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { SIZES, SIZE_LABELS, type Product, type ProductSort, type Size } from '../../contracts/catalogue.ts';
+import { decimalToCents } from '../../contracts/money.ts';
+
+/**
+ * Product-listing state (search, sort, filters) and the pure logic over it (spec 2 "Product listing",
+ * spec 5 price slider, spec 9 client-side rules). The state round-trips through the URL query so a
+ * reload or a shared link restores it.
+ */
+
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 50;
+export const PRICE_STEP = 1;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type SortOption = 'featured' | Extract<ProductSort, 'price_asc' | 'price_desc' | 'newest'>;
+
+export const SORT_OPTIONS: ReadonlyArray<{ value: SortOption; label: string }> = [
+  { value: 'featured', label: 'Featured' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'newest', label: 'Newest' },
+];
+
+export interface ListingFilters {
+  priceMin: number;
+  priceMax: number;
+  collections: string[];
+  sizes: Size[];
+}
+
+export interface ListingState {
+  search: string;
+  sort: SortOption;
+  filters: ListingFilters;
+}
+
+export const DEFAULT_FILTERS: ListingFilters = { priceMin: PRICE_MIN, priceMax: PRICE_MAX, collections: [], sizes: [] };
+export const DEFAULT_LISTING: ListingState = { search: '', sort: 'featured', filters: DEFAULT_FILTERS };
+
+const isSort = (value: string | null): value is SortOption => SORT_OPTIONS.some((option) => option.value === value);
+const isSize = (value: string): value is Size => (SIZES as readonly string[]).includes(value);
+
+function parsePrice(raw: string | null, fallback: number): number {
+  if (raw === null || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(PRICE_MAX, Math.max(PRICE_MIN, Math.round(n)));
+}
+
+const unique = <T>(values: T[]): T[] => [...new Set(values)];
+
+/** URL query → listing state. Unknown or malformed values fall back to the defaults. */
+export function parseListingQuery(params: URLSearchParams): ListingState {
+  const sort = params.get('sort');
+  let priceMin = parsePrice(params.get('minPrice'), PRICE_MIN);
+  let priceMax = parsePrice(params.get('maxPrice'), PRICE_MAX);
+  if (priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    sort: isSort(sort) ? sort : 'featured',
+    filters: {
+      priceMin,
+      priceMax,
+      collections: unique(params.getAll('collection').filter((c) => c.trim() !== '')),
+      sizes: SIZES.filter((size) => params.getAll('size').filter(isSize).includes(size)),
+    },
+  };
+}
+
+/** Listing state → URL query ('' for the defaults, else '?search=...&sort=...'). */
+export function listingQueryString(state: ListingState): string {
+  const params = new URLSearchParams();
+  const search = state.search.trim();
+  if (search) params.set('search', search);
+  if (state.sort !== 'featured') params.set('sort', state.sort);
+  if (state.filters.priceMin !== PRICE_MIN) params.set('minPrice', String(state.filters.priceMin));
+  if (state.filters.priceMax !== PRICE_MAX) params.set('maxPrice', String(state.filters.priceMax));
+  for (const collection of state.filters.collections) params.append('collection', collection);
+  for (const size of state.filters.sizes) params.append('size', size);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** The API's sort parameter for a sort option ('featured' is the API's default order). */
+export function apiSort(sort: SortOption): ProductSort | undefined {
+  return sort === 'featured' ? undefined : sort;
+}
+
+/** Client-side search (category pages): name or description contains the text, case-insensitive. */
+export function matchesSearch(product: Product, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return product.name.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);
+}
+
+/** Client-side sort (category pages): featured keeps the server's order; newest = larger id first. */
+export function sortProducts(products: readonly Product[], sort: SortOption): Product[] {
+  const list = [...products];
+  switch (sort) {
+    case 'featured':
+      return list;
+    case 'price_asc':
+      return list.sort((a, b) => decimalToCents(a.price) - decimalToCents(b.price) || a.id - b.id);
+    case 'price_desc':
+      return list.sort((a, b) => decimalToCents(b.price) - decimalToCents(a.price) || a.id - b.id);
+    case 'newest':
+      return list.sort((a, b) => b.id - a.id);
+    default: {
+      const exhaustive: never = sort;
+      return exhaustive;
+    }
+  }
+}
+
+/**
+ * The sidebar filters. Price: within [min, max] dollars, inclusive. Collection: when any is selected,
+ * only products whose collection is selected are kept. The size list is shown and kept in the URL but,
+ * as spec 9 says, not applied to the list.
+ */
+export function applyFilters(products: readonly Product[], filters: ListingFilters): Product[] {
+  const min = filters.priceMin * 100;
+  const max = filters.priceMax * 100;
+  return products.filter((product) => {
+    const cents = decimalToCents(product.price);
+    if (cents < min || cents > max) return false;
+    if (filters.collections.length > 0) {
+      if (product.collection === undefined || !filters.collections.includes(product.collection)) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * What the grid shows. On category pages search and sort run here (`local`); on /shop and /collections
+ * the API already searched and sorted.
+ */
+export function visibleProducts(products: readonly Product[], state: ListingState, local: boolean): Product[] {
+  const searched = local ? products.filter((p) => matchesSearch(p, state.search)) : products;
+  const sorted = local ? sortProducts(searched, state.sort) : searched;
+  return applyFilters(sorted, state.filters);
+}
+
+/** Distinct collections of a product list, alphabetical. */
+export function collectionsOf(products: readonly Product[]): string[] {
+  return [...new Set(products.flatMap((p) => (p.collection ? [p.collection] : [])))].sort((a, b) => a.localeCompare(b));
+}
+
+export type ChipId = 'search' | 'price' | `collection:${string}` | `size:${Size}`;
+
+export interface FilterChip {
+  id: ChipId;
+  label: string;
+}
+
+/** The removable chips for what is active (search and filters). */
+export function activeChips(state: ListingState): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (state.search.trim()) chips.push({ id: 'search', label: `Search: "${state.search.trim()}"` });
+  const { priceMin, priceMax, collections, sizes } = state.filters;
+  if (priceMin !== PRICE_MIN || priceMax !== PRICE_MAX) chips.push({ id: 'price', label: `$${priceMin} - $${priceMax}` });
+  for (const c of collections) chips.push({ id: `collection:${c}`, label: c });
+  for (const s of sizes) chips.push({ id: `size:${s}`, label: `Size ${SIZE_LABELS[s]}` });
+  return chips;
+}
+
+export function removeChip(state: ListingState, id: ChipId): ListingState {
+  const { filters } = state;
+  if (id === 'search') return { ...state, search: '' };
+  if (id === 'price') return { ...state, filters: { ...filters, priceMin: PRICE_MIN, priceMax: PRICE_MAX } };
+  if (id.startsWith('collection:')) {
+    const name = id.slice('collection:'.length);
+    return { ...state, filters: { ...filters, collections: filters.collections.filter((c) => c !== name) } };
+  }
+  const size = id.slice('size:'.length);
+  return { ...state, filters: { ...filters, sizes: filters.sizes.filter((s) => s !== size) } };
+}
+
+/** 'Clear all' / 'Clear Filters': search and filters back to the defaults; the sort order stays. */
+export function clearAll(state: ListingState): ListingState {
+  return { ...state, search: '', filters: DEFAULT_FILTERS };
+}
+
+export function toggle<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
