@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { AddToCart, Cart, CartItemParams, UpdateCartItem } from '../../contracts/cart.ts';
+import { ApiError } from '../../contracts/errors.ts';
+import { schemaOf } from '../plugins/validation.ts';
+import type { CartService } from './cart.service.ts';
+
+const cartResponse = schemaOf(Cart);
+const errors = { 404: schemaOf(ApiError), 422: schemaOf(ApiError) };
+
+/**
+ * The shopper's cart. Registered inside the session scope: the cart id lives in the session, so a
+ * shopper can only ever reach their own cart (another cart's line id is simply not found).
+ * Every write answers with the updated cart, the same shape as GET.
+ */
+export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartService }): Promise<void> {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/cart', { schema: { response: { 200: cartResponse } } }, async (request) => carts.read(request.session.cartId ?? null));
+
+  app.post<{ Body: AddToCart }>('/cart', { schema: { body: schemaOf(AddToCart), response: { 201: cartResponse, ...errors } } }, async (request, reply) => {
+    const cartId = await carts.addItem(request.session.cartId ?? null, request.body);
+    if (request.session.cartId !== cartId) request.session.cartId = cartId;
+    return reply.status(201).send(await carts.read(cartId));
+  });
+
+  app.put<{ Params: { itemId: string }; Body: UpdateCartItem }>(
+    '/cart/:itemId',
+    { schema: { params: schemaOf(CartItemParams), body: schemaOf(UpdateCartItem), response: { 200: cartResponse, ...errors } } },
+    async (request) => {
+      const cartId = request.session.cartId ?? null;
+      await carts.changeQuantity(cartId, request.params.itemId, request.body.quantity);
+      return carts.read(cartId);
+    },
+  );
+
+  app.delete<{ Params: { itemId: string } }>(
+    '/cart/:itemId',
+    { schema: { params: schemaOf(CartItemParams), response: { 200: cartResponse, ...errors } } },
+    async (request) => {
+      const cartId = request.session.cartId ?? null;
+      await carts.removeItem(cartId, request.params.itemId);
+      return carts.read(cartId);
+    },
+  );
+
+  app.delete('/cart', { schema: { response: { 200: cartResponse } } }, async (request) => {
+    const cartId = request.session.cartId ?? null;
+    await carts.clear(cartId);
+    return carts.read(cartId);
+  });
+}

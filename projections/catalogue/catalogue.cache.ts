@@ -1,0 +1,63 @@
+import type { Database } from '../../db/database.ts';
+import { createCatalogueIndex } from './catalogue.index.ts';
+import { CATALOGUE_CHANNEL, catalogueVersion, loadCatalogueSnapshot } from './catalogue.queries.ts';
+import type { CatalogueReader } from './catalogue.reader.ts';
+
+export interface CatalogueCache extends CatalogueReader {
+  /** Reloads if the stored version moved; resolves to true when it did. */
+  refresh(): Promise<boolean>;
+  /** Called after every reload (e.g. to drop cached HTML). */
+  onChange(listener: (version: number) => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The catalogue held in memory. It is reloaded when `dino-shop seed` changes it: seed NOTIFYs
+ * `catalogue_changed` (every instance on the same PostgreSQL hears it), and a slow poll of the
+ * version row catches a missed notification or an embedded database.
+ */
+export async function openCatalogueCache(db: Database, options: { pollMs?: number } = {}): Promise<CatalogueCache> {
+  let index = createCatalogueIndex(await loadCatalogueSnapshot(db));
+  const listeners: Array<(version: number) => void> = [];
+  let reloading: Promise<boolean> | undefined;
+
+  async function refresh(): Promise<boolean> {
+    reloading ??= (async () => {
+      try {
+        if ((await catalogueVersion(db)) === index.version) return false;
+        index = createCatalogueIndex(await loadCatalogueSnapshot(db));
+        for (const listener of listeners) listener(index.version);
+        return true;
+      } finally {
+        reloading = undefined;
+      }
+    })();
+    return reloading;
+  }
+
+  const unlisten = await db.listen(CATALOGUE_CHANNEL, () => void refresh().catch(() => {}));
+  const timer = setInterval(() => void refresh().catch(() => {}), options.pollMs ?? 5_000);
+  timer.unref();
+
+  return {
+    get version() {
+      return index.version;
+    },
+    categories: () => index.categories(),
+    category: (slug) => index.category(slug),
+    products: (query) => index.products(query),
+    productsInCategory: (slug) => index.productsInCategory(slug),
+    bestsellers: () => index.bestsellers(),
+    product: (slug) => index.product(slug),
+    productById: (id) => index.productById(id),
+    variants: (productId) => index.variants(productId),
+    variant: (variantId) => index.variant(variantId),
+    testimonials: () => index.testimonials(),
+    refresh,
+    onChange: (listener) => void listeners.push(listener),
+    async close() {
+      clearInterval(timer);
+      await unlisten();
+    },
+  };
+}

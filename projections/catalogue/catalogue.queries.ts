@@ -1,0 +1,61 @@
+import { centsToDecimal } from '../../contracts/money.ts';
+import type { Size } from '../../contracts/catalogue.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { CatalogueSnapshot } from './catalogue.index.ts';
+
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+export async function catalogueVersion(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ version: number }>('select version from catalogue_state');
+  return rows[0]?.version ?? 0;
+}
+
+/** Reads the whole catalogue (it is small) in API shape. */
+export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSnapshot> {
+  const version = await catalogueVersion(db);
+  const [categories, products, variants, testimonials, membership] = await Promise.all([
+    db.query<{ id: number; slug: string; name: string; description: string; image_url: string }>(
+      'select id, slug, name, description, image_url from categories order by sort_order, id',
+    ),
+    db.query<{ id: number; slug: string; name: string; description: string; price_cents: number; image_url: string; collection: string | null; best_seller: boolean; featured: boolean }>(
+      'select id, slug, name, description, price_cents, image_url, collection, best_seller, featured from products order by id',
+    ),
+    db.query<{ id: number; product_id: number; size: Size; color: string; color_hex: string; stock: number }>(
+      'select id, product_id, size, color, color_hex, stock from variants order by product_id, sort_order, id',
+    ),
+    db.query<{ id: number; name: string; species: string; age: number; rating: string | number; comment: string; image_url: string }>(
+      'select id, name, species, age, rating, comment, image_url from testimonials order by id',
+    ),
+    db.query<{ slug: string; product_id: number }>(
+      'select c.slug, pc.product_id from product_categories pc join categories c on c.id = pc.category_id order by c.slug, pc.product_id',
+    ),
+  ]);
+  const members = new Map<string, number[]>();
+  for (const row of membership.rows) members.set(row.slug, [...(members.get(row.slug) ?? []), row.product_id]);
+  return {
+    version,
+    categories: categories.rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, imageUrl: c.image_url })),
+    products: products.rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      description: p.description,
+      price: centsToDecimal(p.price_cents),
+      imageUrl: p.image_url,
+      ...(p.collection ? { collection: p.collection } : {}),
+      bestSeller: p.best_seller,
+      featured: p.featured,
+    })),
+    variants: variants.rows.map((v) => ({ id: v.id, productId: v.product_id, size: v.size, color: v.color, colorHex: v.color_hex, stock: v.stock })),
+    testimonials: testimonials.rows.map((t) => ({
+      id: t.id,
+      name: t.name,
+      species: t.species,
+      age: t.age,
+      rating: Number(t.rating),
+      comment: t.comment,
+      imageUrl: t.image_url,
+    })),
+    membership: members,
+  };
+}

@@ -1,0 +1,30 @@
+import type { Queryable } from '../db/database.ts';
+import type { RecordedEvent } from '../eventstore/event-store.ts';
+
+/**
+ * A read model built from events. `applyInline` runs in the append's transaction and must be
+ * idempotent (each row remembers the last stream version or position it applied). `rebuild` folds a
+ * whole log in memory and bulk-writes it; it is what `projections replay` uses.
+ */
+export interface Projection {
+  readonly name: string;
+  /** Bump when the read model's shape or meaning changes: a stored older version means "replay me". */
+  readonly version: number;
+  readonly eventTypes: readonly string[];
+  /** The read-model tables this projection owns, emptied before a rebuild. */
+  readonly tables: readonly string[];
+  applyInline(tx: Queryable, events: readonly RecordedEvent[]): Promise<void>;
+  createRebuild(): Rebuild;
+}
+
+export interface Rebuild {
+  /** Folds one batch into memory. */
+  fold(events: readonly RecordedEvent[]): void;
+  /** Bulk-writes what was folded (the tables were already emptied). */
+  write(tx: Queryable): Promise<void>;
+}
+
+/** Splits rows into chunks so one `unnest` insert never carries an unbounded parameter array. */
+export function* chunks<T>(items: readonly T[], size = 10_000): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}

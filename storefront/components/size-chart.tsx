@@ -1,0 +1,40 @@
+import { SIZE_LABELS, type Size } from '../../contracts/catalogue.ts';
+
+/** Spec 9: inches, Waist / Hip / Tail Girth per size. */
+export const SIZE_CHART: ReadonlyArray<{ size: Size; waist: string; hip: string; tail: string }> = [
+  { size: 'XS', waist: '20-22', hip: '28-30', tail: '6-8' },
+  { size: 'S', waist: '24-26', hip: '32-34', tail: '8-10' },
+  { size: 'M', waist: '28-30', hip: '36-38', tail: '10-12' },
+  { size: 'L', waist: '32-36', hip: '40-44', tail: '12-16' },
+  { size: 'XL', waist: '38-42', hip: '46-50', tail: '16-20' },
+];
+
+export function SizeChart({ caption }: { caption?: string }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm">
+      <table className="w-full min-w-[22rem] text-left text-sm">
+        {caption && <caption className="px-4 pt-4 text-left text-sm font-semibold text-ink-700">{caption}</caption>}
+        <thead>
+          <tr className="border-b border-ink-200 text-ink-900">
+            <th scope="col" className="px-4 py-3 font-bold">Size</th>
+            <th scope="col" className="px-4 py-3 font-bold">Waist (in)</th>
+            <th scope="col" className="px-4 py-3 font-bold">Hip (in)</th>
+            <th scope="col" className="px-4 py-3 font-bold">Tail Girth (in)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SIZE_CHART.map((row) => (
+            <tr key={row.size} className="border-b border-ink-100 last:border-0 odd:bg-brand-50/50">
+              <th scope="row" className="px-4 py-3 font-semibold text-ink-900">
+                {SIZE_LABELS[row.size]}
+              </th>
+              <td className="px-4 py-3 text-ink-700">{row.waist}</td>
+              <td className="px-4 py-3 text-ink-700">{row.hip}</td>
+              <td className="px-4 py-3 text-ink-700">{row.tail}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

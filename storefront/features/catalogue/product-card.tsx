@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import { formatMoney } from '../../../contracts/money.ts';
+import { MASCOT_NAMES, mascotForProductName, mascotImageUrl } from '../../lib/mascot.ts';
+import { availableColors } from '../../lib/variant-selection.ts';
+import { useMascot } from './use-mascot.ts';
+
+export const MAX_CARD_SWATCHES = 3;
+
+export function productHref(product: Pick<Product, 'slug'>): string {
+  return `/product/${product.slug}`;
+}
+
+export function productBadge(product: Pick<Product, 'bestSeller' | 'featured'>): 'Bestseller' | 'Featured' | null {
+  if (product.bestSeller) return 'Bestseller';
+  if (product.featured) return 'Featured';
+  return null;
+}
+
+export interface ProductCardProps {
+  product: Product;
+  /** undefined while the card's variants load. */
+  variants: readonly Variant[] | undefined;
+  /** The add-to-cart control, composed by the page (features do not import each other). */
+  action?: ReactNode;
+  /** An extra badge in the image's top-right corner (e.g. the sale page's '% Off'). */
+  cornerBadge?: ReactNode;
+  headingLevel?: 2 | 3;
+}
+
+export function ProductCard({ product, variants, action, cornerBadge, headingLevel = 3 }: ProductCardProps) {
+  const badge = productBadge(product);
+  const mascotType = mascotForProductName(product.name);
+  const mascot = useMascot();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const colors = variants ? availableColors(variants) : [];
+  const shown = colors.slice(0, MAX_CARD_SWATCHES);
+  const more = colors.length - shown.length;
+
+  return (
+    <article
+      {...mascot.handlers}
+      data-testid="product-card"
+      className="group relative flex h-full flex-col rounded-3xl bg-white shadow-sm ring-1 ring-ink-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:ring-brand-300"
+    >
+      <div className="relative aspect-square overflow-hidden rounded-t-3xl bg-gradient-to-br from-brand-50 via-white to-accent-50">
+        <a href={productHref(product)} tabIndex={-1} className="block size-full">
+          <img
+            src={product.imageUrl}
+            alt={product.name}
+            width={480}
+            height={480}
+            loading="lazy"
+            className="size-full object-contain p-6 transition duration-500 group-hover:scale-105"
+          />
+        </a>
+        {badge && (
+          <span
+            className={`absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide shadow-sm ${
+              badge === 'Bestseller' ? 'bg-accent-600 text-white' : 'bg-brand-700 text-white'
+            }`}
+          >
+            {badge}
+          </span>
+        )}
+        {cornerBadge && <div className="absolute right-3 top-3">{cornerBadge}</div>}
+
+        <div aria-live="polite" className="pointer-events-none absolute inset-x-3 bottom-3 flex items-end justify-end gap-1">
+          {mascot.visible && mascot.message && (
+            <div className="flex animate-pop items-end gap-1" data-testid="mascot">
+              <p className="relative mb-10 max-w-[11rem] rounded-2xl rounded-br-sm bg-ink-900 px-3 py-2 text-xs font-bold leading-snug text-white shadow-lg">
+                <span className="sr-only">{MASCOT_NAMES[mascotType]} says: </span>
+                {mascot.message}
+              </p>
+              <img
+                src={mascotImageUrl(mascotType)}
+                alt=""
+                width={80}
+                height={80}
+                className="size-20 drop-shadow-lg"
+                data-mascot={mascotType}
+              />
+            </div>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
+        {product.collection && (
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.collection}</p>
+        )}
+        <Heading className="font-display text-lg font-extrabold leading-snug text-ink-900">
+          <a href={productHref(product)} className="rounded hover:text-brand-800 hover:underline">
+            {product.name}
+          </a>
+        </Heading>
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-lg font-black text-ink-900">{formatMoney(product.price)}</p>
+          {variants === undefined ? (
+            <div className="flex gap-1.5" aria-hidden="true">
+              {[0, 1, 2].map((i) => (
+                <span key={i} className="skeleton size-5 rounded-full" />
+              ))}
+            </div>
+          ) : (
+            shown.length > 0 && (
+              <ul className="flex items-center gap-1.5" aria-label="Available colours">
+                {shown.map((c) => (
+                  <li key={c.color} title={c.color}>
+                    <span
+                      className="block size-5 rounded-full ring-1 ring-ink-300 ring-offset-1"
+                      style={{ backgroundColor: c.colorHex }}
+                    />
+                    <span className="sr-only">{c.color}</span>
+                  </li>
+                ))}
+                {more > 0 && (
+                  <li className="text-xs font-bold text-ink-600">
+                    <span aria-hidden="true">+{more}</span>
+                    <span className="sr-only">and {more} more</span>
+                  </li>
+                )}
+              </ul>
+            )
+          )}
+        </div>
+        {action && <div className="mt-auto pt-2">{action}</div>}
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex h-full flex-col rounded-3xl bg-white ring-1 ring-ink-200" data-testid="product-skeleton" aria-hidden="true">
+      <div className="skeleton aspect-square rounded-t-3xl" />
+      <div className="space-y-3 p-5">
+        <div className="skeleton h-3 w-1/3 rounded" />
+        <div className="skeleton h-5 w-4/5 rounded" />
+        <div className="skeleton h-5 w-1/4 rounded" />
+        <div className="skeleton h-10 w-full rounded-full" />
+      </div>
+    </div>
+  );
+}
