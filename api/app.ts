@@ -1,0 +1,79 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { cartRoutes } from './cart/cart.routes.ts';
+import { createCartService } from './cart/cart.service.ts';
+import { useErrorHandler } from './plugins/error-handler.ts';
+import { registerSession } from './plugins/session.ts';
+import { useValibotValidation } from './plugins/validation.ts';
+import type { Storefront } from './storefront/storefront.ts';
+import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
+import { createSubscriptionService } from './subscriptions/subscription.service.ts';
+
+export interface AppOptions {
+  db: Database;
+  catalogue: CatalogueReader;
+  sessionSecret: string;
+  /** Absent in API-only tests: then only /api is served. */
+  storefront?: Storefront;
+  now?: () => Date;
+}
+
+/** Routes that render the shopper's cart on the server, so they need the session. */
+const CART_PAGES = ['/cart', '/checkout'];
+
+/**
+ * The whole shop as a Fastify plugin. It never listens: api/server.ts does, and tests call
+ * `app.inject`. Register it with `fastify.register(app, options)` (not encapsulated by fastify-plugin
+ * on purpose: the error handler and validator apply to everything inside).
+ */
+export async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
+  const { db, catalogue, storefront } = options;
+  const carts = createCartService({ db, catalogue, ...(options.now ? { now: options.now } : {}) });
+  const subscriptions = createSubscriptionService({ db, ...(options.now ? { now: options.now } : {}) });
+
+  useValibotValidation(fastify);
+  useErrorHandler(fastify);
+  // The API speaks JSON only: any other body type is a 415, not a string to validate.
+  fastify.removeContentTypeParser('text/plain');
+  await fastify.register(helmet, {
+    // Vike hydrates from an inline JSON script and React may inline styles; images are our own.
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await fastify.register(catalogueRoutes, { prefix: '/api', catalogue });
+  await fastify.register(subscriptionRoutes, { prefix: '/api', subscriptions });
+
+  // The session scope: cart API and the pages that render a cart. Nothing else pays for sessions.
+  await fastify.register(async (withSession) => {
+    await registerSession(withSession, db, options.sessionSecret);
+    await withSession.register(cartRoutes, { prefix: '/api', carts });
+    if (storefront) {
+      for (const url of CART_PAGES) {
+        withSession.get(url, (request, reply) => {
+          const cartId = request.session.cartId ?? null;
+          return storefront.render(request, reply, { catalogue, cart: () => carts.read(cartId) });
+        });
+      }
+    }
+  });
+
+  fastify.all('/api/*', async (request, reply) =>
+    reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  if (storefront) {
+    await storefront.registerAssets(fastify);
+    fastify.get('/*', (request, reply) => storefront.render(request, reply, { catalogue }));
+  }
+}
