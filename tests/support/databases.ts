@@ -1,0 +1,76 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Database } from '../../db/database.ts';
+import { openPglite } from '../../db/pglite.ts';
+import { connectPostgres } from '../../db/postgres.ts';
+
+/**
+ * Every integration test runs against each backend the machine has: PGlite always, and PostgreSQL
+ * when TEST_DATABASE_URL is set (CI sets it). Each test database starts as a copy of a template that
+ * global-setup.ts migrated and seeded once, so a fresh database costs a file copy or a
+ * CREATE DATABASE ... TEMPLATE, not a migration.
+ */
+export type Backend = 'pglite' | 'postgres';
+
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEMPLATE_ROOT = path.resolve('.tmp/test-templates');
+export const PGLITE_TEMPLATE_DIR = path.join(TEMPLATE_ROOT, 'pglite');
+export const POSTGRES_TEMPLATE_DB = 'dino_shop_test_template';
+
+export interface TestDatabase {
+  db: Database;
+  backend: Backend;
+  /** For the CLI: how to reach this same database from another process. */
+  target: { databaseUrl?: string; dataDir: string };
+  drop(): Promise<void>;
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated and seeded database of the given backend. */
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (backend === 'pglite') {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-test-'));
+    await cp(PGLITE_TEMPLATE_DIR, path.join(dataDir, 'pglite'), { recursive: true });
+    const db = await openPglite(path.join(dataDir, 'pglite'));
+    return {
+      db,
+      backend,
+      target: { dataDir },
+      async drop() {
+        await db.close().catch(() => {});
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `dino_shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(`create database ${name} template ${POSTGRES_TEMPLATE_DB}`);
+  const databaseUrl = withDatabaseName(process.env.TEST_DATABASE_URL!, name);
+  const db = connectPostgres(databaseUrl);
+  return {
+    db,
+    backend,
+    target: { databaseUrl, dataDir: path.join(tmpdir(), 'dino-unused') },
+    async drop() {
+      await db.close().catch(() => {});
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

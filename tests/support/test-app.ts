@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { app } from '../../api/app.ts';
+import { type CatalogueCache, openCatalogueCache } from '../../projections/catalogue/catalogue.cache.ts';
+import { type Backend, type TestDatabase, createTestDatabase } from './databases.ts';
+
+export interface TestApp extends TestDatabase {
+  fastify: FastifyInstance;
+  catalogue: CatalogueCache;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real app (no storefront) on a fresh database of `backend`, driven through inject. */
+export async function createTestApp(backend: Backend): Promise<TestApp> {
+  const database = await createTestDatabase(backend);
+  const catalogue = await openCatalogueCache(database.db, { pollMs: 60_000 });
+  const fastify = Fastify({ logger: false, bodyLimit: 16 * 1024 });
+  await fastify.register(app, { db: database.db, catalogue, sessionSecret: 'a-test-secret-that-is-long-enough-123' });
+  await fastify.ready();
+  return {
+    ...database,
+    fastify,
+    catalogue,
+    inject: (options) => fastify.inject(options),
+    async close() {
+      await fastify.close();
+      await catalogue.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A shopper: remembers the session cookie across requests, like a browser. */
+export function shopper(testApp: Pick<TestApp, 'inject'>) {
+  let cookie: string | undefined;
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async request(options: InjectOptions) {
+      const response = await testApp.inject({ ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+      const setCookie = response.headers['set-cookie'];
+      const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+      if (first) cookie = first.split(';')[0];
+      return response;
+    },
+  };
+}
