@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * End-to-end tests drive Debian's Chromium against the production build (`npm run build` first),
+ * served by the real CLI on a fresh embedded database.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /\.mobile\.spec\.ts$/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /\.mobile\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: `rm -rf .tmp/e2e-data && node bin/dino-shop.js --data-dir .tmp/e2e-data serve --port ${PORT} --host 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/api/categories`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  },
+});

@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+interface Fixtures {
+  /** Console errors matching one of these are expected by the test (e.g. a mocked 500). */
+  allowedConsoleErrors: RegExp[];
+  /** Runs axe-core on the current page and fails on any WCAG A/AA violation. */
+  expectAccessible: (page?: Page) => Promise<void>;
+}
+
+/**
+ * `page` fails the test on any console error or uncaught page error: a hydration mismatch, a missing
+ * image or a React warning is a bug here.
+ */
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await use(page);
+    expect(problems, 'the browser reported errors').toEqual([]);
+  },
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(summary, 'axe-core accessibility violations').toEqual([]);
+    });
+  },
+});
+
+export { expect };
