@@ -61,19 +61,88 @@ export function shift(d: string, dx: number, dy: number): string {
   });
 }
 
-/** A stumpy quadruped leg from x to x+w, top at y, standing on `ground`, with toenails. */
-function stumpyLeg(x: number, y: number, w: number, ground: number, fill: string): string {
-  const d = `M ${x} ${y} L ${x} ${ground - 12} Q ${x} ${ground} ${x + 12} ${ground} L ${x + w - 12} ${ground} Q ${x + w} ${ground} ${x + w} ${ground - 12} L ${x + w} ${y} Z`;
-  let s = shape(d, fill);
-  const n = 3;
-  for (let k = 0; k < n; k++) {
-    const cx = x + (w / (n + 1)) * (k + 1) + 4;
+interface Haunch {
+  x: number;
+  y: number;
+  r: number;
+  /** Leg half-widths behind (w1) and in front of (w2) the haunch centre. */
+  w1: number;
+  w2: number;
+}
+
+/** A haunch (big round thigh) with a stumpy leg below it, standing on `ground`. */
+function haunchLegPath(h: Haunch, ground: number): string {
+  const { x, y, r, w1, w2 } = h;
+  return (
+    `M ${x - r} ${y} C ${x - r} ${y - r * 1.1} ${x + r} ${y - r * 1.1} ${x + r} ${y} ` +
+    `C ${x + r} ${y + r * 0.5} ${x + w2} ${y + r * 0.6} ${x + w2} ${y + r * 0.95} ` +
+    `L ${x + w2} ${ground - 12} Q ${x + w2} ${ground} ${x + w2 - 12} ${ground} L ${x - w1 + 12} ${ground} Q ${x - w1} ${ground} ${x - w1} ${ground - 12} ` +
+    `L ${x - w1} ${y + r * 0.95} C ${x - w1} ${y + r * 0.6} ${x - r} ${y + r * 0.5} ${x - r} ${y} Z`
+  );
+}
+
+function haunchLeg(h: Haunch, ground: number, fill: string): string {
+  let s = shape(haunchLegPath(h, ground), fill);
+  const left = h.x - h.w1;
+  const w = h.w1 + h.w2;
+  for (let k = 0; k < 3; k++) {
+    const cx = left + (w / 4) * (k + 1) + 3;
     s += path(`M ${cx - 8} ${ground - 1} Q ${cx} ${ground - 16} ${cx + 8} ${ground - 1} Z`, { fill: CLAW, stroke: INK, 'stroke-width': 3, 'stroke-linejoin': 'round' });
   }
   return s;
 }
-function stumpyLegPath(x: number, y: number, w: number, ground: number): string {
-  return `M ${x} ${y} L ${x} ${ground - 12} Q ${x} ${ground} ${x + 12} ${ground} L ${x + w - 12} ${ground} Q ${x + w} ${ground} ${x + w} ${ground - 12} L ${x + w} ${y} Z`;
+
+/**
+ * Underwear on a four-legged dinosaur seen from the side: the waistband runs down the body in
+ * front of the rump, the leg opening wraps under the near haunch.
+ */
+function quadFit(
+  body: string,
+  h: Haunch,
+  ground: number,
+  waist: [number, number, number, number, number, number],
+  tailBase: [number, number],
+  bowT = 0.28,
+): GarmentFit {
+  const [x1, y1, cx, cy, x2, y2] = waist;
+  const { x, y, r, w1, w2 } = h;
+  const top = `M ${x1} ${y1 - 40} Q ${cx} ${cy} ${x2} ${y2 + 8}`;
+  const legFront = [x + w2 + 10, y + r * 0.92];
+  const legBack = [x - r - 6, y + r * 0.3];
+  const under = [x, y + r * 1.45];
+  const hole = `M ${legFront[0]} ${legFront[1]} Q ${under[0]} ${under[1]} ${legBack[0]} ${legBack[1]}`;
+  const hem = y + r * 1.75;
+  const far = 20;
+  const bt = bowT;
+  const bx = (1 - bt) * (1 - bt) * x1 + 2 * (1 - bt) * bt * cx + bt * bt * x2;
+  const by = (1 - bt) * (1 - bt) * y1 + 2 * (1 - bt) * bt * cy + bt * bt * y2;
+  // a thin band along the waist, plus the string of the thong running back over the rump to the tail
+  const o = 15;
+  const band = `M ${x1 + o} ${y1 - 40} Q ${cx + o} ${cy} ${x2 + o} ${y2 + 8} L ${x2 - o} ${y2 + 8} Q ${cx - o} ${cy} ${x1 - o} ${y1 - 40} Z`;
+  const st = 0.42;
+  const sx = (1 - st) * (1 - st) * x1 + 2 * (1 - st) * st * cx + st * st * x2;
+  const sy = (1 - st) * (1 - st) * y1 + 2 * (1 - st) * st * cy + st * st * y2;
+  const [tx, ty] = tailBase;
+  const string =
+    `M ${sx} ${sy - 9} Q ${(sx + tx) / 2} ${Math.min(sy, ty) - 12} ${tx - 30} ${ty - 9} L ${tx - 30} ${ty + 9} Q ${(sx + tx) / 2} ${Math.min(sy, ty) + 6} ${sx} ${sy + 9} Z ` +
+    `M ${tx - 10} ${ty - 16} L ${tx + 46} ${ty - 4} Q ${tx + 22} ${ty + 16} ${tx + 4} ${ty + 44} Q ${tx - 4} ${ty + 10} ${tx - 10} ${ty - 16} Z`;
+  return {
+    cover: [body, haunchLegPath(h, ground)],
+    waist: `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`,
+    briefs: {
+      region: `${top} L ${legFront[0]} ${legFront[1]} Q ${under[0]} ${under[1]} ${legBack[0]} ${legBack[1]} L ${far} ${legBack[1]} L ${far} ${y1 - 40} Z`,
+      edges: [hole],
+    },
+    boxers: {
+      region: `${top} L ${x + w2 + 12} ${hem} L ${x - w1 - 12} ${hem} L ${far} ${hem} L ${far} ${y1 - 40} Z`,
+      edges: [`M ${x + w2 + 6} ${hem} L ${x - w1 - 6} ${hem}`],
+    },
+    thong: {
+      region: `${band} ${string}`,
+      edges: [],
+    },
+    bow: { x: bx, y: by, scale: 0.85, angle: 15 },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +158,7 @@ const trex: SpeciesArt = (() => {
   const bellyD = 'M 338 250 C 395 262 412 340 406 398 C 401 448 372 476 338 480 C 306 472 292 422 294 370 C 296 310 306 262 338 250 Z';
   const leg =
     'M 285 420 C 285 378 388 374 394 430 C 397 462 382 480 372 492 L 374 522 L 410 524 C 430 526 432 548 410 548 L 322 548 C 306 548 304 528 318 522 L 318 498 C 296 484 285 456 285 420 Z';
-  const farLeg = shift(leg, -92, -4);
+  const farLeg = shift(leg, -62, -4);
   const head =
     'M 248 178 C 243 105 305 66 375 70 C 450 74 505 108 506 162 C 507 210 472 236 420 238 C 360 240 298 242 270 226 C 254 216 249 198 248 178 Z';
   const waist = 'M 160 370 Q 300 402 445 358';
@@ -113,7 +182,7 @@ const trex: SpeciesArt = (() => {
       band: 'M 180 316 Q 300 338 430 314',
       straps: ['M 346 260 L 326 212', 'M 404 260 L 396 220'],
     },
-    bow: { x: 398, y: 372, scale: 0.9, angle: -12 },
+    bow: { x: 366, y: 384, scale: 0.9, angle: -10 },
   };
   return {
     label: 'T-Rex',
@@ -182,9 +251,9 @@ const raptor: SpeciesArt = (() => {
       edges: ['M 330 360 Q 352 400 372 438 Q 392 398 420 348'],
     },
     bra: {
-      cups: 'M 346 290 Q 348 254 372 242 Q 396 256 398 290 Q 372 302 346 290 Z M 394 286 Q 398 252 416 244 Q 428 262 428 286 Q 410 298 394 286 Z',
-      band: 'M 226 290 Q 330 310 430 286',
-      straps: ['M 372 244 L 378 200', 'M 416 246 L 430 210'],
+      cups: 'M 318 300 Q 318 258 350 244 Q 382 258 384 300 Q 350 314 318 300 Z M 382 296 Q 384 256 410 244 Q 434 262 434 294 Q 408 308 382 296 Z',
+      band: 'M 226 296 Q 330 316 430 292',
+      straps: ['M 350 246 L 344 214', 'M 410 246 L 420 220'],
     },
     bow: { x: 402, y: 344, scale: 0.8, angle: -10 },
   };
@@ -237,37 +306,22 @@ const stegosaurus: SpeciesArt = (() => {
   const dark = darken(skin, 0.2);
   const plates = '#ff9f68';
   const body = 'M 140 412 C 140 282 250 200 350 205 C 450 210 500 300 490 400 C 486 440 452 452 412 452 L 200 452 C 162 452 140 440 140 412 Z';
-  const tail = 'M 175 360 C 125 350 75 318 28 272 C 20 292 28 318 44 336 C 92 392 140 420 182 428 Z';
-  const head = 'M 462 346 C 500 318 550 322 572 344 C 594 368 588 398 562 406 C 530 414 496 408 470 398 Z';
-  const backLegNear = stumpyLegPath(198, 410, 78, 548);
-  const frontLegNear = stumpyLegPath(402, 410, 62, 548);
-  const fit: GarmentFit = {
-    cover: [body, backLegNear],
-    waist: 'M 330 196 Q 300 320 352 462',
-    briefs: {
-      region: 'M 330 160 Q 300 320 352 470 L 300 480 Q 268 476 250 474 Q 220 476 190 470 L 100 470 L 100 160 Z',
-      edges: ['M 300 480 Q 268 476 250 474 Q 220 476 190 470'],
-    },
-    boxers: {
-      region: 'M 330 160 Q 300 320 352 470 L 290 498 L 180 498 L 100 470 L 100 160 Z',
-      edges: ['M 290 498 L 190 498'],
-    },
-    thong: {
-      region: 'M 330 160 Q 300 320 352 470 L 326 470 Q 274 320 304 160 Z M 322 380 Q 240 390 150 380 L 150 400 Q 240 412 322 404 Z',
-      edges: [],
-    },
-    bow: { x: 318, y: 256, scale: 0.9, angle: 20 },
-  };
+  const tail = 'M 175 360 C 125 350 75 318 22 262 C 14 286 24 316 40 334 C 90 392 140 420 182 428 Z';
+  const head = 'M 430 350 C 470 330 500 318 540 324 C 570 330 594 360 586 392 C 578 412 540 414 500 408 C 470 404 450 398 430 392 Z';
+  const hind: Haunch = { x: 218, y: 404, r: 64, w1: 36, w2: 34 };
+  const front: Haunch = { x: 430, y: 420, r: 44, w1: 28, w2: 28 };
+  const fit = quadFit(body, hind, 548, [262, 214, 236, 330, 300, 454], [150, 372]);
   return {
     label: 'Stegosaurus',
     skin,
-    portrait: [372, 220, 230],
-    head: [420, 250, 180],
+    portrait: [408, 236, 200],
+    head: [404, 236, 204],
     draw(outfit, uid) {
       const dress = dressed(uid, fit, outfit);
-      let s = stumpyLeg(240, 400, 66, 540, dark) + stumpyLeg(438, 400, 54, 540, dark);
+      let s = haunchLeg({ ...hind, x: hind.x + 50, y: hind.y - 10 }, 540, dark) + haunchLeg({ ...front, x: front.x + 38, y: front.y - 10 }, 540, dark);
       // tail spikes (thagomizer) then tail
-      s += path('M 60 316 L 22 250 L 84 300 Z M 100 350 L 70 282 L 120 340 Z M 58 330 L 4 324 L 60 348 Z', { fill: CLAW, stroke: INK, 'stroke-width': 4, 'stroke-linejoin': 'round' });
+      s += shape('M 34 290 Q 28 252 10 222 Q 52 246 66 294 Z', CLAW, { 'stroke-width': 4 });
+      s += shape('M 76 324 Q 72 280 58 246 Q 98 270 108 328 Z', CLAW, { 'stroke-width': 4 });
       s += shape(tail, skin);
       const plateSpots: [number, number, number, number][] = [
         [182, 318, 62, -48],
@@ -278,13 +332,12 @@ const stegosaurus: SpeciesArt = (() => {
         [466, 288, 62, 46],
       ];
       s += plateSpots.map(([x, y, h, a]) => plate(x, y, h, a, plates)).join('');
-      s += shape(body, skin);
-      s += ellipse(260, 300, 18, 12, { fill: lighten(skin, 0.3) }) + ellipse(330, 270, 14, 10, { fill: lighten(skin, 0.3) }) + ellipse(410, 300, 16, 11, { fill: lighten(skin, 0.3) });
-      s += path('M 200 452 L 412 452 C 440 452 470 440 482 420 C 420 434 300 438 180 430 Z', { fill: lighten(skin, 0.35), opacity: 0.8 });
-      s += stumpyLeg(198, 410, 78, 548, skin);
-      s += stumpyLeg(402, 410, 62, 548, skin);
-      s += dress.body;
       s += shape(head, skin);
+      s += shape(body, skin);
+      s += ellipse(290, 290, 18, 12, { fill: lighten(skin, 0.3) }) + ellipse(350, 258, 14, 10, { fill: lighten(skin, 0.3) }) + ellipse(420, 300, 16, 11, { fill: lighten(skin, 0.3) });
+      s += haunchLeg(hind, 548, skin);
+      s += haunchLeg(front, 548, skin);
+      s += dress.body;
       s += eye(530, 358, 19, outfit?.lashes ?? false);
       s += line('M 514 330 Q 530 324 548 332', 4);
       s += ellipse(580, 366, 4, 3, { fill: INK });
@@ -329,38 +382,22 @@ const triceratops: SpeciesArt = (() => {
   const tail = 'M 150 372 C 110 366 70 376 28 402 C 60 424 110 428 160 428 Z';
   const head =
     'M 404 304 C 410 254 478 238 524 260 C 566 280 592 320 590 350 C 588 380 548 390 500 386 C 454 382 404 358 404 304 Z';
-  const backLegNear = stumpyLegPath(180, 412, 76, 548);
-  const fit: GarmentFit = {
-    cover: [body, backLegNear],
-    waist: 'M 306 236 Q 284 340 320 462',
-    briefs: {
-      region: 'M 306 210 Q 284 340 320 470 L 276 476 Q 238 470 210 474 L 170 470 L 90 470 L 90 210 Z',
-      edges: ['M 276 476 Q 238 470 210 474 L 170 470'],
-    },
-    boxers: {
-      region: 'M 306 210 Q 284 340 320 470 L 268 500 L 170 500 L 90 480 L 90 210 Z',
-      edges: ['M 268 500 L 176 500'],
-    },
-    thong: {
-      region: 'M 306 210 Q 284 340 320 470 L 296 470 Q 258 340 282 210 Z M 296 380 Q 220 394 140 384 L 140 404 Q 220 414 300 404 Z',
-      edges: [],
-    },
-    bow: { x: 290, y: 282, scale: 0.9, angle: 15 },
-  };
+  const hind: Haunch = { x: 204, y: 404, r: 62, w1: 36, w2: 34 };
+  const front: Haunch = { x: 390, y: 420, r: 44, w1: 30, w2: 28 };
+  const fit = quadFit(body, hind, 548, [250, 256, 226, 340, 284, 454], [136, 386]);
   return {
     label: 'Triceratops',
     skin,
-    portrait: [330, 140, 270],
+    portrait: [322, 120, 290],
     head: [340, 130, 262],
     draw(outfit, uid) {
       const dress = dressed(uid, fit, outfit);
-      let s = stumpyLeg(226, 400, 64, 540, dark) + stumpyLeg(392, 400, 56, 540, dark);
+      let s = haunchLeg({ ...hind, x: hind.x + 50, y: hind.y - 10 }, 540, dark) + haunchLeg({ ...front, x: front.x + 36, y: front.y - 10 }, 540, dark);
       s += shape(tail, skin);
       s += shape(body, skin);
-      s += path('M 180 452 L 390 452 C 420 452 444 440 452 420 C 380 436 260 438 150 430 Z', { fill: lighten(skin, 0.35), opacity: 0.8 });
-      s += ellipse(230, 320, 16, 10, { fill: lighten(skin, 0.3) }) + ellipse(280, 290, 12, 8, { fill: lighten(skin, 0.3) }) + ellipse(190, 370, 12, 8, { fill: lighten(skin, 0.3) });
-      s += stumpyLeg(180, 412, 76, 548, skin);
-      s += stumpyLeg(364, 412, 64, 548, skin);
+      s += ellipse(270, 300, 16, 10, { fill: lighten(skin, 0.3) }) + ellipse(320, 280, 12, 8, { fill: lighten(skin, 0.3) }) + ellipse(350, 330, 12, 8, { fill: lighten(skin, 0.3) });
+      s += haunchLeg(hind, 548, skin);
+      s += haunchLeg(front, 548, skin);
       s += dress.body;
       s += frill(436, 296, 104, 7, frillColour);
       // far brow horn, head, near brow horn, nose horn
@@ -389,48 +426,31 @@ const brontosaurus: SpeciesArt = (() => {
   const neck = 'M 380 300 C 428 250 424 150 452 102 L 506 116 C 480 168 478 262 456 338 Z';
   const head = 'M 440 102 C 442 62 502 48 544 66 C 576 80 574 112 546 122 C 514 132 456 134 440 102 Z';
   const tail = 'M 150 362 C 96 360 56 332 30 284 C 18 296 18 322 32 344 C 66 402 118 426 170 428 Z';
-  const backLegNear = stumpyLegPath(176, 416, 78, 548);
-  const fit: GarmentFit = {
-    cover: [body, backLegNear],
-    waist: 'M 316 254 Q 290 350 330 468',
-    briefs: {
-      region: 'M 316 220 Q 290 350 330 474 L 280 478 Q 236 474 210 478 L 160 474 L 90 474 L 90 220 Z',
-      edges: ['M 280 478 Q 236 474 210 478 L 164 474'],
-    },
-    boxers: {
-      region: 'M 316 220 Q 290 350 330 474 L 270 504 L 166 504 L 90 484 L 90 220 Z',
-      edges: ['M 270 504 L 170 504'],
-    },
-    thong: {
-      region: 'M 316 220 Q 290 350 330 474 L 306 474 Q 264 350 292 220 Z M 304 386 Q 220 398 140 388 L 140 408 Q 220 418 308 410 Z',
-      edges: [],
-    },
-    bow: { x: 302, y: 300, scale: 0.9, angle: 15 },
-  };
+  const hind: Haunch = { x: 208, y: 410, r: 64, w1: 38, w2: 36 };
+  const front: Haunch = { x: 408, y: 424, r: 46, w1: 32, w2: 30 };
+  const fit = quadFit(body, hind, 548, [262, 276, 240, 360, 296, 460], [136, 376]);
   return {
     label: 'Brontosaurus',
     skin,
-    portrait: [390, 24, 200],
+    portrait: [392, 2, 230],
     head: [410, 20, 180],
     draw(outfit, uid) {
       const dress = dressed(uid, fit, outfit);
-      let s = stumpyLeg(226, 404, 66, 540, dark) + stumpyLeg(410, 404, 58, 540, dark);
+      let s = haunchLeg({ ...hind, x: hind.x + 52, y: hind.y - 10 }, 540, dark) + haunchLeg({ ...front, x: front.x + 38, y: front.y - 10 }, 540, dark);
       s += shape(tail, skin);
       s += shape(neck, skin);
       s += line('M 432 160 Q 448 166 462 162 M 424 210 Q 440 216 456 212 M 414 260 Q 430 266 448 262', 4, darken(skin, 0.12));
       s += shape(body, skin);
-      s += path('M 190 458 L 390 458 C 420 458 450 448 462 426 C 380 442 260 444 150 434 Z', { fill: lighten(skin, 0.35), opacity: 0.8 });
       s += [
-        [220, 330, 18, 12],
-        [262, 300, 14, 9],
-        [360, 300, 16, 11],
-        [410, 330, 12, 8],
-        [180, 372, 12, 8],
+        [300, 310, 18, 12],
+        [350, 290, 14, 9],
+        [400, 320, 16, 11],
+        [250, 300, 12, 8],
       ]
         .map(([x, y, rx, ry]) => ellipse(x!, y!, rx!, ry!, { fill: lighten(skin, 0.35) }))
         .join('');
-      s += stumpyLeg(176, 416, 78, 548, skin);
-      s += stumpyLeg(380, 416, 66, 548, skin);
+      s += haunchLeg(hind, 548, skin);
+      s += haunchLeg(front, 548, skin);
       s += dress.body;
       s += shape(head, skin);
       s += eye(494, 84, 17, outfit?.lashes ?? false);
