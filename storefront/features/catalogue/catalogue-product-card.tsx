@@ -19,7 +19,8 @@ export function CatalogueProductCard({
   cornerBadge?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
-  const { data: variants } = useQuery(variantsQuery(product.id));
+  const { data, isError } = useQuery(variantsQuery(product.id));
+  const variants = data ?? (isError ? [] : undefined);
   return (
     <ProductCard
       product={product}

@@ -43,7 +43,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
       data-testid="product-card"
       className="group relative flex h-full flex-col rounded-3xl bg-white shadow-sm ring-1 ring-ink-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:ring-brand-300"
     >
-      <div className="relative aspect-square overflow-hidden rounded-t-3xl bg-gradient-to-br from-brand-50 via-white to-accent-50">
+      <div className="relative aspect-[4/3] overflow-hidden rounded-t-3xl sm:aspect-square bg-gradient-to-br from-brand-50 via-white to-accent-50">
         <a href={productHref(product)} tabIndex={-1} className="block size-full">
           <img
             src={product.imageUrl}
@@ -133,7 +133,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
 export function ProductCardSkeleton() {
   return (
     <div className="flex h-full flex-col rounded-3xl bg-white ring-1 ring-ink-200" data-testid="product-skeleton" aria-hidden="true">
-      <div className="skeleton aspect-square rounded-t-3xl" />
+      <div className="skeleton aspect-[4/3] rounded-t-3xl sm:aspect-square" />
       <div className="space-y-3 p-5">
         <div className="skeleton h-3 w-1/3 rounded" />
         <div className="skeleton h-5 w-4/5 rounded" />

@@ -1,3 +1,184 @@
+import { HydrationBoundary, useQuery } from '@tanstack/react-query';
+import { useData } from 'vike-react/useData';
+import { renderCardAction } from '../../components/card-action.tsx';
+import { ReturnIcon, SparkleIcon, TruckIcon } from '../../components/icons.tsx';
+import { SizeChart } from '../../components/size-chart.tsx';
+import { btn, container } from '../../components/ui.ts';
+import { CatalogueProductCard } from '../../features/catalogue/catalogue-product-card.tsx';
+import { bestsellersQuery } from '../../features/catalogue/catalogue.queries.ts';
+import { CategoryGrid } from '../../features/catalogue/category-grid.tsx';
+import { ProductCardSkeleton } from '../../features/catalogue/product-card.tsx';
+import { Testimonials } from '../../features/catalogue/testimonials.tsx';
+import { SignupSection } from '../../features/signup/signup-section.tsx';
+import type { Data } from './+data.ts';
+import { HeroSlider } from './hero-slider.tsx';
+
 export default function HomePage() {
-  return <h1>Home</h1>;
+  const data = useData<Data>();
+  return (
+    <HydrationBoundary state={data.dehydratedState}>
+      <h1 className="sr-only">DinoBooty: sexy underwear for cartoon dinosaurs</h1>
+      <HeroSlider />
+      <Perks />
+
+      <section aria-labelledby="species-heading" className={`${container} py-16`}>
+        <SectionHeading id="species-heading" title="Shop by Species" subtitle="Every body is a dino body. Find the cut made for yours." />
+        <CategoryGrid />
+      </section>
+
+      <Bestsellers />
+      <RaptorPromo />
+      <SizeGuideSection />
+
+      <section aria-labelledby="testimonials-heading" className="bg-sand/60 py-16">
+        <div className={container}>
+          <SectionHeading
+            id="testimonials-heading"
+            title="Happy Dinosaur Booties"
+            subtitle="Real reviews from real(ly extinct) customers."
+          />
+          <Testimonials />
+        </div>
+      </section>
+
+      <SignupSection />
+    </HydrationBoundary>
+  );
+}
+
+function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle?: string }) {
+  return (
+    <div className="mb-8 text-center sm:mb-10">
+      <h2 id={id} className="font-display text-3xl font-black tracking-tight text-ink-900 sm:text-4xl">
+        {title}
+      </h2>
+      {subtitle && <p className="mx-auto mt-3 max-w-2xl text-ink-600">{subtitle}</p>}
+    </div>
+  );
+}
+
+function Perks() {
+  const perks = [
+    { icon: TruckIcon, title: 'Free shipping over $50', text: 'Or anytime with code DINOBOOTY' },
+    { icon: ReturnIcon, title: '30-day returns', text: 'Unworn, tags on, no questions roared' },
+    { icon: SparkleIcon, title: 'Tail-friendly fits', text: 'Sizes from Compy to T-Rex' },
+  ];
+  return (
+    <div className="border-y border-ink-200 bg-white">
+      <ul className={`${container} grid gap-4 py-5 sm:grid-cols-3`}>
+        {perks.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex items-center gap-3">
+            <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-100 text-brand-800">
+              <Icon className="size-6" />
+            </span>
+            <span>
+              <span className="block text-sm font-bold text-ink-900">{title}</span>
+              <span className="block text-sm text-ink-600">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Bestsellers() {
+  const { data: products, isPending, isError } = useQuery(bestsellersQuery());
+  return (
+    <section id="shop-now" aria-labelledby="bestsellers-heading" className="scroll-mt-20 bg-white py-16">
+      <div className={container}>
+        <div className="mb-8 flex flex-col items-center gap-4 text-center sm:mb-10 md:flex-row md:items-end md:justify-between md:text-left">
+          <div>
+            <h2 id="bestsellers-heading" className="font-display text-3xl font-black tracking-tight text-ink-900 sm:text-4xl">
+              Bestselling Booty Boosters
+            </h2>
+            <p className="mt-3 max-w-2xl text-ink-600">Our most popular items that make dinosaurs feel their sexiest</p>
+          </div>
+          <a href="/shop" className={btn.secondary}>
+            View All Products
+          </a>
+        </div>
+        {isError ? (
+          <p role="alert" className="rounded-2xl bg-accent-50 p-6 text-center font-semibold text-accent-800">
+            Failed to load products. Please try again later.
+          </p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {isPending
+              ? Array.from({ length: 4 }, (_, i) => (
+                  <li key={i}>
+                    <ProductCardSkeleton />
+                  </li>
+                ))
+              : products.map((product) => (
+                  <li key={product.id}>
+                    <CatalogueProductCard product={product} renderAction={renderCardAction} />
+                  </li>
+                ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function RaptorPromo() {
+  return (
+    <section id="collections" aria-labelledby="raptor-heading" className="scroll-mt-20 py-16">
+      <div className={container}>
+        <div className="relative grid items-center gap-8 overflow-hidden rounded-[2rem] bg-ink-900 p-8 text-white sm:p-12 md:grid-cols-2" data-focus-dark>
+          <div className="absolute -right-24 -top-24 size-72 rounded-full bg-accent-600/40 blur-3xl" aria-hidden="true" />
+          <div className="absolute -bottom-24 -left-16 size-72 rounded-full bg-brand-600/40 blur-3xl" aria-hidden="true" />
+          <div className="relative">
+            <p className="text-sm font-bold uppercase tracking-widest text-accent-300">Limited collection</p>
+            <h2 id="raptor-heading" className="mt-3 font-display text-3xl font-black leading-tight sm:text-5xl">
+              The Voluptuous Velociraptor Collection
+            </h2>
+            <p className="mt-4 max-w-md text-lg leading-8 text-ink-200">
+              Sleek lace, sickle-claw-proof seams and a cut that says “clever girl”. Hunt in packs, shop in pairs.
+            </p>
+            <a href="/category/raptor" className={`${btn.accent} mt-8`}>
+              Shop Collection
+            </a>
+          </div>
+          <img
+            src="/images/mascots/raptor.svg"
+            alt=""
+            width={400}
+            height={400}
+            loading="lazy"
+            className="relative mx-auto size-56 drop-shadow-2xl sm:size-80"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SizeGuideSection() {
+  return (
+    <section id="size-guide" aria-labelledby="size-guide-heading" className="scroll-mt-20 bg-brand-50 py-16">
+      <div className={`${container} grid items-center gap-10 lg:grid-cols-2`}>
+        <div>
+          <h2 id="size-guide-heading" className="font-display text-3xl font-black tracking-tight text-ink-900 sm:text-4xl">
+            Find Your Perfect Fit
+          </h2>
+          <p className="mt-4 text-lg leading-8 text-ink-700">
+            From a dainty Compy to a full-grown T-Rex, our sizes are measured at the waist, the hip and (most importantly)
+            the tail. Measure your tail at its widest point, just below the hips.
+          </p>
+          <p className="mt-4 text-ink-700">Between sizes or sporting an unusually magnificent tail? Our fit experts are happy to help.</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href="/contact" className={btn.primary}>
+              Contact Us
+            </a>
+            <a href="/size-guide" className={btn.secondary}>
+              Full Size Guide
+            </a>
+          </div>
+        </div>
+        <SizeChart />
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,13 @@
+import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
+import type { ProductActionsContext } from '../features/catalogue/product-detail/product-detail.tsx';
+import { btn } from './ui.ts';
+
+/** The product page's Add to Cart and Buy Now, composed here so catalogue never imports cart. */
+export function renderProductActions({ product, variant, quantity }: ProductActionsContext) {
+  return (
+    <>
+      <AddToCartButton product={product} variant={variant} quantity={quantity} intent="add" className={`${btn.primary} h-14 w-full text-base`} />
+      <AddToCartButton product={product} variant={variant} quantity={quantity} intent="buy-now" className={`${btn.accent} h-14 w-full text-base`} />
+    </>
+  );
+}

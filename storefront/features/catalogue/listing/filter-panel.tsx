@@ -1,0 +1,135 @@
+import { SIZE_LABELS, SIZES } from '../../../../contracts/catalogue.ts';
+import { btn } from '../../../components/ui.ts';
+import { PRICE_MAX, PRICE_MIN, PRICE_STEP, toggle, type ListingFilters } from '../../../lib/filters.ts';
+
+export interface FilterPanelProps {
+  /** Prefix for element ids: the desktop sidebar and the mobile panel both render a panel. */
+  idPrefix: string;
+  draft: ListingFilters;
+  collections: string[];
+  onChange: (draft: ListingFilters) => void;
+  onApply: () => void;
+  onClearAll: () => void;
+}
+
+/** Price Range (0–50, step 1), Collection and Size, with Clear All and Apply Filters. */
+export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, onClearAll }: FilterPanelProps) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <form
+      className="space-y-7"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply();
+      }}
+    >
+      <fieldset>
+        <legend className="text-sm font-bold uppercase tracking-wide text-ink-900">Price Range</legend>
+        <p className="mt-2 text-sm font-semibold text-brand-800" aria-live="polite">
+          ${draft.priceMin} – ${draft.priceMax}
+        </p>
+        <div className="mt-3 space-y-3">
+          <div>
+            <label htmlFor={id('min')} className="flex justify-between text-xs font-semibold text-ink-600">
+              <span>Minimum price</span>
+              <span>${draft.priceMin}</span>
+            </label>
+            <input
+              id={id('min')}
+              type="range"
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={draft.priceMin}
+              onChange={(e) => {
+                const priceMin = Number(e.target.value);
+                onChange({ ...draft, priceMin, priceMax: Math.max(priceMin, draft.priceMax) });
+              }}
+              className="mt-1 w-full accent-brand-700"
+            />
+          </div>
+          <div>
+            <label htmlFor={id('max')} className="flex justify-between text-xs font-semibold text-ink-600">
+              <span>Maximum price</span>
+              <span>${draft.priceMax}</span>
+            </label>
+            <input
+              id={id('max')}
+              type="range"
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={draft.priceMax}
+              onChange={(e) => {
+                const priceMax = Number(e.target.value);
+                onChange({ ...draft, priceMax, priceMin: Math.min(priceMax, draft.priceMin) });
+              }}
+              className="mt-1 w-full accent-brand-700"
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-sm font-bold uppercase tracking-wide text-ink-900">Collection</legend>
+        {collections.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-600">No collections here.</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {collections.map((collection, i) => (
+              <li key={collection}>
+                <label htmlFor={id(`collection-${i}`)} className="flex cursor-pointer items-start gap-3 text-sm text-ink-800">
+                  <input
+                    id={id(`collection-${i}`)}
+                    type="checkbox"
+                    checked={draft.collections.includes(collection)}
+                    onChange={() => onChange({ ...draft, collections: toggle(draft.collections, collection) })}
+                    className="mt-0.5 size-4 shrink-0 accent-brand-700"
+                  />
+                  <span>{collection}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-sm font-bold uppercase tracking-wide text-ink-900">Size</legend>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {SIZES.map((size) => {
+            const checked = draft.sizes.includes(size);
+            return (
+              <li key={size}>
+                <label
+                  htmlFor={id(`size-${size}`)}
+                  className={`inline-flex cursor-pointer items-center rounded-full border-2 px-3 py-1.5 text-xs font-bold transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                    checked ? 'border-brand-700 bg-brand-700 text-white' : 'border-ink-200 bg-white text-ink-800 hover:border-brand-400'
+                  }`}
+                >
+                  <input
+                    id={id(`size-${size}`)}
+                    type="checkbox"
+                    checked={checked}
+                    onChange={() => onChange({ ...draft, sizes: SIZES.filter((s) => toggle(draft.sizes, size).includes(s)) })}
+                    className="sr-only"
+                  />
+                  {SIZE_LABELS[size]}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+
+      <div className="flex gap-3 border-t border-ink-200 pt-5">
+        <button type="button" onClick={onClearAll} className={`${btn.secondary} flex-1 px-4`}>
+          Clear All
+        </button>
+        <button type="submit" className={`${btn.primary} flex-1 px-4`}>
+          Apply Filters
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,359 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
+import { btn, container } from '../../../components/ui.ts';
+import {
+  activeChips,
+  apiSort,
+  clearAll,
+  collectionsOf,
+  DEFAULT_FILTERS,
+  listingQueryString,
+  parseListingQuery,
+  removeChip,
+  SEARCH_DEBOUNCE_MS,
+  SORT_OPTIONS,
+  visibleProducts,
+  type ListingFilters,
+  type ListingState,
+  type SortOption,
+} from '../../../lib/filters.ts';
+import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
+import type { CardAction } from '../catalogue-product-card.tsx';
+import { CatalogueProductCard } from '../catalogue-product-card.tsx';
+import { categoriesQuery, categoryProductsQuery, categoryQuery, productsQuery } from '../catalogue.queries.ts';
+import { ProductCardSkeleton } from '../product-card.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+
+export type ListingSource = { kind: 'all' } | { kind: 'category'; slug: string };
+
+const isSortOption = (value: string): value is SortOption => SORT_OPTIONS.some((o) => o.value === value);
+
+/**
+ * The product listing (/shop, /collections, /category/{slug}). Search, sort and filters live in the
+ * URL query (replaced in place, no navigation), so a reload or a shared link restores them. Render it
+ * with the page's navigation key as its React key so that following a link starts it afresh.
+ */
+export function ListingScreen({ source, renderAction }: { source: ListingSource; renderAction: CardAction }) {
+  const { urlPathname } = usePageContext();
+  const params = useUrlSearchParams();
+  const [state, setState] = useState<ListingState>(() => parseListingQuery(params));
+  const [searchInput, setSearchInput] = useState(state.search);
+  const [draft, setDraft] = useState<ListingFilters>(state.filters);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const searchId = useId();
+  const sortId = useId();
+  const local = source.kind === 'category';
+  const slug = source.kind === 'category' ? source.slug : '';
+
+  // Debounced search: the list follows the box 300 ms after the last keystroke.
+  useEffect(() => {
+    const next = searchInput.trim();
+    if (next === state.search) return;
+    const timer = setTimeout(() => setState((s) => ({ ...s, search: next })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput, state.search]);
+
+  useEffect(() => replaceUrlQuery(urlPathname, listingQueryString(state)), [urlPathname, state]);
+  useEffect(() => setDraft(state.filters), [state.filters]);
+
+  const update = (next: ListingState) => {
+    setState(next);
+    if (next.search !== searchInput.trim()) setSearchInput(next.search);
+  };
+
+  const allProducts = useQuery({
+    ...productsQuery({ search: state.search, sort: apiSort(state.sort) }),
+    enabled: !local,
+  });
+  const categoryProducts = useQuery({ ...categoryProductsQuery(slug), enabled: local });
+  const category = useQuery({ ...categoryQuery(slug), enabled: local });
+  const categories = useQuery(categoriesQuery());
+  const products = local ? categoryProducts : allProducts;
+
+  const visible = useMemo(
+    () => (products.data ? visibleProducts(products.data, state, local) : []),
+    [products.data, state, local],
+  );
+  const collections = useMemo(() => {
+    const found = collectionsOf(products.data ?? []);
+    return [...new Set([...found, ...state.filters.collections])].sort((a, b) => a.localeCompare(b));
+  }, [products.data, state.filters.collections]);
+  const chips = activeChips(state);
+  const filterCount = activeChips({ ...state, search: '' }).length;
+
+  const heading = local ? (category.data ? `${category.data.name} Collection` : null) : 'Shop All Products';
+  const description = local
+    ? category.data?.description
+    : 'Every thong, brief, boxer and bralette in the herd. Filter by price, collection or size to find your match.';
+
+  const applyDraft = () => {
+    update({ ...state, filters: draft });
+    setPanelOpen(false);
+  };
+  const clearEverything = () => {
+    update(clearAll(state));
+    setPanelOpen(false);
+  };
+  const clearPanelFilters = () => {
+    setDraft(DEFAULT_FILTERS);
+    update({ ...state, filters: DEFAULT_FILTERS });
+    setPanelOpen(false);
+  };
+
+  return (
+    <div>
+      <div className="bg-gradient-to-br from-brand-100 via-cream to-accent-100">
+        <div className={`${container} flex items-center gap-6 py-10 sm:py-12`}>
+          <div className="min-w-0 flex-1">
+            {heading ? (
+              <h1 className="font-display text-4xl font-black tracking-tight text-ink-900 sm:text-5xl">{heading}</h1>
+            ) : (
+              <div className="skeleton h-12 w-2/3 rounded-xl" aria-hidden="true" />
+            )}
+            {description && <p className="mt-3 max-w-2xl text-lg text-ink-700">{description}</p>}
+          </div>
+          {local && category.data && (
+            <img
+              src={category.data.imageUrl}
+              alt=""
+              width={160}
+              height={160}
+              className="hidden size-36 shrink-0 rounded-3xl shadow-lg ring-4 ring-white sm:block"
+            />
+          )}
+        </div>
+      </div>
+
+      <div className={`${container} py-8`}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <form
+            role="search"
+            aria-label="Products"
+            className="relative flex-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              update({ ...state, search: searchInput.trim() });
+            }}
+          >
+            <label htmlFor={searchId} className="sr-only">
+              Search products
+            </label>
+            <SearchIcon className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-ink-500" />
+            <input
+              id={searchId}
+              type="search"
+              value={searchInput}
+              onChange={(e) => setSearchInput(e.target.value)}
+              placeholder="Search thongs, boxers, bralettes..."
+              maxLength={100}
+              autoComplete="off"
+              className="h-12 w-full rounded-full border-2 border-ink-200 bg-white pl-12 pr-12 text-base text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
+            />
+            {searchInput && (
+              <button
+                type="button"
+                onClick={() => update({ ...state, search: '' })}
+                aria-label="Clear search"
+                className="absolute right-2 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-ink-600 hover:bg-ink-100"
+              >
+                <CloseIcon className="size-4" />
+              </button>
+            )}
+          </form>
+
+          <div className="flex gap-3">
+            <button
+              type="button"
+              onClick={() => setPanelOpen(true)}
+              className={`${btn.secondary} h-12 flex-1 px-4 lg:hidden`}
+            >
+              <FilterIcon className="size-5" />
+              Filters
+              {filterCount > 0 && (
+                <span className="rounded-full bg-accent-600 px-2 text-xs text-white">
+                  {filterCount}
+                  <span className="sr-only"> active</span>
+                </span>
+              )}
+            </button>
+            <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+              <label htmlFor={sortId} className="sr-only whitespace-nowrap text-sm font-semibold text-ink-700 sm:not-sr-only">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                value={state.sort}
+                onChange={(e) => {
+                  const sort = e.target.value;
+                  if (isSortOption(sort)) update({ ...state, sort });
+                }}
+                className="h-12 w-full min-w-0 rounded-full border-2 border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 focus:border-brand-600 sm:w-56"
+              >
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </div>
+
+        <nav aria-label="Categories" className="-mx-4 mt-5 overflow-x-auto px-4 pb-2">
+          <ul className="flex gap-2">
+            <li>
+              <Pill href="/shop" current={!local} label="All Products" />
+            </li>
+            {categories.data?.map((c) => (
+              <li key={c.id}>
+                <Pill href={`/category/${c.slug}`} current={local && c.slug === slug} label={c.name} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <aside aria-labelledby="filters-heading" className="hidden lg:block">
+            <div className="sticky top-24 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
+              <h2 id="filters-heading" className="mb-5 font-display text-xl font-extrabold text-ink-900">
+                Filters
+              </h2>
+              <FilterPanel
+                idPrefix="sidebar"
+                draft={draft}
+                collections={collections}
+                onChange={setDraft}
+                onApply={applyDraft}
+                onClearAll={clearPanelFilters}
+              />
+            </div>
+          </aside>
+
+          <section aria-labelledby="results-heading">
+            <h2 id="results-heading" className="sr-only">
+              Products
+            </h2>
+            <div className="flex min-h-10 flex-wrap items-center gap-2">
+              <p className="mr-2 text-sm font-semibold text-ink-700" aria-live="polite" data-testid="product-count">
+                {products.isPending ? 'Loading products…' : products.isError ? '' : `Showing ${visible.length} ${visible.length === 1 ? 'product' : 'products'}`}
+              </p>
+              {chips.length > 0 && (
+                <>
+                  <ul className="flex flex-wrap gap-2" aria-label="Active filters">
+                    {chips.map((chip) => (
+                      <li key={chip.id}>
+                        <button
+                          type="button"
+                          onClick={() => update(removeChip(state, chip.id))}
+                          className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 py-1.5 pl-3 pr-2 text-xs font-bold text-brand-900 hover:bg-brand-200"
+                        >
+                          {chip.label}
+                          <CloseIcon className="size-3.5" />
+                          <span className="sr-only">(remove)</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                  <button
+                    type="button"
+                    onClick={() => update(clearAll(state))}
+                    className="rounded-full px-2 py-1 text-xs font-bold text-accent-700 underline underline-offset-2 hover:text-accent-800"
+                  >
+                    Clear all
+                  </button>
+                </>
+              )}
+            </div>
+
+            <div className="mt-4">
+              {products.isError ? (
+                <p role="alert" className="rounded-2xl bg-accent-50 p-6 text-center font-semibold text-accent-800">
+                  Failed to load products. Please try again later.
+                </p>
+              ) : products.isPending ? (
+                <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading products">
+                  {Array.from({ length: 6 }, (_, i) => (
+                    <li key={i}>
+                      <ProductCardSkeleton />
+                    </li>
+                  ))}
+                </ul>
+              ) : visible.length === 0 ? (
+                <div className="rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-ink-200">
+                  <img src="/images/mascots/stego.svg" alt="" width={128} height={128} className="mx-auto size-32" />
+                  <h3 className="mt-4 font-display text-2xl font-extrabold text-ink-900">No Products Found</h3>
+                  <p className="mx-auto mt-2 max-w-md text-ink-600">
+                    Try adjusting your filters or search to find what you're looking for.
+                  </p>
+                  <button type="button" onClick={clearEverything} className={`${btn.primary} mt-6`}>
+                    Clear Filters
+                  </button>
+                </div>
+              ) : (
+                <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                  {visible.map((product) => (
+                    <li key={product.id}>
+                      <CatalogueProductCard product={product} renderAction={renderAction} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+
+      <Dialog open={panelOpen} onClose={() => setPanelOpen(false)} className="relative z-50 lg:hidden">
+        <DialogBackdrop
+          transition
+          className="fixed inset-0 bg-ink-900/50 transition-opacity duration-300 ease-out data-closed:opacity-0"
+        />
+        <div className="fixed inset-0 flex">
+          <DialogPanel
+            transition
+            className="flex w-full max-w-sm flex-col overflow-y-auto bg-cream shadow-2xl transition duration-300 ease-out data-closed:-translate-x-full"
+          >
+            <div className="flex items-center justify-between border-b border-ink-200 px-5 py-3">
+              <DialogTitle className="font-display text-xl font-extrabold text-ink-900">Filters</DialogTitle>
+              <button
+                type="button"
+                onClick={() => setPanelOpen(false)}
+                aria-label="Close filters"
+                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-brand-50"
+              >
+                <CloseIcon className="size-6" />
+              </button>
+            </div>
+            <div className="p-5">
+              <FilterPanel
+                idPrefix="panel"
+                draft={draft}
+                collections={collections}
+                onChange={setDraft}
+                onApply={applyDraft}
+                onClearAll={clearPanelFilters}
+              />
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+function Pill({ href, current, label }: { href: string; current: boolean; label: string }) {
+  return (
+    <a
+      href={href}
+      aria-current={current ? 'page' : undefined}
+      className={`inline-flex whitespace-nowrap rounded-full px-4 py-2 text-sm font-bold transition ${
+        current ? 'bg-ink-900 text-white' : 'bg-white text-ink-800 ring-1 ring-ink-200 hover:bg-brand-50 hover:ring-brand-300'
+      }`}
+    >
+      {label}
+    </a>
+  );
+}

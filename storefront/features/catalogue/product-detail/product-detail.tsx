@@ -1,0 +1,263 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { SIZE_LABELS, type Product, type Variant } from '../../../../contracts/catalogue.ts';
+import { formatMoney } from '../../../../contracts/money.ts';
+import { Breadcrumb } from '../../../components/breadcrumb.tsx';
+import { ReturnIcon, TruckIcon } from '../../../components/icons.tsx';
+import { btn, container } from '../../../components/ui.ts';
+import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
+import {
+  availableColors,
+  availableSizes,
+  clampQuantity,
+  initialVariant,
+  lowStockCount,
+  maxQuantity,
+  selectColor,
+  selectSize,
+} from '../../../lib/variant-selection.ts';
+import { productQuery, variantsQuery } from '../catalogue.queries.ts';
+import { productBadge } from '../product-card.tsx';
+import { ProductInfoSections } from './product-info-sections.tsx';
+import { QuantitySelector } from './quantity-selector.tsx';
+
+export interface ProductActionsContext {
+  product: Product;
+  /** The selected variant; undefined when none is selected or it is sold out (the buttons disable). */
+  variant: Variant | undefined;
+  quantity: number;
+}
+
+/** Renders Add to Cart and Buy Now; the page supplies them (features do not import each other). */
+export type ProductActions = (context: ProductActionsContext) => ReactNode;
+
+export function ProductDetail({ slug, renderActions }: { slug: string; renderActions: ProductActions }) {
+  const product = useQuery(productQuery(slug));
+
+  if (product.isError) return <ProductLoadError />;
+  if (product.isPending) return <ProductDetailSkeleton />;
+  return <LoadedProduct product={product.data} renderActions={renderActions} />;
+}
+
+function LoadedProduct({ product, renderActions }: { product: Product; renderActions: ProductActions }) {
+  const variantsResult = useQuery(variantsQuery(product.id));
+  const variants = variantsResult.data;
+  const params = useUrlSearchParams();
+  const { urlPathname } = usePageContext();
+  const [selectedId, setSelectedId] = useState<number | undefined>(
+    () => variants && initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id,
+  );
+  const [quantity, setQuantity] = useState(1);
+
+  // Variants that arrive after the first render (client-side loads): preselect as the URL or spec says.
+  useEffect(() => {
+    if (variants && selectedId === undefined) {
+      setSelectedId(initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id);
+    }
+  }, [variants]);
+
+  const selected = variants?.find((v) => v.id === selectedId);
+
+  // The chosen size and colour live in the URL, so a shared link opens the same variant.
+  useEffect(() => {
+    if (!selected) return;
+    const query = new URLSearchParams({ size: selected.size, color: selected.color });
+    replaceUrlQuery(urlPathname, `?${query.toString()}`);
+  }, [selected, urlPathname]);
+
+  const choose = (next: Variant | undefined) => {
+    setSelectedId(next?.id);
+    setQuantity((q) => clampQuantity(q, next));
+  };
+
+  const sizes = variants ? availableSizes(variants) : [];
+  const colors = variants ? availableColors(variants) : [];
+  const max = maxQuantity(selected);
+  const low = lowStockCount(selected);
+  const soldOut = selected !== undefined && selected.stock <= 0;
+  const badge = productBadge(product);
+
+  return (
+    <div className={`${container} py-8`}>
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Shop', href: '/shop' }, { label: product.name }]} />
+
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14">
+        <div className="relative self-start overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200 md:sticky md:top-24">
+          <img
+            src={product.imageUrl}
+            alt={product.name}
+            width={640}
+            height={640}
+            fetchPriority="high"
+            className="aspect-square w-full object-contain p-8"
+          />
+          {badge && (
+            <span
+              className={`absolute left-4 top-4 rounded-full px-3 py-1 text-xs font-bold uppercase tracking-wide text-white ${
+                badge === 'Bestseller' ? 'bg-accent-600' : 'bg-brand-700'
+              }`}
+            >
+              {badge}
+            </span>
+          )}
+        </div>
+
+        <div>
+          {product.collection && (
+            <p className="text-sm font-bold uppercase tracking-widest text-brand-700">{product.collection}</p>
+          )}
+          <h1 className="mt-2 font-display text-3xl font-black leading-tight tracking-tight text-ink-900 sm:text-4xl">
+            {product.name}
+          </h1>
+          <p className="mt-4 text-3xl font-black text-ink-900">{formatMoney(product.price)}</p>
+          <p className="mt-5 text-lg leading-8 text-ink-700">{product.description}</p>
+
+          {variantsResult.isPending ? (
+            <div className="mt-8 space-y-4" aria-hidden="true">
+              <div className="skeleton h-5 w-24 rounded" />
+              <div className="skeleton h-11 w-full rounded-full" />
+              <div className="skeleton h-5 w-24 rounded" />
+              <div className="skeleton h-11 w-1/2 rounded-full" />
+            </div>
+          ) : variantsResult.isError ? (
+            <p role="alert" className="mt-8 rounded-2xl bg-accent-50 p-4 font-semibold text-accent-800">
+              Failed to load sizes and colours. Please try again later.
+            </p>
+          ) : (
+            <div className="mt-8 space-y-7">
+              <fieldset>
+                <legend className="text-sm font-bold text-ink-900">
+                  Size{selected && <span className="font-semibold text-ink-600">: {SIZE_LABELS[selected.size]}</span>}
+                </legend>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {sizes.map((size) => {
+                    const checked = selected?.size === size;
+                    return (
+                      <label
+                        key={size}
+                        className={`cursor-pointer rounded-full border-2 px-4 py-2 text-sm font-bold transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                          checked
+                            ? 'border-ink-900 bg-ink-900 text-white'
+                            : 'border-ink-200 bg-white text-ink-800 hover:border-ink-500'
+                        }`}
+                      >
+                        <input
+                          type="radio"
+                          name="size"
+                          value={size}
+                          checked={checked}
+                          onChange={() => choose(selectSize(variants ?? [], selected, size))}
+                          className="sr-only"
+                        />
+                        {SIZE_LABELS[size]}
+                      </label>
+                    );
+                  })}
+                </div>
+                <a href="/size-guide" className="mt-3 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2">
+                  Not sure? See the size guide
+                </a>
+              </fieldset>
+
+              <fieldset>
+                <legend className="text-sm font-bold text-ink-900">
+                  Colour{selected && <span className="font-semibold text-ink-600">: {selected.color}</span>}
+                </legend>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  {colors.map((c) => {
+                    const checked = selected?.color === c.color;
+                    return (
+                      <label
+                        key={c.color}
+                        title={c.color}
+                        className={`relative inline-flex size-11 cursor-pointer items-center justify-center rounded-full ring-2 ring-offset-2 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-4 has-[:focus-visible]:outline-brand-600 ${
+                          checked ? 'ring-ink-900' : 'ring-transparent hover:ring-ink-300'
+                        }`}
+                      >
+                        <input
+                          type="radio"
+                          name="color"
+                          value={c.color}
+                          checked={checked}
+                          onChange={() => choose(selectColor(variants ?? [], selected, c.color))}
+                          className="sr-only"
+                        />
+                        <span className="size-9 rounded-full ring-1 ring-ink-900/15" style={{ backgroundColor: c.colorHex }} />
+                        <span className="sr-only">{c.color}</span>
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+
+              <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+                <QuantitySelector value={quantity} min={1} max={max} onChange={setQuantity} />
+                <div aria-live="polite" className="pb-3 text-sm font-bold">
+                  {soldOut ? (
+                    <span className="text-accent-700">Sold out in this size and colour</span>
+                  ) : low !== null ? (
+                    <span className="text-accent-700">Only {low} left in stock!</span>
+                  ) : selected ? (
+                    <span className="text-brand-700">In stock, ready to ship</span>
+                  ) : null}
+                </div>
+              </div>
+            </div>
+          )}
+
+          <div className="mt-8 grid gap-3 sm:grid-cols-2">
+            {renderActions({ product, variant: soldOut ? undefined : selected, quantity })}
+          </div>
+
+          <ul className="mt-6 grid gap-3 text-sm text-ink-700 sm:grid-cols-2">
+            <li className="flex items-center gap-2">
+              <TruckIcon className="size-5 text-brand-700" /> Free shipping over $50
+            </li>
+            <li className="flex items-center gap-2">
+              <ReturnIcon className="size-5 text-brand-700" /> 30-day returns
+            </li>
+          </ul>
+
+          <div className="mt-8">
+            <ProductInfoSections />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ProductLoadError() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <img src="/images/mascots/raptor.svg" alt="" width={160} height={160} className="mx-auto size-40" />
+      <h1 className="mt-6 font-display text-2xl font-extrabold text-ink-900">Failed to load product. Please try again later.</h1>
+      <p className="mt-3 text-ink-600">This one seems to have wandered off the herd.</p>
+      <a href="/shop" className={`${btn.primary} mt-8`}>
+        Back to Shop
+      </a>
+    </div>
+  );
+}
+
+export function ProductDetailSkeleton() {
+  return (
+    <div className={`${container} py-8`} aria-busy="true" data-testid="product-skeleton">
+      <p className="sr-only">Loading product…</p>
+      <div className="skeleton h-4 w-48 rounded" aria-hidden="true" />
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14" aria-hidden="true">
+        <div className="skeleton aspect-square rounded-[2rem]" />
+        <div className="space-y-4">
+          <div className="skeleton h-4 w-40 rounded" />
+          <div className="skeleton h-10 w-4/5 rounded-xl" />
+          <div className="skeleton h-8 w-24 rounded-xl" />
+          <div className="skeleton h-24 w-full rounded-xl" />
+          <div className="skeleton h-11 w-full rounded-full" />
+          <div className="skeleton h-11 w-2/3 rounded-full" />
+          <div className="skeleton h-12 w-full rounded-full" />
+        </div>
+      </div>
+    </div>
+  );
+}

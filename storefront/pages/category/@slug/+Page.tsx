@@ -1,0 +1,18 @@
+import { HydrationBoundary } from '@tanstack/react-query';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { renderCardAction } from '../../../components/card-action.tsx';
+import { ListingScreen } from '../../../features/catalogue/listing/listing-screen.tsx';
+import { useNavigationKey } from '../../../lib/navigation-key.ts';
+import type { Data } from './+data.ts';
+
+export default function CategoryPage() {
+  const data = useData<Data>();
+  const { routeParams } = usePageContext();
+  const key = useNavigationKey();
+  return (
+    <HydrationBoundary state={data.dehydratedState}>
+      <ListingScreen key={key} source={{ kind: 'category', slug: routeParams.slug ?? '' }} renderAction={renderCardAction} />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,4 @@
+import type { PageContext } from 'vike/types';
+import type { Data } from './+data.ts';
+
+export default (pageContext: PageContext<Data>) => pageContext.data?.title ?? 'Shop by Species - DinoBooty';

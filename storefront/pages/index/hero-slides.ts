@@ -1,0 +1,56 @@
+/** The hero slider's fixed content (spec 2 "Home page"). */
+export interface HeroSlide {
+  id: string;
+  tag: string;
+  title: string;
+  accentTitle: string;
+  description: string;
+  imageUrl: string;
+  buttonText: string;
+  buttonLink: string;
+  secondaryButtonText?: string;
+  secondaryButtonLink?: string;
+  /** Tailwind gradient classes for the slide's background. */
+  bgGradient: string;
+}
+
+export const HERO_SLIDES: HeroSlide[] = [
+  {
+    id: 'new-season',
+    tag: 'New Season Drop',
+    title: 'Sexy Underwear',
+    accentTitle: 'for Dinosaurs',
+    description:
+      'Cheeky briefs, lacy bralettes and tail-friendly boxers for every species. Because extinction is no excuse for boring undies.',
+    imageUrl: '/images/mascots/trex.svg',
+    buttonText: 'Shop Now',
+    buttonLink: '/shop',
+    secondaryButtonText: 'View Collections',
+    secondaryButtonLink: '/collections',
+    bgGradient: 'from-brand-100 via-cream to-accent-100',
+  },
+  {
+    id: 'stegosaurus',
+    tag: 'Plate-Friendly Fits',
+    title: 'Spiky on Top,',
+    accentTitle: 'Comfy Down Below',
+    description:
+      'Roomy rear-ends and plate-friendly cuts for stegosaurs who like their backs armoured and their bottoms pampered.',
+    imageUrl: '/images/mascots/stego.svg',
+    buttonText: 'Shop Stegosaurus',
+    buttonLink: '/category/stegosaurus',
+    bgGradient: 'from-sun-100 via-cream to-brand-100',
+  },
+  {
+    id: 'triceratops',
+    tag: 'Three Horns, Zero Chill',
+    title: 'Frills, Thrills',
+    accentTitle: '& Tri-Horned Briefs',
+    description:
+      'Bold boxers and frill-seeking lace for herbivores who charge straight at what they want. Horn holes not included.',
+    imageUrl: '/images/categories/triceratops.svg',
+    buttonText: 'Shop Triceratops',
+    buttonLink: '/category/triceratops',
+    bgGradient: 'from-accent-100 via-cream to-sun-100',
+  },
+];

@@ -1,0 +1,5 @@
+import type { PageContext } from 'vike/types';
+import type { Data } from './+data.ts';
+
+export default (pageContext: PageContext<Data>) =>
+  pageContext.data?.product ? `${pageContext.data.product.name} - DinoBooty` : 'Product - DinoBooty';

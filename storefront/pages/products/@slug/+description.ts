@@ -1,0 +1,1 @@
+export { default } from '../../product/@slug/+description.ts';

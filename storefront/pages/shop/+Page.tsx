@@ -1,0 +1,16 @@
+import { HydrationBoundary } from '@tanstack/react-query';
+import { useData } from 'vike-react/useData';
+import { renderCardAction } from '../../components/card-action.tsx';
+import { ListingScreen } from '../../features/catalogue/listing/listing-screen.tsx';
+import { useNavigationKey } from '../../lib/navigation-key.ts';
+import type { Data } from './+data.ts';
+
+export default function ShopPage() {
+  const data = useData<Data>();
+  const key = useNavigationKey();
+  return (
+    <HydrationBoundary state={data.dehydratedState}>
+      <ListingScreen key={key} source={{ kind: 'all' }} renderAction={renderCardAction} />
+    </HydrationBoundary>
+  );
+}
