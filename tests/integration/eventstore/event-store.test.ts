@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConcurrencyConflict, appendToStream, headPosition, readAll, readStream } from '../../../eventstore/event-store.ts';
+import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
+
+const event = (n: number) => ({ type: 'Tested', data: { n, at: '2026-11-21T00:00:00.000Z' } });
+
+describe.each(BACKENDS)('event store on %s', (backend) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+  });
+  afterAll(() => t?.drop());
+
+  it('appends with versions 1..n and reads the stream back in order', async () => {
+    const recorded = await t.db.transaction((tx) => appendToStream(tx, 's-1', 0, [event(1), event(2)]));
+    expect(recorded.map((e) => e.version)).toEqual([1, 2]);
+    await t.db.transaction((tx) => appendToStream(tx, 's-1', 2, [event(3)]));
+    const stream = await readStream(t.db, 's-1');
+    expect(stream.map((e) => [e.version, e.type, (e.data as { n: number }).n])).toEqual([
+      [1, 'Tested', 1],
+      [2, 'Tested', 2],
+      [3, 'Tested', 3],
+    ]);
+    expect(stream[0]!.createdAt).toBeInstanceOf(Date);
+    expect((await readStream(t.db, 's-1', { untilVersion: 2 })).map((e) => e.version)).toEqual([1, 2]);
+  });
+
+  it('refuses an append at a stale expected version with a ConcurrencyConflict, writing nothing', async () => {
+    const before = await headPosition(t.db);
+    await expect(t.db.transaction((tx) => appendToStream(tx, 's-1', 1, [event(99)]))).rejects.toBeInstanceOf(ConcurrencyConflict);
+    await expect(t.db.transaction((tx) => appendToStream(tx, 'brand-new', 5, [event(99)]))).rejects.toBeInstanceOf(ConcurrencyConflict);
+    expect(await headPosition(t.db)).toBe(before);
+  });
+
+  it('lets only one of two racing appends at the same version win', async () => {
+    const results = await Promise.allSettled([
+      t.db.transaction((tx) => appendToStream(tx, 's-race', 0, [event(1)])),
+      t.db.transaction((tx) => appendToStream(tx, 's-race', 0, [event(2)])),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(ConcurrencyConflict);
+    expect(await readStream(t.db, 's-race')).toHaveLength(1);
+  });
+
+  it('reads the whole log in position order in keyset batches', async () => {
+    for (let i = 0; i < 7; i++) await t.db.transaction((tx) => appendToStream(tx, `s-batch-${i}`, 0, [event(i)]));
+    const batches: number[][] = [];
+    for await (const batch of readAll(t.db, { batchSize: 3 })) batches.push(batch.map((e) => e.position));
+    const flat = batches.flat();
+    expect(flat).toEqual([...flat].sort((a, b) => a - b));
+    expect(new Set(flat).size).toBe(flat.length);
+    expect(batches.every((b) => b.length <= 3)).toBe(true);
+    expect(flat.length).toBe((await t.db.query<{ n: number }>('select count(*)::int as n from events')).rows[0]!.n);
+  });
+
+  it('is append-only: UPDATE, DELETE and TRUNCATE are refused by the database', async () => {
+    await expect(t.db.query(`update events set type = 'Tampered'`)).rejects.toThrow(/append-only/);
+    await expect(t.db.query('delete from events')).rejects.toThrow(/append-only/);
+    await expect(t.db.query('truncate events')).rejects.toThrow(/append-only/);
+    expect((await readStream(t.db, 's-1')).every((e) => e.type === 'Tested')).toBe(true);
+  });
+});
