@@ -15,7 +15,7 @@ export function PageHero({
   return (
     <div className="relative overflow-hidden bg-gradient-to-br from-brand-100 via-cream to-accent-100">
       <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-        <div className="max-w-2xl">
+        <div className="max-w-2xl sm:pr-48">
           {eyebrow && <p className="text-sm font-bold uppercase tracking-widest text-accent-700">{eyebrow}</p>}
           <h1 className="mt-2 font-display text-4xl font-black tracking-tight text-ink-900 sm:text-5xl">{title}</h1>
           {children && <div className="mt-4 text-lg leading-8 text-ink-700">{children}</div>}
@@ -25,7 +25,7 @@ export function PageHero({
           alt=""
           width={176}
           height={176}
-          className="ml-auto hidden size-44 shrink-0 animate-wiggle sm:block"
+          className="absolute bottom-0 right-6 hidden size-44 sm:block lg:right-16 lg:size-52"
         />
       </div>
     </div>

@@ -65,19 +65,19 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
         )}
         {cornerBadge && <div className="absolute right-3 top-3">{cornerBadge}</div>}
 
-        <div aria-live="polite" className="pointer-events-none absolute inset-x-3 bottom-3 flex items-end justify-end gap-1">
+        <div aria-live="polite" className="pointer-events-none absolute inset-x-2 bottom-0 flex items-end justify-end gap-1">
           {mascot.visible && mascot.message && (
             <div className="flex animate-pop items-end gap-1" data-testid="mascot">
-              <p className="relative mb-10 max-w-[11rem] rounded-2xl rounded-br-sm bg-ink-900 px-3 py-2 text-xs font-bold leading-snug text-white shadow-lg">
+              <p className="relative mb-16 max-w-[11rem] rounded-2xl rounded-br-sm bg-ink-900 px-3 py-2 text-xs font-bold leading-snug text-white shadow-lg">
                 <span className="sr-only">{MASCOT_NAMES[mascotType]} says: </span>
                 {mascot.message}
               </p>
               <img
                 src={mascotImageUrl(mascotType)}
                 alt=""
-                width={80}
-                height={80}
-                className="size-20 drop-shadow-lg"
+                width={96}
+                height={96}
+                className="size-24 drop-shadow-lg"
                 data-mascot={mascotType}
               />
             </div>

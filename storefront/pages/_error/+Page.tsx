@@ -1,4 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
+import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { ProductLoadError } from '../../features/catalogue/product-detail/product-detail.tsx';
 import { isProductNotFound } from '../../lib/abort-reasons.ts';
 
@@ -13,7 +14,7 @@ export default function ErrorPage() {
         <p className="font-display text-8xl font-black text-brand-200" aria-hidden="true">
           404
         </p>
-        <img src="/images/mascots/trex.svg" alt="" width={160} height={160} className="mx-auto -mt-6 size-40" />
+        <MascotPeek mascot="trex" className="mx-auto -mt-4" />
         <h1 className="mt-6 font-display text-3xl font-extrabold text-ink-900">404 Page Not Found</h1>
         <p className="mt-3 text-ink-600">Did you forget to add the page to the router?</p>
         <a

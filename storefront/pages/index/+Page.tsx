@@ -126,10 +126,10 @@ function RaptorPromo() {
   return (
     <section id="collections" aria-labelledby="raptor-heading" className="scroll-mt-20 py-16">
       <div className={container}>
-        <div className="relative grid items-center gap-8 overflow-hidden rounded-[2rem] bg-ink-900 p-8 text-white sm:p-12 md:grid-cols-2" data-focus-dark>
+        <div className="relative grid items-center gap-8 overflow-hidden rounded-[2rem] bg-ink-900 px-8 pt-8 text-white sm:px-12 sm:pt-12 md:grid-cols-2" data-focus-dark>
           <div className="absolute -right-24 -top-24 size-72 rounded-full bg-accent-600/40 blur-3xl" aria-hidden="true" />
           <div className="absolute -bottom-24 -left-16 size-72 rounded-full bg-brand-600/40 blur-3xl" aria-hidden="true" />
-          <div className="relative">
+          <div className="relative md:pb-12">
             <p className="text-sm font-bold uppercase tracking-widest text-accent-300">Limited collection</p>
             <h2 id="raptor-heading" className="mt-3 font-display text-3xl font-black leading-tight sm:text-5xl">
               The Voluptuous Velociraptor Collection
@@ -147,7 +147,7 @@ function RaptorPromo() {
             width={400}
             height={400}
             loading="lazy"
-            className="relative mx-auto size-56 drop-shadow-2xl sm:size-80"
+            className="relative mx-auto size-64 self-end drop-shadow-2xl sm:size-80"
           />
         </div>
       </div>

@@ -87,14 +87,14 @@ export function HeroSlider() {
                 </div>
                 <div className="order-1 flex justify-center md:order-2">
                   <div className="relative">
-                    <div className="absolute inset-4 rounded-full bg-white/60 blur-2xl" aria-hidden="true" />
+                    <div className="absolute -inset-3 rotate-6 rounded-[2.5rem] bg-accent-200/70" aria-hidden="true" />
                     <img
                       src={slide.imageUrl}
                       alt=""
                       width={420}
                       height={420}
                       fetchPriority={i === 0 ? 'high' : 'low'}
-                      className="relative size-52 drop-shadow-xl sm:size-72 lg:size-96"
+                      className="relative size-56 -rotate-2 rounded-[2.5rem] bg-white shadow-2xl ring-4 ring-white sm:size-72 lg:size-96"
                     />
                   </div>
                 </div>

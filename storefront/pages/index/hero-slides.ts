@@ -22,7 +22,7 @@ export const HERO_SLIDES: HeroSlide[] = [
     accentTitle: 'for Dinosaurs',
     description:
       'Cheeky briefs, lacy bralettes and tail-friendly boxers for every species. Because extinction is no excuse for boring undies.',
-    imageUrl: '/images/mascots/trex.svg',
+    imageUrl: '/images/products/t-rex-tiny-arms-thong.svg',
     buttonText: 'Shop Now',
     buttonLink: '/shop',
     secondaryButtonText: 'View Collections',
@@ -36,7 +36,7 @@ export const HERO_SLIDES: HeroSlide[] = [
     accentTitle: 'Comfy Down Below',
     description:
       'Roomy rear-ends and plate-friendly cuts for stegosaurs who like their backs armoured and their bottoms pampered.',
-    imageUrl: '/images/mascots/stego.svg',
+    imageUrl: '/images/products/stego-plate-mate-briefs.svg',
     buttonText: 'Shop Stegosaurus',
     buttonLink: '/category/stegosaurus',
     bgGradient: 'from-sun-100 via-cream to-brand-100',
@@ -48,7 +48,7 @@ export const HERO_SLIDES: HeroSlide[] = [
     accentTitle: '& Tri-Horned Briefs',
     description:
       'Bold boxers and frill-seeking lace for herbivores who charge straight at what they want. Horn holes not included.',
-    imageUrl: '/images/categories/triceratops.svg',
+    imageUrl: '/images/products/tri-horned-triple-threat-boxers.svg',
     buttonText: 'Shop Triceratops',
     buttonLink: '/category/triceratops',
     bgGradient: 'from-accent-100 via-cream to-sun-100',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
+import { MascotPeek } from '../../../components/mascot-peek.tsx';
 import { btn, container } from '../../../components/ui.ts';
 import {
   activeChips,
@@ -283,7 +284,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
                 </ul>
               ) : visible.length === 0 ? (
                 <div className="rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-ink-200">
-                  <img src="/images/mascots/stego.svg" alt="" width={128} height={128} className="mx-auto size-32" />
+                  <MascotPeek mascot="stego" size="sm" className="mx-auto" />
                   <h3 className="mt-4 font-display text-2xl font-extrabold text-ink-900">No Products Found</h3>
                   <p className="mx-auto mt-2 max-w-md text-ink-600">
                     Try adjusting your filters or search to find what you're looking for.

@@ -5,6 +5,7 @@ import { SIZE_LABELS, type Product, type Variant } from '../../../../contracts/c
 import { formatMoney } from '../../../../contracts/money.ts';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { ReturnIcon, TruckIcon } from '../../../components/icons.tsx';
+import { MascotPeek } from '../../../components/mascot-peek.tsx';
 import { btn, container } from '../../../components/ui.ts';
 import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
 import {
@@ -231,7 +232,7 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
 export function ProductLoadError() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <img src="/images/mascots/raptor.svg" alt="" width={160} height={160} className="mx-auto size-40" />
+      <MascotPeek mascot="raptor" className="mx-auto" />
       <h1 className="mt-6 font-display text-2xl font-extrabold text-ink-900">Failed to load product. Please try again later.</h1>
       <p className="mt-3 text-ink-600">This one seems to have wandered off the herd.</p>
       <a href="/shop" className={`${btn.primary} mt-8`}>

@@ -1,0 +1,54 @@
+import { InfoPage } from '../../components/info-page.tsx';
+
+const RATES = [
+  { method: 'Standard', time: '3-5 business days', cost: 'Free on orders over $50' },
+  { method: 'Expedited', time: '1-2 business days', cost: '$12.99' },
+  { method: 'Rush', time: 'Fastest available', cost: 'Additional fee, shown at checkout' },
+  { method: 'International', time: '7-14 business days', cost: 'Calculated at checkout' },
+];
+
+export default function ShippingReturnsPage() {
+  return (
+    <InfoPage title="Shipping & Returns" eyebrow="Customer care" mascot="raptor" intro="Fast as a raptor, careful as a mother stegosaurus with her eggs.">
+      <h2 className="font-display text-2xl font-black text-ink-900">Shipping</h2>
+      <div className="mt-6 overflow-x-auto rounded-2xl border border-ink-200 bg-white">
+        <table className="w-full min-w-[28rem] text-left text-sm">
+          <thead>
+            <tr className="border-b border-ink-200">
+              <th scope="col" className="px-4 py-3 font-bold text-ink-900">Method</th>
+              <th scope="col" className="px-4 py-3 font-bold text-ink-900">Delivery time</th>
+              <th scope="col" className="px-4 py-3 font-bold text-ink-900">Cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            {RATES.map((rate) => (
+              <tr key={rate.method} className="border-b border-ink-100 last:border-0">
+                <th scope="row" className="px-4 py-3 font-semibold text-ink-900">{rate.method}</th>
+                <td className="px-4 py-3 text-ink-700">{rate.time}</td>
+                <td className="px-4 py-3 text-ink-700">{rate.cost}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="prose-dino">
+        <ul>
+          <li>Orders placed before 2 PM EST on a business day are processed the same day.</li>
+          <li>Standard shipping is free on orders over $50. The code DINOBOOTY unlocks free shipping on any order.</li>
+          <li>You'll receive a tracking number by email as soon as your order ships; follow it on our <a href="/track-order">Track Order</a> page.</li>
+        </ul>
+
+        <h2>Returns & exchanges</h2>
+        <ul>
+          <li>Return unworn items with their tags attached within 30 days of delivery for a full refund.</li>
+          <li>Prefer another size or colour? Exchanges are welcome within the same 30 days.</li>
+          <li>Refunds are processed within 3-5 business days of receiving your return, to your original payment method.</li>
+          <li>
+            To start a return, log in to your account or <a href="/contact">contact us</a> with your order number. We reply within 48 hours,
+            Mon-Fri 9am-5pm EST.
+          </li>
+        </ul>
+      </div>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,150 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { formatMoney } from '../../../contracts/money.ts';
+import { TextField } from '../../components/form-field.tsx';
+import { MascotPeek } from '../../components/mascot-peek.tsx';
+import { PageHero } from '../../components/page-hero.tsx';
+import { btn } from '../../components/ui.ts';
+import {
+  SAMPLE_ORDER,
+  statusBadgeClass,
+  trackOrder,
+  validateTrackForm,
+  type TrackErrors,
+  type TrackResult,
+  type TrackedOrder,
+} from '../../lib/order-tracking.ts';
+
+export default function TrackOrderPage() {
+  const [orderNumber, setOrderNumber] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<TrackErrors>({});
+  const [result, setResult] = useState<TrackResult | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateTrackForm(orderNumber, email);
+    setErrors(found);
+    if (found.orderNumber || found.email) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${found.orderNumber ? 'orderNumber' : 'email'}"]`)?.focus();
+      return;
+    }
+    setResult(trackOrder(orderNumber, email));
+  };
+
+  const tryAgain = () => {
+    setResult(null);
+    setOrderNumber('');
+    setEmail('');
+    setErrors({});
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[name="orderNumber"]')?.focus());
+  };
+
+  return (
+    <>
+      <PageHero title="Track Your Order" eyebrow="Where are my undies?" mascot="raptor">
+        Enter your order number and the email you ordered with to see where your package is roaming.
+      </PageHero>
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        {result === null ? (
+          <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
+            <TextField
+              label="Order number"
+              name="orderNumber"
+              value={orderNumber}
+              onChange={(e) => setOrderNumber(e.target.value)}
+              error={errors.orderNumber}
+              placeholder="COC-123456"
+              hint="Order numbers start with COC- followed by numbers, e.g. COC-123456."
+              autoComplete="off"
+              required
+            />
+            <TextField
+              label="Email address"
+              name="email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={errors.email}
+              autoComplete="email"
+              required
+            />
+            <button type="submit" className={btn.primary}>
+              Track Order
+            </button>
+          </form>
+        ) : result.kind === 'found' ? (
+          <OrderDetails order={result.order} onTryAgain={tryAgain} />
+        ) : (
+          <div role="status" className="rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-ink-200">
+            <MascotPeek mascot="stego" size="sm" className="mx-auto" />
+            <h2 className="mt-4 font-display text-2xl font-black text-ink-900">Order Not Found</h2>
+            <p className="mx-auto mt-2 max-w-md text-ink-700">
+              We couldn't find an order with those details. This is a demo shop: try the sample order number{' '}
+              <strong className="font-mono text-ink-900">{SAMPLE_ORDER.number}</strong> with any email address.
+            </p>
+            <button type="button" onClick={tryAgain} className={`${btn.primary} mt-6`}>
+              Try Again
+            </button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: () => void }) {
+  return (
+    <section role="status" aria-labelledby="order-heading" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id="order-heading" className="font-display text-2xl font-black text-ink-900">
+            Order {order.number}
+          </h2>
+          <p className="mt-1 text-sm text-ink-600">Placed on {order.date}</p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${statusBadgeClass(order.status)}`} data-testid="order-status">
+          {order.status}
+        </span>
+      </div>
+
+      <h3 className="mt-8 text-sm font-bold uppercase tracking-wide text-ink-900">Items</h3>
+      <ul className="mt-3 divide-y divide-ink-100 rounded-2xl ring-1 ring-ink-200">
+        {order.items.map((item) => (
+          <li key={item.name} className="flex justify-between gap-4 px-4 py-3 text-sm">
+            <span className="text-ink-800">
+              {item.name} <span className="text-ink-600">× {item.quantity}</span>
+            </span>
+            <span className="font-semibold text-ink-900">{formatMoney(item.price)}</span>
+          </li>
+        ))}
+        <li className="flex justify-between gap-4 px-4 py-3 text-sm font-bold">
+          <span>Total</span>
+          <span>{formatMoney(order.total)}</span>
+        </li>
+      </ul>
+
+      <h3 className="mt-8 text-sm font-bold uppercase tracking-wide text-ink-900">Shipping</h3>
+      <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {(
+          [
+            ['Method', order.shipping.method],
+            ['Carrier', order.shipping.carrier],
+            ['Tracking number', order.shipping.trackingNumber],
+            ['Estimated delivery', order.shipping.eta],
+            ['Address', order.shipping.address],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-ink-600">{term}</dt>
+            <dd className="font-semibold text-ink-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <button type="button" onClick={onTryAgain} className={`${btn.secondary} mt-8`}>
+        Track another order
+      </button>
+    </section>
+  );
+}

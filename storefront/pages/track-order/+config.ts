@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types';
+
+export default {
+  title: 'Track Your Order - DinoBooty',
+  description: 'Track your DinoBooty order with your order number (it starts with COC-) and email address.',
+} satisfies Config;
