@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { connectDatabase, describeTarget, type DatabaseTarget } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -15,27 +15,54 @@ export interface CliIO {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-export function targetOf(command: Command): DatabaseTarget {
-  const options = command.optsWithGlobals<GlobalOptions>();
-  return { databaseUrl: options.databaseUrl, dataDir: path.resolve(options.dataDir) };
+/** What the commands depend on besides their IO; tests replace these, the real CLI uses the defaults. */
+export interface CliDeps {
+  /** Opens the database the global options name (default: connectDatabase: pg for a URL, else PGlite). */
+  connect?: (target: DatabaseTarget) => Promise<Database>;
+  /** Stops long-running commands (`events tail --follow`); default: the first SIGINT or SIGTERM. */
+  signal?: AbortSignal;
+}
+
+/** Everything a command needs, passed to each command's factory. */
+export interface CliContext {
+  io: CliIO;
+  deps: CliDeps;
 }
 
 /** A clear one-line failure: printed without a stack, exit code 1. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
     this.name = 'CliError';
   }
 }
 
+export function targetOf(command: Command): DatabaseTarget {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(options.databaseUrl)) {
+    throw new CliError(`--database-url must be a postgres:// or postgresql:// URL, got "${options.databaseUrl}"`);
+  }
+  return { databaseUrl: options.databaseUrl || undefined, dataDir: path.resolve(options.dataDir) };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
+
 /** Opens the database the global options name (migrated unless told not to), runs `work`, and always closes it. */
-export async function withDatabase<T>(command: Command, work: (db: Database) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+export async function withDatabase<T>(
+  context: CliContext,
+  command: Command,
+  work: (db: Database) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
   const target = targetOf(command);
   let db: Database;
   try {
-    db = await connectDatabase(target);
+    db = await (context.deps.connect ?? connectDatabase)(target);
   } catch (error) {
-    throw new CliError(`cannot reach the database (${describeTarget(target)}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(`cannot reach the database (${describeTarget(target)}): ${messageOf(error)}`);
   }
   try {
     if (options.migrate !== false) await migrate(db);
@@ -43,4 +70,53 @@ export async function withDatabase<T>(command: Command, work: (db: Database) => 
   } finally {
     await db.close();
   }
+}
+
+/** The signal that ends a long-running command: the injected one, or SIGINT/SIGTERM. Call `dispose` when done. */
+export function stopSignal(context: CliContext): { signal: AbortSignal; dispose: () => void } {
+  if (context.deps.signal) return { signal: context.deps.signal, dispose: () => {} };
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
+}
+
+// Argument parsers: commander reports an InvalidArgumentError as a one-line usage error.
+
+export function parseNonNegativeInt(value: string): number {
+  if (!/^\d{1,15}$/.test(value.trim())) throw new InvalidArgumentError('Expected a whole number (0 or more).');
+  return Number(value.trim());
+}
+
+export function parsePositiveInt(value: string): number {
+  const n = /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(n >= 1)) throw new InvalidArgumentError('Expected a whole number of at least 1.');
+  return n;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * An ISO 8601 date (2024-05-01, midnight UTC) or date-time (2024-05-01T12:30:00Z, +02:00 offsets;
+ * without an offset it is read as UTC, so the result never depends on the machine's time zone).
+ */
+export function parseIsoDate(value: string): Date {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('Expected an ISO 8601 date such as 2024-05-01 or 2024-05-01T12:00:00Z.');
+  const [, y, mo, d, h = '00', mi = '00', s = '00', ms = '0', zone = 'Z'] = match;
+  const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms.padEnd(3, '0')}${offset}`);
+  // Date rolls 2024-02-30 over to March: check the calendar date survived.
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (Number.isNaN(date.getTime()) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+    throw new InvalidArgumentError('No such calendar date or time.');
+  }
+  return date;
 }

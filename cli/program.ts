@@ -1,20 +1,54 @@
 import { Command } from 'commander';
+import { cartReplayCommand } from './commands/cart-replay.ts';
+import { cartsListCommand } from './commands/carts-list.ts';
+import { eventsTailCommand } from './commands/events-tail.ts';
 import { migrateCommand } from './commands/migrate.ts';
+import { projectionsListCommand } from './commands/projections-list.ts';
+import { projectionsReplayCommand } from './commands/projections-replay.ts';
 import { seedCommand } from './commands/seed.ts';
 import { serveCommand } from './commands/serve.ts';
-import type { CliIO } from './context.ts';
+import { subscribersExportCommand } from './commands/subscribers-export.ts';
+import type { CliContext, CliDeps, CliIO } from './context.ts';
 
-/** The dino-shop program. Built fresh per run so tests can call `parseAsync` with their own IO. */
-export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Command {
+const group = (name: string, description: string, subcommands: Command[]) => {
+  const command = new Command(name).description(description);
+  for (const sub of subcommands) command.addCommand(sub);
+  return command;
+};
+
+/**
+ * Applies the program's output and error handling to a command and all its subcommands (commander
+ * copies these settings only to commands made with `.command()`, not to added ones): output goes to
+ * the injected IO, errors throw instead of exiting, and a usage error is one line that says where help is.
+ */
+function configure(command: Command, io: CliIO, path: string): Command {
+  command
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(`${s.trimEnd()} (see: ${path} --help)\n`),
+    })
+    .exitOverride();
+  for (const sub of command.commands) configure(sub, io, `${path} ${sub.name()}`);
+  return command;
+}
+
+/** The dino-shop program. Built fresh per run so tests can call `parseAsync` with their own IO and deps. */
+export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: process.stderr }, deps: CliDeps = {}): Command {
+  const context: CliContext = { io, deps };
   const program = new Command('dino-shop')
     .description('Operate the dino-shop: serve it, seed the catalogue, replay projections, export subscribers, debug carts.')
     .option('--database-url <url>', 'PostgreSQL server to use (default: DATABASE_URL, else the embedded PGlite)', process.env.DATABASE_URL)
     .option('--data-dir <dir>', 'where the embedded PGlite keeps its data (default: DATA_DIR or ./data)', process.env.DATA_DIR ?? './data')
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    .addHelpText('after', '\nRun `dino-shop <command> --help` for a command\'s options and examples.');
 
-  for (const command of [serveCommand(), migrateCommand(io), seedCommand(io)]) {
-    program.addCommand(command.exitOverride().showHelpAfterError('(run with --help for usage)'));
-  }
-  return program.exitOverride();
+  program.addCommand(serveCommand(context));
+  program.addCommand(migrateCommand(context));
+  program.addCommand(seedCommand(context));
+  program.addCommand(group('subscribers', 'the mailing list', [subscribersExportCommand(context)]));
+  program.addCommand(group('projections', 'read models built from the event log', [projectionsListCommand(context), projectionsReplayCommand(context)]));
+  program.addCommand(group('carts', 'shoppers\' carts (read model)', [cartsListCommand(context)]));
+  program.addCommand(group('cart', 'one cart\'s event stream, for debugging', [cartReplayCommand(context)]));
+  program.addCommand(group('events', 'the global event log, for debugging', [eventsTailCommand(context)]));
+  return configure(program, io, 'dino-shop');
 }

@@ -141,3 +141,127 @@ export async function countEvents(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ n: string | number }>('select count(*) as n from events');
   return Number(rows[0]?.n ?? 0);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Reading the log for operators (the CLI): additive helpers, the functions above are the API's.
+
+/** A recorded event together with the id of the transaction that wrote it (xid8, as text). */
+export interface LoggedEvent extends RecordedEvent {
+  transactionId: string;
+}
+
+interface LoggedEventRow extends EventRow {
+  transaction_id: string;
+}
+
+const LOGGED_COLUMNS = 'transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at';
+
+function toLogged(row: LoggedEventRow): LoggedEvent {
+  return { ...toRecorded(row), transactionId: row.transaction_id };
+}
+
+/** The position of the n-th most recent event (where a `tail` of n events starts); 0 for an empty log. */
+export async function positionOfLatest(db: Queryable, n: number): Promise<number> {
+  const { rows } = await db.query<{ position: string | number | null }>(
+    'select min(position) as position from (select position from events order by position desc limit $1) latest',
+    [n],
+  );
+  return Number(rows[0]?.position ?? 0);
+}
+
+/** The highest position among events of these types (0 when there is none). */
+export async function headPositionOf(db: Queryable, types: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ position: string | number }>('select position from events where type = any($1) order by position desc limit 1', [types]);
+  return Number(rows[0]?.position ?? 0);
+}
+
+/** How many events of these types lie after `after` (exclusive). */
+export async function countEventsAfter(db: Queryable, after: number, types?: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from events where position > $1 and ($2::text[] is null or type = any($2))', [
+    after,
+    types ?? null,
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Where a commit-order reader of the log stands: every event at or before (transactionId, position) was seen. */
+export interface LogCursor {
+  transactionId: string;
+  position: number;
+}
+
+export interface FollowLogOptions {
+  /** First position to report (inclusive); 1 = the whole log. */
+  from: number;
+  /** Keep polling for new events after the current end of the log (until `signal` aborts). */
+  follow?: boolean;
+  pollMs?: number;
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * The log from position `from` on, in batches, never skipping an event that commits late.
+ *
+ * `position` is not commit order: a transaction can take position 10, commit after position 11 was
+ * read, and a reader resuming from "position > 11" would miss it. So only events written by finished
+ * transactions are read: `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`. First the
+ * events below the horizon at the start, in position order; then (when following) everything from
+ * that horizon on, in (transaction_id, position) order, which is an order in which no new event can
+ * ever appear behind the cursor. The price: an event shows up only once every transaction that
+ * started before it has ended (a long transaction anywhere on the server holds the tail back).
+ */
+export async function* followLog(db: Queryable, options: FollowLogOptions): AsyncGenerator<LoggedEvent[]> {
+  const batchSize = options.batchSize ?? 1_000;
+  const { rows: horizonRows } = await db.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
+  const horizon = horizonRows[0]!.xmin;
+
+  // 1. Everything finished before we started, in position order.
+  let after = options.from - 1;
+  for (;;) {
+    if (options.signal?.aborted) return;
+    const { rows } = await db.query<LoggedEventRow>(
+      `select ${LOGGED_COLUMNS} from events
+       where position > $1 and transaction_id < $2::xid8
+       order by position limit $3`,
+      [after, horizon, batchSize],
+    );
+    if (rows.length > 0) {
+      yield rows.map(toLogged);
+      after = Number(rows[rows.length - 1]!.position);
+    }
+    if (rows.length < batchSize) break;
+  }
+  if (!options.follow) return;
+
+  // 2. Everything from the horizon on, in commit-safe order, as transactions finish.
+  let cursor: LogCursor = { transactionId: horizon, position: 0 };
+  while (!options.signal?.aborted) {
+    const { rows } = await db.query<LoggedEventRow>(
+      `select ${LOGGED_COLUMNS} from events
+       where (transaction_id, position) > ($1::xid8, $2::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         and position >= $3
+       order by transaction_id, position limit $4`,
+      [cursor.transactionId, cursor.position, options.from, batchSize],
+    );
+    if (rows.length > 0) {
+      const last = rows[rows.length - 1]!;
+      cursor = { transactionId: last.transaction_id, position: Number(last.position) };
+      yield rows.map(toLogged);
+    }
+    if (rows.length < batchSize) await sleep(options.pollMs ?? 1_000, options.signal);
+  }
+}

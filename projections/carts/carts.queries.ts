@@ -40,3 +40,9 @@ export async function recentCarts(db: Queryable, limit: number): Promise<CartSum
     lines: (r.lines ?? []).map((l) => ({ lineId: l.line_id, productId: l.product_id, variantId: l.variant_id, quantity: l.quantity })),
   }));
 }
+
+/** The last log position this read model reflects: every cart row keeps the position of its last applied event. */
+export async function cartsCheckpoint(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ position: string | number | null }>('select max(position) as position from carts');
+  return Number(rows[0]?.position ?? 0);
+}

@@ -1,0 +1,58 @@
+import type { CartLine } from '../api/cart/cart.decider.ts';
+import { decimalToCents, formatCents } from '../contracts/money.ts';
+import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+
+export interface PricedLine {
+  lineId: string;
+  productId: number;
+  variantId: number;
+  quantity: number;
+  /** Null when the product or variant is no longer in the catalogue (a reset removed it). */
+  product: string | null;
+  size: string | null;
+  color: string | null;
+  unitPriceCents: number | null;
+  lineTotalCents: number | null;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  itemCount: number;
+  /** Integer cents, at today's catalogue prices; lines whose product is gone count for nothing (as in the API). */
+  totalCents: number;
+}
+
+/** A cart's lines with names and prices from the catalogue: the same rules as the cart API. */
+export function priceCart(lines: readonly CartLine[], catalogue: CatalogueReader): PricedCart {
+  let totalCents = 0;
+  let itemCount = 0;
+  const priced = lines.map((line): PricedLine => {
+    const product = catalogue.productById(line.productId);
+    const variant = catalogue.variant(line.variantId);
+    const unit = product && variant ? decimalToCents(product.price) : null;
+    if (unit !== null) {
+      totalCents += unit * line.quantity;
+      itemCount += line.quantity;
+    }
+    return {
+      lineId: line.lineId,
+      productId: line.productId,
+      variantId: line.variantId,
+      quantity: line.quantity,
+      product: product?.name ?? null,
+      size: variant?.size ?? null,
+      color: variant?.color ?? null,
+      unitPriceCents: unit,
+      lineTotalCents: unit === null ? null : unit * line.quantity,
+    };
+  });
+  return { lines: priced, itemCount, totalCents };
+}
+
+/** "2 × Tiny Arms Briefs (M, Jungle Green) at $24.99 = $49.98" */
+export function describeLine(line: PricedLine): string {
+  if (line.product === null || line.unitPriceCents === null || line.lineTotalCents === null) {
+    return `${line.quantity} × product #${line.productId}, variant #${line.variantId} (no longer in the catalogue)`;
+  }
+  return `${line.quantity} × ${line.product} (${line.size}, ${line.color}) at ${formatCents(line.unitPriceCents)} = ${formatCents(line.lineTotalCents)}`;
+}

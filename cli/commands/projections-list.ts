@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import { projections } from '../../projections/registry.ts';
+import { projectionStatuses } from '../../projections/status.ts';
+import { type CliContext, withDatabase } from '../context.ts';
+import { formatCount, formatTable } from '../output.ts';
+
+export function projectionsListCommand(context: CliContext): Command {
+  const { io } = context;
+  return new Command('list')
+    .description('each projection with its version (code and stored), checkpoint position and lag behind the log')
+    .option('--json', 'print a JSON array instead of a table', false)
+    .addHelpText('after', '\nExample:\n  $ dino-shop projections list')
+    .action(async (options: { json: boolean }, command: Command) => {
+      const statuses = await withDatabase(context, command, (db) => projectionStatuses(db, projections));
+      if (options.json) {
+        io.stdout.write(`${JSON.stringify(statuses, null, 2)}\n`);
+        return;
+      }
+      io.stdout.write(
+        formatTable(
+          ['PROJECTION', 'VERSION', 'STORED', 'CHECKPOINT', 'HEAD', 'LAG', 'LAST REPLAY'],
+          statuses.map((s) => [
+            s.name,
+            String(s.codeVersion),
+            s.storedVersion === null ? '-' : String(s.storedVersion),
+            formatCount(s.checkpoint),
+            formatCount(s.head),
+            formatCount(s.lag),
+            s.replayedAt ? `${s.replayedAt.toISOString()} (up to ${formatCount(s.replayedPosition ?? 0)})` : 'never',
+          ]),
+        ),
+      );
+      for (const s of statuses) {
+        if (s.storedVersion !== s.codeVersion) {
+          io.stdout.write(`${s.name}: the stored tables were built by version ${s.storedVersion ?? 'none'}, the code is version ${s.codeVersion}: run \`dino-shop projections replay ${s.name}\`.\n`);
+        } else if (s.lag > 0) {
+          io.stdout.write(`${s.name}: ${formatCount(s.lag)} event(s) not reflected: run \`dino-shop projections replay ${s.name}\`.\n`);
+        }
+      }
+    });
+}

@@ -1,0 +1,65 @@
+import type { Queryable } from '../db/database.ts';
+import { countEventsAfter, headPositionOf } from '../eventstore/event-store.ts';
+import { cartsCheckpoint } from './carts/carts.queries.ts';
+import type { Projection } from './projection.ts';
+import { subscribersCheckpoint } from './subscribers/subscribers.queries.ts';
+
+export interface ProjectionStatus {
+  name: string;
+  eventTypes: readonly string[];
+  /** The version the code builds. */
+  codeVersion: number;
+  /** The version that built the stored tables (projection_state); null when never recorded. */
+  storedVersion: number | null;
+  /** The last log position the read model reflects. */
+  checkpoint: number;
+  /** The last position among this projection's event types (0 when there is none). */
+  head: number;
+  /** Events of its types after the checkpoint: how far the read model is behind the log. */
+  lag: number;
+  /** When a replay last rebuilt it, and up to which position. */
+  replayedAt: Date | null;
+  replayedPosition: number | null;
+}
+
+/**
+ * The read model's own checkpoint. These projections are inline: every row they write remembers the
+ * position of the event that wrote it, so the highest stored position is the last applied event.
+ */
+const readModelCheckpoints: Record<string, (db: Queryable) => Promise<number>> = {
+  carts: cartsCheckpoint,
+  subscribers: subscribersCheckpoint,
+};
+
+/**
+ * Where each projection stands. The checkpoint is the later of the last replay's position (a replay
+ * consumed the whole log up to it) and the highest position its rows record (inline writes since);
+ * the lag counts the events of its types after that checkpoint, so an inline projection that is
+ * current shows 0 and one whose tables were emptied or never built shows what is missing.
+ */
+export async function projectionStatuses(db: Queryable, all: readonly Projection[]): Promise<ProjectionStatus[]> {
+  const { rows } = await db.query<{ name: string; version: number; position: string | number; replayed_at: Date | string | null }>(
+    'select name, version, position, replayed_at from projection_state',
+  );
+  const stored = new Map(rows.map((r) => [r.name, r]));
+  const statuses: ProjectionStatus[] = [];
+  for (const projection of all) {
+    const state = stored.get(projection.name);
+    const replayedPosition = state ? Number(state.position) : null;
+    const fromRows = (await readModelCheckpoints[projection.name]?.(db)) ?? 0;
+    const checkpoint = Math.max(fromRows, replayedPosition ?? 0);
+    const [head, lag] = await Promise.all([headPositionOf(db, projection.eventTypes), countEventsAfter(db, checkpoint, projection.eventTypes)]);
+    statuses.push({
+      name: projection.name,
+      eventTypes: projection.eventTypes,
+      codeVersion: projection.version,
+      storedVersion: state ? state.version : null,
+      checkpoint,
+      head,
+      lag,
+      replayedAt: state?.replayed_at ? new Date(state.replayed_at) : null,
+      replayedPosition,
+    });
+  }
+  return statuses;
+}

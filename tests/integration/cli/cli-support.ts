@@ -1,0 +1,101 @@
+import { Writable } from 'node:stream';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { runCli } from '../../../cli/main.ts';
+import { appendToStream } from '../../../eventstore/event-store.ts';
+import { applyInlineProjections } from '../../../projections/registry.ts';
+import { fenceForAppend } from '../../../projections/replay.ts';
+import { subscriberStreamId } from '../../../api/subscriptions/subscription.events.ts';
+import type { TestDatabase } from '../../support/databases.ts';
+
+/** A writable that keeps what it is given; `isTTY` lets a test pretend to be a terminal. */
+export function capture(options: { isTTY?: boolean; highWaterMark?: number } = {}) {
+  const chunks: string[] = [];
+  const stream = Object.assign(
+    new Writable({
+      highWaterMark: options.highWaterMark ?? 16 * 1024,
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(chunk.toString());
+        callback();
+      },
+    }),
+    { isTTY: options.isTTY ?? false },
+  );
+  return { stream, text: () => chunks.join('') };
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The database as the CLI sees it, minus close(): the test owns the connection. */
+const borrowed = (db: Database): Database => ({ ...db, close: async () => {} });
+
+/**
+ * Runs `dino-shop ...args` through the real entry point (runCli → buildProgram().parseAsync) against
+ * the test database. PostgreSQL goes through --database-url and the CLI's own connection; PGlite,
+ * which allows one open instance per data directory, lends the test's instance to the CLI.
+ */
+export async function cli(database: TestDatabase, args: readonly string[], options: { signal?: AbortSignal; stderrTTY?: boolean } = {}): Promise<CliRun> {
+  const stdout = capture();
+  const stderr = capture({ isTTY: options.stderrTTY ?? false });
+  const globals = database.target.databaseUrl ? ['--database-url', database.target.databaseUrl] : ['--data-dir', database.target.dataDir];
+  const code = await runCli(['node', 'dino-shop', ...globals, ...args], { stdout: stdout.stream, stderr: stderr.stream }, {
+    ...(database.backend === 'pglite' ? { connect: async () => borrowed(database.db) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/**
+ * Appends a Subscribed event straight through the store (bypassing the API's email check, so odd but
+ * legal addresses like `"a,b"@x.co` can be stored) and projects it inline, as the service does.
+ */
+export async function appendSubscriber(db: Database, email: string, at: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const events = await appendToStream(tx, subscriberStreamId(email), 0, [{ type: 'Subscribed', data: { schemaVersion: 1, email, at } }]);
+    await fenceForAppend(tx);
+    await applyInlineProjections(tx, events);
+  });
+}
+
+/** Every row of the read-model tables, in a stable order: what "identical read models" compares. */
+export async function readModels(db: Queryable) {
+  const dump = async (sql: string) => (await db.query(sql)).rows.map((row) => JSON.parse(JSON.stringify(row)));
+  return {
+    carts: await dump('select cart_id, version, position::text, created_at, updated_at from carts order by cart_id'),
+    cartLines: await dump('select line_id, cart_id, product_id, variant_id, quantity, added_at from cart_lines order by line_id'),
+    subscribers: await dump('select email, subscribed_at, position::text from subscribers order by email'),
+  };
+}
+
+/** A minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF records) to check the export round-trips. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) throw new Error(`unterminated CSV record: ${JSON.stringify([...record, field])}`);
+  return records;
+}
