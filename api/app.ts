@@ -8,6 +8,7 @@ import { createCartService } from './cart/cart.service.ts';
 import { useErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { useValibotValidation } from './plugins/validation.ts';
+import { renderSitemap } from '../storefront/sitemap.ts';
 import type { Storefront } from './storefront/storefront.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription.service.ts';
@@ -74,6 +75,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
 
   if (storefront) {
     await storefront.registerAssets(fastify);
-    fastify.get('/*', (request, reply) => storefront.render(request, reply, { catalogue }));
+    fastify.get('/sitemap.xml', async (request, reply) =>
+      reply.type('application/xml').header('cache-control', 'public, max-age=3600').send(renderSitemap(catalogue, `${request.protocol}://${request.host}`)),
+    );
+    fastify.get('/*', (request, reply) => storefront.renderShared(request, reply, { catalogue }));
   }
 }

@@ -50,6 +50,10 @@ export async function startServer(config: Config, options: { dev?: boolean; root
   await prepareDatabase(db, (message) => fastify.log.info(message));
   const catalogue = await openCatalogueCache(db);
   const storefront = await createStorefront({ root: options.root ?? process.cwd(), dev: options.dev ?? false });
+  catalogue.onChange((version) => {
+    storefront.invalidate();
+    fastify.log.info({ version }, 'catalogue changed: reloaded, page cache cleared');
+  });
   await fastify.register(app, { db, catalogue, sessionSecret: config.sessionSecret, storefront });
 
   const sweeper = setInterval(() => void sweepSessions(db).catch((err) => fastify.log.warn({ err }, 'session sweep failed')), 60 * 60 * 1000);

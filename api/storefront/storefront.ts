@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderPage } from 'vike/server';
 import type { StorefrontServices } from '../../storefront/services.ts';
+import { type CachedPage, createPageCache } from './page-cache.ts';
 
 export interface StorefrontOptions {
   /** Repository root (where vite.config.ts and dist/ live). */
@@ -17,6 +18,12 @@ export interface Storefront {
   /** Serves the built assets (or Vite's dev middleware) on `app`. */
   registerAssets(app: FastifyInstance): Promise<void>;
   render(request: FastifyRequest, reply: FastifyReply, services: StorefrontServices): Promise<FastifyReply>;
+  /**
+   * Like render, for pages without per-shopper content: answers from the page cache when it can.
+   * The cache is emptied by `invalidate()` (the server calls it when the catalogue changes).
+   */
+  renderShared(request: FastifyRequest, reply: FastifyReply, services: StorefrontServices): Promise<FastifyReply>;
+  invalidate(): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +37,19 @@ export class MissingBuildError extends Error {
 /** Vike's renderPage behind Fastify: production build by default, Vite middleware in development. */
 export async function createStorefront({ root, dev }: StorefrontOptions): Promise<Storefront> {
   const clientDir = path.join(root, 'dist/client');
+  // In development every request renders afresh (hot reload must show edits).
+  const pages = dev ? undefined : createPageCache();
+
+  async function renderToPage(request: FastifyRequest, services: StorefrontServices): Promise<CachedPage> {
+    const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, services });
+    const response = pageContext.httpResponse;
+    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+  }
+
+  function send(reply: FastifyReply, page: CachedPage): FastifyReply {
+    for (const [name, value] of page.headers) reply.header(name, value);
+    return reply.status(page.statusCode).send(page.body);
+  }
   let closeVite: () => Promise<void> = async () => {};
 
   if (!dev) {
@@ -62,12 +82,20 @@ export async function createStorefront({ root, dev }: StorefrontOptions): Promis
     },
 
     async render(request, reply, services) {
-      const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, services });
-      const response = pageContext.httpResponse;
-      for (const [name, value] of response.headers) reply.header(name, value);
-      reply.status(response.statusCode);
-      return reply.send(response.body);
+      reply.header('cache-control', 'private, no-store');
+      return send(reply, await renderToPage(request, services));
     },
+
+    async renderShared(request, reply, services) {
+      const cached = pages?.get(request.url);
+      if (cached) return send(reply.header('x-page-cache', 'hit'), cached);
+      const page = await renderToPage(request, services);
+      // Only successful renders are kept: a 404 for a random URL must not fill the cache.
+      if (pages && page.statusCode === 200) pages.set(request.url, page);
+      return send(reply.header('x-page-cache', 'miss'), page);
+    },
+
+    invalidate: () => pages?.clear(),
 
     close: () => closeVite(),
   };
