@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../../../db/postgres.ts';
+import { openCatalogueCache } from '../../../projections/catalogue/catalogue.cache.ts';
+import { catalogue as seed } from '../../../seed/catalogue.data.ts';
+import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
+import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
+
+const renamed = (name: string) => ({
+  ...seed,
+  products: seed.products.map((p, i) => (i === 0 ? { ...p, name, priceCents: p.priceCents + 100 } : p)),
+});
+
+const waitFor = async (check: () => boolean, ms = 3_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe.each(BACKENDS)('catalogue cache on %s', (backend) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+  });
+  afterAll(() => t?.drop());
+
+  it('seeding the same catalogue again changes nothing and keeps the version', async () => {
+    const before = await seedCatalogue(t.db, seed);
+    expect(before.changed).toBe(false);
+    expect((await seedCatalogue(t.db, seed)).version).toBe(before.version);
+  });
+
+  it('a seed that changes the catalogue is picked up by refresh, and onChange fires', async () => {
+    const cache = await openCatalogueCache(t.db, { pollMs: 60_000 });
+    const changes: number[] = [];
+    cache.onChange((v) => changes.push(v));
+    try {
+      const result = await seedCatalogue(t.db, renamed('Renamed Rex'));
+      expect(result.changed).toBe(true);
+      await cache.refresh();
+      expect(cache.productById(seed.products[0]!.id)?.name).toBe('Renamed Rex');
+      expect(changes).toEqual([result.version]);
+      expect(cache.version).toBe(result.version);
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
+describe.runIf(BACKENDS.includes('postgres'))('catalogue invalidation across server instances (PostgreSQL)', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+  });
+  afterAll(() => t?.drop());
+
+  it('two instances with their own connections both reload on NOTIFY, without waiting for the poll', async () => {
+    // Each "instance" has its own pool and LISTEN connection, as two processes would.
+    const dbA = connectPostgres(t.target.databaseUrl!);
+    const dbB = connectPostgres(t.target.databaseUrl!);
+    const a = await openCatalogueCache(dbA, { pollMs: 600_000 });
+    const b = await openCatalogueCache(dbB, { pollMs: 600_000 });
+    try {
+      const id = seed.products[0]!.id;
+      await seedCatalogue(t.db, renamed('Notified Rex'));
+      await waitFor(() => a.productById(id)?.name === 'Notified Rex' && b.productById(id)?.name === 'Notified Rex');
+      expect(a.version).toBe(b.version);
+    } finally {
+      await a.close();
+      await b.close();
+      await dbA.close();
+      await dbB.close();
+    }
+  });
+});
