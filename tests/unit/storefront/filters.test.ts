@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../contracts/catalogue.ts';
+import {
+  activeChips,
+  apiSort,
+  applyFilters,
+  clearAll,
+  collectionsOf,
+  DEFAULT_FILTERS,
+  DEFAULT_LISTING,
+  listingQueryString,
+  matchesSearch,
+  parseListingQuery,
+  removeChip,
+  SEARCH_DEBOUNCE_MS,
+  SORT_OPTIONS,
+  sortProducts,
+  toggle,
+  visibleProducts,
+  type ListingState,
+} from '../../../storefront/lib/filters.ts';
+
+const product = (id: number, name: string, price: string, collection?: string, description = ''): Product => ({
+  id,
+  name,
+  slug: name.toLowerCase().replace(/\s+/g, '-'),
+  description,
+  price,
+  imageUrl: `/images/products/${id}.svg`,
+  ...(collection ? { collection } : {}),
+  bestSeller: false,
+  featured: false,
+});
+
+const thong = product(1, 'T-Rex Thong', '24.99', 'Mesozoic Mischief', 'Tiny arms, big attitude');
+const briefs = product(2, 'Stego Briefs', '9.50', 'Cretaceous Comfort');
+const boxers = product(3, 'Raptor Boxers', '50.00', undefined, 'Silky LACE trim');
+const bralette = product(4, 'Raptor Bralette', '34.99', 'Jurassic Lace');
+const all = [thong, briefs, boxers, bralette];
+
+const state = (patch: Partial<ListingState> & { filters?: Partial<ListingState['filters']> } = {}): ListingState => ({
+  ...DEFAULT_LISTING,
+  ...patch,
+  filters: { ...DEFAULT_FILTERS, ...patch.filters },
+});
+
+describe('search (category pages, client-side)', () => {
+  it('matches name or description, case-insensitive', () => {
+    expect(matchesSearch(thong, 'thong')).toBe(true);
+    expect(matchesSearch(thong, 'ATTITUDE')).toBe(true);
+    expect(matchesSearch(boxers, 'lace')).toBe(true);
+    expect(matchesSearch(briefs, 'lace')).toBe(false);
+    expect(matchesSearch(briefs, '   ')).toBe(true);
+  });
+});
+
+describe('sort (category pages, client-side)', () => {
+  it('keeps the server order for Featured', () => {
+    expect(sortProducts(all, 'featured')).toEqual(all);
+  });
+  it('sorts by price both ways, exactly in cents', () => {
+    expect(sortProducts(all, 'price_asc').map((p) => p.id)).toEqual([2, 1, 4, 3]);
+    expect(sortProducts(all, 'price_desc').map((p) => p.id)).toEqual([3, 4, 1, 2]);
+  });
+  it('puts larger ids first for Newest', () => {
+    expect(sortProducts(all, 'newest').map((p) => p.id)).toEqual([4, 3, 2, 1]);
+  });
+  it('does not mutate its input', () => {
+    const copy = [...all];
+    sortProducts(all, 'newest');
+    expect(all).toEqual(copy);
+  });
+  it('offers the four spec options and maps them to the API', () => {
+    expect(SORT_OPTIONS.map((o) => o.label)).toEqual(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest']);
+    expect(apiSort('featured')).toBeUndefined();
+    expect(apiSort('price_desc')).toBe('price_desc');
+  });
+});
+
+describe('filters', () => {
+  it('keeps everything with the defaults (0 to 50)', () => {
+    expect(applyFilters(all, DEFAULT_FILTERS)).toEqual(all);
+  });
+  it('filters by price, inclusive at both ends', () => {
+    expect(applyFilters(all, { ...DEFAULT_FILTERS, priceMin: 10, priceMax: 34 }).map((p) => p.id)).toEqual([1]);
+    expect(applyFilters(all, { ...DEFAULT_FILTERS, priceMin: 50, priceMax: 50 }).map((p) => p.id)).toEqual([3]);
+    expect(applyFilters(all, { ...DEFAULT_FILTERS, priceMin: 0, priceMax: 9 }).map((p) => p.id)).toEqual([]);
+  });
+  it('keeps only products of the selected collections', () => {
+    const filters = { ...DEFAULT_FILTERS, collections: ['Jurassic Lace', 'Mesozoic Mischief'] };
+    expect(applyFilters(all, filters).map((p) => p.id)).toEqual([1, 4]);
+  });
+  it('does not apply the size list (spec 9)', () => {
+    expect(applyFilters(all, { ...DEFAULT_FILTERS, sizes: ['XS'] })).toEqual(all);
+  });
+  it('searches and sorts locally only on category pages', () => {
+    const s = state({ search: 'raptor', sort: 'price_asc', filters: { priceMax: 40 } });
+    expect(visibleProducts(all, s, true).map((p) => p.id)).toEqual([4]);
+    expect(visibleProducts(all, s, false).map((p) => p.id)).toEqual([1, 2, 4]);
+  });
+  it('lists distinct collections alphabetically', () => {
+    expect(collectionsOf(all)).toEqual(['Cretaceous Comfort', 'Jurassic Lace', 'Mesozoic Mischief']);
+  });
+});
+
+describe('URL round trip', () => {
+  it('has an empty query for the defaults', () => {
+    expect(listingQueryString(DEFAULT_LISTING)).toBe('');
+    expect(parseListingQuery(new URLSearchParams(''))).toEqual(DEFAULT_LISTING);
+  });
+  it('restores search, sort and every filter', () => {
+    const s = state({
+      search: 'lace thong',
+      sort: 'price_desc',
+      filters: { priceMin: 5, priceMax: 40, collections: ['Jurassic Lace', 'Mesozoic Mischief'], sizes: ['S', 'XL'] },
+    });
+    const qs = listingQueryString(s);
+    expect(qs).toBe(
+      '?search=lace+thong&sort=price_desc&minPrice=5&maxPrice=40&collection=Jurassic+Lace&collection=Mesozoic+Mischief&size=S&size=XL',
+    );
+    expect(parseListingQuery(new URLSearchParams(qs))).toEqual(s);
+  });
+  it('ignores malformed values', () => {
+    const parsed = parseListingQuery(new URLSearchParams('sort=cheapest&minPrice=abc&maxPrice=900&size=XXL&size=M&collection='));
+    expect(parsed).toEqual(state({ filters: { priceMax: 50, sizes: ['M'] } }));
+  });
+  it('orders a swapped price range', () => {
+    expect(parseListingQuery(new URLSearchParams('minPrice=40&maxPrice=10')).filters).toMatchObject({ priceMin: 10, priceMax: 40 });
+  });
+});
+
+describe('chips', () => {
+  const s = state({ search: 'lace', filters: { priceMin: 10, collections: ['Jurassic Lace'], sizes: ['M'] } });
+  it('shows one chip per active search or filter', () => {
+    expect(activeChips(s).map((c) => c.label)).toEqual(['Search: "lace"', '$10 - $50', 'Jurassic Lace', 'Size M (Dilo)']);
+    expect(activeChips(DEFAULT_LISTING)).toEqual([]);
+  });
+  it('removes exactly the chip clicked', () => {
+    expect(removeChip(s, 'search').search).toBe('');
+    expect(removeChip(s, 'price').filters).toMatchObject({ priceMin: 0, priceMax: 50, collections: ['Jurassic Lace'] });
+    expect(removeChip(s, 'collection:Jurassic Lace').filters.collections).toEqual([]);
+    expect(removeChip(s, 'size:M').filters.sizes).toEqual([]);
+  });
+  it('Clear all resets search and filters but keeps the sort', () => {
+    expect(clearAll({ ...s, sort: 'newest' })).toEqual(state({ sort: 'newest' }));
+  });
+  it('toggles list members', () => {
+    expect(toggle(['a'], 'b')).toEqual(['a', 'b']);
+    expect(toggle(['a', 'b'], 'a')).toEqual(['b']);
+  });
+  it('debounces search by 300 ms', () => {
+    expect(SEARCH_DEBOUNCE_MS).toBe(300);
+  });
+});

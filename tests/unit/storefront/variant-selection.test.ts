@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Variant } from '../../../contracts/catalogue.ts';
+import {
+  availableColors,
+  availableSizes,
+  clampQuantity,
+  initialVariant,
+  lowStockCount,
+  maxQuantity,
+  selectColor,
+  selectSize,
+} from '../../../storefront/lib/variant-selection.ts';
+
+let nextId = 1;
+const v = (size: Variant['size'], color: string, stock = 10): Variant => ({
+  id: nextId++,
+  productId: 1,
+  size,
+  color,
+  colorHex: color === 'Red' ? '#ff0000' : color === 'Blue' ? '#0000ff' : '#00ff00',
+  stock,
+});
+
+const redS = v('S', 'Red');
+const redM = v('M', 'Red');
+const blueM = v('M', 'Blue');
+const blueL = v('L', 'Blue');
+const greenXS = v('XS', 'Green');
+const variants = [redS, redM, blueM, blueL, greenXS];
+
+describe('initial selection', () => {
+  it('preselects the first variant by default', () => {
+    expect(initialVariant(variants)).toBe(redS);
+    expect(initialVariant([])).toBeUndefined();
+  });
+
+  it('restores size and colour from the URL', () => {
+    expect(initialVariant(variants, { size: 'M', color: 'Blue' })).toBe(blueM);
+  });
+
+  it('falls back to the size, then the colour, then the first variant', () => {
+    expect(initialVariant(variants, { size: 'L', color: 'Red' })).toBe(blueL);
+    expect(initialVariant(variants, { size: 'XL', color: 'Blue' })).toBe(blueM);
+    expect(initialVariant(variants, { size: 'nope', color: 'nope' })).toBe(redS);
+  });
+});
+
+describe('choosing a size', () => {
+  it('keeps the current colour when that size has it', () => {
+    expect(selectSize(variants, redS, 'M')).toBe(redM);
+    expect(selectSize(variants, blueL, 'M')).toBe(blueM);
+  });
+
+  it('takes the first variant of the size otherwise', () => {
+    expect(selectSize(variants, redS, 'L')).toBe(blueL);
+    expect(selectSize(variants, undefined, 'XS')).toBe(greenXS);
+  });
+
+  it('keeps the current variant for a size nobody has', () => {
+    expect(selectSize(variants, redS, 'XL')).toBe(redS);
+  });
+});
+
+describe('choosing a colour', () => {
+  it('keeps the current size when that colour has it', () => {
+    expect(selectColor(variants, redM, 'Blue')).toBe(blueM);
+    expect(selectColor(variants, blueM, 'Red')).toBe(redM);
+  });
+
+  it('takes the first variant of the colour otherwise', () => {
+    expect(selectColor(variants, blueL, 'Red')).toBe(redS);
+    expect(selectColor(variants, redS, 'Green')).toBe(greenXS);
+  });
+});
+
+describe('options', () => {
+  it('lists sizes in chart order and colours once each', () => {
+    expect(availableSizes([blueL, redS, greenXS, redM])).toEqual(['XS', 'S', 'M', 'L']);
+    expect(availableColors(variants).map((c) => c.color)).toEqual(['Red', 'Blue', 'Green']);
+    expect(availableColors(variants)[0]).toEqual({ color: 'Red', colorHex: '#ff0000' });
+  });
+});
+
+describe('quantity bounds', () => {
+  it('is the selected variant stock, or 10 when unknown', () => {
+    expect(maxQuantity(v('M', 'Red', 3))).toBe(3);
+    expect(maxQuantity(undefined)).toBe(10);
+  });
+
+  it('clamps between 1 and the maximum', () => {
+    const three = v('M', 'Red', 3);
+    expect(clampQuantity(5, three)).toBe(3);
+    expect(clampQuantity(0, three)).toBe(1);
+    expect(clampQuantity(-2, undefined)).toBe(1);
+    expect(clampQuantity(12, undefined)).toBe(10);
+    expect(clampQuantity(Number.NaN, undefined)).toBe(1);
+    expect(clampQuantity(2, v('M', 'Red', 0))).toBe(1);
+  });
+
+  it("warns 'Only n left' below 5 in stock", () => {
+    expect(lowStockCount(v('M', 'Red', 4))).toBe(4);
+    expect(lowStockCount(v('M', 'Red', 1))).toBe(1);
+    expect(lowStockCount(v('M', 'Red', 5))).toBeNull();
+    expect(lowStockCount(v('M', 'Red', 0))).toBeNull();
+    expect(lowStockCount(undefined)).toBeNull();
+  });
+});
