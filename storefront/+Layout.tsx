@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { PromoBanner } from './components/layout/promo-banner.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
+import { CartDrawer } from './features/cart/cart-drawer.tsx';
+import { ShopToaster } from './features/toast/toaster.tsx';
 
 export default function Layout({ children }: { children: ReactNode }) {
   return (
@@ -19,6 +21,8 @@ export default function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <CartDrawer />
+      <ShopToaster />
     </div>
   );
 }

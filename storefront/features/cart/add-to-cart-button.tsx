@@ -1,12 +1,13 @@
+import { toast } from 'sonner';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import { useCartActions } from './use-cart.ts';
 
 /**
- * PLACEHOLDER (Storefront I) — the Storefront II engineer replaces the behaviour (POST /api/cart, toasts,
- * Buy Now → /checkout) and keeps these props, which the catalogue pages pass:
+ * Add to Cart / Buy Now. The catalogue pages pass:
  * - intent 'card': a product card's button (quantity 1, the first variant; with no variants it stays
  *   enabled and its click shows 'No variants available for this product').
  * - intent 'add' / 'buy-now': the product page's Add to Cart / Buy Now (the selected variant and
- *   quantity; disabled while no variant is selected).
+ *   quantity; disabled while no variant is selected). Buy Now goes on to /checkout once added.
  */
 export interface AddToCartButtonProps {
   product: Product;
@@ -16,17 +17,41 @@ export interface AddToCartButtonProps {
   className?: string;
 }
 
-export function AddToCartButton({ product, variant, intent = 'card', className }: AddToCartButtonProps) {
-  const disabled = intent !== 'card' && variant === undefined;
+export function AddToCartButton({ product, variant, quantity = 1, intent = 'card', className }: AddToCartButtonProps) {
+  const actions = useCartActions();
+  const noVariant = intent !== 'card' && variant === undefined;
+
+  const onClick = () => {
+    if (actions.isPending) return;
+    if (variant === undefined) {
+      toast.error('Error', {
+        description: intent === 'card' ? 'No variants available for this product' : 'Please select a variant before adding to cart',
+      });
+      return;
+    }
+    actions.add(product, variant, intent === 'card' ? 1 : quantity, intent === 'card' ? 'card' : intent === 'add' ? 'product' : 'buy-now');
+  };
+
+  const label = intent === 'buy-now' ? 'Buy Now' : 'Add to Cart';
   return (
     <button
       type="button"
       className={className}
-      disabled={disabled}
+      disabled={noVariant}
+      // While its add is on the way the button stays focusable (aria-disabled), so keyboard focus stays.
+      aria-disabled={actions.isPending || undefined}
+      aria-busy={actions.isPending || undefined}
+      onClick={onClick}
       data-product-id={product.id}
       data-variant-id={variant?.id}
     >
-      {intent === 'buy-now' ? 'Buy Now' : 'Add to Cart'}
+      {actions.isPending && (
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 animate-spin" fill="none">
+          <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+          <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+      )}
+      {label}
     </button>
   );
 }

@@ -1,15 +1,124 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { ApiError } from '../../../contracts/errors.ts';
+import { INVALID_EMAIL, Subscribe, SubscribeResult } from '../../../contracts/subscription.ts';
+import { MailIcon } from '../../components/icons.tsx';
+import { apiFetch } from '../../lib/api-fetch.ts';
+
+const FAILURE_FALLBACK = 'Something went wrong. Please try again.';
+
+/** The toast text for a failed subscribe: the API's message when it sent one, else the raw error. */
+function failureText(error: unknown): string {
+  if (!(error instanceof Error) || error.message.trim() === '') return FAILURE_FALLBACK;
+  const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]?.trim();
+  if (body === undefined) return error.message;
+  if (body === '') return FAILURE_FALLBACK;
+  try {
+    const parsed = v.safeParse(ApiError, JSON.parse(body));
+    if (parsed.success && parsed.output.message.trim() !== '') return parsed.output.message;
+  } catch {
+    // Not JSON: show the error as raised ('500: ...').
+  }
+  return error.message;
+}
+
 /**
- * PLACEHOLDER (Storefront I) — the Storefront II engineer replaces this with the real mailing-list
- * form (POST /api/subscribe, validation, 'Subscribing...', toasts). The home page ends with it.
+ * The mailing-list section that ends the home page (spec 2, 4, 5, 8): validates the email, shows
+ * 'Subscribing...' while the call runs, then a success toast and an empty form, or a failure toast.
  */
 export function SignupSection() {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const subscribe = useMutation({
+    mutationFn: (input: Subscribe) => apiFetch('/api/subscribe', SubscribeResult, { method: 'POST', body: JSON.stringify(input) }),
+    onSuccess: () => {
+      toast.success('Subscription successful!', { description: "You've been added to our dinosaur mailing list." });
+      setEmail('');
+      setError(null);
+    },
+    onError: (failure) => {
+      toast.error('Subscription failed', { description: failureText(failure) });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (subscribe.isPending) return;
+    const parsed = v.safeParse(Subscribe, { email });
+    if (!parsed.success) {
+      setError(INVALID_EMAIL);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    subscribe.mutate(parsed.output);
+  };
+
   return (
-    <section aria-labelledby="signup-heading" className="bg-brand-800 px-4 py-16 text-white">
-      <div className="mx-auto max-w-2xl text-center">
-        <h2 id="signup-heading" className="font-display text-3xl font-extrabold">
+    <section aria-labelledby="signup-heading" className="relative overflow-hidden bg-brand-800 px-4 py-16 text-white sm:py-20" data-focus-dark>
+      <div aria-hidden="true" className="absolute -left-20 -top-24 size-72 rounded-full bg-brand-600/50 blur-3xl" />
+      <div aria-hidden="true" className="absolute -bottom-28 -right-16 size-80 rounded-full bg-accent-600/30 blur-3xl" />
+      <img
+        src="/images/mascots/stego.svg"
+        alt=""
+        width={160}
+        height={160}
+        loading="lazy"
+        className="absolute -bottom-4 right-4 hidden size-40 opacity-90 lg:block xl:right-16"
+      />
+      <div className="relative mx-auto max-w-2xl text-center">
+        <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-white/10 text-sun-300 ring-1 ring-white/20">
+          <MailIcon className="size-7" />
+        </span>
+        <h2 id="signup-heading" className="mt-5 font-display text-3xl font-black tracking-tight sm:text-4xl">
           Join the Dino Den
         </h2>
-        <p className="mt-3 text-brand-50">Get new collections, cheeky deals and prehistoric gossip in your inbox.</p>
+        <p className="mt-3 text-lg text-brand-50">Get new collections, cheeky deals and prehistoric gossip in your inbox.</p>
+
+        <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg text-left" aria-label="Mailing list signup">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            Email address
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <input
+              ref={inputRef}
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@jurassic.com"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                if (error) setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className={`min-w-0 flex-1 rounded-full border-2 bg-white px-5 py-3.5 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none ${
+                error ? 'border-accent-400' : 'border-transparent focus:border-sun-300'
+              }`}
+            />
+            <button
+              type="submit"
+              disabled={subscribe.isPending}
+              className="inline-flex items-center justify-center gap-2 rounded-full bg-sun-300 px-7 py-3.5 text-base font-black text-ink-900 shadow-sm transition hover:bg-sun-400 active:scale-[0.98] disabled:cursor-wait disabled:opacity-80"
+            >
+              {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+            </button>
+          </div>
+          {error && (
+            <p id={`${id}-error`} className="mt-3 rounded-xl bg-white/95 px-4 py-2 text-sm font-bold text-accent-700">
+              {error}
+            </p>
+          )}
+          <p className="mt-4 text-center text-sm text-brand-100">No spam, only rawr-some news. Unsubscribe any time.</p>
+        </form>
       </div>
     </section>
   );

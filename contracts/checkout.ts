@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import { Email, INVALID_EMAIL } from './subscription.ts';
+
+/**
+ * The demo checkout form (spec 3 and 5). Nothing is ever sent to a server: the storefront validates it
+ * in the browser with this one schema, which carries every message of spec 5.
+ */
+export const STATE_OPTIONS = ['AL', 'AK', 'AZ', 'CA', 'CO', 'NY', 'TX'] as const;
+export type StateCode = (typeof STATE_OPTIONS)[number];
+export const STATE_LABELS: Record<StateCode, string> = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  CA: 'California',
+  CO: 'Colorado',
+  NY: 'New York',
+  TX: 'Texas',
+};
+
+export const COUNTRY_OPTIONS = ['US', 'CA', 'UK', 'AU'] as const;
+export type CountryCode = (typeof COUNTRY_OPTIONS)[number];
+export const COUNTRY_LABELS: Record<CountryCode, string> = {
+  US: 'United States',
+  CA: 'Canada',
+  UK: 'United Kingdom',
+  AU: 'Australia',
+};
+
+export const PAYMENT_METHODS = ['credit-card', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const CHECKOUT_MESSAGES = {
+  email: INVALID_EMAIL,
+  firstName: 'First name must be at least 2 characters',
+  lastName: 'Last name must be at least 2 characters',
+  address: 'Please enter your full address',
+  city: 'Please enter your city',
+  state: 'Please select your state',
+  zipCode: 'Please enter a valid zip code',
+  country: 'Please select your country',
+  paymentMethod: 'Please choose a payment method',
+  cardDetails: 'Please complete all credit card details',
+} as const;
+
+const atLeast = (length: number, message: string) => v.pipe(v.string(message), v.trim(), v.minLength(length, message));
+/** Card fields have no format checks (spec 5): only "all present" when paying by card. */
+const cardField = v.optional(v.string(), '');
+
+const CARD_FIELDS = ['cardNumber', 'cardName', 'cardExpiry', 'cardCvc'] as const;
+
+export const CheckoutForm = v.pipe(
+  v.object({
+    email: Email,
+    firstName: atLeast(2, CHECKOUT_MESSAGES.firstName),
+    lastName: atLeast(2, CHECKOUT_MESSAGES.lastName),
+    address: atLeast(5, CHECKOUT_MESSAGES.address),
+    city: atLeast(2, CHECKOUT_MESSAGES.city),
+    state: atLeast(2, CHECKOUT_MESSAGES.state),
+    zipCode: atLeast(5, CHECKOUT_MESSAGES.zipCode),
+    country: atLeast(2, CHECKOUT_MESSAGES.country),
+    paymentMethod: v.picklist(PAYMENT_METHODS, CHECKOUT_MESSAGES.paymentMethod),
+    cardNumber: cardField,
+    cardName: cardField,
+    cardExpiry: cardField,
+    cardCvc: cardField,
+  }),
+  // Shown on the payment method, as spec 5 says; runs even while other fields are still invalid.
+  v.forward(
+    v.partialCheck(
+      [['paymentMethod'], ['cardNumber'], ['cardName'], ['cardExpiry'], ['cardCvc']],
+      (input) => input.paymentMethod !== 'credit-card' || CARD_FIELDS.every((field) => input[field].trim() !== ''),
+      CHECKOUT_MESSAGES.cardDetails,
+    ),
+    ['paymentMethod'],
+  ),
+);
+
+export type CheckoutFormInput = v.InferInput<typeof CheckoutForm>;
+export type CheckoutFormValues = Required<CheckoutFormInput>;
+export type CheckoutField = keyof CheckoutFormValues;
+
+/** What the form starts with: country US, paying by credit card (spec 3). */
+export const CHECKOUT_DEFAULTS: CheckoutFormValues = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: 'US',
+  paymentMethod: 'credit-card',
+  cardNumber: '',
+  cardName: '',
+  cardExpiry: '',
+  cardCvc: '',
+};
+
+/** Every field, in the order the form shows them (the first invalid one gets focus). */
+export const CHECKOUT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'paymentMethod',
+  'cardNumber',
+  'cardName',
+  'cardExpiry',
+  'cardCvc',
+] as const satisfies readonly CheckoutField[];
+
+export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+/** The first message for each invalid field; an empty object when the form is valid. */
+export function checkoutErrors(values: CheckoutFormInput): CheckoutErrors {
+  const result = v.safeParse(CheckoutForm, values);
+  if (result.success) return {};
+  const nested = v.flatten<typeof CheckoutForm>(result.issues).nested ?? {};
+  const errors: CheckoutErrors = {};
+  for (const field of CHECKOUT_FIELDS) {
+    const first = nested[field]?.[0];
+    if (first !== undefined) errors[field] = first;
+  }
+  return errors;
+}
+
+/** Spec 9: about 2 seconds of 'Processing...' before the demo order is confirmed. */
+export const CHECKOUT_DELAY_MS = 2000;
+
+/** '#DINO-' and a random 6-digit number (100000–999999). `random` is injectable for tests. */
+export function orderNumber(random: () => number = Math.random): string {
+  const digits = 100000 + Math.min(899999, Math.floor(random() * 900000));
+  return `#DINO-${digits}`;
+}

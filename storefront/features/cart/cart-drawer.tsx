@@ -1,0 +1,242 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { usePageContext } from 'vike-react/usePageContext';
+import type { CartItem } from '../../../contracts/cart.ts';
+import { formatCents, formatMoney } from '../../../contracts/money.ts';
+import { CloseIcon, TruckIcon } from '../../components/icons.tsx';
+import { btn } from '../../components/ui.ts';
+import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../lib/cart-totals.ts';
+import { isPendingLine, maxLineQuantity } from './cart-ops.ts';
+import { cartDrawerOpenAtom } from './cart.atoms.ts';
+import { LineImage, LineVariant, productHref } from './cart-line-parts.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
+import { useCart, useCartActions, useHydrated } from './use-cart.ts';
+
+/**
+ * The cart drawer (spec 2), mounted once by the layout. It reads the cart only after hydration, so no
+ * page's HTML carries a shopper's cart unless that page renders it on purpose (/cart, /checkout).
+ */
+export function CartDrawer() {
+  const hydrated = useHydrated();
+  return hydrated ? <CartDrawerDialog /> : null;
+}
+
+function CartDrawerDialog() {
+  const [open, setOpen] = useAtom(cartDrawerOpenAtom);
+  const close = () => setOpen(false);
+  const { urlPathname } = usePageContext();
+  const view = useCart();
+  useCartLoadErrorToast(view.isError);
+
+  // A navigation (e.g. a product link inside the drawer) closes it.
+  useEffect(() => setOpen(false), [urlPathname, setOpen]);
+
+  const lines = view.cart?.items ?? [];
+
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-ink-900/50 backdrop-blur-[2px] transition-opacity duration-300 ease-out data-closed:opacity-0"
+      />
+      <div className="pointer-events-none fixed inset-y-0 right-0 flex max-w-full pl-8 sm:pl-16">
+        <DialogPanel
+          transition
+          data-testid="cart-drawer"
+          className="pointer-events-auto flex h-full w-screen max-w-md flex-col bg-cream shadow-2xl transition duration-300 ease-out data-closed:translate-x-full"
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-ink-200 px-5 py-4">
+            <DialogTitle className="font-display text-xl font-black text-ink-900">Your Cart ({lines.length})</DialogTitle>
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Close cart"
+              className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink-700 hover:bg-brand-50 hover:text-ink-900"
+            >
+              <CloseIcon className="size-6" />
+            </button>
+          </div>
+
+          {view.cart === undefined ? (
+            view.isError ? (
+              <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+                <p className="font-semibold text-accent-800">There was a problem loading your cart.</p>
+                <button type="button" className={btn.secondary} onClick={view.retry}>
+                  Try again
+                </button>
+              </div>
+            ) : (
+              <DrawerSkeleton />
+            )
+          ) : lines.length === 0 ? (
+            <EmptyDrawer onContinue={close} />
+          ) : (
+            <DrawerLines lines={lines} onNavigate={close} />
+          )}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Spec 8: 'Error loading cart' once per failed load (retries included). */
+function useCartLoadErrorToast(isError: boolean) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (isError && !shown.current) {
+      toast.error('Error loading cart', { description: 'There was a problem loading your cart. Please try refreshing the page.' });
+    }
+    shown.current = isError;
+  }, [isError]);
+}
+
+function EmptyDrawer({ onContinue }: { onContinue: () => void }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-8 text-center">
+      <img src="/images/mascots/trex.svg" alt="" width={160} height={160} className="size-36 animate-wiggle" />
+      <p className="mt-6 font-display text-2xl font-black text-ink-900">Your cart is empty</p>
+      <p className="mt-2 max-w-xs text-ink-600">Looks like you haven't added any sexy dinosaur underwear to your cart yet.</p>
+      <button type="button" onClick={onContinue} className={`${btn.primary} mt-8`}>
+        Continue Shopping
+      </button>
+    </div>
+  );
+}
+
+function DrawerSkeleton() {
+  return (
+    <div className="flex-1 space-y-5 px-5 py-6" aria-busy="true" aria-label="Loading your cart">
+      {[0, 1].map((i) => (
+        <div key={i} className="flex gap-4">
+          <div className="skeleton size-20 rounded-2xl" />
+          <div className="flex-1 space-y-2 pt-1">
+            <div className="skeleton h-4 w-3/4 rounded" />
+            <div className="skeleton h-3 w-1/2 rounded" />
+            <div className="skeleton h-8 w-28 rounded-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function DrawerLines({ lines, onNavigate }: { lines: CartItem[]; onNavigate: () => void }) {
+  const subtotal = subtotalCents(lines);
+  const toFree = FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
+  const listRef = useRef<HTMLUListElement>(null);
+  const count = lines.length;
+  const previousCount = useRef(count);
+
+  // After a Remove the pressed button is gone: keep keyboard focus inside the drawer, on the list.
+  useEffect(() => {
+    if (count < previousCount.current && listRef.current && !listRef.current.contains(document.activeElement)) {
+      listRef.current.focus();
+    }
+    previousCount.current = count;
+  }, [count]);
+
+  return (
+    <>
+      <ul ref={listRef} tabIndex={-1} aria-label="Items in your cart" className="flex-1 divide-y divide-ink-200 overflow-y-auto px-5 focus:outline-none">
+        {lines.map((item) => (
+          <DrawerLine key={item.id} item={item} onNavigate={onNavigate} />
+        ))}
+      </ul>
+
+      <div className="border-t border-ink-200 bg-white px-5 pb-6 pt-4 shadow-[0_-8px_24px_-12px_rgb(16_24_40/0.15)]">
+        <FreeShippingMeter toFree={toFree} />
+        <dl className="mt-4 space-y-1.5 text-sm">
+          <div className="flex justify-between text-ink-700">
+            <dt>Subtotal</dt>
+            <dd className="font-semibold tabular-nums text-ink-900">{formatCents(subtotal)}</dd>
+          </div>
+          <div className="flex justify-between text-ink-700">
+            <dt>Shipping</dt>
+            <dd>Calculated at checkout</dd>
+          </div>
+          <div className="flex justify-between border-t border-ink-200 pt-2 text-base font-bold text-ink-900">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{formatCents(subtotal)}</dd>
+          </div>
+        </dl>
+        <div className="mt-4 grid gap-2">
+          <a href="/checkout" onClick={onNavigate} className={`${btn.primary} w-full py-3.5 text-base`}>
+            Proceed to Checkout
+          </a>
+          <button type="button" onClick={onNavigate} className={`${btn.secondary} w-full`}>
+            Continue Shopping
+          </button>
+          <a href="/cart" onClick={onNavigate} className="mt-1 text-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            View full cart
+          </a>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function FreeShippingMeter({ toFree }: { toFree: number }) {
+  const progress = Math.min(100, Math.round(((FREE_SHIPPING_THRESHOLD_CENTS - Math.max(0, toFree)) / FREE_SHIPPING_THRESHOLD_CENTS) * 100));
+  return (
+    <div>
+      <p className="flex items-center gap-2 text-sm font-semibold text-ink-800">
+        <TruckIcon className="size-5 text-brand-700" />
+        {toFree > 0 ? (
+          <span>
+            Add <span className="tabular-nums">{formatCents(toFree)}</span> more for free shipping
+          </span>
+        ) : (
+          <span>You've unlocked free shipping!</span>
+        )}
+      </p>
+      <div className="mt-2 h-2 overflow-hidden rounded-full bg-ink-100" aria-hidden="true">
+        <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function DrawerLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void }) {
+  const actions = useCartActions();
+  const pending = isPendingLine(item);
+  return (
+    <li className="flex gap-4 py-5" data-testid="cart-line">
+      <LineImage item={item} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="font-bold leading-snug text-ink-900">
+            <a href={productHref(item)} onClick={onNavigate} className="hover:text-brand-700 hover:underline">
+              {item.product.name}
+            </a>
+          </h3>
+          <p className="shrink-0 font-bold tabular-nums text-ink-900" data-testid="line-total">
+            {formatCents(lineTotalCents(item))}
+          </p>
+        </div>
+        <LineVariant item={item} className="mt-1" />
+        {item.quantity > 1 && <p className="text-xs text-ink-500">{formatMoney(item.product.price)} each</p>}
+        <div className="mt-3 flex items-center justify-between gap-3">
+          <QuantityStepper
+            size="sm"
+            label={item.product.name}
+            value={item.quantity}
+            max={maxLineQuantity(item)}
+            disabled={pending}
+            onStep={(delta) => actions.step(item.id, delta)}
+          />
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => actions.remove(item.id)}
+            aria-label={`Remove ${item.product.name} from cart`}
+            className="rounded-full px-3 py-2 text-sm font-semibold text-accent-700 underline-offset-2 hover:bg-accent-50 hover:underline disabled:cursor-not-allowed disabled:text-ink-300"
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { SIZE_LABELS } from '../../../contracts/catalogue.ts';
+import type { CartItem } from '../../../contracts/cart.ts';
+
+export function productHref(item: Pick<CartItem, 'product'>): string {
+  return `/product/${item.product.slug}`;
+}
+
+/** The product's picture on a soft tile; decorative, the name next to it says what it is. */
+export function LineImage({ item, size = 'md' }: { item: CartItem; size?: 'sm' | 'md' | 'lg' }) {
+  const box = size === 'sm' ? 'size-14' : size === 'lg' ? 'size-24' : 'size-20';
+  return (
+    <div className={`${box} shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200`}>
+      <img src={item.product.imageUrl} alt="" width={96} height={96} loading="lazy" className="size-full object-contain p-1.5" />
+    </div>
+  );
+}
+
+/** 'Colour: Lava Red · Size: M (Dilo)' with a swatch. */
+export function LineVariant({ item, className = '' }: { item: CartItem; className?: string }) {
+  return (
+    <p className={`flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-ink-600 ${className}`}>
+      <span className="inline-flex items-center gap-1.5">
+        <span
+          aria-hidden="true"
+          className="inline-block size-3 rounded-full ring-1 ring-ink-900/20"
+          style={{ backgroundColor: item.variant.colorHex }}
+        />
+        <span>
+          <span className="sr-only">Colour: </span>
+          {item.variant.color}
+        </span>
+      </span>
+      <span aria-hidden="true" className="text-ink-300">
+        •
+      </span>
+      <span>Size: {SIZE_LABELS[item.variant.size]}</span>
+    </p>
+  );
+}

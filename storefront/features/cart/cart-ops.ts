@@ -1,0 +1,96 @@
+import { MAX_LINE_QUANTITY, type Cart, type CartItem } from '../../../contracts/cart.ts';
+import { centsToDecimal } from '../../../contracts/money.ts';
+import { itemCount, subtotalCents } from '../../lib/cart-totals.ts';
+
+/**
+ * One change a shopper asked for. Pending changes are laid over the server's cart to give the cart the
+ * screen shows (optimistic UI); when a change fails it simply stops being pending, so the screen rolls
+ * back to the server's answer without any snapshot bookkeeping.
+ *
+ * Every op is idempotent over a cart that already contains it (quantities are absolute targets), so
+ * laying a change over a server cart that has already applied it changes nothing.
+ */
+export type CartOp =
+  | {
+      kind: 'add';
+      product: CartItem['product'];
+      variant: CartItem['variant'];
+      /** What POST /api/cart sends: how many to add. */
+      quantity: number;
+      /** The line's quantity once this add has happened (what the screen shows meanwhile). */
+      target: number;
+      /** Who asked: 'buy-now' goes on to /checkout, 'undo' restores a removed line quietly. */
+      source: 'card' | 'product' | 'buy-now' | 'undo';
+    }
+  | { kind: 'update'; itemId: string; quantity: number }
+  /** `line` is the line as shown when Remove was pressed: what Undo puts back. */
+  | { kind: 'remove'; itemId: string; line?: CartItem }
+  | { kind: 'clear' };
+
+/** Lines the server has not confirmed yet carry this id prefix: no stepper or Remove on them yet. */
+export const PENDING_LINE_PREFIX = 'pending:';
+
+export function isPendingLine(item: Pick<CartItem, 'id'>): boolean {
+  return item.id.startsWith(PENDING_LINE_PREFIX);
+}
+
+export const EMPTY_CART: Cart = { id: null, items: [], total: '0.00', itemCount: 0 };
+
+/** The most of one line the cart takes: the variant's stock, never more than 99, never below 1. */
+export function maxLineQuantity(item: Pick<CartItem, 'variant'>): number {
+  return Math.max(1, Math.min(MAX_LINE_QUANTITY, item.variant.stock));
+}
+
+function withItems(cart: Cart, items: CartItem[]): Cart {
+  return { ...cart, items, total: centsToDecimal(subtotalCents(items)), itemCount: itemCount(items) };
+}
+
+export function applyCartOp(cart: Cart, op: CartOp): Cart {
+  switch (op.kind) {
+    case 'add': {
+      const existing = cart.items.find((item) => item.variant.id === op.variant.id);
+      if (existing) {
+        return withItems(
+          cart,
+          cart.items.map((item) => (item === existing ? { ...item, quantity: op.target } : item)),
+        );
+      }
+      const line: CartItem = { id: `${PENDING_LINE_PREFIX}${op.variant.id}`, quantity: op.target, product: op.product, variant: op.variant };
+      return withItems(cart, [...cart.items, line]);
+    }
+    case 'update':
+      // Spec 4: a quantity of 0 or less removes the line.
+      if (op.quantity <= 0) return withItems(cart, cart.items.filter((item) => item.id !== op.itemId));
+      return withItems(
+        cart,
+        cart.items.map((item) => (item.id === op.itemId ? { ...item, quantity: op.quantity } : item)),
+      );
+    case 'remove':
+      return withItems(cart, cart.items.filter((item) => item.id !== op.itemId));
+    case 'clear':
+      return withItems(cart, []);
+    default:
+      return assertNever(op);
+  }
+}
+
+/** The cart to show: the server's cart with every pending change laid over it, oldest first. */
+export function applyCartOps(cart: Cart, ops: readonly CartOp[]): Cart {
+  return ops.reduce(applyCartOp, cart);
+}
+
+/** The target quantity of adding `quantity` of a variant to the cart as currently shown. */
+export function addTarget(cart: Cart | undefined, variantId: number, quantity: number): number {
+  const existing = cart?.items.find((item) => item.variant.id === variantId);
+  return (existing?.quantity ?? 0) + quantity;
+}
+
+/** Narrows a mutation's variables (typed unknown by TanStack's mutation cache) back to a CartOp. */
+export function isCartOp(value: unknown): value is CartOp {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
+  return value.kind === 'add' || value.kind === 'update' || value.kind === 'remove' || value.kind === 'clear';
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled cart op: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,20 @@
+import { dehydrate } from '@tanstack/react-query';
+import type { PageContextServer } from 'vike/types';
+import type { Cart } from '../../../contracts/cart.ts';
+import { makeQueryClient } from '../../lib/query-client.ts';
+import { cartQuery } from './cart.queries.ts';
+
+/**
+ * Server side of the cart query for /cart and /checkout: the server hands those pages the shopper's
+ * cart (pageContext.services.cart, read in-process), and it goes into the same key the browser's
+ * useQuery reads, so the page renders with it and does not refetch on load. On a client-side
+ * navigation Vike asks for the page's data without the session, so `services.cart` is absent: the
+ * cart then comes from the browser's cache or its own GET /api/cart.
+ */
+export async function prefillCart(pageContext: PageContextServer) {
+  const readCart = pageContext.services.cart;
+  const client = makeQueryClient();
+  const cart: Cart | undefined = readCart ? await readCart() : undefined;
+  if (cart) client.setQueryData(cartQuery().queryKey, cart);
+  return { cart, dehydratedState: dehydrate(client) };
+}

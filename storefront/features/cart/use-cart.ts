@@ -1,0 +1,173 @@
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useMemo, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { navigate } from 'vike/client/router';
+import type { Cart, CartItem } from '../../../contracts/cart.ts';
+import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import { addTarget, applyCartOps, isCartOp, maxLineQuantity, type CartOp } from './cart-ops.ts';
+import { cartDrawerOpenAtom } from './cart.atoms.ts';
+import { CART_MUTATION_SCOPE, cartKeys, cartMutationKey, cartQuery, currentCartView, sendCartOp } from './cart.queries.ts';
+import { errorText } from './error-text.ts';
+
+const noSubscription = () => () => {};
+
+/**
+ * false on the server and while hydrating, true after. Components outside the /cart and /checkout
+ * pages (header badge, drawer) only read the cart once this is true: catalogue HTML never carries a
+ * shopper's cart, and those pages' server-rendered cart is in the cache before anyone else asks.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+export interface CartView {
+  /** The cart as shown: the server's cart with pending changes laid over it. */
+  cart: Cart | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  /** A change is on its way to the server. */
+  isSyncing: boolean;
+  retry: () => void;
+}
+
+export function useCart(): CartView {
+  const query = useQuery(cartQuery());
+  const variables = useMutationState({
+    filters: { mutationKey: cartMutationKey, status: 'pending' },
+    select: (mutation) => mutation.state.variables,
+  });
+  const ops = useMemo(() => variables.filter(isCartOp), [variables]);
+  const cart = useMemo(() => (query.data ? applyCartOps(query.data, ops) : undefined), [query.data, ops]);
+  return {
+    cart,
+    isLoading: query.isPending,
+    isError: query.isError && !query.data,
+    isSyncing: ops.length > 0,
+    retry: () => void query.refetch(),
+  };
+}
+
+export const TRY_AGAIN = 'Please try again';
+
+const FAILURE_TITLES: Record<CartOp['kind'], string> = {
+  add: 'Failed to add item to cart',
+  update: 'Failed to update item quantity',
+  remove: 'Failed to remove item',
+  clear: 'Failed to clear cart',
+};
+
+/**
+ * The one cart mutation. Toasts live in the mutation's own callbacks (not in `mutate`'s), so they still
+ * fire when the component that asked has gone (a removed line unmounts at once).
+ */
+function useCartMutation() {
+  const queryClient = useQueryClient();
+  const setDrawerOpen = useSetAtom(cartDrawerOpenAtom);
+
+  const mutation = useMutation({
+    mutationKey: cartMutationKey,
+    scope: CART_MUTATION_SCOPE,
+    mutationFn: sendCartOp,
+    onSuccess: (cart, op) => {
+      // The server's answer is the truth; later pending changes are laid over it.
+      queryClient.setQueryData(cartQuery().queryKey, cart);
+      if (op.kind === 'add' && op.source === 'buy-now') {
+        toast.success('Added to cart!', { description: `${op.product.name} has been added to your cart.` });
+        void navigate('/checkout');
+      } else if (op.kind === 'add' && op.source !== 'undo') {
+        toast.success('Added to cart!', {
+          description: `${op.product.name} has been added to your cart.`,
+          action: { label: 'View cart', onClick: () => setDrawerOpen(true) },
+        });
+      } else if (op.kind === 'remove') {
+        const removed = op.line;
+        toast('Item removed', {
+          description: 'The item has been removed from your cart',
+          ...(removed ? { action: { label: 'Undo', onClick: () => undo(removed) } } : {}),
+        });
+      }
+    },
+    onError: (error, op) => {
+      toast.error(FAILURE_TITLES[op.kind], { description: errorText(error, TRY_AGAIN) });
+    },
+    onSettled: () => {
+      // Spec 4: reload the cart after every change; once the queue drains, so that rapid clicks cost one
+      // reload and the last answer wins.
+      if (queryClient.isMutating({ mutationKey: cartMutationKey }) <= 1) {
+        void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
+      }
+    },
+  });
+
+  function undo(line: CartItem) {
+    mutation.mutate({
+      kind: 'add',
+      product: line.product,
+      variant: line.variant,
+      quantity: line.quantity,
+      target: addTarget(currentCartView(queryClient), line.variant.id, line.quantity),
+      source: 'undo',
+    });
+  }
+
+  return { mutation, queryClient };
+}
+
+export type AddSource = 'card' | 'product' | 'buy-now';
+
+export interface CartActions {
+  /** This component's last change is still on its way. */
+  isPending: boolean;
+  add(product: Product, variant: Variant, quantity: number, source: AddSource): void;
+  /** Steps a line by +1 or -1 from what the screen shows at the moment of the click, within 1..stock. */
+  step(itemId: string, delta: 1 | -1): void;
+  remove(itemId: string): void;
+  clear(): void;
+}
+
+export function useCartActions(): CartActions {
+  const { mutation, queryClient } = useCartMutation();
+  const lineNow = (itemId: string) => currentCartView(queryClient)?.items.find((item) => item.id === itemId);
+
+  return {
+    isPending: mutation.isPending,
+    add(product, variant, quantity, source) {
+      const cartProduct: CartItem['product'] = {
+        id: product.id,
+        name: product.name,
+        slug: product.slug,
+        imageUrl: product.imageUrl,
+        price: product.price,
+      };
+      const cartVariant: CartItem['variant'] = {
+        id: variant.id,
+        color: variant.color,
+        colorHex: variant.colorHex,
+        size: variant.size,
+        stock: variant.stock,
+      };
+      const target = addTarget(currentCartView(queryClient), variant.id, quantity);
+      mutation.mutate({ kind: 'add', product: cartProduct, variant: cartVariant, quantity, target, source });
+    },
+    step(itemId, delta) {
+      const line = lineNow(itemId);
+      if (!line) return;
+      const quantity = Math.min(maxLineQuantity(line), Math.max(1, line.quantity + delta));
+      if (quantity === line.quantity) return;
+      mutation.mutate({ kind: 'update', itemId, quantity });
+    },
+    remove(itemId) {
+      const line = lineNow(itemId);
+      if (!line) return;
+      mutation.mutate({ kind: 'remove', itemId, line });
+    },
+    clear() {
+      mutation.mutate({ kind: 'clear' });
+    },
+  };
+}

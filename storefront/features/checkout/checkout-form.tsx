@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  CHECKOUT_DEFAULTS,
+  CHECKOUT_DELAY_MS,
+  CHECKOUT_FIELDS,
+  COUNTRY_LABELS,
+  COUNTRY_OPTIONS,
+  STATE_LABELS,
+  STATE_OPTIONS,
+  checkoutErrors,
+  orderNumber,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutFormValues,
+  type PaymentMethod,
+} from '../../../contracts/checkout.ts';
+import { formatCents } from '../../../contracts/money.ts';
+import { btn } from '../../components/ui.ts';
+import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
+
+export interface PlacedOrder {
+  number: string;
+  /** ISO timestamp of the confirmation. */
+  placedAt: string;
+  totalCents: number;
+  email: string;
+}
+
+export interface CheckoutFormProps {
+  totalCents: number;
+  /** Called once the demo order is confirmed (after ~2 s of 'Processing...'). */
+  onComplete: (order: PlacedOrder) => void;
+}
+
+const STATES = STATE_OPTIONS.map((code) => ({ value: code, label: `${STATE_LABELS[code]} (${code})` }));
+const COUNTRIES = COUNTRY_OPTIONS.map((code) => ({ value: code, label: COUNTRY_LABELS[code] }));
+
+/**
+ * The demo checkout form (spec 2, 4, 5). Validation is the one valibot schema in contracts/checkout.ts;
+ * after the first submit the messages follow every keystroke. Nothing leaves the browser: there is no
+ * action, no request, and card fields are wiped once the order is "placed".
+ */
+export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
+  const [values, setValues] = useState<CheckoutFormValues>(CHECKOUT_DEFAULTS);
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const update = (field: CheckoutField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(checkoutErrors(next));
+  };
+  const bind = (field: Exclude<CheckoutField, 'paymentMethod'>) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update(field, event.target.value),
+    error: errors[field],
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (processing) return;
+    const found = checkoutErrors(values);
+    setSubmitted(true);
+    setErrors(found);
+    const first = CHECKOUT_FIELDS.find((field) => found[field] !== undefined);
+    if (first) {
+      focusField(formRef.current, first);
+      return;
+    }
+    setProcessing(true);
+    const email = values.email.trim();
+    timer.current = setTimeout(() => {
+      setValues(CHECKOUT_DEFAULTS);
+      setProcessing(false);
+      onComplete({ number: orderNumber(), placedAt: new Date().toISOString(), totalCents, email });
+    }, CHECKOUT_DELAY_MS);
+  };
+
+  const paymentError = errors.paymentMethod;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
+      <fieldset disabled={processing} className="space-y-6">
+        <Section title="Contact" step={1}>
+          <TextInput id="email" label="Email address" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
+          <p className="mt-2 text-xs text-ink-600">We'd email your receipt here, if this weren't a demo.</p>
+        </Section>
+
+        <Section title="Shipping address" step={2}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput id="firstName" label="First name" autoComplete="given-name" {...bind('firstName')} />
+            <TextInput id="lastName" label="Last name" autoComplete="family-name" {...bind('lastName')} />
+            <TextInput id="address" label="Address" autoComplete="street-address" className="sm:col-span-2" {...bind('address')} />
+            <TextInput id="city" label="City" autoComplete="address-level2" {...bind('city')} />
+            <SelectInput id="state" label="State" autoComplete="address-level1" options={STATES} placeholder="Select a state" {...bind('state')} />
+            <TextInput id="zipCode" label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...bind('zipCode')} />
+            <SelectInput id="country" label="Country" autoComplete="country" options={COUNTRIES} {...bind('country')} />
+          </div>
+        </Section>
+
+        <Section title="Payment" step={3}>
+          <div
+            role="radiogroup"
+            aria-labelledby="payment-method-label"
+            aria-describedby={paymentError ? errorId('paymentMethod') : undefined}
+            aria-invalid={paymentError ? true : undefined}
+            className="grid gap-3 sm:grid-cols-2"
+          >
+            <span id="payment-method-label" className="sr-only">
+              Payment method
+            </span>
+            <PaymentOption
+              value="credit-card"
+              checked={values.paymentMethod === 'credit-card'}
+              invalid={!!paymentError}
+              onSelect={(value) => update('paymentMethod', value)}
+              title="Credit card"
+              detail="Visa, Mastercard, Amex, Dino Express"
+            />
+            <PaymentOption
+              value="paypal"
+              checked={values.paymentMethod === 'paypal'}
+              invalid={!!paymentError}
+              onSelect={(value) => update('paymentMethod', value)}
+              title="PayPal"
+              detail="Pay with your PayPal account"
+            />
+          </div>
+          <FieldError id="paymentMethod" message={paymentError} />
+
+          {values.paymentMethod === 'credit-card' ? (
+            <div className="mt-5 grid gap-4 sm:grid-cols-2" data-testid="card-fields">
+              <TextInput
+                id="cardNumber"
+                label="Card number"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="4242 4242 4242 4242"
+                className="sm:col-span-2"
+                {...bind('cardNumber')}
+              />
+              <TextInput id="cardName" label="Name on card" autoComplete="off" className="sm:col-span-2" {...bind('cardName')} />
+              <TextInput id="cardExpiry" label="Expiry date" autoComplete="off" placeholder="MM/YY" {...bind('cardExpiry')} />
+              <TextInput id="cardCvc" label="CVC" autoComplete="off" inputMode="numeric" placeholder="123" {...bind('cardCvc')} />
+              <p className="text-xs text-ink-600 sm:col-span-2">
+                Demo only: use made-up numbers. Card details are never sent anywhere and are wiped when the order is placed.
+              </p>
+            </div>
+          ) : (
+            <p className="mt-5 rounded-2xl bg-ink-50 p-4 text-sm text-ink-700 ring-1 ring-ink-200">
+              In a real shop you would now be sent to PayPal. This is a demo, so nobody will ask for your password.
+            </p>
+          )}
+        </Section>
+      </fieldset>
+
+      <button
+        type="submit"
+        aria-disabled={processing || undefined}
+        aria-busy={processing || undefined}
+        className={`${btn.primary} w-full py-4 text-base ${processing ? 'cursor-wait opacity-90' : ''}`}
+        data-testid="place-order"
+      >
+        {processing ? (
+          <>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 animate-spin" fill="none">
+              <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+              <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+            </svg>
+            Processing...
+          </>
+        ) : (
+          `Complete Order • ${formatCents(totalCents)}`
+        )}
+      </button>
+      <p className="text-center text-xs text-ink-600">This is a demo checkout: no payment is taken and no order is sent.</p>
+    </form>
+  );
+}
+
+function focusField(form: HTMLFormElement | null, field: CheckoutField) {
+  if (!form) return;
+  const target =
+    field === 'paymentMethod'
+      ? form.querySelector<HTMLElement>('input[name="paymentMethod"]:checked')
+      : form.querySelector<HTMLElement>(`#${field}`);
+  target?.focus();
+}
+
+function Section({ title, step, children }: { title: string; step: number; children: ReactNode }) {
+  const id = `checkout-section-${step}`;
+  return (
+    <section aria-labelledby={id} className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-7">
+      <h2 id={id} className="flex items-center gap-3 font-display text-xl font-black text-ink-900">
+        <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm text-brand-800">
+          {step}
+        </span>
+        {title}
+      </h2>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function PaymentOption({
+  value,
+  checked,
+  invalid,
+  onSelect,
+  title,
+  detail,
+}: {
+  value: PaymentMethod;
+  checked: boolean;
+  invalid: boolean;
+  onSelect: (value: PaymentMethod) => void;
+  title: string;
+  detail: string;
+}) {
+  return (
+    <label
+      className={`relative flex cursor-pointer items-start gap-3 rounded-2xl border-2 p-4 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+        checked ? 'border-brand-600 bg-brand-50' : invalid ? 'border-accent-600 bg-white' : 'border-ink-200 bg-white hover:border-ink-300'
+      }`}
+    >
+      <input
+        type="radio"
+        name="paymentMethod"
+        value={value}
+        checked={checked}
+        onChange={() => onSelect(value)}
+        className="mt-1 size-4 accent-brand-700 focus:outline-none"
+      />
+      <span>
+        <span className="block font-bold text-ink-900">{title}</span>
+        <span className="block text-sm text-ink-600">{detail}</span>
+      </span>
+    </label>
+  );
+}

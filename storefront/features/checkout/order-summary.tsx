@@ -1,0 +1,62 @@
+import { SIZE_LABELS } from '../../../contracts/catalogue.ts';
+import type { CartItem } from '../../../contracts/cart.ts';
+import { formatCents } from '../../../contracts/money.ts';
+import type { CartTotals } from '../../lib/cart-totals.ts';
+import { lineTotalCents } from '../../lib/cart-totals.ts';
+
+/** Checkout's order summary: the lines and the totals (shipping by subtotal only: spec 9). */
+export function OrderSummary({ items, totals }: { items: readonly CartItem[]; totals: CartTotals }) {
+  return (
+    <section aria-labelledby="order-summary-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-7">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="order-summary-heading" className="font-display text-xl font-black text-ink-900">
+          Order summary
+        </h2>
+        <p className="text-sm text-ink-600">{totals.itemCount === 1 ? '1 item' : `${totals.itemCount} items`}</p>
+      </div>
+      <ul className="mt-5 divide-y divide-ink-200" aria-label="Items in your order">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-center gap-4 py-3" data-testid="summary-line">
+            <div className="relative shrink-0">
+              <div className="size-16 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200">
+                <img src={item.product.imageUrl} alt="" width={64} height={64} loading="lazy" className="size-full object-contain p-1" />
+              </div>
+              <span
+                aria-hidden="true"
+                className="absolute -right-2 -top-2 inline-flex size-6 items-center justify-center rounded-full bg-ink-900 text-xs font-bold text-white"
+              >
+                {item.quantity}
+              </span>
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="font-bold leading-snug text-ink-900">{item.product.name}</p>
+              <p className="text-sm text-ink-600">
+                {item.variant.color} · {SIZE_LABELS[item.variant.size]} · <span className="whitespace-nowrap">Qty {item.quantity}</span>
+              </p>
+            </div>
+            <p className="shrink-0 font-bold tabular-nums text-ink-900">{formatCents(lineTotalCents(item))}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-ink-200 pt-4 text-sm">
+        <div className="flex justify-between text-ink-700">
+          <dt>Subtotal</dt>
+          <dd className="font-semibold tabular-nums text-ink-900">{formatCents(totals.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between text-ink-700">
+          <dt>Shipping</dt>
+          <dd className="font-semibold tabular-nums text-ink-900" data-testid="checkout-shipping">
+            {totals.shipping === 0 ? <span className="text-brand-700">Free</span> : formatCents(totals.shipping)}
+          </dd>
+        </div>
+        <div className="flex justify-between border-t border-ink-200 pt-3 text-lg font-black text-ink-900">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="checkout-total">
+            {formatCents(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {totals.shipping > 0 && <p className="mt-3 text-xs text-ink-600">Free shipping on orders of $50.00 or more.</p>}
+    </section>
+  );
+}

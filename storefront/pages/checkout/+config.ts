@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types';
+
+export default {
+  title: 'Checkout - DinoBooty',
+  description: 'A demo checkout for your cheeky dinosaur underwear: no payment is taken and no order is sent.',
+} satisfies Config;

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { navigate } from 'vike/client/router';
+import type { CartItem } from '../../../contracts/cart.ts';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
+import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { btn, container } from '../../components/ui.ts';
+import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
+import { CheckoutForm, type PlacedOrder } from '../../features/checkout/checkout-form.tsx';
+import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
+import { OrderSummary } from '../../features/checkout/order-summary.tsx';
+import { cartTotals } from '../../lib/cart-totals.ts';
+
+/**
+ * Checkout composes the cart feature (the lines, clearing the cart) with the checkout feature (form,
+ * summary, confirmation); the two features never import each other.
+ */
+export function CheckoutScreen() {
+  const view = useCart();
+  const { clear } = useCartActions();
+  const [order, setOrder] = useState<PlacedOrder | null>(null);
+  const empty = view.cart !== undefined && view.cart.items.length === 0;
+
+  // Spec 2: an empty cart redirects to /cart, unless the order was just completed.
+  useEffect(() => {
+    if (empty && order === null) void navigate('/cart');
+  }, [empty, order]);
+
+  if (order) {
+    return (
+      <div className={`${container} py-10 sm:py-16`}>
+        <OrderConfirmation order={order} />
+      </div>
+    );
+  }
+
+  const complete = (placed: PlacedOrder) => {
+    setOrder(placed);
+    clear();
+  };
+
+  return (
+    <div className={`${container} py-8 sm:py-12`}>
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Cart', href: '/cart' }, { label: 'Checkout' }]} />
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-display text-4xl font-black tracking-tight text-ink-900 sm:text-5xl">Checkout</h1>
+        <a href="/cart" className={`${btn.ghost} -mr-2`}>
+          <ChevronLeftIcon className="size-4" />
+          Back to Cart
+        </a>
+      </div>
+      <p className="mt-4 rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sun-300" data-testid="demo-notice">
+        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, no card details leave your browser and no
+        order is sent anywhere.
+      </p>
+
+      {view.cart === undefined ? (
+        view.isError ? (
+          <div className="mt-8 rounded-3xl bg-accent-50 p-8 text-center ring-1 ring-accent-200">
+            <p role="alert" className="font-semibold text-accent-800">
+              There was a problem loading your cart. Please try refreshing the page.
+            </p>
+            <button type="button" onClick={view.retry} className={`${btn.secondary} mt-4`}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className="mt-8 grid gap-8 lg:grid-cols-12" aria-busy="true" aria-label="Loading your cart">
+            <div className="skeleton h-[36rem] rounded-3xl lg:col-span-7" />
+            <div className="skeleton h-72 rounded-3xl lg:col-span-5" />
+          </div>
+        )
+      ) : empty ? null : (
+        <CheckoutBody items={view.cart.items} onComplete={complete} />
+      )}
+    </div>
+  );
+}
+
+function CheckoutBody({ items, onComplete }: { items: CartItem[]; onComplete: (order: PlacedOrder) => void }) {
+  const totals = cartTotals(items);
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-12 lg:items-start">
+      <div className="lg:col-span-7">
+        <CheckoutForm totalCents={totals.total} onComplete={onComplete} />
+      </div>
+      <div className="order-first lg:sticky lg:top-24 lg:order-none lg:col-span-5">
+        <OrderSummary items={items} totals={totals} />
+      </div>
+    </div>
+  );
+}
