@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 
 const control = (invalid: boolean) =>
-  `mt-1.5 block w-full rounded-2xl border-2 bg-white px-4 py-3 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none disabled:bg-ink-50 disabled:text-ink-500 ${
+  `mt-1.5 block w-full scroll-mt-28 rounded-2xl border-2 bg-white px-4 py-3 text-base text-ink-900 placeholder:text-ink-500 focus:outline-none disabled:bg-ink-50 disabled:text-ink-500 ${
     invalid ? 'border-accent-600 focus:border-accent-700' : 'border-ink-200 focus:border-brand-600'
   }`;
 

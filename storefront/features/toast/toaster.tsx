@@ -22,12 +22,12 @@ export function ShopToaster() {
     <>
       <OneAtATime />
       <Toaster
-        position="bottom-right"
+        // Top centre, just under the sticky header: clear of the cart drawer's buttons on the right.
+        position="top-center"
         visibleToasts={1}
         duration={5000}
-        gap={12}
-        offset={24}
-        mobileOffset={16}
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72, left: 12, right: 12 }}
         containerAriaLabel="Notifications"
         toastOptions={{
           unstyled: true,
