@@ -1,5 +1,5 @@
-import type { Database, Queryable } from '../db/database.ts';
-import { ConcurrencyConflict, type NewEvent, type RecordedEvent, appendToStream, readStream } from './event-store.ts';
+import type { Database } from '../db/database.ts';
+import { ConcurrencyConflict, type NewEvent, type RecordedEvent, readStream } from './event-store.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {
   initialState: () => State;
@@ -8,8 +8,8 @@ export interface Decider<Command, State, Event extends NewEvent> {
 }
 
 export interface HandleOptions {
-  /** Work done in the append's transaction: inline projections (and the replay fence). */
-  onAppend: (tx: Queryable, events: RecordedEvent[]) => Promise<void>;
+  /** Appends atomically with whatever must change alongside (inline projections); throws ConcurrencyConflict. */
+  append: (db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]) => Promise<RecordedEvent[]>;
   maxAttempts?: number;
 }
 
@@ -47,11 +47,7 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
     const events = decider.decide(makeCommand(state), state);
     if (events.length === 0) return { state, recorded: [] };
     try {
-      const recorded = await db.transaction(async (tx) => {
-        const appended = await appendToStream(tx, streamId, history.length === 0 ? 0 : history[history.length - 1]!.version, events);
-        await options.onAppend(tx, appended);
-        return appended;
-      });
+      const recorded = await options.append(db, streamId, history.length === 0 ? 0 : history[history.length - 1]!.version, events);
       return { state: events.reduce(decider.evolve, state), recorded };
     } catch (error) {
       if (!(error instanceof ConcurrencyConflict)) throw error;

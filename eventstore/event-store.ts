@@ -50,31 +50,50 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+export interface AppendOptions {
+  /**
+   * Extra data-modifying CTE bodies that run in the same statement. Each can read the rows just
+   * written from the CTE named `appended` (position, stream_id, version, type, data, metadata,
+   * created_at): this is how inline projections ride along with the append in one round trip.
+   */
+  alsoRun?: readonly string[];
+  /** An advisory lock (key) taken in shared mode by the same statement before it writes. */
+  sharedLock?: number;
+}
+
 /**
  * Appends `events` to `streamId` if the stream is still at `expectedVersion` (0 = new stream).
  * One statement: the version check happens before any sequence value is taken; a concurrent writer
  * that slips in between trips the unique (stream_id, version) constraint instead. Both are a
- * ConcurrencyConflict. Call it inside a transaction together with the inline projections.
+ * ConcurrencyConflict. Run on its own it is its own transaction; `alsoRun` CTEs share it.
  */
 export async function appendToStream(
   tx: Queryable,
   streamId: string,
   expectedVersion: number,
   events: readonly NewEvent[],
+  options: AppendOptions = {},
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
+  const lock = options.sharedLock === undefined ? '' : `lock as materialized (select pg_advisory_xact_lock_shared(${Number(options.sharedLock)}) as held),`;
+  const extra = (options.alsoRun ?? []).map((body, i) => `, also_${i} as (${body})`).join('\n');
   let rows: EventRow[];
   try {
     ({ rows } = await tx.query<EventRow>(
-      `with head as (
+      `with ${lock}
+       head as (
          select coalesce(max(version), 0) as version from events where stream_id = $1
+       ),
+       appended as (
+         insert into events (stream_id, version, type, data, metadata)
+         select $1, head.version + e.ordinality, e.type, e.data, e.metadata
+         from ${lock ? 'lock, ' : ''}head, unnest($3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(type, data, metadata, ordinality)
+         where head.version = $2
+         order by e.ordinality
+         returning position, stream_id, version, type, data, metadata, created_at
        )
-       insert into events (stream_id, version, type, data, metadata)
-       select $1, head.version + e.ordinality, e.type, e.data, e.metadata
-       from head, unnest($3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(type, data, metadata, ordinality)
-       where head.version = $2
-       order by e.ordinality
-       returning position, stream_id, version, type, data, metadata, created_at`,
+       ${extra}
+       select position, stream_id, version, type, data, metadata, created_at from appended`,
       [
         streamId,
         expectedVersion,

@@ -14,6 +14,12 @@ export interface Projection {
   /** The read-model tables this projection owns, emptied before a rebuild. */
   readonly tables: readonly string[];
   applyInline(tx: Queryable, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * The same writes as applyInline for a freshly appended event, as CTE bodies that read the CTE
+   * `appended` (see eventstore appendToStream's `alsoRun`): the append and its projections then
+   * cost one statement. Valid for single-event appends (CTEs of one statement share a snapshot).
+   */
+  readonly appendCtes: readonly string[];
   createRebuild(): Rebuild;
 }
 

@@ -5,8 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import { cartLines } from '../../projections/carts/carts.queries.ts';
-import { applyInlineProjections } from '../../projections/registry.ts';
-import { fenceForAppend } from '../../projections/replay.ts';
+import { appendWithProjections } from '../../projections/registry.ts';
 import { notFound } from '../domain-error.ts';
 import { type CartCommand, type CartState, decide, evolve, initialState } from './cart.decider.ts';
 import { cartStreamId } from './cart.events.ts';
@@ -27,12 +26,7 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
   const decider = { initialState, evolve, decide };
 
   async function run(cartId: string, makeCommand: (state: CartState) => CartCommand): Promise<void> {
-    await handleCommand(db, cartStreamId(cartId), decider, makeCommand, {
-      onAppend: async (tx, events) => {
-        await fenceForAppend(tx);
-        await applyInlineProjections(tx, events);
-      },
-    });
+    await handleCommand(db, cartStreamId(cartId), decider, makeCommand, { append: appendWithProjections });
   }
 
   const variantFacts = (variantId: number) => {

@@ -1,8 +1,7 @@
 import type { Subscribe, SubscribeResult } from '../../contracts/subscription.ts';
 import type { Database } from '../../db/database.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
-import { applyInlineProjections } from '../../projections/registry.ts';
-import { fenceForAppend } from '../../projections/replay.ts';
+import { appendWithProjections } from '../../projections/registry.ts';
 import { decide, evolve, initialState } from './subscription.decider.ts';
 import { normaliseEmail, subscriberStreamId } from './subscription.events.ts';
 
@@ -10,12 +9,7 @@ export function createSubscriptionService({ db, now = () => new Date() }: { db: 
   return {
     async subscribe(input: Subscribe): Promise<SubscribeResult> {
       const email = normaliseEmail(input.email);
-      const { recorded } = await handleCommand(db, subscriberStreamId(email), { initialState, evolve, decide }, () => ({ type: 'Subscribe' as const, email, at: now().toISOString() }), {
-        onAppend: async (tx, events) => {
-          await fenceForAppend(tx);
-          await applyInlineProjections(tx, events);
-        },
-      });
+      const { recorded } = await handleCommand(db, subscriberStreamId(email), { initialState, evolve, decide }, () => ({ type: 'Subscribe' as const, email, at: now().toISOString() }), { append: appendWithProjections });
       const isNew = recorded.length > 0;
       return {
         email,

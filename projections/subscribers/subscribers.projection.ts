@@ -9,6 +9,11 @@ export const subscribersProjection: Projection = {
   version: 1,
   eventTypes: ['Subscribed'],
   tables: ['subscribers'],
+  appendCtes: [
+    `insert into subscribers (email, subscribed_at, position)
+     select a.data->>'email', (a.data->>'at')::timestamptz, a.position from appended a where a.type = 'Subscribed'
+     on conflict (email) do nothing`,
+  ],
 
   async applyInline(tx, events) {
     for (const event of events) {

@@ -2,6 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openPglite } from '../../db/pglite.ts';
 import { connectPostgres } from '../../db/postgres.ts';
@@ -16,9 +17,12 @@ export type Backend = 'pglite' | 'postgres';
 
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export const TEMPLATE_ROOT = path.resolve('.tmp/test-templates');
-export const PGLITE_TEMPLATE_DIR = path.join(TEMPLATE_ROOT, 'pglite');
-export const POSTGRES_TEMPLATE_DB = 'dino_shop_test_template';
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** Set by global-setup.ts: this run's templates (unique per run, so parallel runs don't collide). */
+    testTemplates: { pgliteDir: string; postgresDb: string };
+  }
+}
 
 export interface TestDatabase {
   db: Database;
@@ -48,7 +52,7 @@ export async function adminQuery(sql: string): Promise<void> {
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-test-'));
-    await cp(PGLITE_TEMPLATE_DIR, path.join(dataDir, 'pglite'), { recursive: true });
+    await cp(inject('testTemplates').pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
     const db = await openPglite(path.join(dataDir, 'pglite'));
     return {
       db,
@@ -61,7 +65,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     };
   }
   const name = `dino_shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(`create database ${name} template ${POSTGRES_TEMPLATE_DB}`);
+  await adminQuery(`create database ${name} template ${inject('testTemplates').postgresDb}`);
   const databaseUrl = withDatabaseName(process.env.TEST_DATABASE_URL!, name);
   const db = connectPostgres(databaseUrl);
   return {

@@ -1,22 +1,35 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { prepareDatabase } from '../../api/server.ts';
 import { openPglite } from '../../db/pglite.ts';
 import { connectPostgres } from '../../db/postgres.ts';
-import { prepareDatabase } from '../../api/server.ts';
-import { PGLITE_TEMPLATE_DIR, POSTGRES_TEMPLATE_DB, TEMPLATE_ROOT, adminQuery, withDatabaseName } from './databases.ts';
+import { adminQuery, withDatabaseName } from './databases.ts';
 
-/** Builds the template databases once per run: migrated and seeded (see databases.ts). */
-export default async function setup(): Promise<void> {
-  await rm(TEMPLATE_ROOT, { recursive: true, force: true });
-  await mkdir(TEMPLATE_ROOT, { recursive: true });
-  const pglite = await openPglite(PGLITE_TEMPLATE_DIR);
+/**
+ * Builds this run's template databases once, migrated and seeded (see databases.ts), and removes
+ * them afterwards. Names are unique per run, so two test runs on one machine never collide.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = await mkdtemp(path.join(tmpdir(), 'dino-templates-'));
+  const pgliteDir = path.join(root, 'pglite');
+  const postgresDb = `dino_shop_tpl_${process.pid}_${Date.now().toString(36)}`;
+
+  const pglite = await openPglite(pgliteDir);
   await prepareDatabase(pglite, () => {});
   await pglite.close();
 
   if (process.env.TEST_DATABASE_URL) {
-    await adminQuery(`drop database if exists ${POSTGRES_TEMPLATE_DB} with (force)`);
-    await adminQuery(`create database ${POSTGRES_TEMPLATE_DB}`);
-    const db = connectPostgres(withDatabaseName(process.env.TEST_DATABASE_URL, POSTGRES_TEMPLATE_DB));
+    await adminQuery(`create database ${postgresDb}`);
+    const db = connectPostgres(withDatabaseName(process.env.TEST_DATABASE_URL, postgresDb));
     await prepareDatabase(db, () => {});
     await db.close();
   }
+  project.provide('testTemplates', { pgliteDir, postgresDb });
+
+  return async () => {
+    await rm(root, { recursive: true, force: true });
+    if (process.env.TEST_DATABASE_URL) await adminQuery(`drop database if exists ${postgresDb} with (force)`).catch(() => {});
+  };
 }
