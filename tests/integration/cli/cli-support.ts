@@ -37,8 +37,12 @@ const borrowed = (db: Database): Database => ({ ...db, close: async () => {} });
  * the test database. PostgreSQL goes through --database-url and the CLI's own connection; PGlite,
  * which allows one open instance per data directory, lends the test's instance to the CLI.
  */
-export async function cli(database: TestDatabase, args: readonly string[], options: { signal?: AbortSignal; stderrTTY?: boolean } = {}): Promise<CliRun> {
-  const stdout = capture();
+export async function cli(
+  database: TestDatabase,
+  args: readonly string[],
+  options: { signal?: AbortSignal; stderrTTY?: boolean; stdout?: ReturnType<typeof capture> } = {},
+): Promise<CliRun> {
+  const stdout = options.stdout ?? capture();
   const stderr = capture({ isTTY: options.stderrTTY ?? false });
   const globals = database.target.databaseUrl ? ['--database-url', database.target.databaseUrl] : ['--data-dir', database.target.dataDir];
   const code = await runCli(['node', 'dino-shop', ...globals, ...args], { stdout: stdout.stream, stderr: stderr.stream }, {

@@ -1,0 +1,85 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToStream, headPosition } from '../../../eventstore/event-store.ts';
+import { BACKENDS } from '../../support/databases.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { appendSubscriber, capture, cli } from './cli-support.ts';
+
+const until = async (condition: () => boolean, ms = 5_000) => {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe.each(BACKENDS)('dino-shop events tail on %s', (backend) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(backend);
+    for (let i = 1; i <= 25; i++) await appendSubscriber(app.db, `tail-${i}@example.com`, new Date(Date.UTC(2024, 0, i)).toISOString());
+  });
+  afterAll(() => app?.close());
+
+  it('prints the last 20 events by default, or everything from --from, one line each', async () => {
+    const run = await cli(app, ['events', 'tail']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(20);
+    expect(lines.at(-1)).toMatch(/^#25 {2}\d{4}-\d\d-\d\dT[\d:.]+Z {2}subscriber-tail-25@example\.com {2}v1 {2}Subscribed {2}\{.*"email":"tail-25@example\.com".*\}$/);
+
+    const from = await cli(app, ['events', 'tail', '--from', '24']);
+    expect(from.stdout.trimEnd().split('\n').map((l) => l.split('  ')[0])).toEqual(['#24', '#25']);
+    const few = await cli(app, ['events', 'tail', '-n', '3', '--json']);
+    const events = few.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(events.map((e) => e.position)).toEqual([23, 24, 25]);
+    expect(events[0]).toMatchObject({ streamId: 'subscriber-tail-23@example.com', version: 1, type: 'Subscribed', data: { email: 'tail-23@example.com' } });
+  });
+
+  it('--follow prints new events as they commit, until stopped', async () => {
+    const out = capture();
+    const stop = new AbortController();
+    const running = cli(app, ['events', 'tail', '--from', '25', '--follow', '--interval', '20'], { signal: stop.signal, stdout: out });
+    await until(() => out.text().includes('#25 '));
+    const response = await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: 'late@example.com' } });
+    expect(response.statusCode).toBe(201);
+    await until(() => out.text().includes('late@example.com'));
+    stop.abort();
+    const run = await running;
+    expect(run.code).toBe(0);
+    expect(out.text().trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it('rejects a bad --from in one line', async () => {
+    const run = await cli(app, ['events', 'tail', '--from', 'start']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("error: option '--from <position>' argument 'start' is invalid. Expected a whole number (0 or more). (see: dino-shop events tail --help)\n");
+  });
+
+  it.runIf(backend === 'postgres')('--follow never skips an event whose transaction commits after a later position', async () => {
+    const out = capture();
+    const stop = new AbortController();
+    const from = (await headPosition(app.db)) + 1;
+    const running = cli(app, ['events', 'tail', '--from', String(from), '--follow', '--interval', '10'], { signal: stop.signal, stdout: out });
+
+    // Transaction A takes a position first but commits last.
+    const slow = new pg.Client({ connectionString: app.target.databaseUrl });
+    await slow.connect();
+    try {
+      await slow.query('begin');
+      const [a] = await appendToStream(slow, 'subscriber-slow@example.com', 0, [{ type: 'Subscribed', data: { schemaVersion: 1, email: 'slow@example.com', at: new Date().toISOString() } }]);
+      const [b] = await appendToStream(app.db, 'subscriber-fast@example.com', 0, [{ type: 'Subscribed', data: { schemaVersion: 1, email: 'fast@example.com', at: new Date().toISOString() } }]);
+      expect(a!.position).toBeLessThan(b!.position);
+      // B is committed, but a reader going by position that printed it would then resume after it and never see A.
+      await new Promise((r) => setTimeout(r, 150));
+      expect(out.text()).toBe('');
+      await slow.query('commit');
+    } finally {
+      await slow.end();
+    }
+    await until(() => out.text().includes('fast@example.com'));
+    stop.abort();
+    await running;
+    expect(out.text().trimEnd().split('\n').map((l) => l.split('  ')[2])).toEqual(['subscriber-slow@example.com', 'subscriber-fast@example.com']);
+  });
+});

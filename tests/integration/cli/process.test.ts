@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
+
+/** `node bin/dino-shop.js ...args` as an operator runs it: a real process, its output and exit code. */
+function dinoShop(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/dino-shop.js', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('dino-shop as a process', () => {
+  it('--help exits 0; an unknown option or command exits 1 with one line', async () => {
+    const [help, option, command] = await Promise.all([dinoShop(['--help']), dinoShop(['projections', 'list', '--verbose']), dinoShop(['frobnicate'])]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: dino-shop \[options\] \[command\]/);
+    expect(option).toEqual({ code: 1, stdout: '', stderr: "error: unknown option '--verbose' (see: dino-shop projections list --help)\n" });
+    expect(command).toEqual({ code: 1, stdout: '', stderr: "error: unknown command 'frobnicate' (see: dino-shop --help)\n" });
+  });
+
+  it('an unreachable database exits 1 with one line naming it', async () => {
+    const run = await dinoShop(['--database-url', 'postgres://127.0.0.1:1/nowhere', 'projections', 'list']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^dino-shop: cannot reach the database \(PostgreSQL at 127\.0\.0\.1:1\/nowhere\): [^\n]*ECONNREFUSED[^\n]*\n$/);
+    const bad = await dinoShop(['--database-url', 'mysql://x', 'seed']);
+    expect(bad).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: --database-url must be a postgres:// or postgresql:// URL, got "mysql://x"\n' });
+  });
+});
+
+describe.each(BACKENDS)('dino-shop as a process on %s', (backend) => {
+  let database: TestDatabase;
+  let globals: string[];
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    // PGlite allows one process per data directory: hand it over to the CLI.
+    if (backend === 'pglite') await database.db.close();
+    globals = database.target.databaseUrl ? ['--database-url', database.target.databaseUrl] : ['--data-dir', database.target.dataDir];
+  });
+  afterAll(() => database?.drop());
+
+  it('exits 0 on success and 1 on an unknown cart', async () => {
+    const seed = await dinoShop([...globals, 'seed']);
+    expect(seed).toMatchObject({ code: 0, stderr: '' });
+    expect(seed.stdout).toMatch(/nothing changed\.\n$/);
+    const cart = await dinoShop([...globals, 'cart', 'replay', 'cart-7a0c1e1e-0000-4000-8000-000000000001']);
+    expect(cart).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'dino-shop: no cart 7a0c1e1e-0000-4000-8000-000000000001: the stream cart-7a0c1e1e-0000-4000-8000-000000000001 has no events\n',
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToStream } from '../../../eventstore/event-store.ts';
+import { PROJECTION_FENCE_LOCK } from '../../../projections/replay.ts';
+import { BACKENDS } from '../../support/databases.ts';
+import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
+import { cli, readModels } from './cli-support.ts';
+
+/** Real traffic through the API: carts with adds, quantity changes, removals and clears, and sign-ups. */
+async function shop(app: TestApp, shoppers: number, tag: string) {
+  const variants = app.catalogue.products().flatMap((p) => app.catalogue.variants(p.id).filter((v) => v.stock >= 10).map((v) => ({ productId: p.id, variantId: v.id })));
+  const cartIds: string[] = [];
+  for (let i = 0; i < shoppers; i++) {
+    const me = shopper(app);
+    let cart = (await me.request({ method: 'POST', url: '/api/cart', payload: { ...variants[(i * 7) % variants.length]!, quantity: 1 + (i % 3) } })).json();
+    cart = (await me.request({ method: 'POST', url: '/api/cart', payload: { ...variants[(i * 7 + 3) % variants.length]!, quantity: 2 } })).json();
+    if (i % 2 === 0) cart = (await me.request({ method: 'PUT', url: `/api/cart/${cart.items[0].id}`, payload: { quantity: 5 } })).json();
+    if (i % 3 === 0) cart = (await me.request({ method: 'DELETE', url: `/api/cart/${cart.items[1].id}` })).json();
+    if (i % 5 === 4) cart = (await me.request({ method: 'DELETE', url: '/api/cart' })).json();
+    cartIds.push(cart.id);
+    expect((await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: `${tag}-${i}@example.com` } })).statusCode).toBe(201);
+  }
+  return cartIds;
+}
+
+describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(backend);
+    await shop(app, 12, 'before');
+  });
+  afterAll(() => app?.close());
+
+  it('replay rebuilds read models identical to the ones live traffic built', async () => {
+    const live = await readModels(app.db);
+    expect(live.carts.length).toBe(12);
+    expect(live.cartLines.length).toBeGreaterThan(10);
+    const run = await cli(app, ['projections', 'replay']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^Replayed carts, subscribers: \d{2,} events up to position [\d,]+ in \d+\.\d\d s \([\d,]+ events\/s\)\.\n$/);
+    expect(await readModels(app.db)).toEqual(live);
+
+    const one = await cli(app, ['projections', 'replay', 'subscribers', '--batch-size', '5']);
+    expect(one.stdout).toMatch(/^Replayed subscribers: 12 events /);
+    expect(await readModels(app.db)).toEqual(live);
+  });
+
+  it('list shows versions, checkpoints and lag, and notices events that were not projected', async () => {
+    const listed = await cli(app, ['projections', 'list', '--json']);
+    expect(listed.code).toBe(0);
+    const statuses = JSON.parse(listed.stdout) as Array<{ name: string; codeVersion: number; storedVersion: number; checkpoint: number; head: number; lag: number }>;
+    expect(statuses.map((s) => s.name)).toEqual(['carts', 'subscribers']);
+    for (const s of statuses) {
+      expect(s).toMatchObject({ codeVersion: 1, storedVersion: 1, lag: 0 });
+      // The last replay consumed the whole log, so the checkpoint may lie past the last event of its own types.
+      expect(s.checkpoint).toBeGreaterThanOrEqual(s.head);
+      expect(s.head).toBeGreaterThan(0);
+    }
+
+    // An event appended without its inline projection: the read model is now behind.
+    await app.db.transaction((tx) => appendToStream(tx, 'subscriber-unprojected@example.com', 0, [{ type: 'Subscribed', data: { schemaVersion: 1, email: 'unprojected@example.com', at: new Date().toISOString() } }]));
+    const behind = await cli(app, ['projections', 'list']);
+    const lines = behind.stdout.split('\n');
+    expect(lines[0]).toMatch(/^PROJECTION\s+VERSION\s+STORED\s+CHECKPOINT\s+HEAD\s+LAG\s+LAST REPLAY$/);
+    expect(lines.find((l) => l.startsWith('subscribers'))).toMatch(/^subscribers\s+1\s+1\s+[\d,]+\s+[\d,]+\s+1\s+\d{4}-/);
+    expect(lines.find((l) => l.startsWith('carts'))).toMatch(/^carts\s+1\s+1\s+[\d,]+\s+[\d,]+\s+0\s+/);
+    expect(behind.stdout).toContain('subscribers: 1 event(s) not reflected: run `dino-shop projections replay subscribers`.');
+
+    await cli(app, ['projections', 'replay', 'subscribers']);
+    const caughtUp = JSON.parse((await cli(app, ['projections', 'list', '--json'])).stdout) as Array<{ name: string; lag: number }>;
+    expect(caughtUp.find((s) => s.name === 'subscribers')!.lag).toBe(0);
+    expect((await app.db.query('select 1 from subscribers where email = $1', ['unprojected@example.com'])).rows).toHaveLength(1);
+  });
+
+  it('replay is safe while the shop takes writes: readers never see an empty model, no appended event is missed', async () => {
+    const me = shopper(app);
+    const existing = (await me.request({ method: 'POST', url: '/api/cart', payload: { productId: 1, variantId: app.catalogue.variants(1).find((v) => v.stock > 5)!.id, quantity: 2 } })).json();
+
+    // Batches of 1 make the replay slow enough for the traffic below to overlap it.
+    const replay = cli(app, ['projections', 'replay', '--batch-size', '1']);
+    if (backend === 'postgres') {
+      // Wait until the replay holds the fence, so the writes below really race it.
+      let fenced = false;
+      for (let i = 0; i < 1000 && !fenced; i++) {
+        const { rows } = await app.db.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1 and mode = 'ExclusiveLock' and granted", [PROJECTION_FENCE_LOCK]);
+        fenced = rows.length > 0;
+        if (!fenced) await new Promise((r) => setTimeout(r, 2));
+      }
+      expect(fenced).toBe(true);
+    }
+    // (On PGlite there is one connection: the writes queue behind the replay's transaction.)
+    const reads: number[] = [];
+    const reader = (async () => {
+      for (let i = 0; i < 10; i++) reads.push((await me.request({ method: 'GET', url: '/api/cart' })).json().itemCount);
+    })();
+    // On PostgreSQL, watch an append wait at the fence while the replay holds it.
+    let appendWaited = false;
+    const watching = replay.then(() => undefined);
+    const watcher = (async () => {
+      if (backend !== 'postgres') return;
+      let done = false;
+      void watching.then(() => (done = true));
+      while (!done && !appendWaited) {
+        const { rows } = await app.db.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1 and mode = 'ShareLock' and not granted", [PROJECTION_FENCE_LOCK]);
+        appendWaited = rows.length > 0;
+      }
+    })();
+    const [run, newCarts] = await Promise.all([replay, shop(app, 4, 'during'), reader, watcher]);
+    expect(run.code).toBe(0);
+    if (backend === 'postgres') expect(appendWaited).toBe(true);
+
+    expect(reads.every((n) => n === 2)).toBe(true);
+    // Every event appended during the replay is in the read models, and they still equal a clean rebuild.
+    for (const id of newCarts) expect((await app.db.query('select 1 from carts where cart_id = $1', [id])).rows).toHaveLength(1);
+    expect((await app.db.query("select 1 from subscribers where email like 'during-%'")).rows).toHaveLength(4);
+    const after = await readModels(app.db);
+    await cli(app, ['projections', 'replay']);
+    expect(await readModels(app.db)).toEqual(after);
+    const statuses = JSON.parse((await cli(app, ['projections', 'list', '--json'])).stdout) as Array<{ lag: number }>;
+    expect(statuses.map((s) => s.lag)).toEqual([0, 0]);
+  });
+
+  it('an unknown projection name is a clear error listing the known ones', async () => {
+    const run = await cli(app, ['projections', 'replay', 'carts', 'orders']);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: unknown projection "orders" (known: carts, subscribers)\n' });
+  });
+});

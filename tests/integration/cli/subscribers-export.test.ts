@@ -1,0 +1,114 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../support/databases.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { appendSubscriber, cli, parseCsv } from './cli-support.ts';
+
+// Legal addresses the API's email check would refuse: quoted local parts with commas and quotes.
+const awkward = [
+  { email: '"a,b"@x.co', at: '2024-03-01T10:00:00.000Z' },
+  { email: '"say ""hi"""@x.co', at: '2024-03-02T10:00:00.000Z' },
+  { email: 'line"break@x.co', at: '2024-04-01T00:00:00.000Z' },
+];
+
+describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
+  let app: TestApp;
+  let dir: string;
+  const viaApi = ['zed@example.com', 'amy@example.com', 'bob@example.com'];
+  // What the export must contain, in its order: (subscribed_at, email).
+  let expected: Array<{ email: string; subscribed_at: string }>;
+
+  beforeAll(async () => {
+    app = await createTestApp(backend);
+    dir = await mkdtemp(path.join(tmpdir(), 'dino-export-'));
+    for (const s of awkward) await appendSubscriber(app.db, s.email, s.at);
+    for (const email of viaApi) {
+      const response = await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email } });
+      expect(response.statusCode).toBe(201);
+    }
+    // Two at the very same millisecond: ordered by email, and the keyset must not lose either.
+    await appendSubscriber(app.db, 'same-b@x.co', '2024-03-05T00:00:00.000Z');
+    await appendSubscriber(app.db, 'same-a@x.co', '2024-03-05T00:00:00.000Z');
+    const { rows } = await app.db.query<{ email: string; subscribed_at: Date }>('select email, subscribed_at from subscribers order by subscribed_at, email');
+    expected = rows.map((r) => ({ email: r.email, subscribed_at: new Date(r.subscribed_at).toISOString() }));
+    expect(expected).toHaveLength(8);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes CSV to stdout by default, with a header and RFC 4180 quoting', async () => {
+    const run = await cli(app, ['subscribers', 'export']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout.startsWith('email,subscribed_at\r\n')).toBe(true);
+    expect(run.stdout).toContain('"""a,b""@x.co",2024-03-01T10:00:00.000Z\r\n');
+    expect(run.stdout).toContain('"""say """"hi""""""@x.co",2024-03-02T10:00:00.000Z\r\n');
+    expect(run.stdout).toContain('"line""break@x.co",2024-04-01T00:00:00.000Z\r\n');
+    expect(run.stdout).toContain('\r\namy@example.com,');
+    const [header, ...records] = parseCsv(run.stdout);
+    expect(header).toEqual(['email', 'subscribed_at']);
+    expect(records.map(([email, at]) => ({ email, subscribed_at: at }))).toEqual(expected);
+  });
+
+  it('pages with the keyset cursor without losing or repeating rows', async () => {
+    const run = await cli(app, ['subscribers', 'export', '--format', 'ndjson', '--batch-size', '2']);
+    expect(run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(expected);
+  });
+
+  it('writes one JSON array and NDJSON', async () => {
+    const json = await cli(app, ['subscribers', 'export', '--format', 'json', '--batch-size', '3']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(expected);
+    const ndjson = await cli(app, ['subscribers', 'export', '--format', 'ndjson']);
+    const lines = ndjson.stdout.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((l) => JSON.parse(l))).toEqual(expected);
+  });
+
+  it('--since keeps subscribers from that time on (a date is midnight UTC)', async () => {
+    const run = await cli(app, ['subscribers', 'export', '--format', 'json', '--since', '2024-03-02']);
+    expect(JSON.parse(run.stdout)).toEqual(expected.filter((s) => s.subscribed_at >= '2024-03-02T00:00:00.000Z'));
+    const precise = await cli(app, ['subscribers', 'export', '--format', 'json', '--since', '2024-03-02T11:00:00+01:00']);
+    expect(JSON.parse(precise.stdout).map((s: { email: string }) => s.email)).toEqual(expected.filter((s) => s.subscribed_at >= '2024-03-02T10:00:00.000Z').map((s) => s.email));
+    const none = await cli(app, ['subscribers', 'export', '--format', 'json', '--since', '2999-01-01']);
+    expect(none.stdout).toBe('[]\n');
+  });
+
+  it('--output writes the file (and nothing to stdout), reporting on stderr', async () => {
+    const file = path.join(dir, 'list.csv');
+    const run = await cli(app, ['subscribers', 'export', '--output', file]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(new RegExp(`^Exported 8 subscribers \\(csv\\) to ${file.replaceAll('/', '\\/')} in [\\d.]+ s\\.\\n$`));
+    expect(parseCsv(await readFile(file, 'utf8')).length).toBe(9);
+    expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
+  });
+
+  it('shows a progress bar on stderr only when stderr is a terminal and the output a file', async () => {
+    const file = path.join(dir, 'progress.ndjson');
+    const withBar = await cli(app, ['subscribers', 'export', '--format', 'ndjson', '--output', file], { stderrTTY: true });
+    expect(withBar.code).toBe(0);
+    expect(withBar.stderr).toContain('Exporting [');
+    expect(withBar.stderr).toContain('8/8 subscribers');
+    const toStdout = await cli(app, ['subscribers', 'export'], { stderrTTY: true });
+    expect(toStdout.stderr).toBe('');
+  });
+
+  it('fails in one line on a bad --format, --since or --output', async () => {
+    const format = await cli(app, ['subscribers', 'export', '--format', 'xml']);
+    expect(format.code).toBe(1);
+    expect(format.stderr).toBe("error: option '--format <format>' argument 'xml' is invalid. Allowed choices are csv, json, ndjson. (see: dino-shop subscribers export --help)\n");
+    for (const since of ['yesterday', '2024-02-30', '2024-05-01T25:00:00Z', '05/01/2024']) {
+      const run = await cli(app, ['subscribers', 'export', '--since', since]);
+      expect(run.code, since).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(new RegExp(`^error: option '--since <iso-date>' argument '${since.replaceAll('/', '\\/')}' is invalid\\. [^\\n]+\\n$`));
+    }
+    const output = await cli(app, ['subscribers', 'export', '--output', path.join(dir, 'no-such-dir', 'x.csv')]);
+    expect(output.code).toBe(1);
+    expect(output.stderr).toMatch(/^dino-shop: cannot write .*x\.csv: ENOENT[^\n]*\n$/);
+  });
+});
