@@ -1,0 +1,122 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { parseCartId } from '../../../cli/commands/cart-replay.ts';
+import { csvField, encoders, writeExport } from '../../../cli/commands/subscribers-export.ts';
+import { selectProjections } from '../../../cli/commands/projections-replay.ts';
+import { CliError, parseIsoDate, parseNonNegativeInt, parsePositiveInt } from '../../../cli/context.ts';
+import { formatTable } from '../../../cli/output.ts';
+import type { ExportedSubscriber } from '../../../projections/subscribers/subscribers.queries.ts';
+
+describe('csvField (RFC 4180)', () => {
+  it('leaves plain fields alone and quotes fields with commas, quotes or line breaks', () => {
+    expect(csvField('amy@example.com')).toBe('amy@example.com');
+    expect(csvField('"a,b"@x.co')).toBe('"""a,b""@x.co"');
+    expect(csvField('a,b@x.co')).toBe('"a,b@x.co"');
+    expect(csvField('a"b@x.co')).toBe('"a""b@x.co"');
+    expect(csvField('a\nb')).toBe('"a\nb"');
+    expect(csvField('a\rb')).toBe('"a\rb"');
+  });
+});
+
+describe('export encoders', () => {
+  const rows: ExportedSubscriber[] = [
+    { email: 'a@x.co', subscribedAt: '2024-01-01T00:00:00.000Z' },
+    { email: 'b,"c"@x.co', subscribedAt: '2024-01-02T00:00:00.000Z' },
+  ];
+  const encode = (format: keyof typeof encoders, batches: ExportedSubscriber[][]) => {
+    const e = encoders[format];
+    let out = e.header;
+    let count = 0;
+    for (const batch of batches) {
+      out += e.batch(batch, count === 0);
+      count += batch.length;
+    }
+    return out + e.footer(count);
+  };
+
+  it('json is one valid array however the rows are batched, and [] when empty', () => {
+    expect(JSON.parse(encode('json', [rows.slice(0, 1), rows.slice(1)]))).toEqual(rows.map((r) => ({ email: r.email, subscribed_at: r.subscribedAt })));
+    expect(encode('json', [])).toBe('[]\n');
+  });
+  it('ndjson is one object per line; csv has a header and CRLF records', () => {
+    expect(encode('ndjson', [rows])).toBe('{"email":"a@x.co","subscribed_at":"2024-01-01T00:00:00.000Z"}\n{"email":"b,\\"c\\"@x.co","subscribed_at":"2024-01-02T00:00:00.000Z"}\n');
+    expect(encode('csv', [rows])).toBe('email,subscribed_at\r\na@x.co,2024-01-01T00:00:00.000Z\r\n"b,""c""@x.co",2024-01-02T00:00:00.000Z\r\n');
+    expect(encode('csv', [])).toBe('email,subscribed_at\r\n');
+  });
+});
+
+describe('writeExport', () => {
+  it('waits for a slow stream to drain instead of buffering the whole export', async () => {
+    let maxBuffered = 0;
+    const slow = new Writable({
+      highWaterMark: 1024,
+      write(_chunk, _enc, callback) {
+        setTimeout(callback, 1);
+      },
+    });
+    let produced = 0;
+    async function* batches() {
+      for (let i = 0; i < 50; i++) {
+        maxBuffered = Math.max(maxBuffered, slow.writableLength);
+        produced++;
+        yield Array.from({ length: 100 }, (_, j) => ({ email: `${i}-${j}@x.co`, subscribedAt: '2024-01-01T00:00:00.000Z' }));
+      }
+    }
+    const count = await writeExport(slow, batches(), encoders.ndjson);
+    expect(count).toBe(5_000);
+    expect(produced).toBe(50);
+    // One batch (~7 kB) at most is ever waiting in the stream, not the whole export (~350 kB).
+    expect(maxBuffered).toBeLessThan(10_000);
+  });
+
+  it('stops quietly when the reader of a pipe goes away', async () => {
+    const closed = new Writable({
+      write(_chunk, _enc, callback) {
+        callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      },
+    });
+    async function* batches() {
+      for (;;) yield [{ email: 'a@x.co', subscribedAt: '2024-01-01T00:00:00.000Z' }];
+    }
+    await expect(writeExport(closed, batches(), encoders.csv)).resolves.toBeLessThan(10);
+  });
+});
+
+describe('argument parsers', () => {
+  it('parseIsoDate accepts dates and date-times (UTC unless an offset is given)', () => {
+    expect(parseIsoDate('2024-05-01').toISOString()).toBe('2024-05-01T00:00:00.000Z');
+    expect(parseIsoDate('2024-05-01T12:30').toISOString()).toBe('2024-05-01T12:30:00.000Z');
+    expect(parseIsoDate('2024-05-01T12:30:15.5Z').toISOString()).toBe('2024-05-01T12:30:15.500Z');
+    expect(parseIsoDate('2024-05-01T12:30:00+02:00').toISOString()).toBe('2024-05-01T10:30:00.000Z');
+    expect(parseIsoDate('2024-02-29').toISOString()).toBe('2024-02-29T00:00:00.000Z');
+  });
+  it('parseIsoDate rejects anything else', () => {
+    for (const bad of ['', 'today', '2024-5-1', '2023-02-29', '2024-04-31', '2024-05-01T24:00', '1714521600', '2024-05-01T12:00:00.1234Z']) {
+      expect(() => parseIsoDate(bad), bad).toThrow();
+    }
+  });
+  it('number parsers', () => {
+    expect(parsePositiveInt('5')).toBe(5);
+    expect(parseNonNegativeInt('0')).toBe(0);
+    for (const bad of ['0', '-1', '1.5', 'ten', '', '1e3']) expect(() => parsePositiveInt(bad), bad).toThrow();
+    expect(() => parseNonNegativeInt('-1')).toThrow();
+  });
+  it('parseCartId accepts a UUID with or without the cart- prefix', () => {
+    const id = '3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42';
+    expect(parseCartId(id)).toBe(id);
+    expect(parseCartId(`cart-${id}`)).toBe(id);
+    expect(parseCartId(id.toUpperCase())).toBe(id);
+    expect(() => parseCartId('cart-42')).toThrow(CliError);
+  });
+  it('selectProjections: all by default, registry order, unknown names listed', () => {
+    expect(selectProjections([]).map((p) => p.name)).toEqual(['carts', 'subscribers']);
+    expect(selectProjections(['subscribers', 'carts', 'carts']).map((p) => p.name)).toEqual(['carts', 'subscribers']);
+    expect(() => selectProjections(['orders', 'carts', 'stock'])).toThrow('unknown projections "orders", "stock" (known: carts, subscribers)');
+  });
+});
+
+describe('formatTable', () => {
+  it('pads columns to the widest cell', () => {
+    expect(formatTable(['A', 'LONG'], [['xyz', '1'], ['q', '22']])).toBe('A    LONG\nxyz  1\nq    22\n');
+  });
+});
