@@ -203,7 +203,7 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5" aria-label="Promo code">
+    <form onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5">
       <label htmlFor={`${id}-code`} className="text-sm font-bold text-ink-900">
         Promo code
       </label>

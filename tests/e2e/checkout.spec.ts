@@ -1,0 +1,198 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * The demo checkout: every validation message of spec 5 next to its field, the payment method rules,
+ * 'Processing...', the confirmation, the cart cleared, the empty-cart redirect and a keyboard-only run.
+ */
+
+const THONG = { productId: 1, name: 'T-Rex Tiny Arms Thong', xsRed: 100 };
+
+async function addViaApi(page: Page, productId: number, variantId: number, quantity = 1): Promise<void> {
+  const response = await page.request.post('/api/cart', { data: { productId, variantId, quantity } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function serverItemCount(page: Page): Promise<number> {
+  const cart = (await (await page.request.get('/api/cart')).json()) as { itemCount: number };
+  return cart.itemCount;
+}
+
+/** The message shown under a field, found through the field's aria-describedby. */
+async function messageFor(page: Page, label: string): Promise<string> {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+  const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+  expect(errorId, `${label} has an error message`).toBeTruthy();
+  return (await page.locator(`[id="${errorId}"]`).textContent())?.trim() ?? '';
+}
+
+const submit = (page: Page) => page.getByTestId('place-order');
+
+test('an empty cart goes to /cart', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+});
+
+test('every validation message, then a completed order that clears the cart', async ({ page, expectAccessible }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+  await expect(page.getByTestId('summary-line')).toContainText(THONG.name);
+  // Checkout ignores the promo code: $24.99 + $5.99.
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
+  await expect(page.getByTestId('checkout-total')).toHaveText('$30.98');
+  await expect(submit(page)).toHaveText('Complete Order • $30.98');
+  await expect(page.getByLabel('Country', { exact: true })).toHaveValue('US');
+  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeChecked();
+
+  await submit(page).click();
+  expect(await messageFor(page, 'Email address')).toBe('Please enter a valid email address');
+  expect(await messageFor(page, 'First name')).toBe('First name must be at least 2 characters');
+  expect(await messageFor(page, 'Last name')).toBe('Last name must be at least 2 characters');
+  expect(await messageFor(page, 'Address')).toBe('Please enter your full address');
+  expect(await messageFor(page, 'City')).toBe('Please enter your city');
+  expect(await messageFor(page, 'State')).toBe('Please select your state');
+  expect(await messageFor(page, 'ZIP code')).toBe('Please enter a valid zip code');
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
+  await expect(page.getByLabel('Email address', { exact: true })).toBeFocused();
+  await expectAccessible();
+
+  // Country cannot be emptied through the select, so its message is checked in the unit tests.
+  await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic');
+  await page.getByLabel('First name', { exact: true }).fill('R');
+  await page.getByLabel('ZIP code', { exact: true }).fill('9021');
+  expect(await messageFor(page, 'Email address')).toBe('Please enter a valid email address');
+  expect(await messageFor(page, 'First name')).toBe('First name must be at least 2 characters');
+  expect(await messageFor(page, 'ZIP code')).toBe('Please enter a valid zip code');
+
+  await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic.com');
+  await page.getByLabel('First name', { exact: true }).fill('Rex');
+  await page.getByLabel('Last name', { exact: true }).fill('Tyrant');
+  await page.getByLabel('Address', { exact: true }).fill('1 Volcano Way');
+  await page.getByLabel('City', { exact: true }).fill('Pangaea');
+  await page.getByLabel('State', { exact: true }).selectOption('CA');
+  await page.getByLabel('ZIP code', { exact: true }).fill('90210');
+  await expect(page.getByLabel('Email address', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Card details: one missing keeps the payment message.
+  await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+  await page.getByLabel('Name on card', { exact: true }).fill('Rex Tyrant');
+  await page.getByLabel('Expiry date', { exact: true }).fill('12/30');
+  await submit(page).click();
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
+  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeFocused();
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).not.toHaveAttribute('aria-describedby');
+
+  // Nothing but the cart's own calls may leave the browser.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Processing...');
+  await expect(submit(page)).toHaveAttribute('aria-disabled', 'true');
+
+  const confirmation = page.getByTestId('order-confirmation');
+  await expect(confirmation.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });
+  await expect(confirmation.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/);
+  await expect(confirmation.getByTestId('order-date')).toHaveText(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()));
+  await expect(confirmation.getByTestId('order-total')).toHaveText('$30.98');
+  await expect(confirmation.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+
+  // The cart is cleared, and the confirmation stays (no redirect to /cart).
+  await expect.poll(() => serverItemCount(page)).toBe(0);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(confirmation).toBeVisible();
+  expect(calls.filter((call) => call !== 'GET /api/cart')).toEqual(['DELETE /api/cart']);
+  await expectAccessible();
+
+  await confirmation.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('PayPal needs no card details and hides the card fields', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed, 2);
+  await page.goto('/checkout');
+  // $49.98 is still below $50: shipping is charged.
+  await expect(page.getByTestId('checkout-total')).toHaveText('$55.97');
+  await submit(page).click();
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
+  await page.getByText('PayPal', { exact: true }).click();
+  await expect(page.getByTestId('card-fields')).toHaveCount(0);
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).not.toHaveAttribute('aria-describedby');
+  await page.getByText('Credit card', { exact: true }).click();
+  await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+});
+
+test('free shipping at checkout from $50', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed, 3);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+  await expect(submit(page)).toHaveText('Complete Order • $74.97');
+});
+
+test('keyboard only: from the cart button to a confirmed order', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/');
+  // Open the drawer from the header with the keyboard and follow Proceed to Checkout.
+  await page.getByRole('button', { name: /Open cart/ }).focus();
+  await page.keyboard.press('Enter');
+  const proceed = page.getByTestId('cart-drawer').getByRole('link', { name: 'Proceed to Checkout' });
+  await expect(proceed).toBeVisible();
+  for (let i = 0; i < 20 && !(await proceed.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(proceed).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  const email = page.getByLabel('Email address', { exact: true });
+  await expect(email).toBeVisible();
+  for (let i = 0; i < 40 && !(await email.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(email).toBeFocused();
+
+  await page.keyboard.type('rex@jurassic.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Rex');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Tyrant');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1 Volcano Way');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Pangaea');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('State', { exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown'); // first state
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('90210');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Country', { exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeFocused();
+  // Arrow keys move through the radio group: PayPal, then back to card.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: /PayPal/ })).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Rex Tyrant');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12/30');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Tab');
+  await expect(submit(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeFocused({ timeout: 5000 });
+  await expect(page.getByLabel('State', { exact: true })).toHaveCount(0);
+  await expect.poll(() => serverItemCount(page)).toBe(0);
+});

@@ -1,0 +1,10 @@
+import { expect, test } from './support/fixtures.ts';
+
+test('the mailing list works at phone width', async ({ page }) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Join the Dino Den' });
+  await section.getByLabel('Email address').fill(`phone-${Date.now()}@jurassic.com`);
+  await section.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.locator('[data-sonner-toast][data-front="true"]')).toContainText('Subscription successful!');
+  await expect(section.getByLabel('Email address')).toHaveValue('');
+});

@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+
+/** The home page's mailing-list section (spec 2, 4, 5, 8). */
+
+const section = (page: Page) => page.getByRole('region', { name: 'Join the Dino Den' });
+const emailBox = (page: Page) => section(page).getByLabel('Email address');
+const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"][data-removed="false"]');
+
+test('an invalid email is refused in place, without a call', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/api/subscribe', (route) => {
+    calls += 1;
+    return route.continue();
+  });
+  await page.goto('/');
+  await emailBox(page).fill('not-an-email');
+  await section(page).getByRole('button', { name: 'Subscribe' }).click();
+  await expect(section(page)).toContainText('Please enter a valid email address');
+  await expect(emailBox(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(emailBox(page)).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(emailBox(page)).toBeFocused();
+  expect(calls).toBe(0);
+
+  await emailBox(page).fill('');
+  await section(page).getByRole('button', { name: 'Subscribe' }).click();
+  await expect(section(page)).toContainText('Please enter a valid email address');
+  expect(calls).toBe(0);
+});
+
+test("a valid email: 'Subscribing...', the success toast and an empty form", async ({ page, expectAccessible }) => {
+  await page.route('**/api/subscribe', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto('/');
+  const email = `rex-${Date.now()}@jurassic.com`;
+  await emailBox(page).fill(email);
+  await emailBox(page).press('Enter');
+  await expect(section(page).getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+
+  await expect(toast(page)).toContainText('Subscription successful!');
+  await expect(toast(page)).toContainText("You've been added to our dinosaur mailing list.");
+  await expect(emailBox(page)).toHaveValue('');
+  await expect(section(page).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  await expectAccessible();
+
+  // Already on the list: still a success.
+  await emailBox(page).fill(email);
+  await section(page).getByRole('button', { name: 'Subscribe' }).click();
+  await expect(toast(page)).toContainText('Subscription successful!');
+});
+
+test.describe('failures', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 500/] });
+
+  test("a server error: 'Subscription failed' with the error's message", async ({ page }) => {
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'The mailing list is hibernating' }) }),
+    );
+    await page.goto('/');
+    await emailBox(page).fill('rex@jurassic.com');
+    await section(page).getByRole('button', { name: 'Subscribe' }).click();
+    await expect(toast(page)).toContainText('Subscription failed');
+    await expect(toast(page)).toContainText('The mailing list is hibernating');
+    await expect(toast(page)).toHaveAttribute('data-type', 'error');
+    await expect(emailBox(page)).toHaveValue('rex@jurassic.com');
+  });
+
+  test('a failure without a message falls back to the default text', async ({ page }) => {
+    await page.route('**/api/subscribe', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/');
+    await emailBox(page).fill('rex@jurassic.com');
+    await section(page).getByRole('button', { name: 'Subscribe' }).click();
+    await expect(toast(page)).toContainText('Subscription failed');
+    await expect(toast(page)).toContainText('Something went wrong. Please try again.');
+  });
+});
