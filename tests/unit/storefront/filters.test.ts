@@ -17,6 +17,7 @@ import {
   sortProducts,
   toggle,
   visibleProducts,
+  type ListingFilters,
   type ListingState,
 } from '../../../storefront/lib/filters.ts';
 
@@ -38,7 +39,7 @@ const boxers = product(3, 'Raptor Boxers', '50.00', undefined, 'Silky LACE trim'
 const bralette = product(4, 'Raptor Bralette', '34.99', 'Jurassic Lace');
 const all = [thong, briefs, boxers, bralette];
 
-const state = (patch: Partial<ListingState> & { filters?: Partial<ListingState['filters']> } = {}): ListingState => ({
+const state = (patch: Omit<Partial<ListingState>, 'filters'> & { filters?: Partial<ListingFilters> } = {}): ListingState => ({
   ...DEFAULT_LISTING,
   ...patch,
   filters: { ...DEFAULT_FILTERS, ...patch.filters },

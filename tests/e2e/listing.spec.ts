@@ -1,0 +1,206 @@
+import * as v from 'valibot';
+import { Category, Product } from '../../contracts/catalogue.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+
+const productsFrom = async (request: import('@playwright/test').APIRequestContext, path: string) =>
+  v.parse(v.array(Product), await (await request.get(path)).json());
+const cardNames = (page: Page) => page.getByTestId('product-card').getByRole('heading').allInnerTexts();
+const count = (page: Page) => page.getByTestId('product-count');
+
+test('/shop lists every product, server-rendered', async ({ page, request }) => {
+  const products = await productsFrom(request, '/api/products');
+  const html = await (await request.get('/shop')).text();
+  for (const p of products) expect(html).toContain(`$${p.price}`);
+
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop All Products' })).toBeVisible();
+  await expect(count(page)).toHaveText(`Showing ${products.length} products`);
+  expect(await cardNames(page)).toEqual(products.map((p) => p.name));
+  await expect(page).toHaveTitle('Shop All Products - DinoBooty');
+});
+
+test('/collections is the same listing', async ({ page, request }) => {
+  const products = await productsFrom(request, '/api/products');
+  await page.goto('/collections');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop All Products' })).toBeVisible();
+  await expect(count(page)).toHaveText(`Showing ${products.length} products`);
+});
+
+test('a category page shows "<name> Collection" and its products', async ({ page, request }) => {
+  const category = v.parse(Category, await (await request.get('/api/categories/raptor')).json());
+  const products = await productsFrom(request, '/api/products/category/raptor');
+  await page.goto('/category/raptor');
+  await expect(page.getByRole('heading', { level: 1, name: `${category.name} Collection` })).toBeVisible();
+  expect(await cardNames(page)).toEqual(products.map((p) => p.name));
+  await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.name })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page).toHaveTitle(`${category.name} Collection - DinoBooty`);
+});
+
+test('category pills link to every category', async ({ page, request }) => {
+  const categories = v.parse(v.array(Category), await (await request.get('/api/categories')).json());
+  await page.goto('/shop');
+  const pills = page.getByRole('navigation', { name: 'Categories' });
+  await expect(pills.getByRole('link', { name: 'All Products' })).toHaveAttribute('href', '/shop');
+  for (const c of categories) await expect(pills.getByRole('link', { name: c.name, exact: true })).toHaveAttribute('href', `/category/${c.slug}`);
+  await pills.getByRole('link', { name: categories[0]?.name ?? '', exact: true }).click();
+  await expect(page).toHaveURL(`/category/${categories[0]?.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${categories[0]?.name} Collection` })).toBeVisible();
+});
+
+test('search is debounced, goes to the URL, and the clear button resets it', async ({ page, request }) => {
+  const lace = await productsFrom(request, '/api/products?search=lace');
+  expect(lace.length).toBeGreaterThan(0);
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/products') searches.push(url.searchParams.get('search') ?? '');
+  });
+  await page.goto('/shop');
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await box.pressSequentially('lace', { delay: 40 });
+  await expect(page).toHaveURL(/\?search=lace$/);
+  await expect(count(page)).toHaveText(`Showing ${lace.length} ${lace.length === 1 ? 'product' : 'products'}`);
+  expect(searches).toEqual(['lace']);
+  expect(await cardNames(page)).toEqual(lace.map((p) => p.name));
+  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: /Search: "lace"/ })).toBeVisible();
+
+  await page.reload();
+  await expect(box).toHaveValue('lace');
+  await expect(count(page)).toHaveText(`Showing ${lace.length} ${lace.length === 1 ? 'product' : 'products'}`);
+
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(box).toHaveValue('');
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test('six skeletons while a search loads', async ({ page }) => {
+  await page.goto('/shop');
+  await page.route('**/api/products?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('thong');
+  await expect(page.getByTestId('product-skeleton')).toHaveCount(6);
+  await expect(page.getByTestId('product-skeleton')).toHaveCount(0);
+  await expect(count(page)).toHaveText(/^Showing \d+ products?$/);
+});
+
+test.describe('load failure', () => {
+  test.use({ allowedConsoleErrors: [/status of 500/] });
+  test('shows the error text', async ({ page }) => {
+    await page.goto('/shop');
+    await page.route('**/api/products?*', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('thong');
+    await expect(page.getByRole('alert')).toHaveText('Failed to load products. Please try again later.');
+  });
+});
+
+test('sort asks the API and is kept in the URL', async ({ page, request }) => {
+  const byPrice = await productsFrom(request, '/api/products?sort=price_asc');
+  await page.goto('/shop');
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await expect(sort.getByRole('option')).toHaveText(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest']);
+  await sort.selectOption({ label: 'Price: Low to High' });
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect.poll(() => cardNames(page)).toEqual(byPrice.map((p) => p.name));
+  await page.reload();
+  await expect(sort).toHaveValue('price_asc');
+  expect(await cardNames(page)).toEqual(byPrice.map((p) => p.name));
+});
+
+test('category pages sort and search locally', async ({ page, request }) => {
+  const products = await productsFrom(request, '/api/products/category/t-rex');
+  const newest = [...products].sort((a, b) => b.id - a.id).map((p) => p.name);
+  const apiCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/products')) apiCalls.push(r.url());
+  });
+  await page.goto('/category/t-rex');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('newest');
+  expect(await cardNames(page)).toEqual(newest);
+  const word = products[0]?.name.split(' ').at(-1) ?? '';
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(word);
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(word)}`));
+  const expected = products.filter((p) => `${p.name} ${p.description}`.toLowerCase().includes(word.toLowerCase()));
+  await expect(count(page)).toHaveText(`Showing ${expected.length} ${expected.length === 1 ? 'product' : 'products'}`);
+  expect(apiCalls).toEqual([]);
+});
+
+test('filters apply with Apply Filters, show chips and restore from the URL', async ({ page, request }) => {
+  const products = await productsFrom(request, '/api/products');
+  const collection = products.find((p) => p.collection)?.collection ?? '';
+  const inCollection = products.filter((p) => p.collection === collection);
+  await page.goto('/shop');
+  const sidebar = page.getByRole('complementary', { name: 'Filters' });
+  await expect(sidebar.getByRole('group', { name: 'Price Range' })).toBeVisible();
+  await expect(sidebar.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('max', '50');
+  await expect(sidebar.getByRole('slider', { name: 'Maximum price' })).toHaveValue('50');
+
+  await sidebar.getByRole('checkbox', { name: collection }).check();
+  await sidebar.getByText('M (Dilo)', { exact: true }).click();
+  await expect(count(page)).toHaveText(`Showing ${products.length} products`);
+  await sidebar.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(count(page)).toHaveText(`Showing ${inCollection.length} ${inCollection.length === 1 ? 'product' : 'products'}`);
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('button', { name: new RegExp(collection) })).toBeVisible();
+  await expect(chips.getByRole('button', { name: /Size M \(Dilo\)/ })).toBeVisible();
+  await expect(page).toHaveURL(/collection=.+&size=M/);
+
+  await page.reload();
+  await expect(count(page)).toHaveText(`Showing ${inCollection.length} ${inCollection.length === 1 ? 'product' : 'products'}`);
+  await expect(sidebar.getByRole('checkbox', { name: collection })).toBeChecked();
+
+  await chips.getByRole('button', { name: new RegExp(collection) }).click();
+  await expect(count(page)).toHaveText(`Showing ${products.length} products`);
+  await page.getByRole('button', { name: 'Clear all', exact: true }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test('price range filters by price, inclusive', async ({ page, request }) => {
+  const products = await productsFrom(request, '/api/products');
+  await page.goto('/shop?minPrice=20&maxPrice=25');
+  const expected = products.filter((p) => Number(p.price) >= 20 && Number(p.price) <= 25);
+  await expect(count(page)).toHaveText(`Showing ${expected.length} ${expected.length === 1 ? 'product' : 'products'}`);
+  await expect(page.getByRole('button', { name: /\$20 - \$25/ })).toBeVisible();
+  const max = page.getByRole('complementary', { name: 'Filters' }).getByRole('slider', { name: 'Maximum price' });
+  await max.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(max).toHaveValue('26');
+});
+
+test('empty state and Clear Filters', async ({ page, request }) => {
+  const products = await productsFrom(request, '/api/products');
+  await page.goto('/shop?minPrice=0&maxPrice=1');
+  await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible();
+  await expect(page.getByText("Try adjusting your filters or search to find what you're looking for.")).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(count(page)).toHaveText(`Showing ${products.length} products`);
+});
+
+test('Clear All in the sidebar resets the filters', async ({ page }) => {
+  await page.goto('/shop?maxPrice=30&size=XL');
+  await page.getByRole('complementary', { name: 'Filters' }).getByRole('button', { name: 'Clear All' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+});
+
+test('following Shop All while a search is active starts afresh', async ({ page }) => {
+  await page.goto('/shop');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('lace');
+  await expect(page).toHaveURL(/search=lace/);
+  await page.getByRole('banner').getByRole('link', { name: 'Shop All' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+});
+
+test('listings are accessible', async ({ page, expectAccessible }) => {
+  for (const path of ['/shop', '/category/raptor', '/shop?minPrice=0&maxPrice=1']) {
+    await page.goto(path);
+    await expectAccessible();
+  }
+});

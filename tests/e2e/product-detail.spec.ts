@@ -1,0 +1,147 @@
+import type { APIRequestContext } from '@playwright/test';
+import * as v from 'valibot';
+import { Product, SIZE_LABELS, Variant } from '../../contracts/catalogue.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const load = async (request: APIRequestContext, slug: string) => {
+  const product = v.parse(Product, await (await request.get(`/api/products/${slug}`)).json());
+  const variants = v.parse(v.array(Variant), await (await request.get(`/api/products/${product.id}/variants`)).json());
+  return { product, variants };
+};
+const SLUG = 't-rex-tiny-arms-thong';
+
+test('server-rendered product page with title, description and JSON-LD', async ({ page, request }) => {
+  const { product } = await load(request, SLUG);
+  const html = await (await request.get(`/product/${SLUG}`)).text();
+  expect(html).toContain(`$${product.price}`);
+
+  await page.goto(`/product/${SLUG}`);
+  await expect(page).toHaveTitle(`${product.name} - DinoBooty`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', product.description);
+  const jsonLd: unknown = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(jsonLd).toMatchObject({
+    '@type': 'Product',
+    name: product.name,
+    offers: { price: product.price, priceCurrency: 'USD' },
+  });
+
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(crumbs.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
+  await expect(crumbs.getByText(product.name)).toHaveAttribute('aria-current', 'page');
+
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  if (product.collection) await expect(page.getByText(product.collection, { exact: true })).toBeVisible();
+  await expect(page.getByText(`$${product.price}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(product.description)).toBeVisible();
+  await expect(page.getByRole('img', { name: product.name })).toBeVisible();
+});
+
+test('/products/{slug} resolves to the same page', async ({ page, request }) => {
+  const { product } = await load(request, SLUG);
+  const response = await page.goto(`/products/${SLUG}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page).toHaveTitle(`${product.name} - DinoBooty`);
+});
+
+test.describe('unknown product', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  for (const path of ['/product/no-such-thong', '/products/no-such-thong']) {
+    test(`${path} answers 404 with the failure text`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Failed to load product. Please try again later.' })).toBeVisible();
+      await page.getByRole('link', { name: 'Back to Shop' }).click();
+      await expect(page).toHaveURL('/shop');
+    });
+  }
+});
+
+test('the first variant is preselected and size/colour choices follow the spec rules', async ({ page, request }) => {
+  const { variants } = await load(request, SLUG);
+  const first = variants[0];
+  if (!first) throw new Error('seed has no variants');
+  await page.goto(`/product/${SLUG}`);
+
+  const sizes = page.getByRole('group', { name: /^Size/ });
+  const colours = page.getByRole('group', { name: /^Colour/ });
+  await expect(sizes.getByRole('radio', { name: SIZE_LABELS[first.size] })).toBeChecked();
+  await expect(colours.getByRole('radio', { name: first.color })).toBeChecked();
+  await expect(page).toHaveURL(new RegExp(`size=${first.size}&color=${encodeURIComponent(first.color).replace(/%20/g, '\\+')}`));
+
+  // Choosing a size keeps the colour when that combination exists.
+  const sameColour = variants.find((x) => x.color === first.color && x.size !== first.size);
+  if (sameColour) {
+    await sizes.getByText(SIZE_LABELS[sameColour.size], { exact: true }).click();
+    await expect(sizes.getByRole('radio', { name: SIZE_LABELS[sameColour.size] })).toBeChecked();
+    await expect(colours.getByRole('radio', { name: first.color })).toBeChecked();
+  }
+  // Choosing a colour keeps the size.
+  const current = sameColour ?? first;
+  const otherColour = variants.find((x) => x.size === current.size && x.color !== current.color);
+  if (otherColour) {
+    await colours.locator('label', { hasText: otherColour.color }).click();
+    await expect(colours.getByRole('radio', { name: otherColour.color })).toBeChecked();
+    await expect(sizes.getByRole('radio', { name: SIZE_LABELS[current.size] })).toBeChecked();
+    await expect(page).toHaveURL(new RegExp(`size=${current.size}&`));
+    await page.reload();
+    await expect(colours.getByRole('radio', { name: otherColour.color })).toBeChecked();
+  }
+});
+
+test('quantity stays between 1 and the variant stock, with the low-stock warning', async ({ page, request }) => {
+  const products = v.parse(v.array(Product), await (await request.get('/api/products')).json());
+  let low: { slug: string; variant: Variant } | undefined;
+  for (const p of products) {
+    const variants = v.parse(v.array(Variant), await (await request.get(`/api/products/${p.id}/variants`)).json());
+    const found = variants.find((x) => x.stock >= 2 && x.stock < 5);
+    if (found) {
+      low = { slug: p.slug, variant: found };
+      break;
+    }
+  }
+  if (!low) throw new Error('seed has no low-stock variant');
+  const { slug, variant } = low;
+  await page.goto(`/product/${slug}?size=${variant.size}&color=${encodeURIComponent(variant.color)}`);
+  await expect(page.getByText(`Only ${variant.stock} left in stock!`)).toBeVisible();
+
+  const minus = page.getByRole('button', { name: 'Decrease quantity' });
+  const plus = page.getByRole('button', { name: 'Increase quantity' });
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+  await expect(quantity).toHaveValue('1');
+  await expect(minus).toBeDisabled();
+  for (let i = 1; i < variant.stock; i += 1) await plus.click();
+  await expect(quantity).toHaveValue(String(variant.stock));
+  await expect(plus).toBeDisabled();
+  await minus.click();
+  await expect(quantity).toHaveValue(String(variant.stock - 1));
+  await expect(plus).toBeEnabled();
+});
+
+test('Add to Cart and Buy Now are there, and the three sections open and close', async ({ page }) => {
+  await page.goto(`/product/${SLUG}`);
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
+
+  const sections = {
+    'Shipping Information': /3-5 business days/,
+    'Care Instructions': /Hand wash cold/,
+    'Returns & Exchanges': /30 days/,
+  };
+  for (const [title, text] of Object.entries(sections)) {
+    const button = page.getByRole('button', { name: title });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(text).first()).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Care Instructions' }).click();
+  await expect(page.getByText('Do not bleach.')).toBeHidden();
+});
+
+test('product page is accessible', async ({ page, expectAccessible }) => {
+  await page.goto(`/product/${SLUG}`);
+  await page.getByRole('button', { name: 'Shipping Information' }).click();
+  await expectAccessible();
+});
