@@ -106,7 +106,7 @@ describe.each(BACKENDS)('cart API on %s', (backend) => {
   });
 
   describe('bad input gets a clear 4xx and records nothing', () => {
-    const cases: Array<[string, () => { method: 'POST' | 'PUT'; url: string; payload?: unknown; headers?: Record<string, string> }, number, string | RegExp]> = [
+    const cases: Array<[string, () => { method: 'POST' | 'PUT'; url: string; payload?: object | string; headers?: Record<string, string> }, number, string | RegExp]> = [
       ['missing fields', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id } }), 400, 'variantId is required'],
       ['wrong types', () => ({ method: 'POST', url: '/api/cart', payload: { productId: '1', variantId: roomy.id, quantity: 1 } }), 400, 'productId must be a number'],
       ['a fractional quantity', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: roomy.id, quantity: 1.5 } }), 400, 'quantity must be a whole number'],
