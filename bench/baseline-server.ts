@@ -1,0 +1,28 @@
+/**
+ * The baseline for the GET scenarios: a bare Fastify process (no plugins, no hooks, logger off)
+ * answering each path with constant bytes captured from the real server in the same run.
+ *   node --import tsx bench/baseline-server.ts <spec.json>
+ * spec: { port, routes: [{ path, contentType, body }] }. Pinned to the server core by bench/run.ts.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+export interface BaselineRoute {
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { port: number; routes: BaselineRoute[] };
+const app = Fastify({ logger: false });
+for (const route of spec.routes) {
+  const { contentType, body } = route;
+  app.get(route.path, (_request, reply) => {
+    reply.header('content-type', contentType).send(body);
+  });
+}
+await app.listen({ port: spec.port, host: '127.0.0.1' });
+process.stdout.write('listening\n');
+const stop = () => void app.close().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,105 @@
+/**
+ * Store-level write benchmarks, run as their own process on the server core (bench/run.ts pins it):
+ *   node --import tsx bench/db-bench.ts '<json spec>'
+ * spec: { target: { databaseUrl?, dataDir }, mode, clients, seconds, warmup }
+ *   raw-insert      one single-row INSERT per operation (autocommit) into a table shaped like `events`
+ *                   (same columns, defaults, unique (stream_id, version) and indexes): the ceiling
+ *   append          BEGIN; appendToStream(new cart stream, ItemAdded); applyInlineProjections; COMMIT
+ *   append-fenced   the same plus the replay fence (pg_advisory_xact_lock_shared): exactly what
+ *                   the cart service runs in its transaction
+ * `clients` concurrent workers (a pg pool of that size; on PGlite they queue on its one connection).
+ * Prints one JSON line: { ops, seconds, opsPerSecond, p50Ms, p99Ms }.
+ */
+import { randomUUID } from 'node:crypto';
+import { connectDatabase } from '../db/connect.ts';
+import { connectPostgres } from '../db/postgres.ts';
+import type { Database } from '../db/database.ts';
+import { appendToStream } from '../eventstore/event-store.ts';
+import { applyInlineProjections } from '../projections/registry.ts';
+import { fenceForAppend } from '../projections/replay.ts';
+import { cartStreamId } from '../api/cart/cart.events.ts';
+
+export type DbMode = 'raw-insert' | 'append' | 'append-fenced';
+
+export interface DbBenchSpec {
+  target: { databaseUrl?: string; dataDir: string };
+  mode: DbMode;
+  clients: number;
+  seconds: number;
+  warmup: number;
+  /** A real product/variant pair, so the projected line is what the API would write. */
+  productId: number;
+  variantId: number;
+}
+
+export interface DbBenchResult {
+  mode: DbMode;
+  ops: number;
+  seconds: number;
+  opsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+const RAW_TABLE = 'bench_raw_events';
+
+function itemAdded(spec: DbBenchSpec) {
+  return {
+    type: 'ItemAdded',
+    data: { schemaVersion: 1, lineId: randomUUID(), productId: spec.productId, variantId: spec.variantId, quantity: 1, at: new Date().toISOString() },
+  };
+}
+
+export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
+  const db: Database = spec.target.databaseUrl ? connectPostgres(spec.target.databaseUrl, { max: spec.clients }) : await connectDatabase(spec.target);
+  try {
+    if (spec.mode === 'raw-insert') {
+      await db.exec(`drop table if exists ${RAW_TABLE}; create table ${RAW_TABLE} (like events including defaults including constraints including indexes)`);
+    }
+    const operation = async () => {
+      const event = itemAdded(spec);
+      if (spec.mode === 'raw-insert') {
+        await db.query(`insert into ${RAW_TABLE} (stream_id, version, type, data, metadata) values ($1, 1, $2, $3, '{}')`, [
+          cartStreamId(randomUUID()),
+          event.type,
+          JSON.stringify(event.data),
+        ]);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        if (spec.mode === 'append-fenced') await fenceForAppend(tx);
+        const recorded = await appendToStream(tx, cartStreamId(randomUUID()), 0, [event]);
+        await applyInlineProjections(tx, recorded);
+      });
+    };
+
+    const runFor = async (seconds: number, record: boolean) => {
+      const latencies: number[] = [];
+      const end = performance.now() + seconds * 1000;
+      const worker = async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          await operation();
+          if (record) latencies.push(performance.now() - t0);
+        }
+      };
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: spec.clients }, worker));
+      return { latencies, elapsed: (performance.now() - t0) / 1000 };
+    };
+
+    if (spec.warmup > 0) await runFor(spec.warmup, false);
+    const { latencies, elapsed } = await runFor(spec.seconds, true);
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    if (spec.mode === 'raw-insert') await db.exec(`drop table if exists ${RAW_TABLE}`);
+    return { mode: spec.mode, ops: latencies.length, seconds: elapsed, opsPerSecond: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99) };
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await dbBench(JSON.parse(process.argv[2] ?? '') as DbBenchSpec);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}

@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (bench/lib/ is two levels down). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `taskset` pins a process to one core; without it (macOS, or a 1-core box) processes float. */
+const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+const cores = (await import('node:os')).availableParallelism();
+
+/** Cores used: the server under test (and every in-process baseline) on one, load on the other. */
+export const SERVER_CORE = 0;
+export const LOAD_CORE = cores > 1 ? 1 : 0;
+export const pinning = hasTaskset && cores > 1 ? `server on core ${SERVER_CORE}, load on core ${LOAD_CORE} (taskset)` : 'not pinned (no taskset or one core)';
+
+/** Prefixes a command with `taskset -c core` when pinning is available. */
+export function pinned(core: number, command: string, args: string[]): [string, string[]] {
+  return hasTaskset && cores > 1 ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
+/** `node --import tsx file.ts ...args`: how bench scripts start their TypeScript children. */
+export function tsxArgs(file: string, args: string[] = []): string[] {
+  return ['--import', 'tsx', path.join(ROOT, file), ...args];
+}
+
+export interface Child {
+  proc: ChildProcess;
+  /** Everything the child wrote (stdout + stderr), for error messages. */
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Every child still running: killed (by pid) if the runner dies. */
+const live = new Set<ChildProcess>();
+function killAll() {
+  for (const proc of live) if (proc.pid) try { process.kill(proc.pid, 'SIGKILL'); } catch { /* gone */ }
+}
+process.once('exit', killAll);
+
+export function start(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; core?: number } = {}): Child {
+  const [cmd, argv] = options.core === undefined ? [command, args] : pinned(options.core, command, args);
+  const proc = spawn(cmd, argv, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(proc);
+  let out = '';
+  const keep = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => { live.delete(proc); resolve(code); }));
+  return {
+    proc,
+    output: () => out,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill(signal);
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Runs a child to completion and parses the last line of its stdout as JSON. */
+export async function runJson<T>(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; core?: number; timeoutMs?: number } = {}): Promise<T> {
+  const [cmd, argv] = options.core === undefined ? [command, args] : pinned(options.core, command, args);
+  const proc = spawn(cmd, argv, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(proc);
+  let stdout = '';
+  let stderr = '';
+  proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-20_000)));
+  const timer = setTimeout(() => proc.kill('SIGKILL'), options.timeoutMs ?? 5 * 60_000);
+  const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+  clearTimeout(timer);
+  live.delete(proc);
+  const last = stdout.trim().split('\n').pop() ?? '';
+  if (code !== 0) throw new Error(`${path.basename(args.find((a) => a.endsWith('.ts')) ?? command)} exited ${code}: ${stderr.trim().slice(-2000)}`);
+  try {
+    return JSON.parse(last) as T;
+  } catch {
+    throw new Error(`no JSON result from ${command} ${args.join(' ')}: ${stdout.slice(-500)} ${stderr.slice(-1000)}`);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers (any status) or the child exits. */
+export async function waitForHttp(url: string, child: Child, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.proc.exitCode !== null) throw new Error(`server exited before answering ${url}:\n${child.output().slice(-3000)}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`no answer from ${url} after ${timeoutMs} ms:\n${child.output().slice(-3000)}`);
+      await sleep(150);
+    }
+  }
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const fileExists = (file: string) => existsSync(path.isAbsolute(file) ? file : path.join(ROOT, file));

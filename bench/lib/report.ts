@@ -1,0 +1,37 @@
+/** One line of the results table. */
+export interface Row {
+  scenario: string;
+  backend: 'pglite' | 'postgres' | '-';
+  /** The measured figure, formatted with its unit. */
+  figure: string;
+  baseline: string;
+  /** figure / baseline where the target is a ratio. */
+  ratio: number | null;
+  target: string;
+  pass: boolean | null;
+  note?: string;
+  /** Raw numbers for latest.json. */
+  data?: Record<string, unknown>;
+}
+
+export const fmtRate = (n: number, unit = 'req/s') => `${n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)} ${unit}`;
+export const fmtMs = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+export const fmtKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function table(rows: Row[]): string {
+  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'target', 'result'];
+  const cells = rows.map((r) => [
+    r.scenario,
+    r.backend,
+    r.figure,
+    r.baseline,
+    r.ratio === null ? '' : `${r.ratio.toFixed(2)} x`,
+    r.target,
+    r.pass === null ? (r.note ? 'n/a' : '') : r.pass ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  const out = [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)];
+  const notes = rows.filter((r) => r.note).map((r) => `- ${r.scenario} (${r.backend}): ${r.note}`);
+  return [...out, ...(notes.length ? ['', 'Notes:', ...notes] : [])].join('\n');
+}

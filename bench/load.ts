@@ -1,0 +1,105 @@
+/**
+ * The load generator, run as its own process (pinned to the load core by bench/run.ts):
+ *   node --import tsx bench/load.ts '<json spec>'
+ * Runs autocannon against 127.0.0.1 (a warm-up, then the measured run) and prints one JSON line.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Keep the `set-cookie` of this response for the next requests of the same sequence. */
+  captureCookie?: boolean;
+  /** Send the captured cookie. */
+  useCookie?: boolean;
+}
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  /** Seconds measured. */
+  duration: number;
+  /** Seconds of warm-up load before the measurement (not counted). */
+  warmup: number;
+  /** One GET path, or a sequence each connection walks through and restarts (with a fresh context). */
+  path?: string;
+  headers?: Record<string, string>;
+  requests?: LoadRequest[];
+}
+
+export interface LoadResult {
+  /** Mean requests per second over the measured run. */
+  rps: number;
+  total: number;
+  latency: { mean: number; p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  bytesPerRequest: number;
+}
+
+function onlyLoopback(url: string) {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`load only goes to this machine, not ${host}`);
+}
+
+function options(spec: LoadSpec, duration: number): autocannon.Options {
+  const base: autocannon.Options = { url: spec.url, connections: spec.connections, duration, pipelining: 1, timeout: 10 };
+  if (spec.requests) {
+    return {
+      ...base,
+      requests: spec.requests.map((r) => ({
+        method: r.method ?? 'GET',
+        path: r.path,
+        ...(r.body === undefined ? {} : { body: r.body }),
+        headers: { ...(spec.headers ?? {}), ...(r.headers ?? {}) },
+        setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
+          if (r.useCookie && typeof context.cookie === 'string') req.headers = { ...req.headers, cookie: context.cookie };
+          return req;
+        },
+        onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers?: Record<string, string | string[]>) => {
+          if (!r.captureCookie) return;
+          const setCookie = headers?.['set-cookie'];
+          const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+          if (first) context.cookie = first.split(';')[0];
+        },
+      })) as autocannon.Request[],
+    };
+  }
+  // autocannon has no top-level `path`: the path goes in the URL.
+  return { ...base, url: new URL(spec.path ?? '/', spec.url).toString(), headers: spec.headers ?? {} };
+}
+
+async function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  onlyLoopback(spec.url);
+  if (spec.warmup > 0) await run(options(spec, spec.warmup));
+  const r = await run(options(spec, spec.duration));
+  const statusCodes: Record<string, number> = {};
+  for (const [code, value] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (value as { count: number }).count;
+  const total = r.requests.total;
+  return {
+    rps: total / (r.duration || spec.duration),
+    total,
+    latency: { mean: r.latency.mean, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    bytesPerRequest: total > 0 ? Math.round(r.throughput.total / total) : 0,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const spec = JSON.parse(process.argv[2] ?? '') as LoadSpec;
+  const result = await load(spec);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
