@@ -53,7 +53,8 @@ test.describe('adding to the cart', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('2');
     await expect(toast(page)).toHaveCount(1);
 
-    await cartButton(page).click();
+    // The toast's 'View cart' opens the drawer.
+    await toast(page).getByRole('button', { name: 'View cart' }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (1)' })).toBeVisible();
     const line = drawer(page).getByTestId('cart-line');
     await expect(line).toHaveCount(1);

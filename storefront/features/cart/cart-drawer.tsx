@@ -95,7 +95,7 @@ function useCartLoadErrorToast(isError: boolean) {
 function EmptyDrawer({ onContinue }: { onContinue: () => void }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-8 text-center">
-      <img src="/images/mascots/trex.svg" alt="" width={160} height={160} className="size-36 animate-wiggle" />
+      <img src="/images/categories/new-arrivals.svg" alt="" width={144} height={144} className="size-32 rounded-3xl shadow-sm ring-1 ring-ink-200" />
       <p className="mt-6 font-display text-2xl font-black text-ink-900">Your cart is empty</p>
       <p className="mt-2 max-w-xs text-ink-600">Looks like you haven't added any sexy dinosaur underwear to your cart yet.</p>
       <button type="button" onClick={onContinue} className={`${btn.primary} mt-8`}>

@@ -11,7 +11,7 @@ export function OrderConfirmation({ order }: { order: PlacedOrder }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     window.scrollTo({ top: 0 });
-    headingRef.current?.focus();
+    headingRef.current?.focus({ preventScroll: true });
   }, []);
 
   return (

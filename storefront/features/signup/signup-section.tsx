@@ -69,7 +69,7 @@ export function SignupSection() {
         width={160}
         height={160}
         loading="lazy"
-        className="absolute -bottom-4 right-4 hidden size-40 opacity-90 lg:block xl:right-16"
+        className="absolute bottom-0 left-0 hidden size-40 lg:block xl:size-48"
       />
       <div className="relative mx-auto max-w-2xl text-center">
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-white/10 text-sun-300 ring-1 ring-white/20">

@@ -53,7 +53,13 @@ function useFocusAfterRemoval(lineCount: number | undefined, headingRef: RefObje
 function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
   return (
     <div className="mx-auto mt-10 flex max-w-xl flex-col items-center rounded-[2rem] bg-white px-6 py-14 text-center shadow-sm ring-1 ring-ink-200 sm:mt-14">
-      <img src="/images/mascots/trex.svg" alt="" width={176} height={176} className="size-40 animate-wiggle" />
+      <img
+        src="/images/categories/new-arrivals.svg"
+        alt=""
+        width={176}
+        height={176}
+        className="size-40 rounded-3xl shadow-sm ring-1 ring-ink-200 sm:size-44"
+      />
       <h1 ref={headingRef} tabIndex={-1} className="mt-6 font-display text-3xl font-black text-ink-900 focus:outline-none sm:text-4xl">
         Your Cart is Empty
       </h1>
