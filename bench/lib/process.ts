@@ -52,7 +52,7 @@ export function start(command: string, args: string[], options: { cwd?: string; 
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => { live.delete(proc); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => { live.delete(proc); resolve(code); }));
   return {
     proc,
     output: () => out,
