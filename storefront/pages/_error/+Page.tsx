@@ -11,7 +11,7 @@ export default function ErrorPage() {
   if (is404) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-24 text-center">
-        <p className="font-display text-8xl font-black text-brand-200" aria-hidden="true">
+        <p className="font-display text-8xl font-black text-brand-600" aria-hidden="true">
           404
         </p>
         <MascotPeek mascot="trex" className="mx-auto -mt-4" />

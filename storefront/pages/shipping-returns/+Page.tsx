@@ -11,8 +11,8 @@ export default function ShippingReturnsPage() {
   return (
     <InfoPage title="Shipping & Returns" eyebrow="Customer care" mascot="raptor" intro="Fast as a raptor, careful as a mother stegosaurus with her eggs.">
       <h2 className="font-display text-2xl font-black text-ink-900">Shipping</h2>
-      <div className="mt-6 overflow-x-auto rounded-2xl border border-ink-200 bg-white">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+      <div className="mt-6 overflow-hidden rounded-2xl border border-ink-200 bg-white">
+        <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-ink-200">
               <th scope="col" className="px-4 py-3 font-bold text-ink-900">Method</th>

@@ -4,6 +4,7 @@ import { DisclosureList } from '../../../components/disclosure-list.tsx';
 export function ProductInfoSections() {
   return (
     <DisclosureList
+      headingLevel={2}
       items={[
         {
           title: 'Shipping Information',
