@@ -150,6 +150,50 @@ export async function* readAll(db: Queryable, options: ReadAllOptions = {}): Asy
   }
 }
 
+/**
+ * What a fold needs of an event. A replay reads only these columns: parsing `created_at` into a Date
+ * and `metadata` as JSON for every row cost about two thirds of the read (measured: 80k vs 285k
+ * events/s over 2M events on PostgreSQL).
+ */
+export type FoldableEvent = Pick<RecordedEvent, 'position' | 'streamId' | 'version' | 'type' | 'data'>;
+
+/**
+ * The log as keyset batches of FoldableEvent, like readAll. Each next batch is requested as soon as
+ * the previous one arrives, so the database reads it while the caller folds.
+ */
+export async function* readAllForFold(db: Queryable, options: ReadAllOptions = {}): AsyncGenerator<FoldableEvent[]> {
+  const batchSize = options.batchSize ?? 10_000;
+  const until = options.until ?? Number.MAX_SAFE_INTEGER;
+  const types = options.types ?? null;
+  const fetch = (after: number) => {
+    const page = db.query<{ position: string | number; stream_id: string; version: number; type: string; data: unknown }>(
+      `select position, stream_id, version, type, data
+       from events
+       where position > $1 and position <= $2 and ($4::text[] is null or type = any($4))
+       order by position limit $3`,
+      [after, until, batchSize, types],
+    );
+    // Abandoned prefetches (the caller stopped early) must not surface as unhandled rejections.
+    page.catch(() => {});
+    return page;
+  };
+  let page = fetch(options.after ?? 0);
+  for (;;) {
+    const { rows } = await page;
+    if (rows.length === 0) return;
+    const last = Number(rows[rows.length - 1]!.position);
+    const more = rows.length === batchSize;
+    if (more) page = fetch(last);
+    const batch = new Array<FoldableEvent>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      batch[i] = { position: Number(r.position), streamId: r.stream_id, version: r.version, type: r.type, data: r.data };
+    }
+    yield batch;
+    if (!more) return;
+  }
+}
+
 /** The highest position written so far (0 for an empty log). */
 export async function headPosition(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ head: string | number }>('select coalesce(max(position), 0) as head from events');

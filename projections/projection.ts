@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { RecordedEvent } from '../eventstore/event-store.ts';
+import type { FoldableEvent, RecordedEvent } from '../eventstore/event-store.ts';
 
 /**
  * A read model built from events. `applyInline` runs in the append's transaction and must be
@@ -24,8 +24,8 @@ export interface Projection {
 }
 
 export interface Rebuild {
-  /** Folds one batch into memory. */
-  fold(events: readonly RecordedEvent[]): void;
+  /** Folds one batch into memory (events carry what a fold needs: no metadata or recorded time). */
+  fold(events: readonly FoldableEvent[]): void;
   /** Bulk-writes what was folded (the tables were already emptied). */
   write(tx: Queryable): Promise<void>;
 }

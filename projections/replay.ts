@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { readAll } from '../eventstore/event-store.ts';
+import { readAllForFold } from '../eventstore/event-store.ts';
 import type { Projection } from './projection.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function replayProjections(
     for (const projection of selected) for (const table of projection.tables) await tx.query(`delete from ${table}`);
     const rebuilds = selected.map((p) => ({ projection: p, rebuild: p.createRebuild() }));
     let processed = 0;
-    for await (const batch of readAll(tx, { types, until: head, batchSize: options.batchSize ?? 10_000 })) {
+    for await (const batch of readAllForFold(tx, { types, until: head, batchSize: options.batchSize ?? 10_000 })) {
       for (const { projection, rebuild } of rebuilds) rebuild.fold(batch.filter((e) => projection.eventTypes.includes(e.type)));
       processed += batch.length;
       options.onProgress?.({ processed, total });

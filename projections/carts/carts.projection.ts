@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import type { RecordedEvent } from '../../eventstore/event-store.ts';
+import type { FoldableEvent, RecordedEvent } from '../../eventstore/event-store.ts';
 import { CART_EVENT_TYPES, CART_STREAM_PREFIX, type CartEvent, cartIdOfStream, isCartEvent } from '../../api/cart/cart.events.ts';
 import { type CartLine, assertNever, evolve } from '../../api/cart/cart.decider.ts';
 import { type Projection, type Rebuild, chunks } from '../projection.ts';
@@ -93,7 +93,7 @@ export const cartsProjection: Projection = {
       fold(events) {
         for (const event of events) {
           if (!isCartEvent(event)) continue;
-          const cartEvent = event as RecordedEvent & CartEvent;
+          const cartEvent = event as FoldableEvent & CartEvent;
           const cartId = cartIdOfStream(event.streamId);
           let cart = carts.get(cartId);
           if (!cart) {

@@ -1,8 +1,8 @@
 import type { Subscribed } from '../../api/subscriptions/subscription.events.ts';
-import type { RecordedEvent } from '../../eventstore/event-store.ts';
+import type { FoldableEvent } from '../../eventstore/event-store.ts';
 import { type Projection, type Rebuild, chunks } from '../projection.ts';
 
-const isSubscribed = (event: RecordedEvent): event is RecordedEvent<'Subscribed', Subscribed['data']> => event.type === 'Subscribed';
+const isSubscribed = <E extends FoldableEvent>(event: E): event is E & { type: 'Subscribed'; data: Subscribed['data'] } => event.type === 'Subscribed';
 
 export const subscribersProjection: Projection = {
   name: 'subscribers',

@@ -1,0 +1,196 @@
+/**
+ * The CLI's heavy commands at scale (a benchmark, not a test):
+ *   npx tsx bench/cli-replay-export.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cli-replay-export.ts
+ *
+ * Builds a fresh database (PGlite in a temp dir by default; with BENCH_DATABASE_URL a new database
+ * on that server, dropped afterwards unless BENCH_KEEP=1), generates 1,000,000 cart events (200,000
+ * carts: add, add, change, remove, add) and 1,000,000 Subscribed events straight into the log with
+ * generated SQL, then runs the real commands, each in its own process, as an operator would:
+ *   projections replay carts        (1M events)
+ *   projections replay subscribers  (1M events)
+ *   projections replay              (all 2M)
+ *   subscribers export --output FILE          (1M rows, CSV)
+ *   subscribers export --format ndjson > /dev/null
+ * and reports events/s (or rows/s), wall time and each process's peak RSS (process.resourceUsage).
+ * Sizes: BENCH_CART_EVENTS (multiple of 5), BENCH_SUBSCRIBERS. Targets (performance issue): replay
+ * >= 300k events/s on PostgreSQL; export of 1M subscribers <= 5 s at <= 200 MB peak RSS.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { openSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connectDatabase } from '../db/connect.ts';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { loadCatalogueSnapshot } from '../projections/catalogue/catalogue.queries.ts';
+import { catalogue } from '../seed/catalogue.data.ts';
+import { seedCatalogue } from '../seed/seed-catalogue.ts';
+
+const CART_EVENTS = Number(process.env.BENCH_CART_EVENTS ?? 1_000_000);
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1_000_000);
+const CARTS = Math.floor(CART_EVENTS / 5);
+const CHUNK = 20_000;
+
+const fmt = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n);
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Cart streams of five events each and one Subscribed event per subscriber, interleaved chunk by chunk. */
+async function generate(db: Database): Promise<void> {
+  const snapshot = await loadCatalogueSnapshot(db);
+  const variants = snapshot.variants.filter((v) => v.stock >= 5);
+  const variantIds = variants.map((v) => v.id);
+  const productIds = variants.map((v) => v.productId);
+  const cartSql = `
+    insert into events (stream_id, version, type, data)
+    select 'cart-' || md5('cart-' || c)::uuid, s.version, s.type, s.data
+    from generate_series($1::int, $2::int) c
+    cross join lateral (select timestamptz '2024-01-01T00:00:00Z' + c * interval '1 second' as t,
+                               1 + c % cardinality($3::int[]) as a, 1 + (c * 7) % cardinality($3::int[]) as b,
+                               1 + (c * 13) % cardinality($3::int[]) as d) k
+    cross join lateral (values
+      (1, 'ItemAdded', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l1-' || c)::uuid, 'productId', ($4::int[])[k.a], 'variantId', ($3::int[])[k.a], 'quantity', 1, 'at', to_char(k.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+      (2, 'ItemAdded', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l2-' || c)::uuid, 'productId', ($4::int[])[k.b], 'variantId', ($3::int[])[k.b], 'quantity', 2, 'at', to_char((k.t + interval '1 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+      (3, 'QuantityChanged', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l1-' || c)::uuid, 'quantity', 3, 'at', to_char((k.t + interval '2 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+      (4, 'ItemRemoved', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l2-' || c)::uuid, 'at', to_char((k.t + interval '3 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+      (5, 'ItemAdded', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l3-' || c)::uuid, 'productId', ($4::int[])[k.d], 'variantId', ($3::int[])[k.d], 'quantity', 1, 'at', to_char((k.t + interval '4 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+    ) s(version, type, data)
+    order by s.version, c`;
+  const subscriberSql = `
+    insert into events (stream_id, version, type, data)
+    select 'subscriber-user' || i || '@example.com', 1, 'Subscribed',
+           jsonb_build_object('schemaVersion', 1, 'email', 'user' || i || '@example.com',
+                              'at', to_char((timestamptz '2024-01-01T00:00:00Z' + i * interval '7 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    from generate_series($1::int, $2::int) i order by i`;
+  const chunks = Math.max(Math.ceil(CARTS / CHUNK), Math.ceil(SUBSCRIBERS / (CHUNK * 5)));
+  const started = performance.now();
+  for (let k = 0; k < chunks; k++) {
+    const cartFrom = k * CHUNK + 1;
+    const cartTo = Math.min(CARTS, (k + 1) * CHUNK);
+    if (cartFrom <= cartTo) await db.query(cartSql, [cartFrom, cartTo, variantIds, productIds]);
+    const subFrom = k * CHUNK * 5 + 1;
+    const subTo = Math.min(SUBSCRIBERS, (k + 1) * CHUNK * 5);
+    if (subFrom <= subTo) await db.query(subscriberSql, [subFrom, subTo]);
+    process.stderr.write(`\rgenerating events: ${Math.round(((k + 1) / chunks) * 100)}%`);
+  }
+  await db.query('analyze events');
+  process.stderr.write(`\rgenerated ${fmt(CARTS * 5)} cart events and ${fmt(SUBSCRIBERS)} Subscribed events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+interface Measured {
+  code: number;
+  seconds: number;
+  maxRssMb: number;
+  stdout: string;
+}
+
+/** One CLI command in its own process (so its peak RSS is its own), through bench/cli-measured.ts. */
+async function runCommand(globals: string[], args: string[], stdoutTo?: 'devnull'): Promise<Measured> {
+  const report = path.join(tmpdir(), `dino-bench-report-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+  const devnull = stdoutTo === 'devnull' ? openSync('/dev/null', 'w') : undefined;
+  const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'cli-measured.ts');
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_REPORT_FILE: report };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...globals, ...args], {
+      env,
+      stdio: ['ignore', devnull ?? 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => (stdout += chunk));
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', () => resolve());
+    });
+    const measured = JSON.parse(await readFile(report, 'utf8')) as Omit<Measured, 'stdout'>;
+    if (measured.code !== 0) throw new Error(`dino-shop ${args.join(' ')} exited ${measured.code}`);
+    return { ...measured, stdout };
+  } finally {
+    if (devnull !== undefined) closeSync(devnull);
+    await rm(report, { force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const workDir = await mkdtemp(path.join(tmpdir(), 'dino-bench-cli-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `dino_shop_bench_cli_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await admin(serverUrl, `create database ${name}`);
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = () => admin(serverUrl, `drop database if exists ${name} with (force)`);
+  }
+  const target = { databaseUrl, dataDir: workDir };
+  const globals = databaseUrl ? ['--database-url', databaseUrl] : ['--data-dir', workDir];
+  const backend = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  const results: Array<{ step: string; items: number; unit: string; seconds: number; perSecond: number; maxRssMb: number }> = [];
+
+  try {
+    const db = await connectDatabase(target);
+    try {
+      await migrate(db);
+      await seedCatalogue(db, catalogue);
+      await generate(db);
+    } finally {
+      // PGlite: one process per data directory, and the commands below run in their own.
+      await db.close();
+    }
+
+    const replay = async (step: string, names: string[], events: number) => {
+      const run = await runCommand(globals, ['projections', 'replay', ...names]);
+      process.stdout.write(`  ${run.stdout}`);
+      // The command's own figure: the replay transaction alone (read, fold, write, commit).
+      const match = /in ([\d.]+) s \(([\d,]+) events\/s\)/.exec(run.stdout);
+      const seconds = match ? Number(match[1]) : run.seconds;
+      results.push({ step, items: events, unit: 'events', seconds, perSecond: events / seconds, maxRssMb: run.maxRssMb });
+    };
+    process.stdout.write(`dino-shop CLI on ${backend}\n`);
+    await replay('projections replay carts', ['carts'], CARTS * 5);
+    await replay('projections replay subscribers', ['subscribers'], SUBSCRIBERS);
+    await replay('projections replay (all)', [], CARTS * 5 + SUBSCRIBERS);
+
+    const file = path.join(workDir, 'subscribers.csv');
+    const csv = await runCommand(globals, ['subscribers', 'export', '--output', file]);
+    const lines = (await readFile(file, 'utf8')).split('\r\n').length - 2;
+    if (lines !== SUBSCRIBERS) throw new Error(`the CSV export has ${lines} rows, expected ${SUBSCRIBERS}`);
+    results.push({ step: `subscribers export --output (csv, ${fmt((await stat(file)).size / 1e6)} MB)`, items: SUBSCRIBERS, unit: 'rows', seconds: csv.seconds, perSecond: SUBSCRIBERS / csv.seconds, maxRssMb: csv.maxRssMb });
+    const ndjson = await runCommand(globals, ['subscribers', 'export', '--format', 'ndjson'], 'devnull');
+    results.push({ step: 'subscribers export --format ndjson > /dev/null', items: SUBSCRIBERS, unit: 'rows', seconds: ndjson.seconds, perSecond: SUBSCRIBERS / ndjson.seconds, maxRssMb: ndjson.maxRssMb });
+
+    process.stdout.write('\n');
+    const rows = results.map((r) => [r.step, `${fmt(r.items)} ${r.unit}`, `${r.seconds.toFixed(2)} s`, `${fmt(r.perSecond)} ${r.unit}/s`, `${r.maxRssMb.toFixed(0)} MB`]);
+    const header = ['step', 'items', 'time', 'rate', 'peak RSS'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+    process.stdout.write(
+      `\n(time: replay = the command's own transaction; export = the whole process, start-up included. ` +
+        `Peak RSS: process.resourceUsage().maxRSS of the command's process.)\n`,
+    );
+    process.stdout.write(`${JSON.stringify({ bench: 'cli-replay-export', backend, results })}\n`);
+  } finally {
+    if (process.env.BENCH_KEEP !== '1') {
+      await dropDatabase();
+      await rm(workDir, { recursive: true, force: true });
+    } else {
+      process.stdout.write(`kept: ${databaseUrl ?? workDir}\n`);
+    }
+  }
+}
+
+await main();
