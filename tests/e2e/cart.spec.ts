@@ -147,6 +147,8 @@ test.describe('cart drawer', () => {
 
     await drawer(page).getByRole('button', { name: `Remove ${THONG.name} from cart` }).click();
     await expect(drawer(page)).toContainText('Your cart is empty');
+    // Focus stays in the drawer once the pressed button is gone.
+    await expect(drawer(page).getByRole('button', { name: 'Close cart' })).toBeFocused();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (0)' })).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
   });

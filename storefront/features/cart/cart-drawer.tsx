@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { CartItem } from '../../../contracts/cart.ts';
@@ -34,6 +34,8 @@ function CartDrawerDialog() {
   useEffect(() => setOpen(false), [urlPathname, setOpen]);
 
   const lines = view.cart?.items ?? [];
+  const panelRef = useRef<HTMLDivElement>(null);
+  useFocusAfterRemoval(lines.length, panelRef);
 
   return (
     <Dialog open={open} onClose={close} className="relative z-50">
@@ -43,6 +45,7 @@ function CartDrawerDialog() {
       />
       <div className="pointer-events-none fixed inset-y-0 right-0 flex max-w-full pl-8 sm:pl-16">
         <DialogPanel
+          ref={panelRef}
           transition
           data-testid="cart-drawer"
           className="pointer-events-auto flex h-full w-screen max-w-md flex-col bg-cream shadow-2xl transition duration-300 ease-out data-closed:translate-x-full"
@@ -52,6 +55,7 @@ function CartDrawerDialog() {
             <button
               type="button"
               onClick={close}
+              data-focus-fallback
               aria-label="Close cart"
               className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink-700 hover:bg-brand-50 hover:text-ink-900"
             >
@@ -79,6 +83,22 @@ function CartDrawerDialog() {
       </div>
     </Dialog>
   );
+}
+
+/**
+ * After a Remove the pressed button is gone: keep keyboard focus inside the drawer, on the list of
+ * lines (or on the close button once the cart is empty).
+ */
+function useFocusAfterRemoval(lineCount: number, panelRef: RefObject<HTMLDivElement | null>) {
+  const previous = useRef(lineCount);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = lineCount;
+    const panel = panelRef.current;
+    if (!panel || lineCount >= before || panel.contains(document.activeElement)) return;
+    const target = panel.querySelector<HTMLElement>('[data-focus-after-removal]') ?? panel.querySelector<HTMLElement>('[data-focus-fallback]');
+    target?.focus();
+  }, [lineCount, panelRef]);
 }
 
 /** Spec 8: 'Error loading cart' once per failed load (retries included). */
@@ -125,21 +145,9 @@ function DrawerSkeleton() {
 function DrawerLines({ lines, onNavigate }: { lines: CartItem[]; onNavigate: () => void }) {
   const subtotal = subtotalCents(lines);
   const toFree = FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
-  const listRef = useRef<HTMLUListElement>(null);
-  const count = lines.length;
-  const previousCount = useRef(count);
-
-  // After a Remove the pressed button is gone: keep keyboard focus inside the drawer, on the list.
-  useEffect(() => {
-    if (count < previousCount.current && listRef.current && !listRef.current.contains(document.activeElement)) {
-      listRef.current.focus();
-    }
-    previousCount.current = count;
-  }, [count]);
-
   return (
     <>
-      <ul ref={listRef} tabIndex={-1} aria-label="Items in your cart" className="flex-1 divide-y divide-ink-200 overflow-y-auto px-5 focus:outline-none">
+      <ul data-focus-after-removal tabIndex={-1} aria-label="Items in your cart" className="flex-1 divide-y divide-ink-200 overflow-y-auto px-5 focus:outline-none">
         {lines.map((item) => (
           <DrawerLine key={item.id} item={item} onNavigate={onNavigate} />
         ))}
