@@ -44,6 +44,11 @@ export async function runLighthouse(urls: string[], chromePath = process.env.CHR
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.score})`);
       }
+      // Performance opportunities and diagnostics that cost time, so a miss says what to fix.
+      const opportunities = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && (a.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs)
+        .map((a) => `${a.id} (-${Math.round((a.details as { overallSavingsMs: number }).overallSavingsMs)} ms)`);
+      if (opportunities.length > 0) misses.opportunities = opportunities;
       const metric = (id: string) => lhr.audits[id]?.numericValue;
       results.push({
         url,
