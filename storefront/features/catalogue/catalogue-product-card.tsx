@@ -13,11 +13,13 @@ export function CatalogueProductCard({
   renderAction,
   cornerBadge,
   headingLevel,
+  eager,
 }: {
   product: Product;
   renderAction?: CardAction;
   cornerBadge?: ReactNode;
   headingLevel?: 2 | 3;
+  eager?: boolean;
 }) {
   const { data, isError } = useQuery(variantsQuery(product.id));
   const variants = data ?? (isError ? [] : undefined);
@@ -28,6 +30,7 @@ export function CatalogueProductCard({
       action={renderAction?.(product, variants)}
       cornerBadge={cornerBadge}
       headingLevel={headingLevel}
+      eager={eager}
     />
   );
 }

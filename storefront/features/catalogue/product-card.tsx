@@ -26,9 +26,11 @@ export interface ProductCardProps {
   /** An extra badge in the image's top-right corner (e.g. the sale page's '% Off'). */
   cornerBadge?: ReactNode;
   headingLevel?: 2 | 3;
+  /** Cards in the first screenful load their image eagerly (it is likely the largest paint). */
+  eager?: boolean;
 }
 
-export function ProductCard({ product, variants, action, cornerBadge, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({ product, variants, action, cornerBadge, headingLevel = 3, eager = false }: ProductCardProps) {
   const badge = productBadge(product);
   const mascotType = mascotForProductName(product.name);
   const mascot = useMascot();
@@ -50,7 +52,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
             alt={product.name}
             width={480}
             height={480}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             className="size-full object-contain p-6 transition duration-500 group-hover:scale-105"
           />
         </a>

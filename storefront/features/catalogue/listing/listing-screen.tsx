@@ -295,9 +295,9 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
                 </div>
               ) : (
                 <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-                  {visible.map((product) => (
+                  {visible.map((product, index) => (
                     <li key={product.id}>
-                      <CatalogueProductCard product={product} renderAction={renderAction} />
+                      <CatalogueProductCard product={product} renderAction={renderAction} eager={index < 3} />
                     </li>
                   ))}
                 </ul>

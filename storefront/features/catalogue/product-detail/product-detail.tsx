@@ -60,16 +60,11 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
 
   const selected = variants?.find((v) => v.id === selectedId);
 
-  // The chosen size and colour live in the URL, so a shared link opens the same variant.
-  useEffect(() => {
-    if (!selected) return;
-    const query = new URLSearchParams({ size: selected.size, color: selected.color });
-    replaceUrlQuery(urlPathname, `?${query.toString()}`);
-  }, [selected, urlPathname]);
-
+  // A chosen size and colour go into the URL, so a reload or a shared link opens the same variant.
   const choose = (next: Variant | undefined) => {
     setSelectedId(next?.id);
     setQuantity((q) => clampQuantity(q, next));
+    if (next) replaceUrlQuery(urlPathname, `?${new URLSearchParams({ size: next.size, color: next.color }).toString()}`);
   };
 
   const sizes = variants ? availableSizes(variants) : [];
