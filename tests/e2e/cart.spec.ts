@@ -151,6 +151,12 @@ test.describe('cart drawer', () => {
     await expect(drawer(page).getByRole('button', { name: 'Close cart' })).toBeFocused();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (0)' })).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+    // Undo from the toast puts the line back, and the drawer stays open.
+    await toast(page).getByRole('button', { name: 'Undo' }).click();
+    await expect(drawer(page).getByRole('heading', { name: 'Your Cart (1)' })).toBeVisible();
+    await expect(drawer(page).getByTestId('line-quantity')).toHaveText('2');
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
   });
 });
 

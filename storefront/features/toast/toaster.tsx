@@ -21,6 +21,7 @@ export function ShopToaster() {
   return createPortal(
     <>
       <OneAtATime />
+      <ToastsDoNotCloseDialogs />
       <Toaster
         // Top centre, just under the sticky header: clear of the cart drawer's buttons on the right.
         position="top-center"
@@ -61,6 +62,23 @@ function OneAtATime() {
   useEffect(() => {
     for (const older of toasts.slice(1)) toast.dismiss(older.id);
   }, [toasts]);
+  return null;
+}
+
+/**
+ * Headless UI closes a dialog on a click outside it, and a toast is outside the cart drawer: pressing
+ * the removal toast's Undo would close the drawer the shopper is working in. Headless UI ignores a
+ * pointerup whose default was prevented, and a window capture listener runs before its document one.
+ * (Touch devices go through touchend, where preventing the default would swallow the tap itself.)
+ */
+function ToastsDoNotCloseDialogs() {
+  useEffect(() => {
+    const onPointerUp = (event: PointerEvent) => {
+      if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) event.preventDefault();
+    };
+    window.addEventListener('pointerup', onPointerUp, true);
+    return () => window.removeEventListener('pointerup', onPointerUp, true);
+  }, []);
   return null;
 }
 
