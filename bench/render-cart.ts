@@ -30,6 +30,8 @@ export interface RenderSpec {
 export interface RenderResult {
   /** renderToString(tree) per second: the baseline. */
   rendersPerSecond: number;
+  /** CPU (user + system) per renderToString. */
+  cpuMsPerRender: number;
   /** Vike's renderPage (hooks, data, HTML shell, serialised pageContext) per second, same process. */
   vikeRenderPagePerSecond: number;
   treeHtmlBytes: number;
@@ -38,18 +40,20 @@ export interface RenderResult {
 
 type PageContextLike = { Page?: unknown; httpResponse?: { statusCode: number; body: string } };
 
-function timeLoop(seconds: number, work: () => unknown): number {
+function timeLoop(seconds: number, work: () => unknown): { perSecond: number; cpuMs: number } {
   // Warm up the JIT, then measure.
   const warmEnd = performance.now() + Math.min(1000, seconds * 200);
   while (performance.now() < warmEnd) work();
   let n = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   while (performance.now() < end) {
     work();
     n++;
   }
-  return n / ((performance.now() - t0) / 1000);
+  const cpu = process.cpuUsage(cpu0);
+  return { perSecond: n / ((performance.now() - t0) / 1000), cpuMs: (cpu.user + cpu.system) / 1000 / n };
 }
 
 async function timeLoopAsync(seconds: number, work: () => Promise<unknown>): Promise<number> {
@@ -83,9 +87,9 @@ export async function renderCartBaseline(spec: RenderSpec): Promise<RenderResult
     }
     const tree = () => renderToString(getPageElement(pageContext).page);
     const treeHtml = tree();
-    const rendersPerSecond = timeLoop(spec.seconds, tree);
+    const { perSecond: rendersPerSecond, cpuMs: cpuMsPerRender } = timeLoop(spec.seconds, tree);
     const vikeRenderPagePerSecond = await timeLoopAsync(Math.max(1, spec.seconds / 2), renderOnce);
-    return { rendersPerSecond, vikeRenderPagePerSecond, treeHtmlBytes: Buffer.byteLength(treeHtml), pageHtmlBytes: Buffer.byteLength(pageContext.httpResponse.body) };
+    return { rendersPerSecond, cpuMsPerRender, vikeRenderPagePerSecond, treeHtmlBytes: Buffer.byteLength(treeHtml), pageHtmlBytes: Buffer.byteLength(pageContext.httpResponse.body) };
   } finally {
     await catalogue.close();
     await db.close();

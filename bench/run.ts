@@ -27,7 +27,7 @@ import type { DbBenchResult, DbBenchSpec, DbMode } from './db-bench.ts';
 import { BUDGET_ROUTES, JS_BUDGET_BYTES, firstLoadFromHtml, firstLoadFromManifest } from './js-size.ts';
 import type { LighthouseScores } from './lighthouse.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
-import { type Child, LOAD_CORE, ROOT, SERVER_CORE, freePort, pinning, runJson, start, tsxArgs, waitForHttp } from './lib/process.ts';
+import { type Child, LOAD_CORE, ROOT, SERVER_CORE, cpuSeconds, freePort, pinning, runJson, start, tsxArgs, waitForHttp } from './lib/process.ts';
 import { type Row, fmtKb, fmtMs, fmtRate, table } from './lib/report.ts';
 import type { RenderResult } from './render-cart.ts';
 
@@ -96,9 +96,18 @@ async function startShop(build: string, target: Target): Promise<{ child: Child;
   return { child, origin };
 }
 
-async function load(spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }): Promise<LoadResult> {
-  const full: LoadSpec = { duration: DURATION, warmup: WARMUP, ...spec };
-  return runJson<LoadResult>(process.execPath, tsxArgs('bench/load.ts', [JSON.stringify(full)]), { core: LOAD_CORE, timeoutMs: (full.duration + full.warmup) * 1000 + 60_000 });
+/**
+ * autocannon from its own process on the load core: a warm-up run, then the measured run. With
+ * `cpuOf` (the server's pid) it also reports the server's CPU ms per request over the measured run.
+ */
+async function load(spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }, cpuOf?: Child): Promise<LoadResult & { cpuMsPerRequest?: number }> {
+  const run = (s: LoadSpec) => runJson<LoadResult>(process.execPath, tsxArgs('bench/load.ts', [JSON.stringify(s)]), { core: LOAD_CORE, timeoutMs: (s.duration + s.warmup) * 1000 + 60_000 });
+  await run({ ...spec, duration: WARMUP, warmup: 0 });
+  const cpu0 = cpuSeconds(cpuOf?.proc.pid);
+  const result = await run({ duration: DURATION, ...spec, warmup: 0 });
+  const cpu1 = cpuSeconds(cpuOf?.proc.pid);
+  if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return result;
+  return { ...result, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };
 }
 
 /** A bare Fastify process with these exact bytes, on the server core. */
@@ -147,7 +156,10 @@ async function discover(origin: string): Promise<ShopFacts> {
   return { slug: products[0]!.slug, productId: products[0]!.id, lines };
 }
 
-async function apiAndPages(backend: Target['backend'], origin: string, facts: ShopFacts): Promise<void> {
+type Measured = LoadResult & { cpuMsPerRequest?: number };
+const cpuText = (r: Measured) => (r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(3)} ms CPU/req`);
+
+async function apiAndPages(backend: Target['backend'], shop: Child, origin: string, facts: ShopFacts): Promise<void> {
   const groups: Array<{ name: string; paths: string[]; judge: (r: LoadResult, ratio: number) => boolean; target: string }> = [];
   if (ONLY.has('api')) {
     groups.push({
@@ -171,12 +183,12 @@ async function apiAndPages(backend: Target['backend'], origin: string, facts: Sh
     // Each path: the shop, then the baseline right after (both idle on the server core otherwise), so
     // a change in background load hits both figures of a ratio alike.
     const baseline = await startBaseline(captured);
-    const measured = new Map<string, LoadResult>();
-    const baselines = new Map<string, LoadResult>();
+    const measured = new Map<string, Measured>();
+    const baselines = new Map<string, Measured>();
     try {
       for (const p of group.paths) {
-        measured.set(p, await load({ url: origin, path: p, connections: PAGE_CONNECTIONS }));
-        baselines.set(p, await load({ url: baseline.origin, path: p, connections: PAGE_CONNECTIONS }));
+        measured.set(p, await load({ url: origin, path: p, connections: PAGE_CONNECTIONS }, shop));
+        baselines.set(p, await load({ url: baseline.origin, path: p, connections: PAGE_CONNECTIONS }, baseline.child));
       }
     } finally {
       await baseline.child.stop();
@@ -189,8 +201,9 @@ async function apiAndPages(backend: Target['backend'], origin: string, facts: Sh
       rows.push({
         scenario: `GET ${c.path.replace(facts.slug, '{slug}').replace(`/${facts.productId}/`, '/{id}/')}`,
         backend,
-        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}`,
-        baseline: `${fmtRate(b.rps)}, p99 ${fmtMs(b.latency.p99)} (bare Fastify, same ${fmtKb(Buffer.byteLength(c.body))})`,
+        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${cpuText(r)}`,
+        baseline: `${fmtRate(b.rps)}, p99 ${fmtMs(b.latency.p99)}${cpuText(b)} (bare Fastify, same ${fmtKb(Buffer.byteLength(c.body))})`,
+        cpuRatio: r.cpuMsPerRequest && b.cpuMsPerRequest ? b.cpuMsPerRequest / r.cpuMsPerRequest : null,
         ratio,
         target: group.target,
         pass: !problem && group.judge(r, ratio),
@@ -217,24 +230,24 @@ async function shopperWith(origin: string, lines: ShopFacts['lines']): Promise<{
   return { cookie, cart };
 }
 
-async function cartPage(target: Target, origin: string, facts: ShopFacts): Promise<{ cart: unknown; result?: LoadResult; html?: string; problem?: string }> {
+async function cartPage(shop: Child, origin: string, facts: ShopFacts): Promise<{ cart: unknown; result?: Measured; html?: string; problem?: string }> {
   const { cookie, cart } = await shopperWith(origin, facts.lines.slice(0, 3));
   const page = await capture(origin, '/cart', { cookie });
   if (page.status !== 200) return { cart, problem: `GET /cart answered ${page.status}: no cart page in this build` };
-  const result = await load({ url: origin, path: '/cart', headers: { cookie }, connections: PAGE_CONNECTIONS });
+  const result = await load({ url: origin, path: '/cart', headers: { cookie }, connections: PAGE_CONNECTIONS }, shop);
   return { cart, result, html: page.body };
 }
 
-async function writesOverHttp(origin: string, facts: ShopFacts): Promise<{ newCarts: LoadResult; tenLines: LoadResult }> {
+async function writesOverHttp(shop: Child, origin: string, facts: ShopFacts): Promise<{ newCarts: Measured; tenLines: Measured }> {
   const json = { 'content-type': 'application/json' };
   const body = (i: number) => JSON.stringify({ ...facts.lines[i % facts.lines.length]!, quantity: 1 });
-  const newCarts = await load({ url: origin, connections: WRITE_CLIENTS, requests: [{ method: 'POST', path: '/api/cart', headers: json, body: body(0) }] });
+  const newCarts = await load({ url: origin, connections: WRITE_CLIENTS, requests: [{ method: 'POST', path: '/api/cart', headers: json, body: body(0) }] }, shop);
   // Each connection fills a cart with 10 distinct lines, then starts a new cart (autocannon resets the context).
   const tenLines = await load({
     url: origin,
     connections: WRITE_CLIENTS,
     requests: facts.lines.map((_, i) => ({ method: 'POST' as const, path: '/api/cart', headers: json, body: body(i), captureCookie: i === 0, useCookie: i > 0 })),
-  });
+  }, shop);
   return { newCarts, tenLines };
 }
 
@@ -259,9 +272,9 @@ async function benchBackend(build: string, target: Target): Promise<void> {
   let http: Awaited<ReturnType<typeof writesOverHttp>> | undefined;
   try {
     facts = await discover(origin);
-    if (ONLY.has('api') || ONLY.has('pages')) await phase(`${backend}: catalogue API and pages`, () => apiAndPages(backend, origin, facts));
-    if (ONLY.has('cart')) cart = await phase(`${backend}: /cart`, () => cartPage(target, origin, facts));
-    if (ONLY.has('writes')) http = await phase(`${backend}: POST /api/cart`, () => writesOverHttp(origin, facts));
+    if (ONLY.has('api') || ONLY.has('pages')) await phase(`${backend}: catalogue API and pages`, () => apiAndPages(backend, child, origin, facts));
+    if (ONLY.has('cart')) cart = await phase(`${backend}: /cart`, () => cartPage(child, origin, facts));
+    if (ONLY.has('writes')) http = await phase(`${backend}: POST /api/cart`, () => writesOverHttp(child, origin, facts));
     if (backend === 'pglite' && ONLY.has('js')) await phase('first-load JS from the served HTML', () => jsFromHtml(origin, facts.slug));
     if (backend === 'pglite' && ONLY.has('lighthouse')) await phase('Lighthouse', () => lighthouseRows(origin, facts.slug));
   } finally {
@@ -283,8 +296,9 @@ async function benchBackend(build: string, target: Target): Promise<void> {
       rows.push({
         scenario: 'GET /cart (3 lines, session SSR)',
         backend,
-        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}`,
-        baseline: `${fmtRate(base.rendersPerSecond, 'renders/s')} (renderToString in-process; Vike renderPage alone ${fmtRate(base.vikeRenderPagePerSecond, '/s')})`,
+        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${cpuText(r)}`,
+        baseline: `${fmtRate(base.rendersPerSecond, 'renders/s')}, ${base.cpuMsPerRender.toFixed(3)} ms CPU/render (renderToString in-process; Vike renderPage alone ${fmtRate(base.vikeRenderPagePerSecond, '/s')})`,
+        cpuRatio: r.cpuMsPerRequest ? base.cpuMsPerRender / r.cpuMsPerRequest : null,
         ratio,
         target: '>= 0.3 x, p99 < 50 ms',
         pass: !problem && ratio >= 0.3 && r.latency.p99 < 50,
@@ -310,7 +324,7 @@ async function benchBackend(build: string, target: Target): Promise<void> {
       rows.push({
         scenario: name,
         backend,
-        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}`,
+        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${cpuText(r)}`,
         baseline,
         ratio,
         target: '>= 0.4 x',
