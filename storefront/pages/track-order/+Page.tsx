@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../../contracts/money.ts';
+import { decimalToCents, formatCents, formatMoney } from '../../../contracts/money.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
@@ -113,9 +113,12 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
         {order.items.map((item) => (
           <li key={item.name} className="flex justify-between gap-4 px-4 py-3 text-sm">
             <span className="text-ink-800">
-              {item.name} <span className="text-ink-600">× {item.quantity}</span>
+              {item.name}{' '}
+              <span className="text-ink-600">
+                × {item.quantity} ({formatMoney(item.price)} each)
+              </span>
             </span>
-            <span className="font-semibold text-ink-900">{formatMoney(item.price)}</span>
+            <span className="font-semibold text-ink-900">{formatCents(decimalToCents(item.price) * item.quantity)}</span>
           </li>
         ))}
         <li className="flex justify-between gap-4 px-4 py-3 text-sm font-bold">
