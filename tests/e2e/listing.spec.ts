@@ -204,3 +204,19 @@ test('listings are accessible', async ({ page, expectAccessible }) => {
     await expectAccessible();
   }
 });
+
+test('client-side navigation to a product and back keeps the search', async ({ page }) => {
+  await page.goto('/shop');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('lace');
+  await expect(page).toHaveURL(/search=lace/);
+  const first = page.getByTestId('product-card').first();
+  await expect(first).toBeVisible();
+  const name = await first.getByRole('heading').innerText();
+  await first.getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveTitle(`${name} - DinoBooty`);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?search=lace$/);
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('lace');
+  await expect(page.getByTestId('product-card').first().getByRole('heading')).toHaveText(name);
+});
