@@ -196,3 +196,24 @@ test('keyboard only: from the cart button to a confirmed order', async ({ page }
   await expect(page.getByLabel('State', { exact: true })).toHaveCount(0);
   await expect.poll(() => serverItemCount(page)).toBe(0);
 });
+
+test('what is typed before the page hydrates counts, and the form cannot submit natively meanwhile', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  // Hold the scripts back so the server-rendered form is there before React is.
+  await page.route('**/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/checkout', { waitUntil: 'commit' });
+  const email = page.getByLabel('Email address', { exact: true });
+  await email.fill('early@jurassic.com');
+  await expect(submit(page)).toBeDisabled();
+  await page.getByLabel('First name', { exact: true }).fill('Early');
+
+  await expect(submit(page)).toBeEnabled({ timeout: 15_000 });
+  await submit(page).click();
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First name', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/checkout$/);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   CHECKOUT_DEFAULTS,
   CHECKOUT_DELAY_MS,
@@ -48,7 +48,24 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
 
+  const hydrated = useHydrated();
+
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Whatever was typed or picked before the page hydrated is in the DOM, not in React state: adopt it.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = new FormData(form);
+    setValues((current) => {
+      let next = current;
+      for (const field of CHECKOUT_FIELDS) {
+        const value = typed.get(field);
+        if (typeof value === 'string' && value !== current[field]) next = { ...next, [field]: value };
+      }
+      return next;
+    });
+  }, []);
 
   const update = (field: CheckoutField, value: string) => {
     const next = { ...values, [field]: value };
@@ -161,6 +178,8 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
 
       <button
         type="submit"
+        // Until the page is hydrated a press would submit natively (card details into the URL): wait.
+        disabled={!hydrated}
         aria-disabled={processing || undefined}
         aria-busy={processing || undefined}
         className={`${btn.primary} w-full py-4 text-base ${processing ? 'cursor-wait opacity-90' : ''}`}
@@ -180,6 +199,17 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
       </button>
       <p className="text-center text-xs text-ink-600">This is a demo checkout: no payment is taken and no order is sent.</p>
     </form>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** false on the server and while hydrating, true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { ApiError } from '../../../contracts/errors.ts';
@@ -8,6 +8,7 @@ import { MailIcon } from '../../components/icons.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 
 const FAILURE_FALLBACK = 'Something went wrong. Please try again.';
+const noSubscription = () => () => {};
 
 /** The toast text for a failed subscribe: the API's message when it sent one, else the raw error. */
 function failureText(error: unknown): string {
@@ -33,6 +34,17 @@ export function SignupSection() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+  // An address typed before the page hydrated is in the DOM, not in React state: adopt it.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setEmail(typed);
+  }, []);
 
   const subscribe = useMutation({
     mutationFn: (input: Subscribe) => apiFetch('/api/subscribe', SubscribeResult, { method: 'POST', body: JSON.stringify(input) }),
@@ -106,7 +118,7 @@ export function SignupSection() {
             />
             <button
               type="submit"
-              disabled={subscribe.isPending}
+              disabled={!hydrated || subscribe.isPending}
               className="inline-flex items-center justify-center gap-2 rounded-full bg-sun-300 px-7 py-3.5 text-base font-black text-ink-900 shadow-sm transition hover:bg-sun-400 active:scale-[0.98] disabled:cursor-wait disabled:opacity-80"
             >
               {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}

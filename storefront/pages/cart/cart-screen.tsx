@@ -7,7 +7,7 @@ import { btn, container } from '../../components/ui.ts';
 import { isPendingLine, maxLineQuantity } from '../../features/cart/cart-ops.ts';
 import { LineImage, LineVariant, productHref } from '../../features/cart/cart-line-parts.tsx';
 import { QuantityStepper } from '../../features/cart/quantity-stepper.tsx';
-import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
+import { useCart, useCartActions, useHydrated } from '../../features/cart/use-cart.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, cartTotals, isPromoCode, lineTotalCents } from '../../lib/cart-totals.ts';
 
 const PROMO_APPLIED = 'Coupon applied! Free shipping unlocked!';
@@ -200,6 +200,14 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
   const id = useId();
   const [code, setCode] = useState('');
   const [result, setResult] = useState<'applied' | 'invalid' | null>(null);
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A code typed before the page hydrated is in the DOM, not in React state: adopt it.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setCode(typed);
+  }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -215,6 +223,7 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
       </label>
       <div className="mt-1.5 flex gap-2">
         <input
+          ref={inputRef}
           id={`${id}-code`}
           name="promoCode"
           value={code}
@@ -229,7 +238,7 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
             result === 'invalid' ? 'border-accent-600' : result === 'applied' ? 'border-brand-600' : 'border-ink-200 focus:border-brand-600'
           }`}
         />
-        <button type="submit" className={btn.small}>
+        <button type="submit" disabled={!hydrated} className={btn.small}>
           Apply
         </button>
       </div>
