@@ -33,7 +33,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment once, reporting every bad field at the same time. */
 export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> & { sessionSecret: string | undefined } {
-  const result = v.safeParse(Env, env);
+  // An empty variable (`DATABASE_URL=`) means "not set", as shells and process managers use it.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = v.safeParse(Env, given);
   if (!result.success) {
     throw new ConfigError(result.issues.map((issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`));
   }

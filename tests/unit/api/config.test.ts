@@ -11,6 +11,10 @@ describe('config', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
   it('reports every bad field at once', () => {
     let caught: unknown;
     try {
