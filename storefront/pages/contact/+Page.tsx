@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useHydrated } from 'vike-react/useHydrated';
 import { TextAreaField, TextField } from '../../components/form-field.tsx';
 import { CheckIcon, ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
@@ -18,6 +19,8 @@ export default function ContactPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState(false);
+  // Until React runs, a submit would be a native GET that puts the message in the URL.
+  const hydrated = useHydrated();
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -87,7 +90,7 @@ export default function ContactPage() {
                 />
               </div>
               <div className="sm:col-span-2">
-                <button type="submit" className={btn.primary}>
+                <button type="submit" className={btn.primary} disabled={!hydrated}>
                   Send Message
                 </button>
               </div>

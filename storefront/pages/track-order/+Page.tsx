@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from 'vike-react/useHydrated';
 import { decimalToCents, formatCents, formatMoney } from '../../../contracts/money.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
@@ -20,6 +21,7 @@ export default function TrackOrderPage() {
   const [errors, setErrors] = useState<TrackErrors>({});
   const [result, setResult] = useState<TrackResult | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,7 +71,7 @@ export default function TrackOrderPage() {
               autoComplete="email"
               required
             />
-            <button type="submit" className={btn.primary}>
+            <button type="submit" className={btn.primary} disabled={!hydrated}>
               Track Order
             </button>
           </form>

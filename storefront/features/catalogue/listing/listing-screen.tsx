@@ -145,6 +145,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
             <SearchIcon className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-ink-500" />
             <input
               id={searchId}
+              name="search"
               type="search"
               value={searchInput}
               onChange={(e) => setSearchInput(e.target.value)}
