@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -8,7 +8,7 @@ import { createCartService } from './cart/cart.service.ts';
 import { useErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { useValibotValidation } from './plugins/validation.ts';
-import { renderSitemap } from '../storefront/sitemap.ts';
+import { renderRobotsTxt, renderSitemap } from '../storefront/sitemap.ts';
 import type { Storefront } from './storefront/storefront.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription.service.ts';
@@ -49,6 +49,8 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
         'script-src': ["'self'", "'unsafe-inline'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
+        // Vite's hot reload talks over a websocket in development.
+        'connect-src': storefront?.dev ? ["'self'", 'ws:'] : ["'self'"],
         'upgrade-insecure-requests': null,
       },
     },
@@ -78,8 +80,12 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
 
   if (storefront) {
     await storefront.registerAssets(fastify);
+    const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
     fastify.get('/sitemap.xml', async (request, reply) =>
-      reply.type('application/xml').header('cache-control', 'public, max-age=3600').send(renderSitemap(catalogue, `${request.protocol}://${request.host}`)),
+      reply.type('application/xml').header('cache-control', 'public, max-age=3600').send(renderSitemap(catalogue, origin(request))),
+    );
+    fastify.get('/robots.txt', async (request, reply) =>
+      reply.type('text/plain').header('cache-control', 'public, max-age=3600').send(renderRobotsTxt(origin(request))),
     );
     fastify.get('/*', (request, reply) => storefront.renderShared(request, reply, { catalogue }));
   }

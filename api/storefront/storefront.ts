@@ -16,6 +16,8 @@ export interface StorefrontOptions {
 }
 
 export interface Storefront {
+  /** Development mode (Vite middleware, hot reload). */
+  readonly dev: boolean;
   /** Serves the built assets (or Vite's dev middleware) on `app`. */
   registerAssets(app: FastifyInstance): Promise<void>;
   render(request: FastifyRequest, reply: FastifyReply, services: StorefrontServices): Promise<FastifyReply>;
@@ -139,6 +141,7 @@ export async function createStorefront({ root, dev }: StorefrontOptions): Promis
   }
 
   return {
+    dev,
     async registerAssets(app) {
       if (dev) {
         const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
