@@ -165,12 +165,14 @@ export async function* readAllForFold(db: Queryable, options: ReadAllOptions = {
   const batchSize = options.batchSize ?? 10_000;
   const until = options.until ?? Number.MAX_SAFE_INTEGER;
   const types = options.types ?? null;
+  // Rows come back already shaped as FoldableEvent (no copy per row): the position as float8 is a
+  // JS number, exact up to 2^53, where bigint would arrive as a string.
   const fetch = (after: number) => {
-    const page = db.query<{ position: string | number; stream_id: string; version: number; type: string; data: unknown }>(
-      `select position, stream_id, version, type, data
+    const page = db.query<FoldableEvent>(
+      `select position::float8 as position, stream_id as "streamId", version, type, data
        from events
        where position > $1 and position <= $2 and ($4::text[] is null or type = any($4))
-       order by position limit $3`,
+       order by events.position limit $3`,
       [after, until, batchSize, types],
     );
     // Abandoned prefetches (the caller stopped early) must not surface as unhandled rejections.
@@ -181,15 +183,9 @@ export async function* readAllForFold(db: Queryable, options: ReadAllOptions = {
   for (;;) {
     const { rows } = await page;
     if (rows.length === 0) return;
-    const last = Number(rows[rows.length - 1]!.position);
     const more = rows.length === batchSize;
-    if (more) page = fetch(last);
-    const batch = new Array<FoldableEvent>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      batch[i] = { position: Number(r.position), streamId: r.stream_id, version: r.version, type: r.type, data: r.data };
-    }
-    yield batch;
+    if (more) page = fetch(rows[rows.length - 1]!.position);
+    yield rows;
     if (!more) return;
   }
 }

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
 import type { FoldableEvent, RecordedEvent } from '../../eventstore/event-store.ts';
 import { CART_EVENT_TYPES, CART_STREAM_PREFIX, type CartEvent, cartIdOfStream, isCartEvent } from '../../api/cart/cart.events.ts';
-import { type CartLine, assertNever, evolve } from '../../api/cart/cart.decider.ts';
-import { type Projection, type Rebuild, chunks } from '../projection.ts';
+import { type CartLine, assertNever } from '../../api/cart/cart.decider.ts';
+import type { Projection, Rebuild } from '../projection.ts';
 
 /**
  * The first CTE of every inline statement: records that this cart has applied `version`, and yields
@@ -44,14 +44,49 @@ function inlineStatement(event: RecordedEvent & CartEvent): { sql: string; param
   }
 }
 
+interface FoldedLine extends CartLine {
+  addedAt: string;
+}
+
 interface FoldedCart {
   version: number;
   position: number;
   createdAt: string;
   updatedAt: string;
-  lines: CartLine[];
-  addedAt: Map<string, string>;
+  /** In the order added; changed in place (a replay folds millions of events: no copy per event). */
+  lines: FoldedLine[];
 }
+
+/**
+ * `evolve` (api/cart/cart.decider.ts) applied in place, keeping each line's addedAt: the same
+ * transitions without allocating a new state per event.
+ */
+function foldInto(cart: FoldedCart, event: CartEvent): void {
+  switch (event.type) {
+    case 'ItemAdded': {
+      const { lineId, productId, variantId, quantity, at } = event.data;
+      // As the inline insert's `on conflict (line_id) do nothing`: a line is added once.
+      if (!cart.lines.some((l) => l.lineId === lineId)) cart.lines.push({ lineId, productId, variantId, quantity, addedAt: at });
+      return;
+    }
+    case 'QuantityChanged': {
+      for (const line of cart.lines) if (line.lineId === event.data.lineId) line.quantity = event.data.quantity;
+      return;
+    }
+    case 'ItemRemoved': {
+      cart.lines = cart.lines.filter((l) => l.lineId !== event.data.lineId);
+      return;
+    }
+    case 'CartCleared':
+      cart.lines = [];
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
+/** Rows per bulk insert: few round trips, bounded parameter arrays. */
+const WRITE_CHUNK = 20_000;
 
 const CART_ID = `substr(a.stream_id, ${CART_STREAM_PREFIX.length + 1})::uuid`;
 const CART_TYPES = CART_EVENT_TYPES.map((t) => `'${t}'`).join(', ');
@@ -88,44 +123,89 @@ export const cartsProjection: Projection = {
   },
 
   createRebuild(): Rebuild {
+    /** stream id → folded cart */
     const carts = new Map<string, FoldedCart>();
     return {
       fold(events) {
         for (const event of events) {
           if (!isCartEvent(event)) continue;
           const cartEvent = event as FoldableEvent & CartEvent;
-          const cartId = cartIdOfStream(event.streamId);
-          let cart = carts.get(cartId);
+          // Keyed by stream id: no substring per event (the cart id is cut out once, when writing).
+          let cart = carts.get(event.streamId);
           if (!cart) {
-            cart = { version: 0, position: 0, createdAt: cartEvent.data.at, updatedAt: cartEvent.data.at, lines: [], addedAt: new Map() };
-            carts.set(cartId, cart);
+            cart = { version: 0, position: 0, createdAt: cartEvent.data.at, updatedAt: cartEvent.data.at, lines: [] };
+            carts.set(event.streamId, cart);
           }
           if (event.version <= cart.version) continue;
-          cart.lines = evolve({ lines: cart.lines }, cartEvent).lines;
-          if (cartEvent.type === 'ItemAdded') cart.addedAt.set(cartEvent.data.lineId, cartEvent.data.at);
+          foldInto(cart, cartEvent);
           cart.version = event.version;
           cart.position = event.position;
           cart.updatedAt = cartEvent.data.at;
         }
       },
       async write(tx) {
-        for (const chunk of chunks([...carts.entries()])) {
+        // Column arrays filled in one pass per chunk; one `unnest` insert per chunk.
+        let ids: string[] = [];
+        let versions: number[] = [];
+        let positions: number[] = [];
+        let created: string[] = [];
+        let updated: string[] = [];
+        const flushCarts = async () => {
+          if (ids.length === 0) return;
           await tx.query(
             `insert into carts (cart_id, version, position, created_at, updated_at)
              select * from unnest($1::uuid[], $2::int[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])`,
-            [chunk.map(([id]) => id), chunk.map(([, c]) => c.version), chunk.map(([, c]) => c.position), chunk.map(([, c]) => c.createdAt), chunk.map(([, c]) => c.updatedAt)],
+            [ids, versions, positions, created, updated],
           );
-        }
-        const lines = [...carts.entries()].flatMap(([cartId, c]) => c.lines.map((l) => ({ cartId, addedAt: c.addedAt.get(l.lineId) ?? c.createdAt, ...l })));
-        for (const chunk of chunks(lines)) {
+          ids = [];
+          versions = [];
+          positions = [];
+          created = [];
+          updated = [];
+        };
+        let lineIds: string[] = [];
+        let lineCarts: string[] = [];
+        let products: number[] = [];
+        let variants: number[] = [];
+        let quantities: number[] = [];
+        let added: string[] = [];
+        const flushLines = async () => {
+          if (lineIds.length === 0) return;
           await tx.query(
             `insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at)
              select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[], $6::timestamptz[])`,
-            [chunk.map((l) => l.lineId), chunk.map((l) => l.cartId), chunk.map((l) => l.productId), chunk.map((l) => l.variantId), chunk.map((l) => l.quantity), chunk.map((l) => l.addedAt)],
+            [lineIds, lineCarts, products, variants, quantities, added],
           );
+          lineIds = [];
+          lineCarts = [];
+          products = [];
+          variants = [];
+          quantities = [];
+          added = [];
+        };
+        for (const [streamId, cart] of carts) {
+          ids.push(cartIdOfStream(streamId));
+          versions.push(cart.version);
+          positions.push(cart.position);
+          created.push(cart.createdAt);
+          updated.push(cart.updatedAt);
+          if (ids.length >= WRITE_CHUNK) await flushCarts();
         }
+        await flushCarts();
+        for (const [streamId, cart] of carts) {
+          const cartId = cartIdOfStream(streamId);
+          for (const line of cart.lines) {
+            lineIds.push(line.lineId);
+            lineCarts.push(cartId);
+            products.push(line.productId);
+            variants.push(line.variantId);
+            quantities.push(line.quantity);
+            added.push(line.addedAt);
+          }
+          if (lineIds.length >= WRITE_CHUNK) await flushLines();
+        }
+        await flushLines();
       },
     };
   },
 };
-

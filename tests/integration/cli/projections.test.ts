@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '../../../eventstore/event-store.ts';
-import { PROJECTION_FENCE_LOCK } from '../../../projections/replay.ts';
+import { projections } from '../../../projections/registry.ts';
+import { replayProjections } from '../../../projections/replay.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
 import { cli, readModels } from './cli-support.ts';
@@ -82,7 +83,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
       // Wait until the replay holds the fence, so the writes below really race it.
       let fenced = false;
       for (let i = 0; i < 1000 && !fenced; i++) {
-        const { rows } = await app.db.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1 and mode = 'ExclusiveLock' and granted", [PROJECTION_FENCE_LOCK]);
+        const { rows } = await app.db.query("select 1 from pg_locks where relation = 'carts'::regclass and mode = 'ShareRowExclusiveLock' and granted");
         fenced = rows.length > 0;
         if (!fenced) await new Promise((r) => setTimeout(r, 2));
       }
@@ -93,7 +94,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     const reader = (async () => {
       for (let i = 0; i < 10; i++) reads.push((await me.request({ method: 'GET', url: '/api/cart' })).json().itemCount);
     })();
-    // On PostgreSQL, watch an append wait at the fence while the replay holds it.
+    // On PostgreSQL, watch an append's inline projection wait at the fence (the table lock) while the replay holds it.
     let appendWaited = false;
     const watching = replay.then(() => undefined);
     const watcher = (async () => {
@@ -101,7 +102,9 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
       let done = false;
       void watching.then(() => (done = true));
       while (!done && !appendWaited) {
-        const { rows } = await app.db.query("select 1 from pg_locks where locktype = 'advisory' and objid = $1 and mode = 'ShareLock' and not granted", [PROJECTION_FENCE_LOCK]);
+        const { rows } = await app.db.query(
+          "select 1 from pg_locks where relation in ('carts'::regclass, 'cart_lines'::regclass, 'subscribers'::regclass) and mode = 'RowExclusiveLock' and not granted",
+        );
         appendWaited = rows.length > 0;
       }
     })();
@@ -118,6 +121,34 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     expect(await readModels(app.db)).toEqual(after);
     const statuses = JSON.parse((await cli(app, ['projections', 'list', '--json'])).stdout) as Array<{ lag: number }>;
     expect(statuses.map((s) => s.lag)).toEqual([0, 0]);
+  });
+
+  it('the swap keeps every index, key and check of the read-model tables; in-place replay gives the same rows', async () => {
+    const schema = async () => ({
+      indexes: (await app.db.query("select tablename, indexname, indexdef from pg_indexes where tablename in ('carts', 'cart_lines', 'subscribers') order by indexname")).rows,
+      constraints: (
+        await app.db.query(
+          "select conrelid::regclass::text as rel, conname, pg_get_constraintdef(oid) as def from pg_constraint where conrelid in ('carts'::regclass, 'cart_lines'::regclass, 'subscribers'::regclass) order by conname",
+        )
+      ).rows,
+      columns: (
+        await app.db.query(
+          "select table_schema, table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_name in ('carts', 'cart_lines', 'subscribers') order by table_name, ordinal_position",
+        )
+      ).rows,
+      scratch: (await app.db.query("select nspname from pg_namespace where nspname like 'dino_replay_%'")).rows,
+    });
+    const before = await schema();
+    const models = await readModels(app.db);
+    expect(before.indexes.length).toBe(6);
+    const swapped = await replayProjections(app.db, projections);
+    expect(swapped.strategy).toBe('swap');
+    expect(await schema()).toEqual(before);
+    expect(await readModels(app.db)).toEqual(models);
+    const inPlace = await replayProjections(app.db, projections, { strategy: 'in-place' });
+    expect(inPlace.strategy).toBe('in-place');
+    expect(await schema()).toEqual(before);
+    expect(await readModels(app.db)).toEqual(models);
   });
 
   it('an unknown projection name is a clear error listing the known ones', async () => {
