@@ -1,7 +1,8 @@
 /**
  * The load generator, run as its own process (pinned to the load core by bench/run.ts):
  *   node --import tsx bench/load.ts '<json spec>'
- * Runs autocannon against 127.0.0.1 (a warm-up, then the measured run) and prints one JSON line.
+ * Runs autocannon against 127.0.0.1 (a warm-up, then the measured run, announced by a `measuring`
+ * line) and prints one JSON line.
  */
 import autocannon from 'autocannon';
 
@@ -82,6 +83,8 @@ async function run(opts: autocannon.Options): Promise<autocannon.Result> {
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   onlyLoopback(spec.url);
   if (spec.warmup > 0) await run(options(spec, spec.warmup));
+  // The parent reads the server's CPU time on this line: the measured run starts now.
+  process.stdout.write('measuring\n');
   const r = await run(options(spec, spec.duration));
   const statusCodes: Record<string, number> = {};
   for (const [code, value] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (value as { count: number }).count;

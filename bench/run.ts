@@ -101,10 +101,16 @@ async function startShop(build: string, target: Target): Promise<{ child: Child;
  * `cpuOf` (the server's pid) it also reports the server's CPU ms per request over the measured run.
  */
 async function load(spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }, cpuOf?: Child): Promise<LoadResult & { cpuMsPerRequest?: number }> {
-  const run = (s: LoadSpec) => runJson<LoadResult>(process.execPath, tsxArgs('bench/load.ts', [JSON.stringify(s)]), { core: LOAD_CORE, timeoutMs: (s.duration + s.warmup) * 1000 + 60_000 });
-  await run({ ...spec, duration: WARMUP, warmup: 0 });
-  const cpu0 = cpuSeconds(cpuOf?.proc.pid);
-  const result = await run({ duration: DURATION, ...spec, warmup: 0 });
+  const full: LoadSpec = { duration: DURATION, warmup: WARMUP, ...spec };
+  let cpu0: number | undefined;
+  const result = await runJson<LoadResult>(process.execPath, tsxArgs('bench/load.ts', [JSON.stringify(full)]), {
+    core: LOAD_CORE,
+    timeoutMs: (full.duration + full.warmup) * 1000 + 60_000,
+    onLine: (line) => {
+      if (line === 'measuring') cpu0 = cpuSeconds(cpuOf?.proc.pid);
+    },
+  });
+  // Read after the load ended: the server is idle by then, so the delay adds no CPU.
   const cpu1 = cpuSeconds(cpuOf?.proc.pid);
   if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return result;
   return { ...result, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };

@@ -68,16 +68,29 @@ export function start(command: string, args: string[], options: { cwd?: string; 
 }
 
 /** Runs a child to completion and parses the last line of its stdout as JSON. */
-export async function runJson<T>(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; core?: number; timeoutMs?: number } = {}): Promise<T> {
+export async function runJson<T>(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; core?: number; timeoutMs?: number; onLine?: (line: string) => void } = {},
+): Promise<T> {
   const [cmd, argv] = options.core === undefined ? [command, args] : pinned(options.core, command, args);
   const proc = spawn(cmd, argv, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(proc);
   let stdout = '';
   let stderr = '';
-  proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  let pending = '';
+  proc.stdout.on('data', (c: Buffer) => {
+    const text = c.toString();
+    stdout += text;
+    if (!options.onLine) return;
+    pending += text;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) options.onLine(line);
+  });
   proc.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-20_000)));
   const timer = setTimeout(() => proc.kill('SIGKILL'), options.timeoutMs ?? 5 * 60_000);
-  const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+  const code = await new Promise<number | null>((resolve) => proc.once('close', resolve));
   clearTimeout(timer);
   live.delete(proc);
   const last = stdout.trim().split('\n').pop() ?? '';
