@@ -34,3 +34,18 @@ export interface Rebuild {
 export function* chunks<T>(items: readonly T[], size = 10_000): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
+
+/**
+ * A PostgreSQL array literal for an `unnest($n::type[])` parameter, built in one pass: cheaper than
+ * letting `pg` serialise a JS array (two regex replaces per element). Numbers go bare; strings are
+ * double-quoted, with backslashes and quotes escaped. No NULL elements.
+ */
+export function arrayLiteral(values: readonly string[] | readonly number[]): string {
+  if (values.length === 0 || typeof values[0] === 'number') return `{${values.join(',')}}`;
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as string;
+    out += `${i === 0 ? '"' : ',"'}${/["\\]/.test(value) ? value.replace(/["\\]/g, '\\$&') : value}"`;
+  }
+  return `${out}}`;
+}

@@ -80,7 +80,7 @@ export async function replayProjections(db: Database, selected: readonly Project
     const total = Number(rows[0]?.total ?? 0);
     options.onStart?.(total);
 
-    const shadow = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createShadowTables(tx, tables) : undefined;
+    const shadow = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createShadowTables(tx, tables, db.kind === 'postgres') : undefined;
     if (!shadow) for (const table of tables) await tx.query(`delete from ${ident(table)}`);
 
     const rebuilds = selected.map((p) => ({ types: new Set(p.eventTypes), rebuild: p.createRebuild() }));
@@ -129,7 +129,7 @@ interface IndexInfo {
  * Empty copies of `tables` in a scratch schema, or undefined when the role may not create a schema
  * (the transaction is left usable: the attempt runs under a savepoint).
  */
-async function createShadowTables(tx: Queryable, tables: readonly string[]) {
+async function createShadowTables(tx: Queryable, tables: readonly string[], server: boolean) {
   const schema = `dino_replay_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await tx.query('savepoint dino_replay_schema');
   try {
@@ -163,6 +163,9 @@ async function createShadowTables(tx: Queryable, tables: readonly string[]) {
     },
     /** Builds the old tables' indexes and keys on the copies, analyzes them, and swaps them in. */
     async swapIn() {
+      // PostgreSQL: index builds sort in memory rather than in temporary files (this transaction
+      // only). Not on PGlite, whose memory is the CLI process's own.
+      if (server) await tx.query("select set_config('maintenance_work_mem', '256MB', true)");
       const { rows: indexes } = await tx.query<IndexInfo>(
         `select t.relname as table, i.relname as name, pg_get_indexdef(x.indexrelid) as def,
                 c.conname as constraint_name, c.contype::text as constraint_type

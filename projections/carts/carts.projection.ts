@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { FoldableEvent, RecordedEvent } from '../../eventstore/event-store.ts';
 import { CART_EVENT_TYPES, CART_STREAM_PREFIX, type CartEvent, cartIdOfStream, isCartEvent } from '../../api/cart/cart.events.ts';
 import { type CartLine, assertNever } from '../../api/cart/cart.decider.ts';
-import type { Projection, Rebuild } from '../projection.ts';
+import { type Projection, type Rebuild, arrayLiteral } from '../projection.ts';
 
 /**
  * The first CTE of every inline statement: records that this cart has applied `version`, and yields
@@ -155,7 +155,7 @@ export const cartsProjection: Projection = {
           await tx.query(
             `insert into carts (cart_id, version, position, created_at, updated_at)
              select * from unnest($1::uuid[], $2::int[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])`,
-            [ids, versions, positions, created, updated],
+            [ids, versions, positions, created, updated].map(arrayLiteral),
           );
           ids = [];
           versions = [];
@@ -174,7 +174,7 @@ export const cartsProjection: Projection = {
           await tx.query(
             `insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at)
              select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[], $6::timestamptz[])`,
-            [lineIds, lineCarts, products, variants, quantities, added],
+            [lineIds, lineCarts, products, variants, quantities, added].map(arrayLiteral),
           );
           lineIds = [];
           lineCarts = [];

@@ -1,6 +1,6 @@
 import type { Subscribed } from '../../api/subscriptions/subscription.events.ts';
 import type { FoldableEvent } from '../../eventstore/event-store.ts';
-import type { Projection, Rebuild } from '../projection.ts';
+import { type Projection, type Rebuild, arrayLiteral } from '../projection.ts';
 
 /** Rows per bulk insert: few round trips, bounded parameter arrays. */
 const WRITE_CHUNK = 20_000;
@@ -52,7 +52,11 @@ export const subscribersProjection: Projection = {
           await tx.query(
             `insert into subscribers (email, subscribed_at, position)
              select * from unnest($1::text[], $2::timestamptz[], $3::bigint[])`,
-            [emails.slice(i, i + WRITE_CHUNK), ats.slice(i, i + WRITE_CHUNK), positions.slice(i, i + WRITE_CHUNK)],
+            [
+              arrayLiteral(emails.slice(i, i + WRITE_CHUNK)),
+              arrayLiteral(ats.slice(i, i + WRITE_CHUNK)),
+              arrayLiteral(positions.slice(i, i + WRITE_CHUNK)),
+            ],
           );
         }
       },
