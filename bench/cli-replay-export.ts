@@ -129,7 +129,8 @@ async function main(): Promise<void> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
-    const name = `dino_shop_bench_cli_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    // Digits only: bench/run.ts drops what it kept by the pattern dino_shop_bench_<digits>.
+    const name = `dino_shop_bench_${process.pid}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
     await admin(serverUrl, `create database ${name}`);
     const u = new URL(serverUrl);
     u.pathname = `/${name}`;
