@@ -527,6 +527,7 @@ async function cliScenarios(pgAdminUrl: string | undefined): Promise<void> {
       if (kept?.startsWith('postgres') && pgAdminUrl) {
         const name = new URL(kept).pathname.slice(1);
         if (/^dino_shop_bench_\d+$/.test(name)) await adminQuery(pgAdminUrl, `drop database if exists ${name} with (force)`).catch((e) => log(`could not drop ${name}: ${e.message}`));
+        else log(`left behind (not a name this runner drops): ${kept}`);
       } else if (kept?.startsWith('postgres')) {
         log(`left behind: ${kept}`);
       } else if (kept && kept.includes('dino-bench-cli-')) {
