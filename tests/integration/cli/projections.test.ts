@@ -45,6 +45,11 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     expect(run.stdout).toMatch(/^Replayed carts, subscribers: \d{2,} events up to position [\d,]+ in \d+\.\d\d s \([\d,]+ events\/s\)\.\n$/);
     expect(await readModels(app.db)).toEqual(live);
 
+    // A progress bar on stderr when it is a terminal; stdout keeps just the result line.
+    const tty = await cli(app, ['projections', 'replay', 'carts'], { stderrTTY: true });
+    expect(tty.stderr).toContain('Replaying [');
+    expect(tty.stdout).toMatch(/^Replayed carts: \d+ events .*\n$/);
+
     const one = await cli(app, ['projections', 'replay', 'subscribers', '--batch-size', '5']);
     expect(one.stdout).toMatch(/^Replayed subscribers: 16 events /);
     expect(await readModels(app.db)).toEqual(live);
