@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
@@ -6,6 +5,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { createCartService } from './cart/cart.service.ts';
 import { useErrorHandler } from './plugins/error-handler.ts';
+import { useSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { useValibotValidation } from './plugins/validation.ts';
 import { renderRobotsTxt, renderSitemap } from '../storefront/sitemap.ts';
@@ -42,20 +42,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   useErrorHandler(fastify);
   // The API speaks JSON only: any other body type is a 415, not a string to validate.
   fastify.removeContentTypeParser('text/plain');
-  await fastify.register(helmet, {
-    // Vike hydrates from an inline JSON script and React may inline styles; images are our own.
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'", "'unsafe-inline'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        // Vite's hot reload talks over a websocket in development.
-        'connect-src': storefront?.dev ? ["'self'", 'ws:'] : ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  useSecurityHeaders(fastify, { dev: storefront?.dev ?? false });
 
   await fastify.register(catalogueRoutes, { prefix: '/api', catalogue });
   await fastify.register(subscriptionRoutes, { prefix: '/api', subscriptions });

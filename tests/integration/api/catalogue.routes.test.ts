@@ -111,6 +111,9 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing/here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'Not Found', message: 'No API endpoint GET /api/nothing/here' });
-    expect((await get('/api/products')).headers['set-cookie']).toBeUndefined();
+    const products = await get('/api/products');
+    expect(products.headers['set-cookie']).toBeUndefined();
+    expect(products.headers['x-content-type-options']).toBe('nosniff');
+    expect(products.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
