@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
+import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
@@ -115,5 +116,16 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     expect(products.headers['set-cookie']).toBeUndefined();
     expect(products.headers['x-content-type-options']).toBe('nosniff');
     expect(products.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  // Last: it changes the catalogue.
+  it('answers from the new catalogue after a seed changes it (serialised answers are per version)', async () => {
+    const first = seed.products[0]!;
+    expect((await get(`/api/products/${first.slug}`)).body.name).toBe(first.name);
+    const changed = { ...seed, products: seed.products.map((p) => (p.id === first.id ? { ...p, name: 'Re-seeded Rex', priceCents: 1234 } : p)) };
+    expect((await seedCatalogue(app.db, changed)).changed).toBe(true);
+    await app.catalogue.refresh();
+    expect((await get(`/api/products/${first.slug}`)).body).toMatchObject({ name: 'Re-seeded Rex', price: '12.34' });
+    expect((await get('/api/products')).body.find((p: { id: number }) => p.id === first.id).name).toBe('Re-seeded Rex');
   });
 });
