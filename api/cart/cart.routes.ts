@@ -20,34 +20,22 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartS
   app.get('/cart', { schema: { response: { 200: cartResponse } } }, async (request) => carts.read(request.session.cartId ?? null));
 
   app.post<{ Body: AddToCart }>('/cart', { schema: { body: schemaOf(AddToCart), response: { 201: cartResponse, ...errors } } }, async (request, reply) => {
-    const cartId = await carts.addItem(request.session.cartId ?? null, request.body);
-    if (request.session.cartId !== cartId) request.session.cartId = cartId;
-    return reply.status(201).send(await carts.read(cartId));
+    const cart = await carts.addItem(request.session.cartId ?? null, request.body);
+    if (cart.id && request.session.cartId !== cart.id) request.session.cartId = cart.id;
+    return reply.status(201).send(cart);
   });
 
   app.put<{ Params: { itemId: string }; Body: UpdateCartItem }>(
     '/cart/:itemId',
     { schema: { params: schemaOf(CartItemParams), body: schemaOf(UpdateCartItem), response: { 200: cartResponse, ...errors } } },
-    async (request) => {
-      const cartId = request.session.cartId ?? null;
-      await carts.changeQuantity(cartId, request.params.itemId, request.body.quantity);
-      return carts.read(cartId);
-    },
+    async (request) => carts.changeQuantity(request.session.cartId ?? null, request.params.itemId, request.body.quantity),
   );
 
   app.delete<{ Params: { itemId: string } }>(
     '/cart/:itemId',
     { schema: { params: schemaOf(CartItemParams), response: { 200: cartResponse, ...errors } } },
-    async (request) => {
-      const cartId = request.session.cartId ?? null;
-      await carts.removeItem(cartId, request.params.itemId);
-      return carts.read(cartId);
-    },
+    async (request) => carts.removeItem(request.session.cartId ?? null, request.params.itemId),
   );
 
-  app.delete('/cart', { schema: { response: { 200: cartResponse } } }, async (request) => {
-    const cartId = request.session.cartId ?? null;
-    await carts.clear(cartId);
-    return carts.read(cartId);
-  });
+  app.delete('/cart', { schema: { response: { 200: cartResponse } } }, async (request) => carts.clear(request.session.cartId ?? null));
 }

@@ -4,7 +4,7 @@ import { centsToDecimal, decimalToCents } from '../../contracts/money.ts';
 import type { Database } from '../../db/database.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import { cartLines } from '../../projections/carts/carts.queries.ts';
+import { type CartLineRow, cartLines } from '../../projections/carts/carts.queries.ts';
 import { appendWithProjections } from '../../projections/registry.ts';
 import { notFound } from '../domain-error.ts';
 import { type CartCommand, type CartState, decide, evolve, initialState } from './cart.decider.ts';
@@ -25,8 +25,10 @@ export const emptyCart = (id: string | null = null): Cart => ({ id, items: [], t
 export function createCartService({ db, catalogue, now = () => new Date(), newId = randomUUID }: CartServiceDeps) {
   const decider = { initialState, evolve, decide };
 
-  async function run(cartId: string, makeCommand: (state: CartState) => CartCommand): Promise<void> {
-    await handleCommand(db, cartStreamId(cartId), decider, makeCommand, { append: appendWithProjections });
+  /** Decides and records; answers with the cart as the decision left it (no re-read needed). */
+  async function run(cartId: string, makeCommand: (state: CartState) => CartCommand): Promise<Cart> {
+    const { state } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, { append: appendWithProjections });
+    return toCart(cartId, state.lines);
   }
 
   const variantFacts = (variantId: number) => {
@@ -34,12 +36,12 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
     return variant && { id: variant.id, productId: variant.productId, stock: variant.stock };
   };
 
-  async function read(cartId: string | null): Promise<Cart> {
-    if (!cartId) return emptyCart();
+  /** Cart lines (from the read model or a folded stream) in API shape, priced from the catalogue. */
+  function toCart(cartId: string, lines: readonly CartLineRow[]): Cart {
     const items: CartItem[] = [];
     let totalCents = 0;
     let itemCount = 0;
-    for (const line of await cartLines(db, cartId)) {
+    for (const line of lines) {
       const product = catalogue.productById(line.productId);
       const variant = catalogue.variant(line.variantId);
       // A product removed from the catalogue by a reset drops out of the cart view (its events stay).
@@ -56,13 +58,17 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
     return { id: cartId, items, total: centsToDecimal(totalCents), itemCount };
   }
 
+  async function read(cartId: string | null): Promise<Cart> {
+    return cartId ? toCart(cartId, await cartLines(db, cartId)) : emptyCart();
+  }
+
   return {
     read,
-    /** Adds to the given cart, or to a new one when cartId is null; returns the cart id used. */
-    async addItem(cartId: string | null, input: AddToCart): Promise<string> {
+    /** Adds to the given cart, or to a new one when cartId is null. */
+    async addItem(cartId: string | null, input: AddToCart): Promise<Cart> {
       const id = cartId ?? newId();
       const lineId = newId();
-      await run(id, () => ({
+      return run(id, () => ({
         type: 'AddItem',
         productId: input.productId,
         variantId: input.variantId,
@@ -72,22 +78,21 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
         newLineId: lineId,
         at: now().toISOString(),
       }));
-      return id;
     },
-    async changeQuantity(cartId: string | null, lineId: string, quantity: number): Promise<void> {
+    async changeQuantity(cartId: string | null, lineId: string, quantity: number): Promise<Cart> {
       if (!cartId) throw notFound('That item is not in your cart');
-      await run(cartId, (state) => {
+      return run(cartId, (state) => {
         const line = state.lines.find((l) => l.lineId === lineId);
         return { type: 'ChangeQuantity', lineId, quantity, variant: line && variantFacts(line.variantId), at: now().toISOString() };
       });
     },
-    async removeItem(cartId: string | null, lineId: string): Promise<void> {
+    async removeItem(cartId: string | null, lineId: string): Promise<Cart> {
       if (!cartId) throw notFound('That item is not in your cart');
-      await run(cartId, () => ({ type: 'RemoveItem', lineId, at: now().toISOString() }));
+      return run(cartId, () => ({ type: 'RemoveItem', lineId, at: now().toISOString() }));
     },
-    async clear(cartId: string | null): Promise<void> {
-      if (!cartId) return;
-      await run(cartId, () => ({ type: 'ClearCart', at: now().toISOString() }));
+    async clear(cartId: string | null): Promise<Cart> {
+      if (!cartId) return emptyCart();
+      return run(cartId, () => ({ type: 'ClearCart', at: now().toISOString() }));
     },
   };
 }
