@@ -3,7 +3,8 @@ import type { Database, Queryable } from './database.ts';
 
 /** The production adapter: a pool of connections to a real PostgreSQL server. */
 export function connectPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // 20: enough for 16 concurrent writers plus readers on a 2-core server; PostgreSQL allows 100 by default.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
   let listener: pg.Client | undefined;
