@@ -275,29 +275,34 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * The log from position `from` on, in batches, never skipping an event that commits late.
  *
  * `position` is not commit order: a transaction can take position 10, commit after position 11 was
- * read, and a reader resuming from "position > 11" would miss it. So only events written by finished
- * transactions are read: `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`. First the
- * events below the horizon at the start, in position order; then (when following) everything from
- * that horizon on, in (transaction_id, position) order, which is an order in which no new event can
- * ever appear behind the cursor. The price: an event shows up only once every transaction that
- * started before it has ended (a long transaction anywhere on the server holds the tail back).
+ * read, and a reader resuming from "position > 11" would miss it. So:
+ * 1. First, everything committed and visible now, in position order (a plain snapshot read: what a
+ *    person asking "what is in the log" expects, however busy the server is).
+ * 2. When following: everything from the snapshot's horizon (`pg_snapshot_xmin`) on, in
+ *    (transaction_id, position) order and only below the current horizon — an order in which no new
+ *    event can ever appear behind the cursor. Events of step 1 at or above the first horizon are
+ *    remembered (there are few: only those of transactions that were in flight around the start) so
+ *    they are not printed twice. The price: a followed event shows up once every transaction that
+ *    started before it has ended (a long transaction anywhere on the server holds the tail back).
  */
 export async function* followLog(db: Queryable, options: FollowLogOptions): AsyncGenerator<LoggedEvent[]> {
   const batchSize = options.batchSize ?? 1_000;
   const { rows: horizonRows } = await db.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
   const horizon = horizonRows[0]!.xmin;
+  const seenAboveHorizon = new Set<number>();
 
-  // 1. Everything finished before we started, in position order.
+  // 1. Everything visible now, in position order.
   let after = options.from - 1;
   for (;;) {
     if (options.signal?.aborted) return;
-    const { rows } = await db.query<LoggedEventRow>(
-      `select ${LOGGED_COLUMNS} from events
-       where position > $1 and transaction_id < $2::xid8
+    const { rows } = await db.query<LoggedEventRow & { above_horizon: boolean }>(
+      `select ${LOGGED_COLUMNS}, transaction_id >= $2::xid8 as above_horizon from events
+       where position > $1
        order by position limit $3`,
       [after, horizon, batchSize],
     );
     if (rows.length > 0) {
+      if (options.follow) for (const row of rows) if (row.above_horizon) seenAboveHorizon.add(Number(row.position));
       yield rows.map(toLogged);
       after = Number(rows[rows.length - 1]!.position);
     }
@@ -319,7 +324,8 @@ export async function* followLog(db: Queryable, options: FollowLogOptions): Asyn
     if (rows.length > 0) {
       const last = rows[rows.length - 1]!;
       cursor = { transactionId: last.transaction_id, position: Number(last.position) };
-      yield rows.map(toLogged);
+      const fresh = rows.filter((row) => !seenAboveHorizon.delete(Number(row.position)));
+      if (fresh.length > 0) yield fresh.map(toLogged);
     }
     if (rows.length < batchSize) await sleep(options.pollMs ?? 1_000, options.signal);
   }

@@ -82,4 +82,31 @@ describe.each(BACKENDS)('dino-shop events tail on %s', (backend) => {
     await running;
     expect(out.text().trimEnd().split('\n').map((l) => l.split('  ')[2])).toEqual(['subscriber-slow@example.com', 'subscriber-fast@example.com']);
   });
+
+  it.runIf(backend === 'postgres')('shows committed events even while an older transaction is open, and --follow prints them once', async () => {
+    const old = new pg.Client({ connectionString: app.target.databaseUrl });
+    await old.connect();
+    const out = capture();
+    const stop = new AbortController();
+    let following: Promise<unknown> | undefined;
+    try {
+      // An open transaction with an id holds pg_snapshot_xmin back, as any long transaction on the server would.
+      await old.query('begin');
+      await old.query('select pg_current_xact_id()');
+      await appendSubscriber(app.db, 'while-open@example.com', new Date().toISOString());
+      const run = await cli(app, ['events', 'tail', '-n', '1']);
+      expect(run.stdout).toContain('subscriber-while-open@example.com');
+
+      following = cli(app, ['events', 'tail', '-n', '1', '--follow', '--interval', '10'], { signal: stop.signal, stdout: out });
+      await until(() => out.text().includes('subscriber-while-open@example.com'));
+      await old.query('commit');
+      // Past the old transaction, the follow phase reaches the same event again: it must not print it twice.
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      await old.end();
+      stop.abort();
+      await following;
+    }
+    expect(out.text().split('\n').filter((line) => line.includes('subscriber-while-open@example.com'))).toHaveLength(1);
+  });
 });
