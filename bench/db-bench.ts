@@ -4,9 +4,8 @@
  * spec: { target: { databaseUrl?, dataDir }, mode, clients, seconds, warmup }
  *   raw-insert      one single-row INSERT per operation (autocommit) into a table shaped like `events`
  *                   (same columns, defaults, unique (stream_id, version) and indexes): the ceiling
- *   append          BEGIN; appendToStream(new cart stream, ItemAdded); applyInlineProjections; COMMIT
- *   append-fenced   the same plus the replay fence (pg_advisory_xact_lock_shared): exactly what
- *                   the cart service runs in its transaction
+ *   append          appendWithProjections(new cart stream, ItemAdded): exactly what the cart service
+ *                   runs — one statement: version check, insert and the projections' CTEs
  * `clients` concurrent workers (a pg pool of that size; on PGlite they queue on its one connection).
  * Prints one JSON line: { ops, seconds, opsPerSecond, p50Ms, p99Ms }.
  */
@@ -14,12 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { connectDatabase } from '../db/connect.ts';
 import { connectPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/database.ts';
-import { appendToStream } from '../eventstore/event-store.ts';
-import { applyInlineProjections } from '../projections/registry.ts';
-import { fenceForAppend } from '../projections/replay.ts';
+import { appendWithProjections } from '../projections/registry.ts';
 import { cartStreamId } from '../api/cart/cart.events.ts';
 
-export type DbMode = 'raw-insert' | 'append' | 'append-fenced';
+export type DbMode = 'raw-insert' | 'append';
 
 export interface DbBenchSpec {
   target: { databaseUrl?: string; dataDir: string };
@@ -66,11 +63,7 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
         ]);
         return;
       }
-      await db.transaction(async (tx) => {
-        if (spec.mode === 'append-fenced') await fenceForAppend(tx);
-        const recorded = await appendToStream(tx, cartStreamId(randomUUID()), 0, [event]);
-        await applyInlineProjections(tx, recorded);
-      });
+      await appendWithProjections(db, cartStreamId(randomUUID()), 0, [event]);
     };
 
     const runFor = async (seconds: number, record: boolean) => {

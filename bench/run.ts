@@ -319,7 +319,6 @@ async function benchBackend(build: string, target: Target): Promise<void> {
   if (ONLY.has('writes')) {
     const raw = await phase(`${backend}: raw INSERT baseline`, () => dbBench(target, 'raw-insert', facts));
     const append = await phase(`${backend}: store-level append`, () => dbBench(target, 'append', facts));
-    const fenced = await phase(`${backend}: store-level append with fence`, () => dbBench(target, 'append-fenced', facts));
     const baseline = `${fmtRate(raw.opsPerSecond, 'inserts/s')} (raw single-row INSERT, ${WRITE_CLIENTS} clients)`;
     for (const [name, r] of [
       ['POST /api/cart, new carts (HTTP)', http!.newCarts],
@@ -340,7 +339,7 @@ async function benchBackend(build: string, target: Target): Promise<void> {
       });
     }
     rows.push({
-      scenario: 'append + projections (store, one tx)',
+      scenario: 'append + projections (store: one statement, as the service)',
       backend,
       figure: `${fmtRate(append.opsPerSecond, 'appends/s')}, p99 ${fmtMs(append.p99Ms)}`,
       baseline,
@@ -348,16 +347,6 @@ async function benchBackend(build: string, target: Target): Promise<void> {
       target: '>= 0.6 x',
       pass: append.opsPerSecond / raw.opsPerSecond >= 0.6,
       data: { measured: append, baseline: raw },
-    });
-    rows.push({
-      scenario: 'append + fence + projections (as the service)',
-      backend,
-      figure: `${fmtRate(fenced.opsPerSecond, 'appends/s')}, p99 ${fmtMs(fenced.p99Ms)}`,
-      baseline,
-      ratio: fenced.opsPerSecond / raw.opsPerSecond,
-      target: 'info',
-      pass: null,
-      data: { measured: fenced, baseline: raw },
     });
   }
 }

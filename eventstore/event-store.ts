@@ -57,8 +57,6 @@ export interface AppendOptions {
    * created_at): this is how inline projections ride along with the append in one round trip.
    */
   alsoRun?: readonly string[];
-  /** An advisory lock (key) taken in shared mode by the same statement before it writes. */
-  sharedLock?: number;
 }
 
 /**
@@ -75,19 +73,17 @@ export async function appendToStream(
   options: AppendOptions = {},
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
-  const lock = options.sharedLock === undefined ? '' : `lock as materialized (select pg_advisory_xact_lock_shared(${Number(options.sharedLock)}) as held),`;
   const extra = (options.alsoRun ?? []).map((body, i) => `, also_${i} as (${body})`).join('\n');
   let rows: EventRow[];
   try {
     ({ rows } = await tx.query<EventRow>(
-      `with ${lock}
-       head as (
+      `with head as (
          select coalesce(max(version), 0) as version from events where stream_id = $1
        ),
        appended as (
          insert into events (stream_id, version, type, data, metadata)
          select $1, head.version + e.ordinality, e.type, e.data, e.metadata
-         from ${lock ? 'lock, ' : ''}head, unnest($3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(type, data, metadata, ordinality)
+         from head, unnest($3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(type, data, metadata, ordinality)
          where head.version = $2
          order by e.ordinality
          returning position, stream_id, version, type, data, metadata, created_at

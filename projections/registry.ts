@@ -2,7 +2,6 @@ import type { Database, Queryable } from '../db/database.ts';
 import { type NewEvent, type RecordedEvent, appendToStream } from '../eventstore/event-store.ts';
 import { cartsProjection } from './carts/carts.projection.ts';
 import type { Projection } from './projection.ts';
-import { PROJECTION_FENCE_LOCK, fenceForAppend } from './replay.ts';
 import { subscribersProjection } from './subscribers/subscribers.projection.ts';
 
 /** Every projection the shop runs inline. */
@@ -23,15 +22,15 @@ export async function applyInlineProjections(tx: Queryable, events: readonly Rec
 const APPEND_CTES = projections.flatMap((p) => p.appendCtes);
 
 /**
- * Appends and projects atomically, behind the replay fence. A single event (every command here emits
- * one) goes in ONE statement: fence + version check + insert + every projection's CTEs. Several events
- * take a transaction with a statement per event, since CTEs of one statement cannot see each other's
- * writes (an ItemAdded then QuantityChanged of the same line would be lost).
+ * Appends and projects atomically. A single event (every command here emits one) goes in ONE
+ * statement: version check + insert + every projection's CTEs. Several events take a transaction
+ * with a statement per event, since CTEs of one statement cannot see each other's writes (an
+ * ItemAdded then QuantityChanged of the same line would be lost). Either way the inline projection
+ * writes wait while a replay holds the read-model tables (see replay.ts), so none is missed.
  */
 export async function appendWithProjections(db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<RecordedEvent[]> {
-  if (events.length === 1) return appendToStream(db, streamId, expectedVersion, events, { sharedLock: PROJECTION_FENCE_LOCK, alsoRun: APPEND_CTES });
+  if (events.length === 1) return appendToStream(db, streamId, expectedVersion, events, { alsoRun: APPEND_CTES });
   return db.transaction(async (tx) => {
-    await fenceForAppend(tx);
     const recorded = await appendToStream(tx, streamId, expectedVersion, events);
     await applyInlineProjections(tx, recorded);
     return recorded;

@@ -2,19 +2,6 @@ import type { Database, Queryable } from '../db/database.ts';
 import { readAllForFold } from '../eventstore/event-store.ts';
 import type { Projection } from './projection.ts';
 
-/**
- * Appends take this advisory lock in shared mode (see registry.ts). A replay no longer takes it in
- * exclusive mode: it fences writers with table locks instead (see replayProjections), because an
- * append that runs as one statement locks the read-model tables when it is planned, before it
- * reaches the advisory lock, and a replay that then needs those tables could only deadlock with it.
- * Taking the shared lock stays harmless; it is kept for the callers that use it.
- */
-export const PROJECTION_FENCE_LOCK = 72_616_002;
-
-export async function fenceForAppend(tx: Queryable): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock_shared($1)', [PROJECTION_FENCE_LOCK]);
-}
-
 export interface ReplayProgress {
   processed: number;
   total: number;

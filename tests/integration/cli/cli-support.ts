@@ -3,7 +3,6 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import { runCli } from '../../../cli/main.ts';
 import { appendToStream } from '../../../eventstore/event-store.ts';
 import { applyInlineProjections } from '../../../projections/registry.ts';
-import { fenceForAppend } from '../../../projections/replay.ts';
 import { subscriberStreamId } from '../../../api/subscriptions/subscription.events.ts';
 import type { TestDatabase } from '../../support/databases.ts';
 
@@ -59,7 +58,6 @@ export async function cli(
 export async function appendSubscriber(db: Database, email: string, at: string): Promise<void> {
   await db.transaction(async (tx) => {
     const events = await appendToStream(tx, subscriberStreamId(email), 0, [{ type: 'Subscribed', data: { schemaVersion: 1, email, at } }]);
-    await fenceForAppend(tx);
     await applyInlineProjections(tx, events);
   });
 }
