@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import type { DatabaseTarget } from '../db/connect.ts';
+import { type DatabaseTarget, connectDatabase, describeTarget } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 
@@ -17,7 +17,7 @@ export interface CliIO {
 
 /** What the commands depend on besides their IO; tests replace these, the real CLI uses the defaults. */
 export interface CliDeps {
-  /** Opens the database the global options name (default: connectTarget: pg for a URL, else PGlite). */
+  /** Opens the database the global options name (default: connectDatabase: pg for a URL, else PGlite). */
   connect?: (target: DatabaseTarget) => Promise<Database>;
   /** Stops long-running commands (`events tail --follow`); default: the first SIGINT or SIGTERM. */
   signal?: AbortSignal;
@@ -48,33 +48,6 @@ export function targetOf(command: Command): DatabaseTarget {
   return { databaseUrl: options.databaseUrl || undefined, dataDir: path.resolve(options.dataDir) };
 }
 
-/**
- * db/connect.ts's connectDatabase, with each adapter loaded only when used: importing PGlite costs
- * ~45 MB of memory, which a command run against PostgreSQL (say, an export at a bounded RSS) should not pay.
- */
-export async function connectTarget(target: DatabaseTarget): Promise<Database> {
-  if (target.databaseUrl) {
-    const { connectPostgres } = await import('../db/postgres.ts');
-    const db = connectPostgres(target.databaseUrl);
-    try {
-      // Fail fast with a clear message instead of on the first real query.
-      await db.query('select 1');
-    } catch (error) {
-      await db.close().catch(() => {});
-      throw error;
-    }
-    return db;
-  }
-  const { openPglite } = await import('../db/pglite.ts');
-  return openPglite(`${target.dataDir}/pglite`);
-}
-
-export function describeTarget(target: DatabaseTarget): string {
-  if (!target.databaseUrl) return `PGlite at ${target.dataDir}/pglite`;
-  const url = new URL(target.databaseUrl);
-  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
-}
-
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
 
 /** Opens the database the global options name (migrated unless told not to), runs `work`, and always closes it. */
@@ -87,7 +60,7 @@ export async function withDatabase<T>(
   const target = targetOf(command);
   let db: Database;
   try {
-    db = await (context.deps.connect ?? connectTarget)(target);
+    db = await (context.deps.connect ?? connectDatabase)(target);
   } catch (error) {
     throw new CliError(`cannot reach the database (${describeTarget(target)}): ${messageOf(error)}`);
   }
