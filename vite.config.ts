@@ -1,10 +1,60 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import vike from 'vike/plugin';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The storefront uses Vike's server routing, but vike-react imports `providePageContext` from
+ * 'vike/getPageContext', whose browser build imports Vike's whole client router (~10 KB gzip of
+ * routing, prefetch and history code a server-routed page never runs). In the browser bundle that
+ * import is answered by the two functions from the module Vike itself defines them in, so its
+ * runtime and vike-react still share one page-context slot.
+ */
+function vikeGetPageContextWithoutClientRouter(): Plugin {
+  const virtualId = '\0dino-shop:vike-get-page-context';
+  const serverEntry = createRequire(import.meta.url).resolve('vike/getPageContext');
+  const execHook = path.resolve(path.dirname(serverEntry), '../../shared-server-client/hooks/execHook.js');
+  return {
+    name: 'dino-shop:vike-get-page-context-without-client-router',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(id) {
+      return id === 'vike/getPageContext' ? virtualId : undefined;
+    },
+    load(id) {
+      if (id !== virtualId) return undefined;
+      if (!existsSync(execHook)) throw new Error(`vike's execHook.js is not at ${execHook}: update vite.config.ts for this Vike version`);
+      return `export { providePageContext, getPageContext_sync as getPageContext } from ${JSON.stringify(execHook)};`;
+    },
+  };
+}
+
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
+const LAYOUT = /[\\/]storefront[\\/](\+Layout\.tsx|components[\\/](layout[\\/](site-header|site-footer|promo-banner|logo)|icons|nav-links|ui)\.tsx?|features[\\/]cart[\\/](cart-button|cart-drawer-state|cart-drawer-slot)\.tsx?|features[\\/]toast[\\/](toast|toaster-slot)\.tsx?|lib[\\/](hydrated|flag-store|money|sizes)\.ts)$/;
 
 export default defineConfig({
-  plugins: [vike(), react(), tailwindcss()],
+  plugins: [vikeGetPageContextWithoutClientRouter(), vike(), react(), tailwindcss()],
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: (id) => FRAMEWORK.test(id) || LAYOUT.test(id),
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   // Server-only packages stay external to the SSR bundle: they are loaded from node_modules at run time.
   ssr: { external: ['pg', '@electric-sql/pglite', 'fastify'] },
 });

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { PromoBanner } from './components/layout/promo-banner.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
-import { CartDrawer } from './features/cart/cart-drawer.tsx';
-import { ShopToaster } from './features/toast/toaster.tsx';
+import { CartDrawer } from './features/cart/cart-drawer-slot.tsx';
+import { ShopToaster } from './features/toast/toaster-slot.tsx';
 
 export default function Layout({ children }: { children: ReactNode }) {
   return (

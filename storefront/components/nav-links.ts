@@ -54,3 +54,8 @@ export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [
     ],
   },
 ];
+
+/** Whether a link is the current page's (or a section that contains it). */
+export function isCurrent(pathname: string, href: string): boolean {
+  return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+}

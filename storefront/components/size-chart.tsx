@@ -1,4 +1,5 @@
-import { SIZE_LABELS, type Size } from '../../contracts/catalogue.ts';
+import type { Size } from '../../contracts/catalogue.ts';
+import { SIZE_LABELS } from '../lib/sizes.ts';
 
 /** Spec 9: inches, Waist / Hip / Tail Girth per size. */
 export const SIZE_CHART: ReadonlyArray<{ size: Size; waist: string; hip: string; tail: string }> = [

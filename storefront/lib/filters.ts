@@ -1,5 +1,6 @@
-import { SIZES, SIZE_LABELS, type Product, type ProductSort, type Size } from '../../contracts/catalogue.ts';
-import { decimalToCents } from '../../contracts/money.ts';
+import type { Product, ProductSort, Size } from '../../contracts/catalogue.ts';
+import { SIZES, SIZE_LABELS } from './sizes.ts';
+import { decimalToCents } from './money.ts';
 
 /**
  * Product-listing state (search, sort, filters) and the pure logic over it (spec 2 "Product listing",

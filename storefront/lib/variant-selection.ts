@@ -1,4 +1,5 @@
-import { SIZES, type Size, type Variant } from '../../contracts/catalogue.ts';
+import type { Size, Variant } from '../../contracts/catalogue.ts';
+import { SIZES } from './sizes.ts';
 
 /** Product-page variant rules (spec 4 and 5). Pure functions over the product's variants. */
 

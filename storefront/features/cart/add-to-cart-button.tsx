@@ -1,6 +1,9 @@
-import { toast } from 'sonner';
+import { useRef, useState } from 'react';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
-import { useCartActions } from './use-cart.ts';
+import { preloadToaster, toast } from '../toast/toast.ts';
+
+/** The cart's mutations (TanStack Query) load on the first Add to Cart, not with the page. */
+const loadCart = () => import('./use-cart.ts');
 
 /**
  * Add to Cart / Buy Now. The catalogue pages pass:
@@ -18,18 +21,30 @@ export interface AddToCartButtonProps {
 }
 
 export function AddToCartButton({ product, variant, quantity = 1, intent = 'card', className }: AddToCartButtonProps) {
-  const actions = useCartActions();
+  // This button's last add is on its way (from the click until the server has answered).
+  const [isPending, setPending] = useState(false);
+  const pending = useRef(false);
   const noVariant = intent !== 'card' && variant === undefined;
 
   const onClick = () => {
-    if (actions.isPending) return;
+    if (pending.current) return;
     if (variant === undefined) {
       toast.error('Error', {
         description: intent === 'card' ? 'No variants available for this product' : 'Please select a variant before adding to cart',
       });
       return;
     }
-    actions.add(product, variant, intent === 'card' ? 1 : quantity, intent === 'card' ? 'card' : intent === 'add' ? 'product' : 'buy-now');
+    pending.current = true;
+    setPending(true);
+    preloadToaster();
+    const source = intent === 'card' ? 'card' : intent === 'add' ? 'product' : 'buy-now';
+    void loadCart()
+      .then((cart) => cart.addToCart(product, variant, intent === 'card' ? 1 : quantity, source))
+      .catch(() => toast.error('Failed to add item to cart', { description: 'Please try again' }))
+      .finally(() => {
+        pending.current = false;
+        setPending(false);
+      });
   };
 
   const label = intent === 'buy-now' ? 'Buy Now' : 'Add to Cart';
@@ -39,13 +54,13 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
       className={className}
       disabled={noVariant}
       // While its add is on the way the button stays focusable (aria-disabled), so keyboard focus stays.
-      aria-disabled={actions.isPending || undefined}
-      aria-busy={actions.isPending || undefined}
+      aria-disabled={isPending || undefined}
+      aria-busy={isPending || undefined}
       onClick={onClick}
       data-product-id={product.id}
       data-variant-id={variant?.id}
     >
-      {actions.isPending && (
+      {isPending && (
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 animate-spin" fill="none">
           <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
           <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />

@@ -1,37 +1,46 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useAtom } from 'jotai';
-import { useEffect, useRef, type RefObject } from 'react';
-import { toast } from 'sonner';
-import { usePageContext } from 'vike-react/usePageContext';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
-import { formatCents, formatMoney } from '../../../contracts/money.ts';
+import { formatCents, formatMoney } from '../../lib/money.ts';
 import { CloseIcon, TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../lib/cart-totals.ts';
 import { isPendingLine, maxLineQuantity } from './cart-ops.ts';
-import { cartDrawerOpenAtom } from './cart.atoms.ts';
+import { useFlag } from '../../lib/flag-store.ts';
+import { CartQueryProvider } from './cart-client.tsx';
+import { cartDrawerOpen, closeCartDrawer } from './cart-drawer-state.ts';
 import { LineImage, LineVariant, productHref } from './cart-line-parts.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
-import { useCart, useCartActions, useHydrated } from './use-cart.ts';
+import { useCart, useCartActions } from './use-cart.ts';
+import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
+
+// Loaded on the first open, after the click or keypress that asked for it (see lib/dialog-focus.ts).
+tellHeadlessUiWhereFocusIs();
 
 /**
- * The cart drawer (spec 2), mounted once by the layout. It reads the cart only after hydration, so no
- * page's HTML carries a shopper's cart unless that page renders it on purpose (/cart, /checkout).
+ * The cart drawer's dialog: loaded and mounted by cart-drawer-slot.tsx on the drawer's first open (so
+ * Headless UI's Dialog is not first-load JS), then kept mounted and opened and closed by the flag.
  */
-export function CartDrawer() {
-  const hydrated = useHydrated();
-  return hydrated ? <CartDrawerDialog /> : null;
+export default function CartDrawerIsland() {
+  return (
+    <CartQueryProvider>
+      <CartDrawerDialog />
+    </CartQueryProvider>
+  );
+}
+
+/** The flag, one frame late on the first mount: the dialog then opens with its transition. */
+function useDrawerOpen(): boolean {
+  const wanted = useFlag(cartDrawerOpen);
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(wanted), [wanted]);
+  return open && wanted;
 }
 
 function CartDrawerDialog() {
-  const [open, setOpen] = useAtom(cartDrawerOpenAtom);
-  const close = () => setOpen(false);
-  const { urlPathname } = usePageContext();
+  const open = useDrawerOpen();
+  const close = closeCartDrawer;
   const view = useCart();
-  useCartLoadErrorToast(view.isError);
-
-  // A navigation (e.g. a product link inside the drawer) closes it.
-  useEffect(() => setOpen(false), [urlPathname, setOpen]);
 
   const lines = view.cart?.items ?? [];
   const panelRef = useRef<HTMLDivElement>(null);
@@ -99,17 +108,6 @@ function useFocusAfterRemoval(lineCount: number, panelRef: RefObject<HTMLDivElem
     const target = panel.querySelector<HTMLElement>('[data-focus-after-removal]') ?? panel.querySelector<HTMLElement>('[data-focus-fallback]');
     target?.focus();
   }, [lineCount, panelRef]);
-}
-
-/** Spec 8: 'Error loading cart' once per failed load (retries included). */
-function useCartLoadErrorToast(isError: boolean) {
-  const shown = useRef(false);
-  useEffect(() => {
-    if (isError && !shown.current) {
-      toast.error('Error loading cart', { description: 'There was a problem loading your cart. Please try refreshing the page.' });
-    }
-    shown.current = isError;
-  }, [isError]);
 }
 
 function EmptyDrawer({ onContinue }: { onContinue: () => void }) {

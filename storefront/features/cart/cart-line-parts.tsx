@@ -1,4 +1,4 @@
-import { SIZE_LABELS } from '../../../contracts/catalogue.ts';
+import { SIZE_LABELS } from '../../lib/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 
 export function productHref(item: Pick<CartItem, 'product'>): string {

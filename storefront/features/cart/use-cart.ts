@@ -1,29 +1,28 @@
-import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
-import { useMemo, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
-import { navigate } from 'vike/client/router';
+import {
+  MutationObserver,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+  type MutationOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Cart, CartItem } from '../../../contracts/cart.ts';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import { toast, toastOnNextPage } from '../toast/toast.ts';
+import { browserQueryClient } from './cart-client.tsx';
 import { addTarget, applyCartOps, isCartOp, maxLineQuantity, type CartOp } from './cart-ops.ts';
-import { cartDrawerOpenAtom } from './cart.atoms.ts';
+import { openCartDrawer } from './cart-drawer-state.ts';
 import { CART_MUTATION_SCOPE, cartKeys, cartMutationKey, cartQuery, currentCartView, sendCartOp } from './cart.queries.ts';
 import { errorText } from './error-text.ts';
 
-const noSubscription = () => () => {};
-
 /**
- * false on the server and while hydrating, true after. Components outside the /cart and /checkout
- * pages (header badge, drawer) only read the cart once this is true: catalogue HTML never carries a
- * shopper's cart, and those pages' server-rendered cart is in the cache before anyone else asks.
+ * Components outside the /cart and /checkout pages (header badge, drawer) only read the cart once the
+ * page has hydrated (see lib/hydrated.ts): catalogue HTML never carries a shopper's cart, and those
+ * pages' server-rendered cart is in the cache before anyone else asks.
  */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated } from '../../lib/hydrated.ts';
 
 export interface CartView {
   /** The cart as shown: the server's cart with pending changes laid over it. */
@@ -62,14 +61,22 @@ const FAILURE_TITLES: Record<CartOp['kind'], string> = {
 };
 
 /**
- * The one cart mutation. Toasts live in the mutation's own callbacks (not in `mutate`'s), so they still
- * fire when the component that asked has gone (a removed line unmounts at once).
+ * The one cart mutation's options. Toasts live in the mutation's own callbacks (not in `mutate`'s), so
+ * they still fire when the component that asked has gone (a removed line unmounts at once).
  */
-function useCartMutation() {
-  const queryClient = useQueryClient();
-  const setDrawerOpen = useSetAtom(cartDrawerOpenAtom);
+function cartMutationOptions(queryClient: QueryClient): MutationOptions<Cart, Error, CartOp> {
+  const run = (op: CartOp) => new MutationObserver(queryClient, cartMutationOptions(queryClient)).mutate(op).catch(() => undefined);
+  const undo = (line: CartItem) =>
+    run({
+      kind: 'add',
+      product: line.product,
+      variant: line.variant,
+      quantity: line.quantity,
+      target: addTarget(currentCartView(queryClient), line.variant.id, line.quantity),
+      source: 'undo',
+    });
 
-  const mutation = useMutation({
+  return {
     mutationKey: cartMutationKey,
     scope: CART_MUTATION_SCOPE,
     mutationFn: sendCartOp,
@@ -77,18 +84,19 @@ function useCartMutation() {
       // The server's answer is the truth; later pending changes are laid over it.
       queryClient.setQueryData(cartQuery().queryKey, cart);
       if (op.kind === 'add' && op.source === 'buy-now') {
-        toast.success('Added to cart!', { description: `${op.product.name} has been added to your cart.` });
-        void navigate('/checkout');
+        // Links are page loads: the toast goes with the shopper to /checkout.
+        toastOnNextPage('Added to cart!', `${op.product.name} has been added to your cart.`);
+        window.location.assign('/checkout');
       } else if (op.kind === 'add' && op.source !== 'undo') {
         toast.success('Added to cart!', {
           description: `${op.product.name} has been added to your cart.`,
-          action: { label: 'View cart', onClick: () => setDrawerOpen(true) },
+          action: { label: 'View cart', onClick: openCartDrawer },
         });
       } else if (op.kind === 'remove') {
         const removed = op.line;
         toast('Item removed', {
           description: 'The item has been removed from your cart',
-          ...(removed ? { action: { label: 'Undo', onClick: () => undo(removed) } } : {}),
+          ...(removed ? { action: { label: 'Undo', onClick: () => void undo(removed) } } : {}),
         });
       }
     },
@@ -102,19 +110,12 @@ function useCartMutation() {
         void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
       }
     },
-  });
+  };
+}
 
-  function undo(line: CartItem) {
-    mutation.mutate({
-      kind: 'add',
-      product: line.product,
-      variant: line.variant,
-      quantity: line.quantity,
-      target: addTarget(currentCartView(queryClient), line.variant.id, line.quantity),
-      source: 'undo',
-    });
-  }
-
+function useCartMutation() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation(cartMutationOptions(queryClient));
   return { mutation, queryClient };
 }
 
@@ -137,22 +138,7 @@ export function useCartActions(): CartActions {
   return {
     isPending: mutation.isPending,
     add(product, variant, quantity, source) {
-      const cartProduct: CartItem['product'] = {
-        id: product.id,
-        name: product.name,
-        slug: product.slug,
-        imageUrl: product.imageUrl,
-        price: product.price,
-      };
-      const cartVariant: CartItem['variant'] = {
-        id: variant.id,
-        color: variant.color,
-        colorHex: variant.colorHex,
-        size: variant.size,
-        stock: variant.stock,
-      };
-      const target = addTarget(currentCartView(queryClient), variant.id, quantity);
-      mutation.mutate({ kind: 'add', product: cartProduct, variant: cartVariant, quantity, target, source });
+      mutation.mutate(addOp(queryClient, product, variant, quantity, source));
     },
     step(itemId, delta) {
       const line = lineNow(itemId);
@@ -170,4 +156,36 @@ export function useCartActions(): CartActions {
       mutation.mutate({ kind: 'clear' });
     },
   };
+}
+
+/** The add as the screen shows it from the moment of the click (its target builds on pending adds). */
+function addOp(queryClient: QueryClient, product: Product, variant: Variant, quantity: number, source: AddSource): CartOp {
+  const cartProduct: CartItem['product'] = {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    imageUrl: product.imageUrl,
+    price: product.price,
+  };
+  const cartVariant: CartItem['variant'] = {
+    id: variant.id,
+    color: variant.color,
+    colorHex: variant.colorHex,
+    size: variant.size,
+    stock: variant.stock,
+  };
+  const target = addTarget(currentCartView(queryClient), variant.id, quantity);
+  return { kind: 'add', product: cartProduct, variant: cartVariant, quantity, target, source };
+}
+
+/**
+ * Add to Cart from outside React's cart tree (the catalogue's buttons load this module on their first
+ * click): the same mutation as useCartActions().add, on the page load's QueryClient. Settles (never
+ * rejects) when the server has answered; the mutation's own callbacks toast.
+ */
+export async function addToCart(product: Product, variant: Variant, quantity: number, source: AddSource): Promise<void> {
+  const queryClient = browserQueryClient();
+  await new MutationObserver(queryClient, cartMutationOptions(queryClient))
+    .mutate(addOp(queryClient, product, variant, quantity, source))
+    .catch(() => undefined);
 }

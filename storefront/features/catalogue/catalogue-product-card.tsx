@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCatalogueQuery } from './catalogue-cache.tsx';
 import type { ReactNode } from 'react';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { variantsQuery } from './catalogue.queries.ts';
@@ -21,7 +21,7 @@ export function CatalogueProductCard({
   headingLevel?: 2 | 3;
   eager?: boolean;
 }) {
-  const { data, isError } = useQuery(variantsQuery(product.id));
+  const { data, isError } = useCatalogueQuery(variantsQuery(product.id));
   const variants = data ?? (isError ? [] : undefined);
   return (
     <ProductCard

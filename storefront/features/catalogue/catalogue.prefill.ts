@@ -1,15 +1,27 @@
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { Product } from '../../../contracts/catalogue.ts';
 import type { CatalogueReader } from '../../../projections/catalogue/catalogue.reader.ts';
-import { makeQueryClient } from '../../lib/query-client.ts';
+import type { CatalogueState } from './catalogue-cache.tsx';
 import { catalogueKeys } from './catalogue.queries.ts';
 
+/** The answers a page's server data carries, by key (what <CatalogueData state> puts in the cache). */
+class Answers {
+  readonly #entries: Array<readonly [readonly unknown[], unknown]> = [];
+
+  setQueryData(queryKey: readonly unknown[], data: unknown): void {
+    this.#entries.push([queryKey, data]);
+  }
+
+  state(): CatalogueState {
+    return this.#entries;
+  }
+}
+
 /**
- * Server side of the catalogue queries: +data hooks read the in-memory catalogue (never HTTP to
- * themselves) and put the answers under the same keys the browser's useQuery uses.
+ * Server side of the catalogue reads: +data hooks read the in-memory catalogue (never HTTP to
+ * themselves) and put the answers under the same keys the browser's useCatalogueQuery uses.
  */
 export class CataloguePrefill {
-  readonly client: QueryClient = makeQueryClient();
+  readonly client = new Answers();
 
   constructor(private readonly catalogue: CatalogueReader) {}
 
@@ -74,7 +86,8 @@ export class CataloguePrefill {
     return byProduct;
   }
 
-  dehydrate(): DehydratedState {
-    return dehydrate(this.client);
+  /** The page's catalogue state, for <CatalogueData state={...}>. */
+  dehydrate(): CatalogueState {
+    return this.client.state();
   }
 }

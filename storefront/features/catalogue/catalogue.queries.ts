@@ -1,11 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
-import { Category, Product, Testimonial, Variant, type ProductSort } from '../../../contracts/catalogue.ts';
-import { apiFetch } from '../../lib/api-fetch.ts';
+import type { Category, Product, ProductSort, Testimonial, Variant } from '../../../contracts/catalogue.ts';
+import type { CatalogueRead } from './catalogue-cache.tsx';
 
 /**
- * Query options for every catalogue read. The server's +data hooks fill the same keys
- * (see catalogue.prefill.ts), so the browser's useQuery finds the data and does not refetch on load.
+ * Every catalogue read (see catalogue-cache.tsx). The server's +data hooks fill the same keys (see
+ * catalogue.prefill.ts), so the browser finds the data and does not refetch on load. The fetching and
+ * parsing code loads with the first read that needs the network.
  */
 export interface ProductListParams {
   search: string;
@@ -23,43 +22,49 @@ export const catalogueKeys = {
   testimonials: ['testimonials'] as const,
 };
 
-const enc = encodeURIComponent;
+const api = () => import('./catalogue.fetch.ts');
 
-export const categoriesQuery = () =>
-  queryOptions({ queryKey: catalogueKeys.categories, queryFn: () => apiFetch('/api/categories', v.array(Category)) });
+export const categoriesQuery = (): CatalogueRead<Category[]> => ({
+  queryKey: catalogueKeys.categories,
+  queryFn: async () => (await api()).fetchCategories(),
+});
 
-export const categoryQuery = (slug: string) =>
-  queryOptions({ queryKey: catalogueKeys.category(slug), queryFn: () => apiFetch(`/api/categories/${enc(slug)}`, Category) });
+export const categoryQuery = (slug: string): CatalogueRead<Category> => ({
+  queryKey: catalogueKeys.category(slug),
+  queryFn: async () => (await api()).fetchCategory(slug),
+});
 
-export const productsQuery = (params: ProductListParams) =>
-  queryOptions({
-    queryKey: catalogueKeys.products(params),
-    queryFn: () => {
-      const query = new URLSearchParams();
-      if (params.search) query.set('search', params.search);
-      if (params.sort) query.set('sort', params.sort);
-      const qs = query.toString();
-      return apiFetch(`/api/products${qs ? `?${qs}` : ''}`, v.array(Product));
-    },
-  });
+export const productsQuery = (params: ProductListParams): CatalogueRead<Product[]> => ({
+  queryKey: catalogueKeys.products(params),
+  queryFn: async () => {
+    const query = new URLSearchParams();
+    if (params.search) query.set('search', params.search);
+    if (params.sort) query.set('sort', params.sort);
+    return (await api()).fetchProducts(query.toString());
+  },
+});
 
-export const categoryProductsQuery = (slug: string) =>
-  queryOptions({
-    queryKey: catalogueKeys.categoryProducts(slug),
-    queryFn: () => apiFetch(`/api/products/category/${enc(slug)}`, v.array(Product)),
-  });
+export const categoryProductsQuery = (slug: string): CatalogueRead<Product[]> => ({
+  queryKey: catalogueKeys.categoryProducts(slug),
+  queryFn: async () => (await api()).fetchCategoryProducts(slug),
+});
 
-export const bestsellersQuery = () =>
-  queryOptions({ queryKey: catalogueKeys.bestsellers, queryFn: () => apiFetch('/api/products/bestsellers', v.array(Product)) });
+export const bestsellersQuery = (): CatalogueRead<Product[]> => ({
+  queryKey: catalogueKeys.bestsellers,
+  queryFn: async () => (await api()).fetchBestsellers(),
+});
 
-export const productQuery = (slug: string) =>
-  queryOptions({ queryKey: catalogueKeys.product(slug), queryFn: () => apiFetch(`/api/products/${enc(slug)}`, Product) });
+export const productQuery = (slug: string): CatalogueRead<Product> => ({
+  queryKey: catalogueKeys.product(slug),
+  queryFn: async () => (await api()).fetchProduct(slug),
+});
 
-export const variantsQuery = (productId: number) =>
-  queryOptions({
-    queryKey: catalogueKeys.variants(productId),
-    queryFn: () => apiFetch(`/api/products/${productId}/variants`, v.array(Variant)),
-  });
+export const variantsQuery = (productId: number): CatalogueRead<Variant[]> => ({
+  queryKey: catalogueKeys.variants(productId),
+  queryFn: async () => (await api()).fetchVariants(productId),
+});
 
-export const testimonialsQuery = () =>
-  queryOptions({ queryKey: catalogueKeys.testimonials, queryFn: () => apiFetch('/api/testimonials', v.array(Testimonial)) });
+export const testimonialsQuery = (): CatalogueRead<Testimonial[]> => ({
+  queryKey: catalogueKeys.testimonials,
+  queryFn: async () => (await api()).fetchTestimonials(),
+});

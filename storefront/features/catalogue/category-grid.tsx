@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCatalogueQuery } from './catalogue-cache.tsx';
 import { categoriesQuery } from './catalogue.queries.ts';
 
 /** 'Shop by Species': every category, linking to /category/{slug}. */
 export function CategoryGrid() {
-  const { data: categories, isPending, isError } = useQuery(categoriesQuery());
+  const { data: categories, isPending, isError } = useCatalogueQuery(categoriesQuery());
 
   if (isError) {
     return (

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCatalogueQuery } from './catalogue-cache.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { testimonialsQuery } from './catalogue.queries.ts';
 
 /** 'Happy Dinosaur Booties': 3-column grid of reviews with full and half stars. */
 export function Testimonials() {
-  const { data: testimonials, isPending, isError } = useQuery(testimonialsQuery());
+  const { data: testimonials, isPending, isError } = useCatalogueQuery(testimonialsQuery());
 
   if (isError) {
     return (

@@ -1,29 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import * as v from 'valibot';
-import { ApiError } from '../../../contracts/errors.ts';
-import { INVALID_EMAIL, Subscribe, SubscribeResult } from '../../../contracts/subscription.ts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MailIcon } from '../../components/icons.tsx';
-import { apiFetch } from '../../lib/api-fetch.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
+import { preloadToaster, toast } from '../toast/toast.ts';
 
-const FAILURE_FALLBACK = 'Something went wrong. Please try again.';
-const noSubscription = () => () => {};
-
-/** The toast text for a failed subscribe: the API's message when it sent one, else the raw error. */
-function failureText(error: unknown): string {
-  if (!(error instanceof Error) || error.message.trim() === '') return FAILURE_FALLBACK;
-  const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]?.trim();
-  if (body === undefined) return error.message;
-  if (body === '') return FAILURE_FALLBACK;
-  try {
-    const parsed = v.safeParse(ApiError, JSON.parse(body));
-    if (parsed.success && parsed.output.message.trim() !== '') return parsed.output.message;
-  } catch {
-    // Not JSON: show the error as raised ('500: ...').
-  }
-  return error.message;
-}
+/** Validation and the call load on the form's first use (see signup.submit.ts). */
+const loadSubmit = () => import('./signup.submit.ts');
 
 /**
  * The mailing-list section that ends the home page (spec 2, 4, 5, 8): validates the email, shows
@@ -34,11 +15,9 @@ export function SignupSection() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [isPending, setPending] = useState(false);
+  const busy = useRef(false);
+  const hydrated = useHydrated();
 
   // An address typed before the page hydrated is in the DOM, not in React state: adopt it.
   useEffect(() => {
@@ -46,29 +25,36 @@ export function SignupSection() {
     if (typed !== '') setEmail(typed);
   }, []);
 
-  const subscribe = useMutation({
-    mutationFn: (input: Subscribe) => apiFetch('/api/subscribe', SubscribeResult, { method: 'POST', body: JSON.stringify(input) }),
-    onSuccess: () => {
-      toast.success('Subscription successful!', { description: "You've been added to our dinosaur mailing list." });
-      setEmail('');
-      setError(null);
-    },
-    onError: (failure) => {
-      toast.error('Subscription failed', { description: failureText(failure) });
-    },
-  });
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (subscribe.isPending) return;
-    const parsed = v.safeParse(Subscribe, { email });
-    if (!parsed.success) {
-      setError(INVALID_EMAIL);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    subscribe.mutate(parsed.output);
+    if (busy.current) return;
+    busy.current = true;
+    preloadToaster();
+    void loadSubmit()
+      .then(async (signup) => {
+        const parsed = signup.parseSubscribe(email);
+        if ('error' in parsed) {
+          setError(parsed.error);
+          inputRef.current?.focus();
+          return;
+        }
+        const { input } = parsed;
+        setError(null);
+        setPending(true);
+        try {
+          await signup.subscribe(input);
+          toast.success('Subscription successful!', { description: "You've been added to our dinosaur mailing list." });
+          setEmail('');
+          setError(null);
+        } catch (failure) {
+          toast.error('Subscription failed', { description: signup.failureText(failure) });
+        }
+      })
+      .catch(() => toast.error('Subscription failed', { description: 'Something went wrong. Please try again.' }))
+      .finally(() => {
+        busy.current = false;
+        setPending(false);
+      });
   };
 
   return (
@@ -106,6 +92,7 @@ export function SignupSection() {
               inputMode="email"
               placeholder="you@jurassic.com"
               value={email}
+              onFocus={() => void loadSubmit()}
               onChange={(event) => {
                 setEmail(event.target.value);
                 if (error) setError(null);
@@ -118,10 +105,10 @@ export function SignupSection() {
             />
             <button
               type="submit"
-              disabled={!hydrated || subscribe.isPending}
+              disabled={!hydrated || isPending}
               className="inline-flex items-center justify-center gap-2 rounded-full bg-sun-300 px-7 py-3.5 text-base font-black text-ink-900 shadow-sm transition hover:bg-sun-400 active:scale-[0.98] disabled:cursor-wait disabled:opacity-80"
             >
-              {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+              {isPending ? 'Subscribing...' : 'Subscribe'}
             </button>
           </div>
           {error && (

@@ -1,23 +1,19 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Toaster, toast, useSonner } from 'sonner';
-
-const noSubscription = () => () => {};
+import { toasterMounted } from './toast.ts';
 
 /**
- * The shop's toasts (spec 9: one at a time, gone after 5000 ms), mounted once by the layout. Features
- * call sonner's `toast()` / `toast.success()` / `toast.error()` (destructive) directly.
+ * The shop's toasts (spec 9: one at a time, gone after 5000 ms), mounted by the layout's toaster slot
+ * on the first toast (this module is loaded then). Features call `toast()` / `toast.success()` /
+ * `toast.error()` (destructive) from ./toast.ts, which hands them to sonner once this has mounted.
  *
- * Rendered into <body> after hydration, outside the app root: Headless UI makes the app root inert
- * while a dialog (the cart drawer) is open, and the removal toast's Undo must stay usable then.
+ * Rendered into <body>, outside the app root: Headless UI makes the app root inert while a dialog (the
+ * cart drawer) is open, and the removal toast's Undo must stay usable then.
  */
-export function ShopToaster() {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  if (!hydrated) return null;
+export default function ShopToaster() {
+  // Runs after the children's effects: sonner's <Toaster> is subscribed by then.
+  useEffect(() => toasterMounted(toast), []);
   return createPortal(
     <>
       <OneAtATime />

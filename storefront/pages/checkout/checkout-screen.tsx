@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { navigate } from 'vike/client/router';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
@@ -22,7 +21,7 @@ export function CheckoutScreen() {
 
   // Spec 2: an empty cart redirects to /cart, unless the order was just completed.
   useEffect(() => {
-    if (empty && order === null) void navigate('/cart');
+    if (empty && order === null) window.location.assign('/cart');
   }, [empty, order]);
 
   if (order) {

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useQuery } from '@tanstack/react-query';
+import { CatalogueData, useCatalogueQuery } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { renderCardAction } from '../../components/card-action.tsx';
 import { ReturnIcon, SparkleIcon, TruckIcon } from '../../components/icons.tsx';
@@ -16,7 +16,7 @@ import { HeroSlider } from './hero-slider.tsx';
 export default function HomePage() {
   const data = useData<Data>();
   return (
-    <HydrationBoundary state={data.dehydratedState}>
+    <CatalogueData state={data.dehydratedState}>
       <h1 className="sr-only">DinoBooty: sexy underwear for cartoon dinosaurs</h1>
       <HeroSlider />
       <Perks />
@@ -42,7 +42,7 @@ export default function HomePage() {
       </section>
 
       <SignupSection />
-    </HydrationBoundary>
+    </CatalogueData>
   );
 }
 
@@ -83,7 +83,7 @@ function Perks() {
 }
 
 function Bestsellers() {
-  const { data: products, isPending, isError } = useQuery(bestsellersQuery());
+  const { data: products, isPending, isError } = useCatalogueQuery(bestsellersQuery());
   return (
     <section id="shop-now" aria-labelledby="bestsellers-heading" className="scroll-mt-20 bg-white py-16">
       <div className={container}>

@@ -1,4 +1,4 @@
-import { HydrationBoundary, useQuery } from '@tanstack/react-query';
+import { CatalogueData, useCatalogueQuery } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { renderCardAction } from '../../components/card-action.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
@@ -11,17 +11,17 @@ import type { Data } from './+data.ts';
 export default function SalePage() {
   const data = useData<Data>();
   return (
-    <HydrationBoundary state={data.dehydratedState}>
+    <CatalogueData state={data.dehydratedState}>
       <PageHero title="The Big Extinction Sale" eyebrow="Sale" mascot="raptor">
         Prices so low they'll make a meteor blush. Grab your favourites before they go the way of the dodo.
       </PageHero>
       <SaleGrid discounts={data.discounts} />
-    </HydrationBoundary>
+    </CatalogueData>
   );
 }
 
 function SaleGrid({ discounts }: { discounts: Record<number, number> }) {
-  const { data: products, isPending, isError } = useQuery(productsQuery({ search: '', sort: undefined }));
+  const { data: products, isPending, isError } = useCatalogueQuery(productsQuery({ search: '', sort: undefined }));
   return (
     <div className={`${container} grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]`}>
       <section aria-labelledby="sale-items-heading">

@@ -1,4 +1,4 @@
-import { HydrationBoundary } from '@tanstack/react-query';
+import { CatalogueData } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { renderCardAction } from '../../components/card-action.tsx';
 import { ListingScreen } from '../../features/catalogue/listing/listing-screen.tsx';
@@ -9,8 +9,8 @@ export default function ShopPage() {
   const data = useData<Data>();
   const key = useNavigationKey();
   return (
-    <HydrationBoundary state={data.dehydratedState}>
+    <CatalogueData state={data.dehydratedState}>
       <ListingScreen key={key} source={{ kind: 'all' }} renderAction={renderCardAction} />
-    </HydrationBoundary>
+    </CatalogueData>
   );
 }

@@ -1,4 +1,4 @@
-import { SIZE_LABELS, SIZES } from '../../../../contracts/catalogue.ts';
+import { SIZE_LABELS, SIZES } from '../../../lib/sizes.ts';
 import { btn } from '../../../components/ui.ts';
 import { PRICE_MAX, PRICE_MIN, PRICE_STEP, toggle, type ListingFilters } from '../../../lib/filters.ts';
 

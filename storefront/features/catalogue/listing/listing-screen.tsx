@@ -1,6 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCatalogueQuery } from '../catalogue-cache.tsx';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { MascotPeek } from '../../../components/mascot-peek.tsx';
@@ -28,6 +27,10 @@ import { categoriesQuery, categoryProductsQuery, categoryQuery, productsQuery } 
 import { ProductCardSkeleton } from '../product-card.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 
+/** The phone/tablet filter drawer (Headless UI Dialog) loads on its first open, or when its button is near. */
+const loadFilterDialog = () => import('./filter-dialog.tsx');
+const FilterDialog = lazy(loadFilterDialog);
+
 export type ListingSource = { kind: 'all' } | { kind: 'category'; slug: string };
 
 const isSortOption = (value: string): value is SortOption => SORT_OPTIONS.some((o) => o.value === value);
@@ -44,6 +47,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
   const [searchInput, setSearchInput] = useState(state.search);
   const [draft, setDraft] = useState<ListingFilters>(state.filters);
   const [panelOpen, setPanelOpen] = useState(false);
+  const [panelLoaded, setPanelLoaded] = useState(false);
   const searchId = useId();
   const sortId = useId();
   const local = source.kind === 'category';
@@ -65,13 +69,13 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
     if (next.search !== searchInput.trim()) setSearchInput(next.search);
   };
 
-  const allProducts = useQuery({
+  const allProducts = useCatalogueQuery({
     ...productsQuery({ search: state.search, sort: apiSort(state.sort) }),
     enabled: !local,
   });
-  const categoryProducts = useQuery({ ...categoryProductsQuery(slug), enabled: local });
-  const category = useQuery({ ...categoryQuery(slug), enabled: local });
-  const categories = useQuery(categoriesQuery());
+  const categoryProducts = useCatalogueQuery({ ...categoryProductsQuery(slug), enabled: local });
+  const category = useCatalogueQuery({ ...categoryQuery(slug), enabled: local });
+  const categories = useCatalogueQuery(categoriesQuery());
   const products = local ? categoryProducts : allProducts;
 
   const visible = useMemo(
@@ -169,7 +173,12 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
           <div className="flex gap-3">
             <button
               type="button"
-              onClick={() => setPanelOpen(true)}
+              onClick={() => {
+                setPanelLoaded(true);
+                setPanelOpen(true);
+              }}
+              onPointerEnter={() => void loadFilterDialog()}
+              onFocus={() => void loadFilterDialog()}
               className={`${btn.secondary} h-12 flex-1 px-4 lg:hidden`}
             >
               <FilterIcon className="size-5" />
@@ -308,40 +317,19 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
         </div>
       </div>
 
-      <Dialog open={panelOpen} onClose={() => setPanelOpen(false)} className="relative z-50 lg:hidden">
-        <DialogBackdrop
-          transition
-          className="fixed inset-0 bg-ink-900/50 transition-opacity duration-300 ease-out data-closed:opacity-0"
-        />
-        <div className="fixed inset-0 flex">
-          <DialogPanel
-            transition
-            className="flex w-full max-w-sm flex-col overflow-y-auto bg-cream shadow-2xl transition duration-300 ease-out data-closed:-translate-x-full"
-          >
-            <div className="flex items-center justify-between border-b border-ink-200 px-5 py-3">
-              <DialogTitle className="font-display text-xl font-extrabold text-ink-900">Filters</DialogTitle>
-              <button
-                type="button"
-                onClick={() => setPanelOpen(false)}
-                aria-label="Close filters"
-                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-brand-50"
-              >
-                <CloseIcon className="size-6" />
-              </button>
-            </div>
-            <div className="p-5">
-              <FilterPanel
-                idPrefix="panel"
-                draft={draft}
-                collections={collections}
-                onChange={setDraft}
-                onApply={applyDraft}
-                onClearAll={clearPanelFilters}
-              />
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {panelLoaded && (
+        <Suspense fallback={null}>
+          <FilterDialog
+            open={panelOpen}
+            onClose={() => setPanelOpen(false)}
+            draft={draft}
+            collections={collections}
+            onChange={setDraft}
+            onApply={applyDraft}
+            onClearAll={clearPanelFilters}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

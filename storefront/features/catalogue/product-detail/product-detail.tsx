@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCatalogueQuery } from '../catalogue-cache.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { SIZE_LABELS, type Product, type Variant } from '../../../../contracts/catalogue.ts';
-import { formatMoney } from '../../../../contracts/money.ts';
+import type { Product, Variant } from '../../../../contracts/catalogue.ts';
+import { SIZE_LABELS } from '../../../lib/sizes.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { ReturnIcon, TruckIcon } from '../../../components/icons.tsx';
 import { MascotPeek } from '../../../components/mascot-peek.tsx';
@@ -34,7 +35,7 @@ export interface ProductActionsContext {
 export type ProductActions = (context: ProductActionsContext) => ReactNode;
 
 export function ProductDetail({ slug, renderActions }: { slug: string; renderActions: ProductActions }) {
-  const product = useQuery(productQuery(slug));
+  const product = useCatalogueQuery(productQuery(slug));
 
   if (product.isError) return <ProductLoadError />;
   if (product.isPending) return <ProductDetailSkeleton />;
@@ -42,7 +43,7 @@ export function ProductDetail({ slug, renderActions }: { slug: string; renderAct
 }
 
 function LoadedProduct({ product, renderActions }: { product: Product; renderActions: ProductActions }) {
-  const variantsResult = useQuery(variantsQuery(product.id));
+  const variantsResult = useCatalogueQuery(variantsQuery(product.id));
   const variants = variantsResult.data;
   const params = useUrlSearchParams();
   const { urlPathname } = usePageContext();

@@ -1,4 +1,4 @@
-import { HydrationBoundary } from '@tanstack/react-query';
+import { CatalogueData } from '../../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { renderCardAction } from '../../../components/card-action.tsx';
@@ -11,8 +11,8 @@ export default function CategoryPage() {
   const { routeParams } = usePageContext();
   const key = useNavigationKey();
   return (
-    <HydrationBoundary state={data.dehydratedState}>
+    <CatalogueData state={data.dehydratedState}>
       <ListingScreen key={key} source={{ kind: 'category', slug: routeParams.slug ?? '' }} renderAction={renderCardAction} />
-    </HydrationBoundary>
+    </CatalogueData>
   );
 }

@@ -1,4 +1,4 @@
-import { HydrationBoundary } from '@tanstack/react-query';
+import { CatalogueData } from '../../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { renderProductActions } from '../../../components/product-actions.tsx';
 import { ProductDetail } from '../../../features/catalogue/product-detail/product-detail.tsx';
@@ -9,8 +9,8 @@ export default function ProductPage() {
   const data = useData<Data>();
   const key = useNavigationKey();
   return (
-    <HydrationBoundary state={data.dehydratedState}>
+    <CatalogueData state={data.dehydratedState}>
       <ProductDetail key={key} slug={data.product.slug} renderActions={renderProductActions} />
-    </HydrationBoundary>
+    </CatalogueData>
   );
 }

@@ -1,0 +1,74 @@
+import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { flagStore } from '../../lib/flag-store.ts';
+
+/**
+ * The shop's toasts, as the features call them: `toast()`, `toast.success()`, `toast.error()`. Sonner
+ * and the toaster load on the first toast (they are not first-load JS): a toast asked for earlier
+ * waits until the toaster has mounted, then shows.
+ */
+type Sonner = typeof sonnerToast;
+type Title = Parameters<Sonner>[0];
+
+/** Set by the first toast: the layout then mounts the real toaster (see toaster-slot.tsx). */
+export const toasterWanted = flagStore(false);
+
+let mounted: Sonner | undefined;
+const waiting: Array<(toast: Sonner) => void> = [];
+
+/** The toaster calls this once it is mounted and listening. */
+export function toasterMounted(toast: Sonner): void {
+  mounted = toast;
+  for (const show of waiting.splice(0)) show(toast);
+}
+
+function show(fn: (toast: Sonner) => void): void {
+  if (mounted) {
+    fn(mounted);
+    return;
+  }
+  waiting.push(fn);
+  toasterWanted.set(true);
+}
+
+/** Starts loading the toaster's code (e.g. when a change that will end in a toast begins). */
+export function preloadToaster(): void {
+  void import('./toaster.tsx');
+}
+
+export const toast = Object.assign(
+  (title: Title, data?: ExternalToast) => show((t) => void t(title, data)),
+  {
+    success: (title: Title, data?: ExternalToast) => show((t) => void t.success(title, data)),
+    error: (title: Title, data?: ExternalToast) => show((t) => void t.error(title, data)),
+  },
+);
+
+const CARRIED_KEY = 'dino-shop:toast';
+
+/**
+ * A success toast for the page a link is about to load (links are page loads): kept in sessionStorage
+ * and shown once by the next page (e.g. Buy Now's 'Added to cart!' on /checkout).
+ */
+export function toastOnNextPage(title: string, description: string): void {
+  try {
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify({ title, description }));
+  } catch {
+    // Storage unavailable: the toast is lost with the page, nothing else is.
+  }
+}
+
+/** Shows the toast the previous page left (once). */
+export function showCarriedToast(): void {
+  let carried: unknown;
+  try {
+    const raw = sessionStorage.getItem(CARRIED_KEY);
+    if (raw === null) return;
+    sessionStorage.removeItem(CARRIED_KEY);
+    carried = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  if (typeof carried !== 'object' || carried === null) return;
+  const { title, description } = carried as Record<string, unknown>;
+  if (typeof title === 'string' && typeof description === 'string') toast.success(title, { description });
+}
