@@ -91,6 +91,9 @@ test.describe('adding to the cart', () => {
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
     await expect(page.getByTestId('summary-line')).toContainText(THONG.name);
     expect((await serverCart(page)).itemCount).toBe(1);
+    // Links are page loads (server routing): the toast goes with the shopper to /checkout, once.
+    await expect(toast(page)).toContainText('Added to cart!');
+    expect(await page.evaluate(() => sessionStorage.getItem('dino-shop:toast'))).toBeNull();
   });
 });
 

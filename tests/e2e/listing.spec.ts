@@ -205,7 +205,7 @@ test('listings are accessible', async ({ page, expectAccessible }) => {
   }
 });
 
-test('client-side navigation to a product and back keeps the search', async ({ page }) => {
+test('following a product link and going back keeps the search', async ({ page }) => {
   await page.goto('/shop');
   await page.getByRole('searchbox', { name: 'Search products' }).fill('lace');
   await expect(page).toHaveURL(/search=lace/);

@@ -1,18 +1,18 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
-import { formatCents, formatMoney } from '../../lib/money.ts';
 import { CloseIcon, TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../lib/cart-totals.ts';
-import { isPendingLine, maxLineQuantity } from './cart-ops.ts';
+import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 import { useFlag } from '../../lib/flag-store.ts';
+import { formatCents, formatMoney } from '../../lib/money.ts';
 import { CartQueryProvider } from './cart-client.tsx';
 import { cartDrawerOpen, closeCartDrawer } from './cart-drawer-state.ts';
 import { LineImage, LineVariant, productHref } from './cart-line-parts.tsx';
+import { isPendingLine, maxLineQuantity } from './cart-ops.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { useCart, useCartActions } from './use-cart.ts';
-import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 
 // Loaded on the first open, after the click or keypress that asked for it (see lib/dialog-focus.ts).
 tellHeadlessUiWhereFocusIs();

@@ -7,9 +7,9 @@ import { cartQuery } from './cart.queries.ts';
 /**
  * Server side of the cart query for /cart and /checkout: the server hands those pages the shopper's
  * cart (pageContext.services.cart, read in-process), and it goes into the same key the browser's
- * useQuery reads, so the page renders with it and does not refetch on load. On a client-side
- * navigation Vike asks for the page's data without the session, so `services.cart` is absent: the
- * cart then comes from the browser's cache or its own GET /api/cart.
+ * useQuery reads, so the page renders with it and does not refetch on load. Links are page loads
+ * (server routing), so this runs for every visit; where `services.cart` is absent the page renders
+ * its loading state and the browser's useQuery asks GET /api/cart.
  */
 export async function prefillCart(pageContext: PageContextServer) {
   const readCart = pageContext.services.cart;
