@@ -20,6 +20,8 @@ function vikeGetPageContextWithoutClientRouter(): Plugin {
   return {
     name: 'dino-shop:vike-get-page-context-without-client-router',
     enforce: 'pre',
+    // Production builds only: in development the dependency optimiser bundles vike-react on its own.
+    apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     resolveId(id) {
       return id === 'vike/getPageContext' ? virtualId : undefined;
