@@ -35,7 +35,7 @@ function vikeGetPageContextWithoutClientRouter(): Plugin {
 }
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
-const LAYOUT = /[\\/]storefront[\\/](\+Layout\.tsx|components[\\/](layout[\\/](site-header|site-footer|promo-banner|logo)|icons|nav-links|ui)\.tsx?|features[\\/]cart[\\/](cart-button|cart-drawer-state|cart-drawer-slot)\.tsx?|features[\\/]toast[\\/](toast|toaster-slot)\.tsx?|lib[\\/](hydrated|flag-store|money|sizes)\.ts)$/;
+const LAYOUT = /[\\/]storefront[\\/](\+Layout\.tsx|components[\\/](layout[\\/](site-header|site-footer|promo-banner|logo)|icons|nav-links|ui)\.tsx?|features[\\/]cart[\\/](cart-button|cart-drawer-state|cart-drawer-slot)\.tsx?|features[\\/]toast[\\/](toast|toaster-slot)\.tsx?|lib[\\/](hydrated|flag-store|dialog-focus|money|sizes)\.ts)$/;
 
 export default defineConfig({
   plugins: [vikeGetPageContextWithoutClientRouter(), vike(), react(), tailwindcss()],

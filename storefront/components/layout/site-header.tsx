@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CartButton } from '../../features/cart/cart-button.tsx';
+import { noteDialogOpener } from '../../lib/dialog-focus.ts';
 import { MenuIcon, SearchIcon } from '../icons.tsx';
 import { HEADER_LINKS, isCurrent } from '../nav-links.ts';
 import { Logo } from './logo.tsx';
@@ -19,7 +20,8 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <button
           type="button"
-          onClick={() => {
+          onClick={(event) => {
+            noteDialogOpener(event.currentTarget);
             setMenuLoaded(true);
             setMenuOpen(true);
           }}

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { noteDialogOpener } from '../../lib/dialog-focus.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { openCartDrawer, preloadCartDrawer } from './cart-drawer-state.ts';
 
@@ -14,7 +15,10 @@ export function CartButton() {
   return (
     <button
       type="button"
-      onClick={openCartDrawer}
+      onClick={(event) => {
+        noteDialogOpener(event.currentTarget);
+        openCartDrawer();
+      }}
       onPointerEnter={preloadCartDrawer}
       onFocus={preloadCartDrawer}
       data-testid="cart-button"

@@ -20,6 +20,7 @@ import {
   type ListingState,
   type SortOption,
 } from '../../../lib/filters.ts';
+import { noteDialogOpener } from '../../../lib/dialog-focus.ts';
 import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { CatalogueProductCard } from '../catalogue-product-card.tsx';
@@ -173,7 +174,8 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
           <div className="flex gap-3">
             <button
               type="button"
-              onClick={() => {
+              onClick={(event) => {
+                noteDialogOpener(event.currentTarget);
                 setPanelLoaded(true);
                 setPanelOpen(true);
               }}
