@@ -19,8 +19,14 @@ export interface Projection {
    * `appended` (see eventstore appendToStream's `alsoRun`): the append and its projections then
    * cost one statement. Valid for single-event appends (CTEs of one statement share a snapshot).
    */
-  readonly appendCtes: readonly string[];
+  readonly appendCtes: readonly AppendCte[];
   createRebuild(): Rebuild;
+}
+
+/** A data-modifying CTE body reading `appended`, and the event types it has anything to do for. */
+export interface AppendCte {
+  types: readonly string[];
+  sql: string;
 }
 
 export interface Rebuild {

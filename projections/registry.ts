@@ -19,7 +19,11 @@ export async function applyInlineProjections(tx: Queryable, events: readonly Rec
   }
 }
 
-const APPEND_CTES = projections.flatMap((p) => p.appendCtes);
+/** Per event type, only the projection CTEs that have something to do for it (fewer to plan and run). */
+const APPEND_CTES_BY_TYPE = new Map<string, string[]>();
+for (const cte of projections.flatMap((p) => p.appendCtes)) {
+  for (const type of cte.types) APPEND_CTES_BY_TYPE.set(type, [...(APPEND_CTES_BY_TYPE.get(type) ?? []), cte.sql]);
+}
 
 /**
  * Appends and projects atomically. A single event (every command here emits one) goes in ONE
@@ -29,7 +33,7 @@ const APPEND_CTES = projections.flatMap((p) => p.appendCtes);
  * writes wait while a replay holds the read-model tables (see replay.ts), so none is missed.
  */
 export async function appendWithProjections(db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<RecordedEvent[]> {
-  if (events.length === 1) return appendToStream(db, streamId, expectedVersion, events, { alsoRun: APPEND_CTES });
+  if (events.length === 1) return appendToStream(db, streamId, expectedVersion, events, { alsoRun: APPEND_CTES_BY_TYPE.get(events[0]!.type) ?? [] });
   return db.transaction(async (tx) => {
     const recorded = await appendToStream(tx, streamId, expectedVersion, events);
     await applyInlineProjections(tx, recorded);

@@ -97,21 +97,36 @@ export const cartsProjection: Projection = {
   eventTypes: CART_EVENT_TYPES,
   tables: ['cart_lines', 'carts'],
   appendCtes: [
-    `insert into carts (cart_id, version, position, created_at, updated_at)
+    {
+      types: CART_EVENT_TYPES,
+      sql: `insert into carts (cart_id, version, position, created_at, updated_at)
      select ${CART_ID}, a.version, a.position, (a.data->>'at')::timestamptz, (a.data->>'at')::timestamptz
      from appended a where a.type in (${CART_TYPES})
      on conflict (cart_id) do update
        set version = excluded.version, position = excluded.position, updated_at = excluded.updated_at
        where carts.version < excluded.version`,
-    `insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at)
+    },
+    {
+      types: ['ItemAdded'],
+      sql: `insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at)
      select (a.data->>'lineId')::uuid, ${CART_ID}, (a.data->>'productId')::int, (a.data->>'variantId')::int,
             (a.data->>'quantity')::int, (a.data->>'at')::timestamptz
      from appended a where a.type = 'ItemAdded'
      on conflict (line_id) do nothing`,
-    `update cart_lines l set quantity = (a.data->>'quantity')::int
+    },
+    {
+      types: ['QuantityChanged'],
+      sql: `update cart_lines l set quantity = (a.data->>'quantity')::int
      from appended a where a.type = 'QuantityChanged' and l.line_id = (a.data->>'lineId')::uuid`,
-    `delete from cart_lines l using appended a where a.type = 'ItemRemoved' and l.line_id = (a.data->>'lineId')::uuid`,
-    `delete from cart_lines l using appended a where a.type = 'CartCleared' and l.cart_id = ${CART_ID}`,
+    },
+    {
+      types: ['ItemRemoved'],
+      sql: `delete from cart_lines l using appended a where a.type = 'ItemRemoved' and l.line_id = (a.data->>'lineId')::uuid`,
+    },
+    {
+      types: ['CartCleared'],
+      sql: `delete from cart_lines l using appended a where a.type = 'CartCleared' and l.cart_id = ${CART_ID}`,
+    },
   ],
 
   async applyInline(tx, events) {

@@ -13,9 +13,12 @@ export const subscribersProjection: Projection = {
   eventTypes: ['Subscribed'],
   tables: ['subscribers'],
   appendCtes: [
-    `insert into subscribers (email, subscribed_at, position)
+    {
+      types: ['Subscribed'],
+      sql: `insert into subscribers (email, subscribed_at, position)
      select a.data->>'email', (a.data->>'at')::timestamptz, a.position from appended a where a.type = 'Subscribed'
      on conflict (email) do nothing`,
+    },
   ],
 
   async applyInline(tx, events) {
