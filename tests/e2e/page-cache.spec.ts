@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { request as playwrightRequest } from '@playwright/test';
-import pg from 'pg';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
+import { adminQuery, withDatabaseName } from '../support/postgres-admin.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const run = promisify(execFile);
@@ -64,28 +64,16 @@ test.describe('catalogue invalidation across server processes', () => {
   let databaseUrl = '';
   let dataDir = '';
 
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-
   test.beforeAll(async () => {
-    await admin(`create database ${database}`);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    await adminQuery(`create database ${database}`);
+    databaseUrl = withDatabaseName(process.env.TEST_DATABASE_URL!, database);
     dataDir = await mkdtemp(path.join(tmpdir(), 'dino-e2e-two-'));
   });
 
   test.afterAll(async () => {
     for (const server of servers) server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    await admin(`drop database if exists ${database} with (force)`);
+    await adminQuery(`drop database if exists ${database} with (force)`);
     await rm(dataDir, { recursive: true, force: true });
   });
 

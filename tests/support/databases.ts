@@ -1,11 +1,11 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openPglite } from '../../db/pglite.ts';
 import { connectPostgres } from '../../db/postgres.ts';
+import { adminQuery, withDatabaseName } from './postgres-admin.ts';
 
 /**
  * Every integration test runs against each backend the machine has: PGlite always, and PostgreSQL
@@ -30,22 +30,6 @@ export interface TestDatabase {
   /** For the CLI: how to reach this same database from another process. */
   target: { databaseUrl?: string; dataDir: string };
   drop(): Promise<void>;
-}
-
-export function withDatabaseName(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-export async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A fresh, migrated and seeded database of the given backend. */

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { prepareDatabase } from '../../api/server.ts';
 import { openPglite } from '../../db/pglite.ts';
 import { connectPostgres } from '../../db/postgres.ts';
-import { adminQuery, withDatabaseName } from './databases.ts';
+import { adminQuery, withDatabaseName } from './postgres-admin.ts';
 
 /**
  * Builds this run's template databases once, migrated and seeded (see databases.ts), and removes

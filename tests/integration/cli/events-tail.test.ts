@@ -3,15 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream, headPosition } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { until } from '../../support/until.ts';
 import { appendSubscriber, capture, cli } from './cli-support.ts';
 
-const until = async (condition: () => boolean, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe.each(BACKENDS)('dino-shop events tail on %s', (backend) => {
   let app: TestApp;
@@ -61,6 +55,8 @@ describe.each(BACKENDS)('dino-shop events tail on %s', (backend) => {
     const stop = new AbortController();
     const from = (await headPosition(app.db)) + 1;
     const running = cli(app, ['events', 'tail', '--from', String(from), '--follow', '--interval', '10'], { signal: stop.signal, stdout: out });
+    // Let the tail finish its first pass (what was committed at its start) and begin following.
+    await new Promise((r) => setTimeout(r, 500));
 
     // Transaction A takes a position first but commits last.
     const slow = new pg.Client({ connectionString: app.target.databaseUrl });

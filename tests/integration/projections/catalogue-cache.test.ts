@@ -4,19 +4,13 @@ import { openCatalogueCache } from '../../../projections/catalogue/catalogue.cac
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
+import { until } from '../../support/until.ts';
 
 const renamed = (name: string) => ({
   ...seed,
   products: seed.products.map((p, i) => (i === 0 ? { ...p, name, priceCents: p.priceCents + 100 } : p)),
 });
 
-const waitFor = async (check: () => boolean, ms = 3_000) => {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe.each(BACKENDS)('catalogue cache on %s', (backend) => {
   let t: TestDatabase;
@@ -64,7 +58,7 @@ describe.runIf(BACKENDS.includes('postgres'))('catalogue invalidation across ser
     try {
       const id = seed.products[0]!.id;
       await seedCatalogue(t.db, renamed('Notified Rex'));
-      await waitFor(() => a.productById(id)?.name === 'Notified Rex' && b.productById(id)?.name === 'Notified Rex');
+      await until(() => a.productById(id)?.name === 'Notified Rex' && b.productById(id)?.name === 'Notified Rex');
       expect(a.version).toBe(b.version);
     } finally {
       await a.close();

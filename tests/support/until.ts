@@ -1,0 +1,8 @@
+/** Polls `condition` every 10 ms until it holds; fails after `ms`. */
+export async function until(condition: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
