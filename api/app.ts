@@ -22,11 +22,8 @@ export interface AppOptions {
   now?: () => Date;
 }
 
-/**
- * Routes that render the shopper's cart on the server, so they need the session: the pages, and the
- * data Vike fetches for them on client-side navigation.
- */
-const CART_PAGES = ['/cart', '/checkout'].flatMap((page) => [page, `${page}/index.pageContext.json`]);
+/** Pages that render the shopper's cart on the server, so they need the session (Vike uses server routing: every page is a full load). */
+const CART_PAGES = ['/cart', '/checkout'];
 
 /**
  * The whole shop as a Fastify plugin. It never listens: api/server.ts does, and tests call
