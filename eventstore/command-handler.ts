@@ -40,7 +40,7 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
   makeCommand: (state: State) => Command,
   options: HandleOptions,
 ): Promise<Handled<State>> {
-  const maxAttempts = options.maxAttempts ?? 12;
+  const maxAttempts = options.maxAttempts ?? 25;
   for (let attempt = 1; ; attempt++) {
     const history = await readStream(db, streamId);
     const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
@@ -52,7 +52,9 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
     } catch (error) {
       if (!(error instanceof ConcurrencyConflict)) throw error;
       if (attempt >= maxAttempts) throw new TooMuchContention(streamId);
-      await pause(Math.random() * Math.min(100, 2 ** attempt));
+      // Full jitter, growing from 20 ms to 250 ms: writers released together (say, after a replay
+      // held them) spread out instead of colliding again on every attempt.
+      await pause(Math.random() * Math.min(250, 10 * 2 ** attempt));
     }
   }
 }

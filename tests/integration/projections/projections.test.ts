@@ -80,7 +80,8 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
     const reader = (async () => {
       for (let i = 0; i < 5; i++) reads.push((await app.db.query<{ n: number }>('select count(*)::int as n from carts')).rows[0]!.n);
     })();
-    await Promise.all([replayProjections(app.db, projections), ...concurrentAdds, reader]);
+    const [, ...settled] = await Promise.all([replayProjections(app.db, projections), ...concurrentAdds, reader]);
+    expect(settled.slice(0, concurrentAdds.length).map((r) => (r as { statusCode: number }).statusCode)).toEqual(Array(concurrentAdds.length).fill(201));
     expect(reads.every((n) => n >= 6)).toBe(true);
     const live = await readModels(app.db);
     await replayProjections(app.db, projections);
