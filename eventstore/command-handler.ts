@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import { type Database, SqlState, sqlStateOf } from '../db/database.ts';
 import { ConcurrencyConflict, type NewEvent, type RecordedEvent, readStream } from './event-store.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {
@@ -50,7 +50,8 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
       const recorded = await options.append(db, streamId, history.length === 0 ? 0 : history[history.length - 1]!.version, events);
       return { state: events.reduce(decider.evolve, state), recorded };
     } catch (error) {
-      if (!(error instanceof ConcurrencyConflict)) throw error;
+      // A deadlock victim's statement was rolled back whole: retrying it is as safe as after a conflict.
+      if (!(error instanceof ConcurrencyConflict) && sqlStateOf(error) !== SqlState.deadlockDetected) throw error;
       if (attempt >= maxAttempts) throw new TooMuchContention(streamId);
       // Full jitter, growing from 20 ms to 250 ms: writers released together (say, after a replay
       // held them) spread out instead of colliding again on every attempt.

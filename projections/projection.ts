@@ -11,7 +11,10 @@ export interface Projection {
   /** Bump when the read model's shape or meaning changes: a stored older version means "replay me". */
   readonly version: number;
   readonly eventTypes: readonly string[];
-  /** The read-model tables this projection owns, emptied before a rebuild. */
+  /**
+   * The read-model tables this projection owns, rebuilt by a replay, IN THE ORDER its inline writes
+   * touch them (a replay locks them in this order; any other order can deadlock with an append).
+   */
   readonly tables: readonly string[];
   applyInline(tx: Queryable, events: readonly RecordedEvent[]): Promise<void>;
   /**

@@ -55,7 +55,9 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export async function replayProjections(db: Database, selected: readonly Projection[], options: ReplayOptions = {}): Promise<ReplayResult> {
   const started = performance.now();
   return db.transaction(async (tx) => {
-    const tables = [...new Set(selected.flatMap((p) => p.tables))].sort();
+    // In each projection's declared order, which is the order its inline writes lock them: taking
+    // them in another order (say alphabetical) deadlocks with an append waiting between the two.
+    const tables = [...new Set(selected.flatMap((p) => p.tables))];
     if (tables.length > 0) await tx.query(`lock table ${tables.map(ident).join(', ')} in share row exclusive mode`);
 
     const types = [...new Set(selected.flatMap((p) => p.eventTypes))];

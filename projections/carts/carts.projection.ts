@@ -95,7 +95,7 @@ export const cartsProjection: Projection = {
   name: 'carts',
   version: 1,
   eventTypes: CART_EVENT_TYPES,
-  tables: ['cart_lines', 'carts'],
+  tables: ['carts', 'cart_lines'],
   appendCtes: [
     {
       types: CART_EVENT_TYPES,
