@@ -1,5 +1,5 @@
 import type { CartLine } from '../api/cart/cart.decider.ts';
-import { decimalToCents, formatCents } from '../contracts/money.ts';
+import { decimalToCents, formatCents } from '../contracts/money-format.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 
 export interface PricedLine {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddToCart, Cart, CartItem } from '../../contracts/cart.ts';
-import { centsToDecimal, decimalToCents } from '../../contracts/money.ts';
+import { centsToDecimal, decimalToCents } from '../../contracts/money-format.ts';
 import type { Database } from '../../db/database.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';

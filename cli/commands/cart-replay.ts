@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { type CartState, evolve, initialState } from '../../api/cart/cart.decider.ts';
 import { CART_STREAM_PREFIX, cartStreamId, isCartEvent } from '../../api/cart/cart.events.ts';
-import { formatCents } from '../../contracts/money.ts';
+import { formatCents } from '../../contracts/money-format.ts';
 import { readStream } from '../../eventstore/event-store.ts';
 import { createCatalogueIndex } from '../../projections/catalogue/catalogue.index.ts';
 import { loadCatalogueSnapshot } from '../../projections/catalogue/catalogue.queries.ts';

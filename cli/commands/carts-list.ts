@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { formatCents } from '../../contracts/money.ts';
+import { formatCents } from '../../contracts/money-format.ts';
 import { recentCarts } from '../../projections/carts/carts.queries.ts';
 import { createCatalogueIndex } from '../../projections/catalogue/catalogue.index.ts';
 import { loadCatalogueSnapshot } from '../../projections/catalogue/catalogue.queries.ts';

@@ -1,4 +1,4 @@
-import { centsToDecimal } from '../../contracts/money.ts';
+import { centsToDecimal } from '../../contracts/money-format.ts';
 import type { Size } from '../../contracts/catalogue.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CatalogueSnapshot } from './catalogue.index.ts';

@@ -1,4 +1,4 @@
-import { decimalToCents } from './money.ts';
+import { decimalToCents } from '../../contracts/money-format.ts';
 
 /**
  * Cart arithmetic (spec 9), in integer cents. Pure: the cart drawer, the cart page and checkout all

@@ -1,6 +1,6 @@
 import type { Product, ProductSort, Size } from '../../contracts/catalogue.ts';
 import { SIZES, SIZE_LABELS } from './sizes.ts';
-import { decimalToCents } from './money.ts';
+import { decimalToCents } from '../../contracts/money-format.ts';
 
 /**
  * Product-listing state (search, sort, filters) and the pure logic over it (spec 2 "Product listing",

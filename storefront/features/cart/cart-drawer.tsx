@@ -6,7 +6,7 @@ import { btn } from '../../components/ui.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../lib/cart-totals.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 import { useFlag } from '../../lib/flag-store.ts';
-import { formatCents, formatMoney } from '../../lib/money.ts';
+import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { CartQueryProvider } from './cart-client.tsx';
 import { cartDrawerOpen, closeCartDrawer } from './cart-drawer-state.ts';
 import { LineImage, LineVariant, productHref } from './cart-line-parts.tsx';

@@ -1,5 +1,5 @@
 import { MAX_LINE_QUANTITY, type Cart, type CartItem } from '../../../contracts/cart.ts';
-import { centsToDecimal } from '../../../contracts/money.ts';
+import { centsToDecimal } from '../../../contracts/money-format.ts';
 import { itemCount, subtotalCents } from '../../lib/cart-totals.ts';
 
 /**

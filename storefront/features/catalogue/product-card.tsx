@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contracts/money-format.ts';
 import { MASCOT_NAMES, mascotForProductName, mascotImageUrl } from '../../lib/mascot.ts';
 import { availableColors } from '../../lib/variant-selection.ts';
 import { useMascot } from './use-mascot.ts';

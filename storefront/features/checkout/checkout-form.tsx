@@ -14,7 +14,7 @@ import {
   type CheckoutFormValues,
   type PaymentMethod,
 } from '../../../contracts/checkout.ts';
-import { formatCents } from '../../lib/money.ts';
+import { formatCents } from '../../../contracts/money-format.ts';
 import { btn } from '../../components/ui.ts';
 import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
 

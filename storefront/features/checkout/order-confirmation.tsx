@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatCents } from '../../lib/money.ts';
+import { formatCents } from '../../../contracts/money-format.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import type { PlacedOrder } from './checkout-form.tsx';

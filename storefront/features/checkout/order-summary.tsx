@@ -1,6 +1,6 @@
 import { SIZE_LABELS } from '../../lib/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
-import { formatCents } from '../../lib/money.ts';
+import { formatCents } from '../../../contracts/money-format.ts';
 import type { CartTotals } from '../../lib/cart-totals.ts';
 import { lineTotalCents } from '../../lib/cart-totals.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
-import { formatCents, formatMoney } from '../../lib/money.ts';
+import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ChevronLeftIcon, TruckIcon } from '../../components/icons.tsx';
 import { btn, container } from '../../components/ui.ts';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from 'vike-react/useHydrated';
-import { decimalToCents, formatCents, formatMoney } from '../../lib/money.ts';
+import { decimalToCents, formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { PageHero } from '../../components/page-hero.tsx';

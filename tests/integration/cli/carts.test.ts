@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents } from '../../../contracts/money.ts';
+import { formatCents } from '../../../contracts/money-format.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
 import { cli } from './cli-support.ts';

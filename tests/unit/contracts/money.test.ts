@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents, formatCents, formatMoney } from '../../../contracts/money.ts';
+import { centsToDecimal, decimalToCents, formatCents, formatMoney } from '../../../contracts/money-format.ts';
 
 describe('money', () => {
   it('turns cents into API decimal strings with exactly two decimals', () => {

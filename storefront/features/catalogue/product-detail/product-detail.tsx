@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { Product, Variant } from '../../../../contracts/catalogue.ts';
 import { SIZE_LABELS } from '../../../lib/sizes.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '../../../../contracts/money-format.ts';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { ReturnIcon, TruckIcon } from '../../../components/icons.tsx';
 import { MascotPeek } from '../../../components/mascot-peek.tsx';

@@ -1,8 +1,13 @@
-/**
- * Money for people, in the browser: the same functions as contracts/money.ts (a unit test holds them
- * equal), without that module's valibot schema. Importing contracts/money.ts would put valibot into
- * every catalogue page's first-load JS (issue 6); the storefront formats prices from here.
- */
+/** Money as integer cents inside, decimal strings in the API, en-US dollars for people. No dependencies,
+ * so the storefront can import it without pulling valibot into first-load JS. */
+
+/** Integer cents (inside) → "24.99" (API). */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 /** "24.99" (API) → 2499 (cents). Exact: never goes through floating point. */
 export function decimalToCents(decimal: string): number {
