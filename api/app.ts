@@ -1,17 +1,37 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { createCartService } from './cart/cart.service.ts';
-import { useErrorHandler } from './plugins/error-handler.ts';
+import { projections } from '../projections/registry.ts';
+import { rememberCartCount } from './forms/cart-count.ts';
+import { cartFormRoutes } from './forms/cart.forms.routes.ts';
+import { clearFlash, readFlash } from './forms/flash.ts';
+import { useFormPosts } from './forms/form-post.ts';
+import { pageFormRoutes } from './forms/page.forms.routes.ts';
+import { health } from './health/health.routes.ts';
+import { metrics } from './metrics/metrics.ts';
+import { openApi } from './openapi/openapi.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { idempotency } from './plugins/idempotency.ts';
 import { useSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSession } from './plugins/session.ts';
-import { useValibotValidation } from './plugins/validation.ts';
-import { renderRobotsTxt, renderSitemap } from '../storefront/sitemap.ts';
+import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
+import { sessions } from './plugins/session.ts';
+import { valibotValidation } from './plugins/validation.ts';
+import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
+import { seoRoutes } from './seo/seo.routes.ts';
+import { cartCountFromCookies } from '../storefront/lib/cart-count-cookie.ts';
 import type { Storefront } from './storefront/storefront.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription.service.ts';
+
+/** The request's flash, cleared as it is read (a reload does not show it again). */
+function takeFlash(request: FastifyRequest, reply: FastifyReply) {
+  const flash = readFlash(request);
+  if (flash) clearFlash(reply);
+  return flash;
+}
 
 export interface AppOptions {
   db: Database;
@@ -19,7 +39,15 @@ export interface AppOptions {
   sessionSecret: string;
   /** Absent in API-only tests: then only /api is served. */
   storefront?: Storefront;
+  /** The canonical origin for absolute URLs (PUBLIC_URL); default http://localhost:3000. */
+  publicUrl?: string;
+  /** Per-address limits and where their counters live (default: DEFAULT_RATE_LIMITS in memory). */
+  rateLimits?: RateLimitOptions;
   now?: () => Date;
+  /** GET /metrics wants this bearer token when set (METRICS_TOKEN). */
+  metricsToken?: string | undefined;
+  /** True once the server began to shut down: /health/ready then answers 503 so traffic drains. */
+  shuttingDown?: () => boolean;
 }
 
 /** Pages that render the shopper's cart on the server, so they need the session (Vike uses server routing: every page is a full load). */
@@ -32,45 +60,70 @@ const CART_PAGES = ['/cart', '/checkout'];
  */
 export async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   const { db, catalogue, storefront } = options;
+  const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const carts = createCartService({ db, catalogue, ...(options.now ? { now: options.now } : {}) });
   const subscriptions = createSubscriptionService({ db, ...(options.now ? { now: options.now } : {}) });
 
-  useValibotValidation(fastify);
-  useErrorHandler(fastify);
+  await fastify.register(valibotValidation);
+  await fastify.register(errorHandler);
+  // Before the routes: both collect from every route registered after them.
+  await fastify.register(openApi);
+  await fastify.register(metrics, { db, projections, token: options.metricsToken, pageCacheStats: () => storefront?.pageCacheStats() });
+  await fastify.register(health, { db, catalogue, projections, shuttingDown: options.shuttingDown ?? (() => false) });
   // The API speaks JSON only: any other body type is a 415, not a string to validate.
   fastify.removeContentTypeParser('text/plain');
   useSecurityHeaders(fastify, { dev: storefront?.dev ?? false });
+  await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS });
+  // Before any route: routes with `config.idempotent` get their hooks as they are added.
+  await fastify.register(idempotency, { db });
 
   await fastify.register(catalogueRoutes, { prefix: '/api', catalogue });
   await fastify.register(subscriptionRoutes, { prefix: '/api', subscriptions });
 
-  // The session scope: cart API and the pages that render a cart. Nothing else pays for sessions.
+  // The session scope: cart API, the plain HTML forms and the pages that render a cart. Nothing else
+  // pays for sessions.
   await fastify.register(async (withSession) => {
-    await registerSession(withSession, db, options.sessionSecret);
+    await withSession.register(sessions, { db, secret: options.sessionSecret });
+    // The JSON API leaves the badge's count cookie to the page's script (it writes it from every cart
+    // it receives); forms and the cart pages set it here.
     await withSession.register(cartRoutes, { prefix: '/api', carts });
+    // Forms work without JavaScript: POST, then 303 back to a page that shows the flash.
+    await withSession.register(async (forms) => {
+      await useFormPosts(forms);
+      await forms.register(cartFormRoutes, { carts, catalogue, ...(options.now ? { now: options.now } : {}) });
+      await forms.register(pageFormRoutes, { subscriptions });
+    });
     if (storefront) {
       for (const url of CART_PAGES) {
         withSession.get(url, (request, reply) => {
           const cartId = request.session.cartId ?? null;
-          return storefront.render(request, reply, { catalogue, cart: () => carts.read(cartId) });
+          let count = 0;
+          const flash = takeFlash(request, reply);
+          const cart = async () => {
+            const read = await carts.read(cartId);
+            count = read.itemCount;
+            // Refresh the badge's cookie only when it is wrong (a visitor with no cart gets none).
+            if (count !== cartCountFromCookies(request.headers.cookie)) rememberCartCount(reply, read);
+            return read;
+          };
+          const promoApplied = request.session.promoCode !== undefined;
+          return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied }, { flash, cartCount: () => count });
         });
       }
     }
   });
 
   fastify.all('/api/*', async (request, reply) =>
-    reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` }),
+    reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}`, requestId: request.id }),
   );
 
   if (storefront) {
     await storefront.registerAssets(fastify);
-    const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-    fastify.get('/sitemap.xml', async (request, reply) =>
-      reply.type('application/xml').header('cache-control', 'public, max-age=3600').send(renderSitemap(catalogue, origin(request))),
-    );
-    fastify.get('/robots.txt', async (request, reply) =>
-      reply.type('text/plain').header('cache-control', 'public, max-age=3600').send(renderRobotsTxt(origin(request))),
-    );
-    fastify.get('/*', (request, reply) => storefront.renderShared(request, reply, { catalogue }));
+    await fastify.register(seoRoutes, { catalogue, publicUrl });
+    fastify.get('/*', (request, reply) => {
+      // A page that shows a form post's flash is that shopper's own: rendered for them, not cached.
+      const flash = takeFlash(request, reply);
+      return flash ? storefront.render(request, reply, { catalogue, publicUrl }, { flash }) : storefront.renderShared(request, reply, { catalogue, publicUrl });
+    });
   }
 }

@@ -1,7 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
+
+/** How long and how much one request may take before the server gives up on it. */
+export interface ServerLimits {
+  /** The whole request, headers and body (a body trickled at 1 byte/s is cut here with a 408). */
+  requestTimeoutMs: number;
+  /** The request's headers. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic at all. */
+  connectionTimeoutMs: number;
+  /** A request body (the API's bodies are a few hundred bytes). */
+  bodyLimitBytes: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  requestTimeoutMs: 20_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionTimeoutMs: 60_000,
+  bodyLimitBytes: 16 * 1024,
+};
+
+/** A whole number from the environment, within bounds, with a message naming the variable. */
+const int = (name: string, min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,10}$/, `${name} must be a whole number from ${min} to ${max}`),
+      v.transform(Number),
+      v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
+      v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
+    ),
+    String(fallback),
+  );
 
 const Env = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a number from 0 to 65535'), v.transform(Number), v.maxValue(65_535, 'PORT must be a number from 0 to 65535')), '3000'),
@@ -12,7 +48,22 @@ const Env = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), 'false'),
   NODE_ENV: v.optional(v.string(), 'production'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/?#\s]+\/?$/, 'PUBLIC_URL must be an origin such as https://shop.example.com'))),
+  PGLITE_SYNC: v.optional(v.picklist(['on', 'off'], 'PGLITE_SYNC must be on or off'), 'on'),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'))),
+  RATE_LIMIT_NEW_CARTS: int('RATE_LIMIT_NEW_CARTS', 1, 1_000_000, DEFAULT_RATE_LIMITS.newCarts),
+  RATE_LIMIT_SUBSCRIPTIONS: int('RATE_LIMIT_SUBSCRIPTIONS', 1, 1_000_000, DEFAULT_RATE_LIMITS.subscriptions),
+  RATE_LIMIT_CART_WRITES: int('RATE_LIMIT_CART_WRITES', 1, 1_000_000, DEFAULT_RATE_LIMITS.cartWrites),
+  REQUEST_TIMEOUT_MS: int('REQUEST_TIMEOUT_MS', 100, 600_000, DEFAULT_LIMITS.requestTimeoutMs),
+  HEADERS_TIMEOUT_MS: int('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_LIMITS.headersTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: int('KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, DEFAULT_LIMITS.keepAliveTimeoutMs),
+  CONNECTION_TIMEOUT_MS: int('CONNECTION_TIMEOUT_MS', 100, 3_600_000, DEFAULT_LIMITS.connectionTimeoutMs),
+  BODY_LIMIT_BYTES: int('BODY_LIMIT_BYTES', 1024, 10_485_760, DEFAULT_LIMITS.bodyLimitBytes),
+  LOG_FORMAT: v.optional(v.picklist(['auto', 'pretty', 'json'], 'LOG_FORMAT must be auto, pretty or json'), 'auto'),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
+  SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds'), v.transform(Number)), '10000'),
 });
+
 
 export interface Config {
   port: number;
@@ -22,6 +73,19 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
+  /** The canonical origin of every absolute URL the shop writes (sitemap, robots, JSON-LD). */
+  publicUrl: string;
+  /** PGlite: fsync every commit (PGLITE_SYNC=on, the default). */
+  durable: boolean;
+  /** Rate-limit counters in Redis (shared by instances) when set; else in memory. */
+  redisUrl: string | undefined;
+  rateLimits: RateLimits;
+  limits: ServerLimits;
+  /** auto: readable lines when stdout is a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
+  metricsToken: string | undefined;
+  /** How long a shutdown may take (finishing requests, closing the database) before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +112,20 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> 
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    durable: e.PGLITE_SYNC === 'on',
+    redisUrl: e.REDIS_URL,
+    rateLimits: { newCarts: e.RATE_LIMIT_NEW_CARTS, subscriptions: e.RATE_LIMIT_SUBSCRIPTIONS, cartWrites: e.RATE_LIMIT_CART_WRITES },
+    limits: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    },
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 
@@ -57,13 +135,19 @@ export async function resolveSessionSecret(dataDir: string, given: string | unde
   const file = path.join(dataDir, 'session-secret');
   try {
     const stored = (await readFile(file, 'utf8')).trim();
-    if (stored.length >= 32) return stored;
+    if (stored.length >= 32) {
+      // A secret is nobody else's to read, whatever mode it was left with.
+      await chmod(file, 0o600);
+      return stored;
+    }
   } catch {
     // first start: generate below
   }
   const secret = randomBytes(32).toString('base64url');
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  // writeFile's mode is filtered through the umask and ignored for an existing file: set it outright.
+  await chmod(file, 0o600);
   return secret;
 }
 

@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import { connectDatabase, describeTarget } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { upgradeSubscriptions } from './subscriptions/subscriber-upgrade.ts';
+import { purgeIdempotencyKeys } from '../db/idempotency-store.ts';
 import { sweepSessions } from '../db/session-store.ts';
 import { type CatalogueCache, openCatalogueCache } from '../projections/catalogue/catalogue.cache.ts';
 import { catalogueVersion } from '../projections/catalogue/catalogue.queries.ts';
@@ -11,7 +13,19 @@ import { replayProjections, staleProjections } from '../projections/replay.ts';
 import { catalogue as seedData } from '../seed/catalogue.data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
 import { app } from './app.ts';
+import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from './logging/logger.ts';
 import { createStorefront } from './storefront/storefront.ts';
+
+/** How often expired sessions and idempotency keys are deleted (they are already ignored on read; this frees the rows). */
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+/** The rate-limit counters' Redis: loaded only when configured, and reached before the server listens. */
+async function connectRedis(url: string) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  await redis.connect();
+  return redis;
+}
 
 export interface RunningServer {
   fastify: FastifyInstance;
@@ -28,6 +42,8 @@ export interface RunningServer {
 export async function prepareDatabase(db: Database, log: (message: string) => void): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+  const sealed = await upgradeSubscriptions(db);
+  if (sealed > 0) log(`encrypted the address of ${sealed} subscription(s) written in clear`);
   if ((await catalogueVersion(db)) === 0) {
     const seeded = await seedCatalogue(db, seedData);
     log(`seeded the catalogue: ${seeded.products} products, ${seeded.variants} variants`);
@@ -39,33 +55,80 @@ export async function prepareDatabase(db: Database, log: (message: string) => vo
   }
 }
 
-export async function startServer(config: Config, options: { dev?: boolean; root?: string } = {}): Promise<RunningServer> {
+/** `storefront: false` serves the API alone (no build needed): what the multi-instance test runs. */
+export async function startServer(config: Config, options: { dev?: boolean; root?: string; storefront?: boolean } = {}): Promise<RunningServer> {
+  const { limits } = config;
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && (options.dev === true || process.stdout.isTTY === true));
   const fastify = Fastify({
-    logger: { level: config.logLevel },
+    logger: await loggerOptions({ level: config.logLevel, pretty }),
+    // Every log line of a request carries its id (reqId); a proxy's x-request-id is kept end to end.
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
-    bodyLimit: 16 * 1024,
+    bodyLimit: limits.bodyLimitBytes,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    http: {
+      // Node applies the headers deadline only when it is the shorter one.
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      // Node looks for requests past their deadline on this interval (default 30 s, which would let
+      // a trickled body outlive its timeout by that much).
+      connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs),
+    },
   });
-  const db = await connectDatabase(config);
+  let shuttingDown = false;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // Once shutting down, a request still in flight is answered with `Connection: close`, so its
+  // keep-alive connection ends with it instead of holding the shutdown open until it times out.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  const db = await connectDatabase(config, { logger: fastify.log, log: (message) => fastify.log.warn(message) });
   fastify.log.info(`database: ${describeTarget(config)}`);
   await prepareDatabase(db, (message) => fastify.log.info(message));
-  const catalogue = await openCatalogueCache(db);
-  const storefront = await createStorefront({ root: options.root ?? process.cwd(), dev: options.dev ?? false });
+  const catalogue = await openCatalogueCache(db, { logger: fastify.log });
+  const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? process.cwd(), dev: options.dev ?? false });
   catalogue.onChange((version) => {
-    storefront.invalidate();
+    storefront?.invalidate();
     fastify.log.info({ version }, 'catalogue changed: reloaded, page cache cleared');
   });
-  await fastify.register(app, { db, catalogue, sessionSecret: config.sessionSecret, storefront });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  await fastify.register(app, {
+    db,
+    catalogue,
+    sessionSecret: config.sessionSecret,
+    storefront,
+    publicUrl: config.publicUrl,
+    rateLimits: { limits: config.rateLimits, ...(redis ? { redis } : {}) },
+    metricsToken: config.metricsToken,
+    shuttingDown: () => shuttingDown,
+  });
 
-  const sweeper = setInterval(() => void sweepSessions(db).catch((err) => fastify.log.warn({ err }, 'session sweep failed')), 60 * 60 * 1000);
+  const sweep = () => {
+    void sweepSessions(db).then(
+      (removed) => removed > 0 && fastify.log.info({ removed }, 'expired sessions removed'),
+      (err) => fastify.log.warn({ err }, 'session sweep failed'),
+    );
+    void purgeIdempotencyKeys(db).catch((err) => fastify.log.warn({ err }, 'idempotency key purge failed'));
+  };
+  sweep();
+  const sweeper = setInterval(sweep, SESSION_SWEEP_MS);
   sweeper.unref();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      shuttingDown = true;
       clearInterval(sweeper);
+      // Stops accepting connections and waits for the requests in flight; new ones meanwhile get a 503.
       await fastify.close();
-      await storefront.close();
+      await storefront?.close();
       await catalogue.close();
+      await redis?.quit();
       await db.close();
     })());
 

@@ -14,12 +14,13 @@ import { connectDatabase } from '../db/connect.ts';
 import { connectPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/database.ts';
 import { appendWithProjections } from '../projections/registry.ts';
-import { cartStreamId } from '../api/cart/cart.events.ts';
+import { cartStreamId } from '../domain/cart/cart.events.ts';
 
 export type DbMode = 'raw-insert' | 'append';
 
 export interface DbBenchSpec {
-  target: { databaseUrl?: string; dataDir: string };
+  /** `durable: false` is PGLITE_SYNC=off (no fsync per commit). */
+  target: { databaseUrl?: string; dataDir: string; durable?: boolean };
   mode: DbMode;
   clients: number;
   seconds: number;

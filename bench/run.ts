@@ -1,12 +1,12 @@
 /**
- * `npm run bench`: every scenario of issue 6 with its baseline measured in the same run.
+ * `npm run bench`: every scenario with its baseline measured in the same run.
  *
- *   npm run bench [-- --no-build] [--duration 10] [--only api,pages,cart,writes,js,lighthouse,cli]
+ *   npm run bench [-- --no-build] [--duration 10] [--only api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability]
  *                 [--skip-postgres]
  *
  * - Builds the production bundle into .tmp/bench/dist (its own folder: a build someone else starts in
  *   dist/ meanwhile cannot change the bundle under test). --no-build reuses .tmp/bench/dist, or dist/.
- * - Server under test: the real CLI (`node bin/dino-shop.js serve`) on a fresh data dir, pinned to
+ * - Server under test: the compiled CLI (`node dist/node/cli.js serve`, what bin/dino-shop.js runs) on a fresh data dir, pinned to
  *   core 0; the catalogue is seeded by the server's own start-up (prepareDatabase).
  * - Load: autocannon in its own process (bench/load.ts) pinned to core 1.
  * - Baselines, each on core 0: a bare Fastify process with the same bytes (bench/baseline-server.ts),
@@ -21,6 +21,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import pg from 'pg';
 import type { BaselineRoute } from './baseline-server.ts';
 import type { DbBenchResult, DbBenchSpec, DbMode } from './db-bench.ts';
@@ -29,20 +30,33 @@ import type { LighthouseScores } from './lighthouse.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { type Child, LOAD_CORE, ROOT, SERVER_CORE, cpuSeconds, freePort, pinning, runJson, start, tsxArgs, waitForHttp } from './lib/process.ts';
 import { type Row, fmtKb, fmtMs, fmtRate, table } from './lib/report.ts';
+import { coldStartRow, measureColdStart } from './cold-start.ts';
+import type { measureDurabilityCost } from './pglite-durability.ts';
 import type { RenderResult } from './render-cart.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Options
 
-const argv = process.argv.slice(2);
-const flag = (name: string) => argv.includes(`--${name}`);
-const value = (name: string) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const DURATION = Number(value('duration') ?? 10);
+const SCENARIOS = 'api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability';
+const options = new Command('bench')
+  .description('every benchmark scenario, each with its baseline measured in the same run')
+  .option('--no-build', 'reuse .tmp/bench/dist (or dist/) instead of building')
+  .addOption(new Option('--duration <seconds>', 'seconds of load per scenario').default(10).argParser(positiveNumber))
+  .option('--only <scenarios>', `comma-separated subset of ${SCENARIOS}`, SCENARIOS)
+  .option('--skip-postgres', 'PGlite only, even when PostgreSQL is reachable')
+  .option('--cli-pglite', 'run the CLI scenarios on PGlite as well as PostgreSQL')
+  .parse(process.argv)
+  .opts<{ build: boolean; duration: number; only: string; skipPostgres?: boolean; cliPglite?: boolean }>();
+
+function positiveNumber(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of seconds');
+  return n;
+}
+
+const DURATION = options.duration;
 const WARMUP = Math.max(1, Math.round(DURATION / 5));
-const ONLY = new Set((value('only') ?? 'api,pages,cart,writes,js,lighthouse,cli').split(','));
+const ONLY = new Set(options.only.split(','));
 const PAGE_CONNECTIONS = 50;
 const WRITE_CLIENTS = 16;
 const BENCH_ROOT = path.join(ROOT, '.tmp/bench');
@@ -68,12 +82,13 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
 // Build
 
 function buildRoot(): string {
-  if (!flag('no-build')) {
-    log('building the production bundle (npx vite build) into .tmp/bench/dist');
+  if (options.build) {
+    log('building the production bundle (npx vite build, then the compiled server) into .tmp/bench/dist');
     execFileSync('npx', ['vite', 'build', '--outDir', path.join(BENCH_ROOT, 'dist'), '--emptyOutDir'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(BENCH_ROOT, 'dist')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     return BENCH_ROOT;
   }
-  for (const root of [BENCH_ROOT, ROOT]) if (existsSync(path.join(root, 'dist/server/entry.mjs'))) return root;
+  for (const root of [BENCH_ROOT, ROOT]) if (existsSync(path.join(root, 'dist/server/entry.mjs')) && existsSync(path.join(root, 'dist/node/cli.js'))) return root;
   throw new Error('--no-build: no build in .tmp/bench/dist or dist/ (run without --no-build, or `npm run build`)');
 }
 
@@ -88,9 +103,11 @@ interface Target {
 
 async function startShop(build: string, target: Target): Promise<{ child: Child; origin: string }> {
   const port = await freePort();
-  const args = [path.join(ROOT, 'bin/dino-shop.js'), '--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'];
+  const args = [path.join(build, 'dist/node/cli.js'), '--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'];
   // Request logging off (LOG_LEVEL=warn), like the bare baseline: pino's per-request lines cost ~10-15 %.
-  const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
+  // Rate limits off in effect: the load generator is one address doing what thousands of shoppers do.
+  const unlimited = { RATE_LIMIT_NEW_CARTS: '1000000', RATE_LIMIT_CART_WRITES: '1000000', RATE_LIMIT_SUBSCRIPTIONS: '1000000' };
+  const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/api/categories`, child, 120_000);
   return { child, origin };
@@ -173,6 +190,15 @@ async function apiAndPages(backend: Target['backend'], shop: Child, origin: stri
       paths: ['/api/products', `/api/products/${facts.slug}`, `/api/products/${facts.productId}/variants`],
       judge: (_r, ratio) => ratio >= 0.8,
       target: '>= 0.8 x',
+    });
+  }
+  if (ONLY.has('search')) {
+    // The header's instant search as a shopper types: a typo'd two-word query and a short prefix.
+    groups.push({
+      name: 'search',
+      paths: ['/api/search?q=raptr%20boxer', '/api/search?q=lac'],
+      judge: (r) => r.latency.p99 < 20,
+      target: 'p99 < 20 ms',
     });
   }
   if (ONLY.has('pages')) {
@@ -278,7 +304,7 @@ async function benchBackend(build: string, target: Target): Promise<void> {
   let http: Awaited<ReturnType<typeof writesOverHttp>> | undefined;
   try {
     facts = await discover(origin);
-    if (ONLY.has('api') || ONLY.has('pages')) await phase(`${backend}: catalogue API and pages`, () => apiAndPages(backend, child, origin, facts));
+    if (ONLY.has('api') || ONLY.has('search') || ONLY.has('pages')) await phase(`${backend}: catalogue API and pages`, () => apiAndPages(backend, child, origin, facts));
     if (ONLY.has('cart')) cart = await phase(`${backend}: /cart`, () => cartPage(child, origin, facts));
     if (ONLY.has('writes')) http = await phase(`${backend}: POST /api/cart`, () => writesOverHttp(child, origin, facts));
     if (backend === 'pglite' && ONLY.has('js')) await phase('first-load JS from the served HTML', () => jsFromHtml(origin, facts.slug));
@@ -465,7 +491,7 @@ async function cliScenarios(pgAdminUrl: string | undefined): Promise<void> {
     return;
   }
   // PostgreSQL only by default (the replay target is PostgreSQL's; a PGlite run adds ~5 minutes): --cli-pglite adds it.
-  const backends: Array<Row['backend']> = [...(flag('cli-pglite') || !pgAdminUrl ? (['pglite'] as const) : []), ...(pgAdminUrl ? (['postgres'] as const) : [])];
+  const backends: Array<Row['backend']> = [...(options.cliPglite || !pgAdminUrl ? (['pglite'] as const) : []), ...(pgAdminUrl ? (['postgres'] as const) : [])];
   for (const backend of backends) {
     const env: NodeJS.ProcessEnv = { ...process.env, BENCH_KEEP: '1' };
     delete env.BENCH_DATABASE_URL;
@@ -530,7 +556,7 @@ async function cliScenarios(pgAdminUrl: string | undefined): Promise<void> {
 // PostgreSQL: a throwaway database on the bench server
 
 async function postgresAdmin(): Promise<string | undefined> {
-  if (flag('skip-postgres')) return undefined;
+  if (options.skipPostgres) return undefined;
   const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG;
   const host = new URL(url).hostname;
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`BENCH_DATABASE_URL must point at this machine, not ${host}`);
@@ -557,6 +583,20 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
+
+/** fsync per commit on PGlite, against the same append with PGLITE_SYNC=off: a cost to report, not a target. */
+function durabilityRow({ on, off }: Awaited<ReturnType<typeof measureDurabilityCost>>): Row {
+  const fmt = (r: typeof on) => `${Math.round(r.opsPerSecond).toLocaleString('en-US')} appends/s, p99 ${r.p99Ms.toFixed(1)} ms`;
+  return {
+    scenario: 'append + projections, 16 clients, fsync per commit (PGLITE_SYNC=on)',
+    backend: 'pglite',
+    figure: fmt(on),
+    baseline: `${fmt(off)} (PGLITE_SYNC=off)`,
+    ratio: on.opsPerSecond / off.opsPerSecond,
+    target: 'reported (durable by default)',
+    pass: null,
+  };
+}
 
 async function main(): Promise<void> {
   await mkdir(BENCH_ROOT, { recursive: true });
@@ -585,12 +625,18 @@ async function main(): Promise<void> {
   process.once('SIGTERM', interrupted);
 
   try {
-    const httpScenarios = ['api', 'pages', 'cart', 'writes', 'lighthouse'].some((s) => ONLY.has(s)) || ONLY.has('js');
+    const httpScenarios = ['api', 'search', 'pages', 'cart', 'writes', 'lighthouse'].some((s) => ONLY.has(s)) || ONLY.has('js');
     if (httpScenarios) for (const target of targets) await benchBackend(build, target);
   } finally {
     await cleanup();
   }
   if (ONLY.has('cli')) await cliScenarios(pgAdmin);
+  if (ONLY.has('coldstart')) rows.push(coldStartRow(await phase('cold start', () => measureColdStart(build, BENCH_ROOT))));
+  if (ONLY.has('durability')) {
+    // Loaded only for this scenario: it opens PGlite in this process.
+    const { measureDurabilityCost: measure } = await import('./pglite-durability.ts');
+    rows.push(durabilityRow(await phase('PGlite: the cost of fsync per commit', () => measure(DURATION))));
+  }
 
   const order = (r: Row) => (r.backend === 'pglite' ? 0 : r.backend === 'postgres' ? 1 : 2);
   const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => order(a.r) - order(b.r) || a.i - b.i).map((x) => x.r);

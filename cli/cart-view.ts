@@ -1,4 +1,5 @@
-import type { CartLine } from '../api/cart/cart.decider.ts';
+import type { CartLine } from '../domain/cart/cart.decider.ts';
+import { itemCount, lineTotalCents, subtotalCents } from '../contracts/cart-rules.ts';
 import { decimalToCents, formatCents } from '../contracts/money-format.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 
@@ -23,17 +24,14 @@ export interface PricedCart {
 }
 
 /** A cart's lines with names and prices from the catalogue: the same rules as the cart API. */
-export function priceCart(lines: readonly CartLine[], catalogue: CatalogueReader): PricedCart {
-  let totalCents = 0;
-  let itemCount = 0;
+export function priceCart(lines: readonly CartLine[], catalogue: Pick<CatalogueReader, 'productById' | 'variant'>): PricedCart {
+  const counted: Array<{ quantity: number; product: { price: string } }> = [];
   const priced = lines.map((line): PricedLine => {
     const product = catalogue.productById(line.productId);
     const variant = catalogue.variant(line.variantId);
-    const unit = product && variant ? decimalToCents(product.price) : null;
-    if (unit !== null) {
-      totalCents += unit * line.quantity;
-      itemCount += line.quantity;
-    }
+    // As in the API: a line whose product or variant is gone counts for nothing.
+    const inCatalogue = product && variant ? { quantity: line.quantity, product } : undefined;
+    if (inCatalogue) counted.push(inCatalogue);
     return {
       lineId: line.lineId,
       productId: line.productId,
@@ -42,11 +40,11 @@ export function priceCart(lines: readonly CartLine[], catalogue: CatalogueReader
       product: product?.name ?? null,
       size: variant?.size ?? null,
       color: variant?.color ?? null,
-      unitPriceCents: unit,
-      lineTotalCents: unit === null ? null : unit * line.quantity,
+      unitPriceCents: inCatalogue ? decimalToCents(inCatalogue.product.price) : null,
+      lineTotalCents: inCatalogue ? lineTotalCents(inCatalogue) : null,
     };
   });
-  return { lines: priced, itemCount, totalCents };
+  return { lines: priced, itemCount: itemCount(counted), totalCents: subtotalCents(counted) };
 }
 
 /** "2 × Tiny Arms Briefs (M, Jungle Green) at $24.99 = $49.98" */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { type DatabaseTarget, connectDatabase, describeTarget } from '../db/connect.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 
@@ -45,7 +46,7 @@ export function targetOf(command: Command): DatabaseTarget {
   if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(options.databaseUrl)) {
     throw new CliError(`--database-url must be a postgres:// or postgresql:// URL, got "${options.databaseUrl}"`);
   }
-  return { databaseUrl: options.databaseUrl || undefined, dataDir: path.resolve(options.dataDir) };
+  return { databaseUrl: options.databaseUrl || undefined, dataDir: path.resolve(options.dataDir), durable: process.env.PGLITE_SYNC !== 'off' };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
@@ -62,6 +63,7 @@ export async function withDatabase<T>(
   try {
     db = await (context.deps.connect ?? connectDatabase)(target);
   } catch (error) {
+    if (error instanceof DataDirLockedError) throw new CliError(error.message);
     throw new CliError(`cannot reach the database (${describeTarget(target)}): ${messageOf(error)}`);
   }
   try {

@@ -8,6 +8,7 @@ import { projectionsReplayCommand } from './commands/projections-replay.ts';
 import { seedCommand } from './commands/seed.ts';
 import { serveCommand } from './commands/serve.ts';
 import { subscribersExportCommand } from './commands/subscribers-export.ts';
+import { subscribersForgetCommand } from './commands/subscribers-forget.ts';
 import type { CliContext, CliDeps, CliIO } from './context.ts';
 
 const group = (name: string, description: string, subcommands: Command[]) => {
@@ -45,7 +46,7 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
   program.addCommand(serveCommand(context));
   program.addCommand(migrateCommand(context));
   program.addCommand(seedCommand(context));
-  program.addCommand(group('subscribers', 'the mailing list', [subscribersExportCommand(context)]));
+  program.addCommand(group('subscribers', 'the mailing list', [subscribersExportCommand(context), subscribersForgetCommand(context)]));
   program.addCommand(group('projections', 'read models built from the event log', [projectionsListCommand(context), projectionsReplayCommand(context)]));
   program.addCommand(group('carts', 'shoppers\' carts (read model)', [cartsListCommand(context)]));
   program.addCommand(group('cart', 'one cart\'s event stream, for debugging', [cartReplayCommand(context)]));

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { MoneyString } from './money.ts';
 import { Size } from './catalogue.ts';
+import { MAX_LINE_QUANTITY } from './cart-rules.ts';
 
-export const MAX_LINE_QUANTITY = 99;
 
 const quantity = (label: string) =>
   v.pipe(
@@ -20,7 +20,7 @@ export const AddToCart = v.object({
 });
 export type AddToCart = v.InferOutput<typeof AddToCart>;
 
-/** Setting a quantity to 0 or less removes the line (spec 4), so negatives are allowed here. */
+/** Setting a quantity to 0 or less removes the line, so negatives are allowed here. */
 export const UpdateCartItem = v.object({
   quantity: v.pipe(quantity('quantity'), v.minValue(-1000, 'quantity is too small'), v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)),
 });

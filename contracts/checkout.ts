@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import { Email, INVALID_EMAIL } from './subscription.ts';
 
 /**
- * The demo checkout form (spec 3 and 5). Nothing is ever sent to a server: the storefront validates it
- * in the browser with this one schema, which carries every message of spec 5.
+ * The demo checkout form, validated by this one schema, which carries every validation message: in
+ * the browser when JavaScript runs, on the server when the plain form is posted. No payment is taken
+ * and no order is sent anywhere.
  */
 export const STATE_OPTIONS = ['AL', 'AK', 'AZ', 'CA', 'CO', 'NY', 'TX'] as const;
 export type StateCode = (typeof STATE_OPTIONS)[number];
@@ -43,10 +44,19 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 const atLeast = (length: number, message: string) => v.pipe(v.string(message), v.trim(), v.minLength(length, message));
-/** Card fields have no format checks (spec 5): only "all present" when paying by card. */
+/** Card fields have no format checks: only "all present" when paying by card. */
 const cardField = v.optional(v.string(), '');
 
-const CARD_FIELDS = ['cardNumber', 'cardName', 'cardExpiry', 'cardCvc'] as const;
+export const CARD_FIELDS = ['cardNumber', 'cardName', 'cardExpiry', 'cardCvc'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+
+/**
+ * The card fields that 'Please complete all credit card details' is about: the empty ones, when paying
+ * by card. The message sits on the payment method; each of these fields is marked invalid and tied to it.
+ */
+export function emptyCardFields(values: Pick<CheckoutFormValues, 'paymentMethod' | CardField>): CardField[] {
+  return values.paymentMethod === 'credit-card' ? CARD_FIELDS.filter((field) => values[field].trim() === '') : [];
+}
 
 export const CheckoutForm = v.pipe(
   v.object({
@@ -64,7 +74,7 @@ export const CheckoutForm = v.pipe(
     cardExpiry: cardField,
     cardCvc: cardField,
   }),
-  // Shown on the payment method, as spec 5 says; runs even while other fields are still invalid.
+  // Shown on the payment method, where the card details are chosen; runs even while other fields are still invalid.
   v.forward(
     v.partialCheck(
       [['paymentMethod'], ['cardNumber'], ['cardName'], ['cardExpiry'], ['cardCvc']],
@@ -79,7 +89,7 @@ export type CheckoutFormInput = v.InferInput<typeof CheckoutForm>;
 export type CheckoutFormValues = Required<CheckoutFormInput>;
 export type CheckoutField = keyof CheckoutFormValues;
 
-/** What the form starts with: country US, paying by credit card (spec 3). */
+/** What the form starts with: country US, paying by credit card. */
 export const CHECKOUT_DEFAULTS: CheckoutFormValues = {
   email: '',
   firstName: '',
@@ -128,7 +138,7 @@ export function checkoutErrors(values: CheckoutFormInput): CheckoutErrors {
   return errors;
 }
 
-/** Spec 9: about 2 seconds of 'Processing...' before the demo order is confirmed. */
+/** About 2 seconds of 'Processing...' before the demo order is confirmed. */
 export const CHECKOUT_DELAY_MS = 2000;
 
 /** '#DINO-' and a random 6-digit number (100000–999999). `random` is injectable for tests. */

@@ -6,8 +6,16 @@ export interface QueryResult<Row> {
   rows: Row[];
 }
 
+export interface QueryOptions {
+  /**
+   * A hot statement: PostgreSQL prepares it once per connection and reuses the plan (the append plans
+   * a dozen CTEs; planning them on every call cost as much as running them). Ignored by PGlite.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
 }
 
 export interface Database extends Queryable {
@@ -19,6 +27,16 @@ export interface Database extends Queryable {
   /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections of a pooled adapter (PostgreSQL): for the metrics. PGlite has none. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** Queries queued for a free connection. */
+  waiting: number;
 }
 
 /** SQLSTATE codes we act on. */
@@ -26,9 +44,22 @@ export const SqlState = {
   uniqueViolation: '23505',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  insufficientPrivilege: '42501',
 } as const;
 
 export function sqlStateOf(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
   return undefined;
 }
+
+/** Where infrastructure reports failures it survives (pino's `logger.error(context, message)` fits). */
+export interface Logger {
+  error(context: object, message: string): void;
+}
+
+/** For callers that pass no logger (the CLI, scripts): a line on stderr, never silence. */
+export const stderrLogger: Logger = {
+  error(context, message) {
+    console.error(message, context);
+  },
+};

@@ -30,7 +30,8 @@ export function createSessionStore(db: Queryable): SessionStore {
   };
 }
 
-export async function sweepSessions(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('with gone as (delete from sessions where expires_at <= now() returning 1) select count(*)::int as n from gone');
+/** Deletes the sessions expired at `now` (a clock the caller may inject); answers how many went. */
+export async function sweepSessions(db: Queryable, now: Date = new Date()): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('with gone as (delete from sessions where expires_at <= $1 returning 1) select count(*)::int as n from gone', [now]);
   return rows[0]?.n ?? 0;
 }

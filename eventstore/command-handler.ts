@@ -2,6 +2,8 @@ import { type Database, SqlState, sqlStateOf } from '../db/database.ts';
 import { ConcurrencyConflict, type NewEvent, type RecordedEvent, readStream } from './event-store.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {
+  /** Parses a stored event of this stream (throws on one it cannot read, naming its position). */
+  readEvent: (event: RecordedEvent) => Event;
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
@@ -11,11 +13,27 @@ export interface HandleOptions {
   /** Appends atomically with whatever must change alongside (inline projections); throws ConcurrencyConflict. */
   append: (db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]) => Promise<RecordedEvent[]>;
   maxAttempts?: number;
+  /** Decide only if the stream is at this version (a conditional write); otherwise throw VersionMismatch. */
+  ifVersion?: number;
 }
 
 export interface Handled<State> {
   state: State;
   recorded: RecordedEvent[];
+  /** The stream's version after the command (0 for a stream that still has no events). */
+  version: number;
+}
+
+/** A conditional write found the stream at another version than the caller saw: nothing was recorded. */
+export class VersionMismatch extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number,
+  ) {
+    super(`stream ${streamId} is at version ${actualVersion}, not ${expectedVersion}`);
+    this.name = 'VersionMismatch';
+  }
 }
 
 /** Thrown when a stream stayed contended through every retry. */
@@ -25,6 +43,18 @@ export class TooMuchContention extends Error {
     this.name = 'TooMuchContention';
   }
 }
+
+/**
+ * Watches commands without changing them (metrics subscribe here): what was appended, and every
+ * optimistic-concurrency conflict, retried or given up on. Observers must not throw.
+ */
+export interface CommandObserver {
+  appended?(events: readonly RecordedEvent[]): void;
+  conflict?(streamId: string, outcome: 'retried' | 'gave-up'): void;
+}
+
+/** Process-wide: every handleCommand reports to each observer added here (remove it when done). */
+export const commandObservers = new Set<CommandObserver>();
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,16 +73,22 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
   const maxAttempts = options.maxAttempts ?? 25;
   for (let attempt = 1; ; attempt++) {
     const history = await readStream(db, streamId);
-    const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
+    const state = history.reduce((s, e) => decider.evolve(s, decider.readEvent(e)), decider.initialState());
+    const version = history.length === 0 ? 0 : history[history.length - 1]!.version;
+    // Checked on every attempt: after a conflict the stream has moved on, and the condition fails.
+    if (options.ifVersion !== undefined && options.ifVersion !== version) throw new VersionMismatch(streamId, options.ifVersion, version);
     const events = decider.decide(makeCommand(state), state);
-    if (events.length === 0) return { state, recorded: [] };
+    if (events.length === 0) return { state, recorded: [], version };
     try {
-      const recorded = await options.append(db, streamId, history.length === 0 ? 0 : history[history.length - 1]!.version, events);
-      return { state: events.reduce(decider.evolve, state), recorded };
+      const recorded = await options.append(db, streamId, version, events);
+      for (const observer of commandObservers) observer.appended?.(recorded);
+      return { state: events.reduce(decider.evolve, state), recorded, version: recorded[recorded.length - 1]!.version };
     } catch (error) {
       // A deadlock victim's statement was rolled back whole: retrying it is as safe as after a conflict.
       if (!(error instanceof ConcurrencyConflict) && sqlStateOf(error) !== SqlState.deadlockDetected) throw error;
-      if (attempt >= maxAttempts) throw new TooMuchContention(streamId);
+      const outcome = attempt >= maxAttempts ? 'gave-up' : 'retried';
+      for (const observer of commandObservers) observer.conflict?.(streamId, outcome);
+      if (outcome === 'gave-up') throw new TooMuchContention(streamId);
       // Full jitter, growing from 20 ms to 250 ms: writers released together (say, after a replay
       // held them) spread out instead of colliding again on every attempt.
       await pause(Math.random() * Math.min(250, 10 * 2 ** attempt));

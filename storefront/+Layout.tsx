@@ -1,5 +1,6 @@
 import './styles.css';
 import type { ReactNode } from 'react';
+import { FlashNotice } from './components/layout/flash-notice.tsx';
 import { PromoBanner } from './components/layout/promo-banner.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
@@ -18,6 +19,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <PromoBanner />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <FlashNotice />
         {children}
       </main>
       <SiteFooter />

@@ -1,4 +1,5 @@
 import type { Cart } from '../contracts/cart.ts';
+import type { Flash } from '../contracts/flash.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 
 /**
@@ -7,14 +8,22 @@ import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.
  */
 export interface StorefrontServices {
   catalogue: CatalogueReader;
+  /** The shop's canonical origin (PUBLIC_URL, no trailing slash): the only source of absolute URLs. */
+  publicUrl: string;
   /** The shopper's cart; only present on the routes that render a cart (/cart, /checkout). */
   cart?: () => Promise<Cart>;
+  /** The shopper applied the promo code on the cart page (kept in the session); on /cart and /checkout. */
+  promoApplied?: boolean;
 }
 
 declare global {
   namespace Vike {
     interface PageContextServer {
       services: StorefrontServices;
+    }
+    interface PageContext {
+      /** What the form post that led to this page has to say (the no-JavaScript path); else null. */
+      flash?: Flash | null;
     }
   }
 }

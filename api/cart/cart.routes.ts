@@ -1,41 +1,73 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AddToCart, Cart, CartItemParams, UpdateCartItem } from '../../contracts/cart.ts';
 import { ApiError } from '../../contracts/errors.ts';
+import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { schemaOf } from '../plugins/validation.ts';
-import type { CartService } from './cart.service.ts';
+import type { CartService, VersionedCart, WriteOptions } from './cart.service.ts';
+import { etagOf, parseIfMatch } from './cart-etag.ts';
 
 const cartResponse = schemaOf(Cart);
-const errors = { 404: schemaOf(ApiError), 422: schemaOf(ApiError) };
+const errors = { 400: schemaOf(ApiError), 404: schemaOf(ApiError), 409: schemaOf(ApiError), 422: schemaOf(ApiError), 429: schemaOf(ApiError) };
+/** A conditional write that lost: the body is the cart as it is now, so the client can redo its change on it. */
+const stale = { 412: cartResponse };
+/** Every write honours an Idempotency-Key (see plugins/idempotency.ts). */
+const idempotent = { idempotent: true };
 
 /**
  * The shopper's cart. Registered inside the session scope: the cart id lives in the session, so a
  * shopper can only ever reach their own cart (another cart's line id is simply not found).
- * Every write answers with the updated cart, the same shape as GET.
+ * Every write answers with the updated cart, the same shape as GET, and its ETag (the cart's stream
+ * version); a write with If-Match of another version changes nothing and answers 412 with the cart as it is.
  */
 export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartService }): Promise<void> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/cart', { schema: { response: { 200: cartResponse } } }, async (request) => carts.read(request.session.cartId ?? null));
+  // Every change counts against the address's cart-write limit; one that would start a new cart
+  // (and session row) also against the tighter new-cart limit.
+  const writeLimit = app.limitBy('cartWrites');
+  const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
+  const cartId = (request: FastifyRequest) => request.session.cartId ?? null;
+  const send = (reply: FastifyReply, status: number, { cart, version }: VersionedCart) => reply.status(status).header('etag', etagOf(version)).send(cart);
 
-  app.post<{ Body: AddToCart }>('/cart', { schema: { body: schemaOf(AddToCart), response: { 201: cartResponse, ...errors } } }, async (request, reply) => {
-    const cart = await carts.addItem(request.session.cartId ?? null, request.body);
-    if (cart.id && request.session.cartId !== cart.id) request.session.cartId = cart.id;
-    return reply.status(201).send(cart);
-  });
+  /** Runs a write with the request's If-Match condition; a lost condition answers 412 with the current cart. */
+  async function write(request: FastifyRequest, reply: FastifyReply, status: number, change: (options: WriteOptions) => Promise<VersionedCart>) {
+    const ifVersion = parseIfMatch(request.headers['if-match']);
+    try {
+      return send(reply, status, await change(ifVersion === undefined ? {} : { ifVersion }));
+    } catch (error) {
+      if (!(error instanceof VersionMismatch)) throw error;
+      return send(reply, 412, await carts.readVersioned(cartId(request)));
+    }
+  }
+
+  app.get('/cart', { schema: { response: { 200: cartResponse } } }, async (request, reply) => send(reply, 200, await carts.readVersioned(cartId(request))));
+
+  app.post<{ Body: AddToCart }>(
+    '/cart',
+    { config: idempotent, preHandler: [newCartLimit, writeLimit], schema: { body: schemaOf(AddToCart), response: { 201: cartResponse, ...stale, ...errors } } },
+    async (request, reply) =>
+      write(request, reply, 201, async (options) => {
+        const added = await carts.addItem(cartId(request), request.body, options);
+        if (added.cart.id && request.session.cartId !== added.cart.id) request.session.cartId = added.cart.id;
+        return added;
+      }),
+  );
 
   app.put<{ Params: { itemId: string }; Body: UpdateCartItem }>(
     '/cart/:itemId',
-    { schema: { params: schemaOf(CartItemParams), body: schemaOf(UpdateCartItem), response: { 200: cartResponse, ...errors } } },
-    async (request) => carts.changeQuantity(request.session.cartId ?? null, request.params.itemId, request.body.quantity),
+    { config: idempotent, preHandler: writeLimit, schema: { params: schemaOf(CartItemParams), body: schemaOf(UpdateCartItem), response: { 200: cartResponse, ...stale, ...errors } } },
+    async (request, reply) => write(request, reply, 200, (options) => carts.changeQuantity(cartId(request), request.params.itemId, request.body.quantity, options)),
   );
 
   app.delete<{ Params: { itemId: string } }>(
     '/cart/:itemId',
-    { schema: { params: schemaOf(CartItemParams), response: { 200: cartResponse, ...errors } } },
-    async (request) => carts.removeItem(request.session.cartId ?? null, request.params.itemId),
+    { config: idempotent, preHandler: writeLimit, schema: { params: schemaOf(CartItemParams), response: { 200: cartResponse, ...stale, ...errors } } },
+    async (request, reply) => write(request, reply, 200, (options) => carts.removeItem(cartId(request), request.params.itemId, options)),
   );
 
-  app.delete('/cart', { schema: { response: { 200: cartResponse } } }, async (request) => carts.clear(request.session.cartId ?? null));
+  app.delete('/cart', { config: idempotent, preHandler: writeLimit, schema: { response: { 200: cartResponse, ...stale, ...errors } } }, async (request, reply) =>
+    write(request, reply, 200, (options) => carts.clear(cartId(request), options)),
+  );
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AddToCart, Cart, CartItem } from '../../contracts/cart.ts';
-import { centsToDecimal, decimalToCents } from '../../contracts/money-format.ts';
+import { cartOf, emptyCart } from '../../contracts/cart-rules.ts';
 import type { Database } from '../../db/database.ts';
-import { handleCommand } from '../../eventstore/command-handler.ts';
+import { VersionMismatch, handleCommand } from '../../eventstore/command-handler.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import { type CartLineRow, cartLines } from '../../projections/carts/carts.queries.ts';
+import { type CartLineRow, cartLines, cartWithVersion } from '../../projections/carts/carts.queries.ts';
 import { appendWithProjections } from '../../projections/registry.ts';
-import { notFound } from '../domain-error.ts';
-import { type CartCommand, type CartState, decide, evolve, initialState } from './cart.decider.ts';
-import { cartStreamId } from './cart.events.ts';
+import { notFound } from '../../domain/domain-error.ts';
+import { type CartCommand, type CartState, decide, evolve, initialState } from '../../domain/cart/cart.decider.ts';
+import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
 
 export interface CartServiceDeps {
   db: Database;
@@ -19,16 +19,34 @@ export interface CartServiceDeps {
 
 export type CartService = ReturnType<typeof createCartService>;
 
-export const emptyCart = (id: string | null = null): Cart => ({ id, items: [], total: '0.00', itemCount: 0 });
+
+/** A cart with its stream version (0 before the first event): the version is the cart's ETag. */
+export interface VersionedCart {
+  cart: Cart;
+  version: number;
+}
+
+export interface WriteOptions {
+  /** Apply only if the cart is still at this version (If-Match); otherwise VersionMismatch. */
+  ifVersion?: number;
+}
 
 /** Cart commands (decide → append → project) and the cart read model in API shape. */
 export function createCartService({ db, catalogue, now = () => new Date(), newId = randomUUID }: CartServiceDeps) {
-  const decider = { initialState, evolve, decide };
+  const decider = { readEvent: readCartEvent, initialState, evolve, decide };
 
   /** Decides and records; answers with the cart as the decision left it (no re-read needed). */
-  async function run(cartId: string, makeCommand: (state: CartState) => CartCommand): Promise<Cart> {
-    const { state } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, { append: appendWithProjections });
-    return toCart(cartId, state.lines);
+  async function run(cartId: string, makeCommand: (state: CartState) => CartCommand, options: WriteOptions): Promise<VersionedCart> {
+    const { state, version } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, {
+      append: appendWithProjections,
+      ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}),
+    });
+    return { cart: toCart(cartId, state.lines), version };
+  }
+
+  /** Without a cart yet, only a condition on version 0 (nothing seen) can hold. */
+  function checkNoCart(options: WriteOptions): void {
+    if (options.ifVersion !== undefined && options.ifVersion !== 0) throw new VersionMismatch('cart', options.ifVersion, 0);
   }
 
   const variantFacts = (variantId: number) => {
@@ -36,27 +54,7 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
     return variant && { id: variant.id, productId: variant.productId, stock: variant.stock };
   };
 
-  /** Cart lines (from the read model or a folded stream) in API shape, priced from the catalogue. */
-  function toCart(cartId: string, lines: readonly CartLineRow[]): Cart {
-    const items: CartItem[] = [];
-    let totalCents = 0;
-    let itemCount = 0;
-    for (const line of lines) {
-      const product = catalogue.productById(line.productId);
-      const variant = catalogue.variant(line.variantId);
-      // A product removed from the catalogue by a reset drops out of the cart view (its events stay).
-      if (!product || !variant) continue;
-      totalCents += decimalToCents(product.price) * line.quantity;
-      itemCount += line.quantity;
-      items.push({
-        id: line.lineId,
-        quantity: line.quantity,
-        product: { id: product.id, name: product.name, slug: product.slug, imageUrl: product.imageUrl, price: product.price },
-        variant: { id: variant.id, color: variant.color, colorHex: variant.colorHex, size: variant.size, stock: variant.stock },
-      });
-    }
-    return { id: cartId, items, total: centsToDecimal(totalCents), itemCount };
-  }
+  const toCart = (cartId: string, lines: readonly CartLineRow[]): Cart => cartFromLines(cartId, lines, catalogue);
 
   async function read(cartId: string | null): Promise<Cart> {
     return cartId ? toCart(cartId, await cartLines(db, cartId)) : emptyCart();
@@ -64,8 +62,15 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
 
   return {
     read,
+    /** The cart and its version, read together from the read model. */
+    async readVersioned(cartId: string | null): Promise<VersionedCart> {
+      if (!cartId) return { cart: emptyCart(), version: 0 };
+      const { version, lines } = await cartWithVersion(db, cartId);
+      return { cart: toCart(cartId, lines), version };
+    },
     /** Adds to the given cart, or to a new one when cartId is null. */
-    async addItem(cartId: string | null, input: AddToCart): Promise<Cart> {
+    async addItem(cartId: string | null, input: AddToCart, options: WriteOptions = {}): Promise<VersionedCart> {
+      if (!cartId) checkNoCart(options);
       const id = cartId ?? newId();
       const lineId = newId();
       return run(id, () => ({
@@ -77,22 +82,49 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
         variant: variantFacts(input.variantId),
         newLineId: lineId,
         at: now().toISOString(),
-      }));
+      }), options);
     },
-    async changeQuantity(cartId: string | null, lineId: string, quantity: number): Promise<Cart> {
-      if (!cartId) throw notFound('That item is not in your cart');
+    async changeQuantity(cartId: string | null, lineId: string, quantity: number, options: WriteOptions = {}): Promise<VersionedCart> {
+      if (!cartId) {
+        checkNoCart(options);
+        throw notFound('That item is not in your cart');
+      }
       return run(cartId, (state) => {
         const line = state.lines.find((l) => l.lineId === lineId);
         return { type: 'ChangeQuantity', lineId, quantity, variant: line && variantFacts(line.variantId), at: now().toISOString() };
-      });
+      }, options);
     },
-    async removeItem(cartId: string | null, lineId: string): Promise<Cart> {
-      if (!cartId) throw notFound('That item is not in your cart');
-      return run(cartId, () => ({ type: 'RemoveItem', lineId, at: now().toISOString() }));
+    async removeItem(cartId: string | null, lineId: string, options: WriteOptions = {}): Promise<VersionedCart> {
+      if (!cartId) {
+        checkNoCart(options);
+        throw notFound('That item is not in your cart');
+      }
+      return run(cartId, () => ({ type: 'RemoveItem', lineId, at: now().toISOString() }), options);
     },
-    async clear(cartId: string | null): Promise<Cart> {
-      if (!cartId) return emptyCart();
-      return run(cartId, () => ({ type: 'ClearCart', at: now().toISOString() }));
+    async clear(cartId: string | null, options: WriteOptions = {}): Promise<VersionedCart> {
+      if (!cartId) {
+        checkNoCart(options);
+        return { cart: emptyCart(), version: 0 };
+      }
+      return run(cartId, () => ({ type: 'ClearCart', at: now().toISOString() }), options);
     },
   };
+}
+
+/** Cart lines (from the read model or a folded stream) in API shape, priced from the catalogue. */
+export function cartFromLines(cartId: string, lines: readonly CartLineRow[], catalogue: Pick<CatalogueReader, 'productById' | 'variant'>): Cart {
+  const items: CartItem[] = [];
+  for (const line of lines) {
+    const product = catalogue.productById(line.productId);
+    const variant = catalogue.variant(line.variantId);
+    // A product removed from the catalogue by a reset drops out of the cart view (its events stay).
+    if (!product || !variant) continue;
+    items.push({
+      id: line.lineId,
+      quantity: line.quantity,
+      product: { id: product.id, name: product.name, slug: product.slug, imageUrl: product.imageUrl, price: product.price },
+      variant: { id: variant.id, color: variant.color, colorHex: variant.colorHex, size: variant.size, stock: variant.stock },
+    });
+  }
+  return cartOf(cartId, items);
 }

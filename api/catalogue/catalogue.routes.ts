@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { Category, Product, ProductIdParams, ProductQuery, SlugParams, Testimonial, Variant } from '../../contracts/catalogue.ts';
+import { ApiError } from '../../contracts/errors.ts';
+import { SearchQuery, SearchResult } from '../../contracts/search.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import { notFound } from '../domain-error.ts';
+import { notFound } from '../../domain/domain-error.ts';
 import { schemaOf } from '../plugins/validation.ts';
 import { createJsonMemo } from './json-memo.ts';
+import { searchResult } from './search-result.ts';
 
 const products = schemaOf(v.array(Product));
-const errorResponses = { 404: schemaOf(v.object({ error: v.string(), message: v.string() })) };
+const errorResponses = { 404: schemaOf(ApiError) };
 
 /**
  * Read-only catalogue routes: every answer comes from the in-memory catalogue, serialised once per
@@ -67,6 +70,12 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
     '/products/:slug',
     { schema: { params: schemaOf(SlugParams), response: { 200: schemaOf(Product), ...errorResponses } } },
     async ({ params: { slug } }, reply) => json(reply, `product:${slug}`, () => found(catalogue.product(slug), `No product called "${slug}"`)),
+  );
+
+  app.get<{ Querystring: SearchQuery }>(
+    '/search',
+    { schema: { querystring: schemaOf(SearchQuery), response: { 200: schemaOf(SearchResult), 400: schemaOf(ApiError) } } },
+    async ({ query: { q } }, reply) => json(reply, `search:${q.toLowerCase()}`, () => searchResult(catalogue, q)),
   );
 
   app.get('/testimonials', { schema: { response: { 200: schemaOf(v.array(Testimonial)) } } }, async (_request, reply) =>

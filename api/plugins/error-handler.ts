@@ -1,7 +1,17 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { TooMuchContention } from '../../eventstore/command-handler.ts';
-import { DomainError } from '../domain-error.ts';
+import { DomainError, type DomainErrorKind } from '../../domain/domain-error.ts';
+import { HttpError } from '../http-error.ts';
+
+/** How each kind of domain error is answered over HTTP. */
+const DOMAIN_STATUS: Record<DomainErrorKind, { status: 404 | 422; error: string }> = {
+  'not-found': { status: 404, error: 'Not Found' },
+  'rule-violated': { status: 422, error: 'Unprocessable Entity' },
+};
+
+export const httpStatusOf = (error: DomainError) => DOMAIN_STATUS[error.kind];
 
 /** Fastify's own request errors, in words a person can act on. */
 const FASTIFY_MESSAGES: Record<string, (error: FastifyError) => string> = {
@@ -12,23 +22,32 @@ const FASTIFY_MESSAGES: Record<string, (error: FastifyError) => string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'The Content-Length header does not match the body',
 };
 
-/** One place turns every failure into `{ error, message }`; a 5xx never shows internals. */
-export function useErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) {
-      return reply.status(error.status).send({ error: error.error, message: error.message });
-    }
-    if (error instanceof TooMuchContention) {
-      request.log.warn({ stream: error.streamId }, 'cart stayed contended through every retry');
-      return reply.status(409).send({ error: 'Conflict', message: 'Your cart was changed at the same moment elsewhere. Please try again.' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const explain = FASTIFY_MESSAGES[error.code];
-      const message = explain ? explain(error) : error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
-      return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Bad Request', message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
-  });
-}
+/**
+ * One place turns every failure into `{ error, message, requestId }`; a 5xx never shows internals.
+ * The request id is the one on the request's log lines, so a shopper's report leads to them.
+ */
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const requestId = request.id;
+      if (error instanceof DomainError) {
+        const { status, error: name } = httpStatusOf(error);
+        return reply.status(status).send({ error: name, message: error.message, requestId });
+      }
+      if (error instanceof HttpError) return reply.status(error.status).send({ error: error.error, message: error.message, requestId });
+      if (error instanceof TooMuchContention) {
+        request.log.warn({ stream: error.streamId }, 'cart stayed contended through every retry');
+        return reply.status(409).send({ error: 'Conflict', message: 'Your cart was changed at the same moment elsewhere. Please try again.', requestId });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const explain = FASTIFY_MESSAGES[error.code];
+        const message = explain ? explain(error) : error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
+        return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Bad Request', message, requestId });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.', requestId });
+    });
+  },
+  { name: 'dino-shop-error-handler', fastify: '5.x' },
+);

@@ -1,12 +1,15 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
 import { createSessionStore } from '../../db/session-store.ts';
 
 declare module 'fastify' {
   interface Session {
     cartId?: string;
+    /** The promo code applied on the cart page; checkout honours it too. */
+    promoCode?: string;
   }
 }
 
@@ -14,10 +17,11 @@ export const SESSION_COOKIE = 'dino.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Registers cookies and sessions in the calling (encapsulated) scope only: signing a session costs
- * on every request, so only cart routes and the pages that render a cart pay for it.
+ * Cookies and sessions for the scope that registers this plugin (not its parent): signing a session
+ * costs on every request, so only cart routes and the pages that render a cart pay for it. Sessions
+ * live in the database, so every instance of the shop on one PostgreSQL shares them.
  */
-export async function registerSession(app: FastifyInstance, db: Database, secret: string): Promise<void> {
+export const sessions = fp(async (app: FastifyInstance, { db, secret }: { db: Database; secret: string }) => {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret,
@@ -28,4 +32,4 @@ export async function registerSession(app: FastifyInstance, db: Database, secret
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: THIRTY_DAYS_MS },
   });
-}
+}, { name: 'dino-shop-sessions', fastify: '5.x' });

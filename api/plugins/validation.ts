@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import * as v from 'valibot';
 
 type AnySchema = v.GenericSchema;
@@ -28,7 +29,8 @@ export class RequestValidationError extends Error {
 
 const PART_NAMES: Record<string, string> = { body: 'request body', querystring: 'query string', params: 'URL' };
 
-export function useValibotValidation(app: FastifyInstance): void {
+/** Validates every route part declared with schemaOf() by its valibot schema (registered before the routes). */
+export const valibotValidation = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const valibot = origins.get(schema);
     if (!valibot) throw new Error(`route schema for ${httpPart} was not declared with schemaOf()`);
@@ -47,4 +49,4 @@ export function useValibotValidation(app: FastifyInstance): void {
       return { error: new RequestValidationError(text) };
     };
   });
-}
+}, { name: 'dino-shop-valibot-validation', fastify: '5.x' });

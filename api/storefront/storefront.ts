@@ -1,18 +1,33 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderPage } from 'vike/server';
+import type { Flash } from '../../contracts/flash.ts';
+import { CART_BADGE_SLOT, cartCountFromCookies } from '../../storefront/lib/cart-count-cookie.ts';
+import { pageCacheKey } from '../../storefront/page-cache-key.ts';
 import type { StorefrontServices } from '../../storefront/services.ts';
-import { type CachedPage, type EncodedBytes, createPageCache, encodeBytes, negotiateEncoding } from './page-cache.ts';
+import { registerBuiltAssets } from './assets.ts';
+import { cartBadgeHtml } from './cart-badge-html.ts';
+import { type EncodedBytes, encodeBytes, encodedSize, sendEncoded } from './encoded-bytes.ts';
+import { type PageCacheStats, createPageCache } from './page-cache.ts';
+import { type RenderedPage, renderToPage, sendPage } from './vike-render.ts';
+import { registerViteDev } from './vite-dev.ts';
 
 export interface StorefrontOptions {
   /** Repository root (where vite.config.ts and dist/ live). */
   root: string;
   /** true: Vite dev server with hot reload; false: the production build in dist/. */
   dev: boolean;
+  /** The page cache's budget in bytes (default 32 MB). */
+  pageCacheBytes?: number;
+}
+
+/** What a page rendered for one shopper knows about them. */
+export interface ShopperContext {
+  /** What the form post that led here has to say. */
+  flash?: Flash | null;
+  /** The cart badge's number; by default the count cookie's. */
+  cartCount?: () => number;
 }
 
 export interface Storefront {
@@ -20,13 +35,16 @@ export interface Storefront {
   readonly dev: boolean;
   /** Serves the built assets (or Vite's dev middleware) on `app`. */
   registerAssets(app: FastifyInstance): Promise<void>;
-  render(request: FastifyRequest, reply: FastifyReply, services: StorefrontServices): Promise<FastifyReply>;
+  /** A page for one shopper (never cached): their cart, or a form post's flash, is in it. */
+  render(request: FastifyRequest, reply: FastifyReply, services: StorefrontServices, shopper?: ShopperContext): Promise<FastifyReply>;
   /**
    * Like render, for pages without per-shopper content: answers from the page cache when it can.
    * The cache is emptied by `invalidate()` (the server calls it when the catalogue changes).
    */
   renderShared(request: FastifyRequest, reply: FastifyReply, services: StorefrontServices): Promise<FastifyReply>;
   invalidate(): void;
+  /** The page cache's counters (undefined in development, which caches nothing). */
+  pageCacheStats(): PageCacheStats | undefined;
   close(): Promise<void>;
 }
 
@@ -37,97 +55,83 @@ export class MissingBuildError extends Error {
   }
 }
 
-/** A cached page as it is sent: its bytes already encoded, its headers already an object. */
-interface ServedPage extends CachedPage {
-  bytes: EncodedBytes;
+/**
+ * A cached page as it is sent: its headers already an object, and its bytes encoded once per cart
+ * badge count (the badge is spliced into the shared HTML at CART_BADGE_SLOT; a shopper with 2 items
+ * gets the rendition made for the first shopper with 2 items). At most MAX_RENDITIONS are kept per
+ * page (in practice a handful of counts are common); a rarer count is encoded for its request.
+ */
+interface ServedPage {
+  statusCode: number;
+  body: string;
   sendHeaders: Record<string, string>;
+  renditions: Map<number, EncodedBytes>;
 }
 
-function toServed(page: CachedPage): ServedPage {
+const MAX_RENDITIONS = 8;
+
+function toServed(page: RenderedPage): ServedPage {
   const sendHeaders: Record<string, string> = {};
   for (const [name, value] of page.headers) sendHeaders[name.toLowerCase()] = value;
-  sendHeaders.vary = 'accept-encoding';
-  return { ...page, bytes: encodeBytes(Buffer.from(page.body)), sendHeaders };
+  // The badge makes the bytes depend on the count cookie.
+  sendHeaders.vary = 'accept-encoding, cookie';
+  return { statusCode: page.statusCode, body: page.body, sendHeaders, renditions: new Map() };
 }
 
-function sendEncoded(request: FastifyRequest, reply: FastifyReply, statusCode: number, headers: Record<string, string>, bytes: EncodedBytes): FastifyReply {
-  const encoding = negotiateEncoding(request.headers['accept-encoding'], bytes);
-  reply.status(statusCode).headers(headers);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(bytes[encoding] ?? bytes.identity);
+/** What a cached page really holds: its HTML and every rendition kept so far. */
+function servedSize(page: ServedPage): number {
+  let size = Buffer.byteLength(page.body);
+  for (const bytes of page.renditions.values()) size += encodedSize(bytes);
+  return size;
 }
 
-const ASSET_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-};
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg']);
-
-/** Every file under dist/client/assets (content-hashed, immutable), read once and encoded once. */
-async function loadAssets(assetsDir: string): Promise<Map<string, { type: string; bytes: EncodedBytes }>> {
-  const assets = new Map<string, { type: string; bytes: EncodedBytes }>();
-  if (!existsSync(assetsDir)) return assets;
-  for (const entry of await readdir(assetsDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const ext = path.extname(file);
-    const content = await readFile(file);
-    const urlPath = path.relative(assetsDir, file).split(path.sep).join('/');
-    assets.set(urlPath, {
-      type: ASSET_TYPES[ext] ?? 'application/octet-stream',
-      bytes: COMPRESSIBLE.has(ext) ? encodeBytes(content) : { identity: content, gzip: content },
-    });
-  }
-  return assets;
+/** The page's HTML with the badge for `count` in place of the slot. */
+export function withCartBadge(body: string, count: number): string {
+  return body.replace(CART_BADGE_SLOT, cartBadgeHtml(count));
 }
+
+const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Vike's renderPage behind Fastify: production build by default, Vite middleware in development. */
-export async function createStorefront({ root, dev }: StorefrontOptions): Promise<Storefront> {
+export async function createStorefront({ root, dev, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES }: StorefrontOptions): Promise<Storefront> {
   const clientDir = path.join(root, 'dist/client');
   // In development every request renders afresh (hot reload must show edits).
-  const pages = dev ? undefined : createPageCache<ServedPage>(64 * 1024 * 1024, (page) => page.body.length + page.bytes.gzip.length + (page.bytes.br?.length ?? page.bytes.gzip.length));
-  // One render per URL at a time: concurrent misses (a cold start, or right after the catalogue
+  const pages = dev ? undefined : createPageCache<ServedPage>(pageCacheBytes, servedSize);
+  // One render per page at a time: concurrent misses (a cold start, or right after the catalogue
   // changed) wait for the same render instead of each rendering it.
-  const inFlight = new Map<string, Promise<ServedPage | CachedPage>>();
+  const inFlight = new Map<string, Promise<ServedPage | RenderedPage>>();
   // Bumped by invalidate(): a render that began before the catalogue changed is sent but not kept.
   let generation = 0;
 
-  async function renderToPage(request: FastifyRequest, services: StorefrontServices): Promise<CachedPage> {
-    const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, services });
-    const response = pageContext.httpResponse;
-    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+  /** The page's bytes for `count`, kept (and the entry re-weighed) while the page has room for another. */
+  function rendition(key: string, page: ServedPage, count: number): EncodedBytes {
+    let bytes = page.renditions.get(count);
+    if (!bytes) {
+      bytes = encodeBytes(Buffer.from(withCartBadge(page.body, count)));
+      if (page.renditions.size < MAX_RENDITIONS) {
+        page.renditions.set(count, bytes);
+        // Setting the entry again makes the cache weigh it with its new rendition.
+        if (pages?.get(key) === page) pages.set(key, page);
+      }
+    }
+    return bytes;
   }
 
-  function send(reply: FastifyReply, page: CachedPage): FastifyReply {
-    for (const [name, value] of page.headers) reply.header(name, value);
-    return reply.status(page.statusCode).send(page.body);
-  }
-
-  function renderShared(request: FastifyRequest, services: StorefrontServices): Promise<ServedPage | CachedPage> {
-    const url = request.url;
-    let pending = inFlight.get(url);
+  function renderShared(request: FastifyRequest, key: string, services: StorefrontServices): Promise<ServedPage | RenderedPage> {
+    let pending = inFlight.get(key);
     if (!pending) {
       const startedAt = generation;
-      pending = renderToPage(request, services)
+      // Rendered from the key, not the raw URL: what is cached is exactly what the key names.
+      pending = renderToPage(request, services, { url: key })
         .then((page) => {
-          // Only successful renders are encoded and kept: a 404 for a random URL must not fill the cache.
+          // Only successful renders are kept: a 404 for a random URL must not fill the cache.
           if (page.statusCode !== 200) return page;
           const served = toServed(page);
-          if (pages && startedAt === generation) pages.set(url, served);
+          if (pages && startedAt === generation) pages.set(key, served);
           return served;
         })
-        .finally(() => inFlight.delete(url));
-      inFlight.set(url, pending);
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
     }
     return pending;
   }
@@ -140,51 +144,33 @@ export async function createStorefront({ root, dev }: StorefrontOptions): Promis
     await import(pathToFileURL(entry).href);
   }
 
+  const sendWithBadge = (reply: FastifyReply, page: RenderedPage, count: number) => sendPage(reply, { ...page, body: withCartBadge(page.body, count) });
+
   return {
     dev,
     async registerAssets(app) {
-      if (dev) {
-        const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
-        const vite = await createServer({ root, server: { middlewareMode: true } });
-        closeVite = () => vite.close();
-        await app.register(middie);
-        app.use(vite.middlewares);
-        return;
-      }
-      // Hashed build assets: from memory, compressed once (br/gzip by Accept-Encoding), immutable.
-      const assets = await loadAssets(path.join(clientDir, 'assets'));
-      const assetHeaders = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' });
-      app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) => {
-        const asset = assets.get(request.params['*']);
-        if (!asset) return reply.callNotFound();
-        return sendEncoded(request, reply, 200, assetHeaders(asset.type), asset.bytes);
-      });
-      await app.register(fastifyStatic, {
-        root: clientDir,
-        // Vike owns every other path: no `/*` route from the static plugin.
-        wildcard: false,
-        index: false,
-        globIgnore: ['assets/**'],
-        setHeaders(res) {
-          res.header('cache-control', 'public, max-age=3600');
-        },
-      });
+      if (dev) closeVite = await registerViteDev(app, root);
+      else await registerBuiltAssets(app, clientDir);
     },
 
-    async render(request, reply, services) {
+    async render(request, reply, services, shopper = {}) {
       reply.header('cache-control', 'private, no-store');
-      return send(reply, await renderToPage(request, services));
+      const page = await renderToPage(request, services, { flash: shopper.flash ?? null });
+      return sendWithBadge(reply, page, shopper.cartCount?.() ?? cartCountFromCookies(request.headers.cookie));
     },
 
     async renderShared(request, reply, services) {
-      const cached = pages?.get(request.url);
-      if (cached) return sendEncoded(request, reply.header('x-page-cache', 'hit'), cached.statusCode, cached.sendHeaders, cached.bytes);
-      if (!pages) return send(reply, await renderToPage(request, services));
-      const page = await renderShared(request, services);
+      const count = cartCountFromCookies(request.headers.cookie);
+      if (!pages) return sendWithBadge(reply, await renderToPage(request, services), count);
+      const key = pageCacheKey(request.url);
+      const cached = pages.get(key);
+      if (cached) return sendEncoded(request, reply.header('x-page-cache', 'hit'), cached.statusCode, cached.sendHeaders, rendition(key, cached, count));
+      const page = await renderShared(request, key, services);
       reply.header('x-page-cache', 'miss');
-      return 'bytes' in page ? sendEncoded(request, reply, page.statusCode, page.sendHeaders, page.bytes) : send(reply, page);
+      return 'renditions' in page ? sendEncoded(request, reply, page.statusCode, page.sendHeaders, rendition(key, page, count)) : sendWithBadge(reply, page, count);
     },
 
+    pageCacheStats: () => pages?.stats(),
     invalidate: () => {
       generation++;
       pages?.clear();

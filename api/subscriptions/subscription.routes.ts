@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../contracts/errors.ts';
 import { Subscribe, SubscribeResult } from '../../contracts/subscription.ts';
 import { schemaOf } from '../plugins/validation.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
 export async function subscriptionRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: SubscriptionService }): Promise<void> {
   const result = schemaOf(SubscribeResult);
-  app.post<{ Body: Subscribe }>('/subscribe', { schema: { body: schemaOf(Subscribe), response: { 200: result, 201: result } } }, async (request, reply) => {
-    const outcome = await subscriptions.subscribe(request.body);
-    return reply.status(outcome.new ? 201 : 200).send(outcome);
-  });
+  const errors = { 400: schemaOf(ApiError), 409: schemaOf(ApiError), 422: schemaOf(ApiError), 429: schemaOf(ApiError) };
+  app.post<{ Body: Subscribe }>(
+    '/subscribe',
+    { config: { idempotent: true }, preHandler: app.limitBy('subscriptions'), schema: { body: schemaOf(Subscribe), response: { 200: result, 201: result, ...errors } } },
+    async (request, reply) => {
+      const outcome = await subscriptions.subscribe(request.body);
+      return reply.status(outcome.new ? 201 : 200).send(outcome);
+    },
+  );
 }

@@ -1,15 +1,34 @@
 import type { Subscribe, SubscribeResult } from '../../contracts/subscription.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { forgetIdempotentAnswersMentioning } from '../../db/idempotency-store.ts';
+import { dataKeyFor, deleteDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
 import { appendWithProjections } from '../../projections/registry.ts';
-import { decide, evolve, initialState } from './subscription.decider.ts';
-import { normaliseEmail, subscriberStreamId } from './subscription.events.ts';
+import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
+import { decide, evolve, initialState } from '../../domain/subscriptions/subscription.decider.ts';
+import { normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
+
+const decider = { readEvent: readSubscriptionEvent, initialState, evolve, decide };
+
+/** The subscriber id of an address: the keyed hash that names its stream. */
+export async function subscriberIdFor(db: Queryable, email: string): Promise<string> {
+  return subscriberIdOf(await subscriberLookupKey(db), normaliseEmail(email));
+}
 
 export function createSubscriptionService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
   return {
     async subscribe(input: Subscribe): Promise<SubscribeResult> {
       const email = normaliseEmail(input.email);
-      const { recorded } = await handleCommand(db, subscriberStreamId(email), { initialState, evolve, decide }, () => ({ type: 'Subscribe' as const, email, at: now().toISOString() }), { append: appendWithProjections });
+      const subscriberId = await subscriberIdFor(db, email);
+      // The subscriber's key: theirs if they have one, a fresh one if they are new (or were forgotten).
+      const key = await dataKeyFor(db, subscriberId, newDataKey());
+      const { recorded } = await handleCommand(
+        db,
+        subscriberStreamId(subscriberId),
+        decider,
+        () => ({ type: 'Subscribe' as const, subscriberId, emailCipher: encryptEmail(key, email), at: now().toISOString() }),
+        { append: appendWithProjections },
+      );
       const isNew = recorded.length > 0;
       return {
         email,
@@ -22,3 +41,34 @@ export function createSubscriptionService({ db, now = () => new Date() }: { db: 
 }
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+
+export interface ForgetOutcome {
+  /** A SubscriberForgotten event was recorded (the address was on the list). */
+  forgotten: boolean;
+  subscriberId: string;
+}
+
+/**
+ * The right to be forgotten: records SubscriberForgotten (no address in it), deletes the read-model
+ * row and the subscriber's key — every copy of the address in the log is unreadable from then on —
+ * and the remembered API answers that mention the address. The address may subscribe again later.
+ */
+export async function forgetSubscriber(db: Database, email: string, now: () => Date = () => new Date()): Promise<ForgetOutcome> {
+  const normalised = normaliseEmail(email);
+  const subscriberId = await subscriberIdFor(db, normalised);
+  const { recorded } = await handleCommand(db, subscriberStreamId(subscriberId), decider, () => ({ type: 'Forget' as const, subscriberId, at: now().toISOString() }), {
+    append: (database, streamId, expectedVersion, events) =>
+      database.transaction(async (tx) => {
+        const appended = await appendWithProjections(tx, streamId, expectedVersion, events);
+        await deleteDataKey(tx, subscriberId);
+        await forgetIdempotentAnswersMentioning(tx, JSON.stringify(normalised));
+        return appended;
+      }),
+  });
+  // Not subscribed (never, or already forgotten): still make sure nothing readable is left.
+  if (recorded.length === 0) {
+    await deleteDataKey(db, subscriberId);
+    await forgetIdempotentAnswersMentioning(db, JSON.stringify(normalised));
+  }
+  return { forgotten: recorded.length > 0, subscriberId };
+}

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import { type CartState, evolve, initialState } from '../../api/cart/cart.decider.ts';
-import { CART_STREAM_PREFIX, cartStreamId, isCartEvent } from '../../api/cart/cart.events.ts';
+import { type CartState, evolve, initialState } from '../../domain/cart/cart.decider.ts';
+import { CART_STREAM_PREFIX, cartStreamId, isCartEvent, readCartEvent } from '../../domain/cart/cart.events.ts';
 import { formatCents } from '../../contracts/money-format.ts';
 import { readStream } from '../../eventstore/event-store.ts';
 import { createCatalogueIndex } from '../../projections/catalogue/catalogue.index.ts';
@@ -48,7 +48,7 @@ export function cartReplayCommand(context: CliContext): Command {
       let state: CartState = initialState();
       const steps: CartReplayStep[] = events.map((event) => {
         // Only cart events move a cart; anything else in the stream is shown and leaves the state alone.
-        if (isCartEvent(event)) state = evolve(state, event);
+        if (isCartEvent(event)) state = evolve(state, readCartEvent(event));
         return {
           version: event.version,
           position: event.position,

@@ -20,19 +20,19 @@ export function projectionsReplayCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('replay')
     .description(
-      'rebuild read models from the whole event log (keyset batches, fold in memory, bulk writes), in one transaction: ' +
+      'rebuild read models from the whole event log (set-based, inside the database), in one transaction: ' +
         'safe while the shop serves (readers keep the old rows until the commit; appends wait and are applied after it)',
     )
     .argument('[name...]', `projections to rebuild (default: all of ${projections.map((p) => p.name).join(', ')})`)
-    .addOption(new Option('--batch-size <n>', 'events read per batch').default(10_000).argParser(parsePositiveInt))
+    .addOption(new Option('--batch-size <n>', 'apply the log in batches of n events, reporting progress after each (default: all at once, the fastest)').argParser(parsePositiveInt))
     .addHelpText('after', '\nExamples:\n  $ dino-shop projections replay\n  $ dino-shop projections replay subscribers')
-    .action(async (names: string[], options: { batchSize: number }, command: Command) => {
+    .action(async (names: string[], options: { batchSize?: number }, command: Command) => {
       const selected = selectProjections(names);
       let progress: Progress | undefined;
       const result = await withDatabase(context, command, async (db) => {
         try {
           return await replayProjections(db, selected, {
-            batchSize: options.batchSize,
+            ...(options.batchSize ? { batchSize: options.batchSize } : {}),
             onStart: (total) => {
               progress = progressBar(io.stderr, { enabled: Boolean(io.stderr.isTTY), label: 'Replaying', total, unit: 'events' });
             },

@@ -10,7 +10,11 @@ export function serveCommand(_context: CliContext): Command {
     .addHelpText('after', '\nExamples:\n  $ dino-shop serve --port 8080\n  $ dino-shop --database-url postgres://localhost/shop serve')
     .action(async (options: { port?: string; host?: string; dev: boolean }, command: Command) => {
       // Loaded on demand: the server pulls in Fastify and Vike, which the other commands never need.
-      const [{ loadConfig }, { startServer }] = await Promise.all([import('../../api/config.ts'), import('../../api/server.ts')]);
+      const [{ loadConfig }, { startServer }, { default: closeWithGrace }] = await Promise.all([
+        import('../../api/config.ts'),
+        import('../../api/server.ts'),
+        import('close-with-grace'),
+      ]);
       const globals = command.optsWithGlobals<GlobalOptions>();
       const config = await loadConfig({
         ...process.env,
@@ -20,14 +24,20 @@ export function serveCommand(_context: CliContext): Command {
         ...(options.host ? { HOST: options.host } : {}),
       });
       const server = await startServer(config, { dev: options.dev });
-      const stop = (signal: string) => {
-        server.fastify.log.info(`${signal}: closing`);
-        server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      const log = server.fastify.log;
+      // SIGINT/SIGTERM (or a crash): stop accepting, finish the requests in flight, close the database,
+      // exit 0; past the deadline, or on a second signal, exit 1 at once.
+      closeWithGrace(
+        {
+          delay: config.shutdownTimeoutMs,
+          logger: { error: (message: unknown) => log.error(message) },
+        },
+        async ({ signal, err }) => {
+          if (err) log.error({ err }, 'closing after an uncaught error');
+          else log.info(`${signal ?? 'exit'}: closing (at most ${config.shutdownTimeoutMs} ms)`);
+          await server.close();
+          log.info('closed');
+        },
+      );
     });
 }

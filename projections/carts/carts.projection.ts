@@ -1,226 +1,86 @@
-import type { Queryable } from '../../db/database.ts';
-import type { FoldableEvent, RecordedEvent } from '../../eventstore/event-store.ts';
-import { CART_EVENT_TYPES, CART_STREAM_PREFIX, type CartEvent, cartIdOfStream, isCartEvent } from '../../api/cart/cart.events.ts';
-import { type CartLine, assertNever } from '../../api/cart/cart.decider.ts';
-import { type Projection, type Rebuild, arrayLiteral } from '../projection.ts';
-
-/**
- * The first CTE of every inline statement: records that this cart has applied `version`, and yields
- * a row only if it had not before. The statement's write joins it, so applying an event twice is a
- * no-op.
- */
-const BUMP = `with bump as (
-  insert into carts (cart_id, version, position, created_at, updated_at)
-  values ($1::uuid, $2::int, $3::bigint, $4::timestamptz, $4::timestamptz)
-  on conflict (cart_id) do update
-    set version = excluded.version, position = excluded.position, updated_at = excluded.updated_at
-    where carts.version < excluded.version
-  returning cart_id
-)`;
-
-function inlineStatement(event: RecordedEvent & CartEvent): { sql: string; params: unknown[] } {
-  const head = [cartIdOfStream(event.streamId), event.version, event.position, event.data.at];
-  switch (event.type) {
-    case 'ItemAdded': {
-      const d = event.data;
-      return {
-        sql: `${BUMP} insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at)
-              select $5::uuid, cart_id, $6::int, $7::int, $8::int, $4::timestamptz from bump
-              on conflict (line_id) do nothing`,
-        params: [...head, d.lineId, d.productId, d.variantId, d.quantity],
-      };
-    }
-    case 'QuantityChanged':
-      return {
-        sql: `${BUMP} update cart_lines set quantity = $6::int from bump where cart_lines.line_id = $5::uuid`,
-        params: [...head, event.data.lineId, event.data.quantity],
-      };
-    case 'ItemRemoved':
-      return { sql: `${BUMP} delete from cart_lines using bump where cart_lines.line_id = $5::uuid`, params: [...head, event.data.lineId] };
-    case 'CartCleared':
-      return { sql: `${BUMP} delete from cart_lines using bump where cart_lines.cart_id = bump.cart_id`, params: head };
-    default:
-      return assertNever(event);
-  }
-}
-
-interface FoldedLine extends CartLine {
-  addedAt: string;
-}
-
-interface FoldedCart {
-  version: number;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-  /** In the order added; changed in place (a replay folds millions of events: no copy per event). */
-  lines: FoldedLine[];
-}
-
-/**
- * `evolve` (api/cart/cart.decider.ts) applied in place, keeping each line's addedAt: the same
- * transitions without allocating a new state per event.
- */
-function foldInto(cart: FoldedCart, event: CartEvent): void {
-  switch (event.type) {
-    case 'ItemAdded': {
-      const { lineId, productId, variantId, quantity, at } = event.data;
-      // As the inline insert's `on conflict (line_id) do nothing`: a line is added once.
-      if (!cart.lines.some((l) => l.lineId === lineId)) cart.lines.push({ lineId, productId, variantId, quantity, addedAt: at });
-      return;
-    }
-    case 'QuantityChanged': {
-      for (const line of cart.lines) if (line.lineId === event.data.lineId) line.quantity = event.data.quantity;
-      return;
-    }
-    case 'ItemRemoved': {
-      cart.lines = cart.lines.filter((l) => l.lineId !== event.data.lineId);
-      return;
-    }
-    case 'CartCleared':
-      cart.lines = [];
-      return;
-    default:
-      assertNever(event);
-  }
-}
-
-/** Rows per bulk insert: few round trips, bounded parameter arrays. */
-const WRITE_CHUNK = 20_000;
+import { CART_EVENT_TYPES, CART_STREAM_PREFIX } from '../../domain/cart/cart.events.ts';
+import type { Projection } from '../projection.ts';
 
 const CART_ID = `substr(a.stream_id, ${CART_STREAM_PREFIX.length + 1})::uuid`;
 const CART_TYPES = CART_EVENT_TYPES.map((t) => `'${t}'`).join(', ');
 
+/**
+ * carts (one row per cart: the last stream version applied, its position, first and last event
+ * times) and cart_lines (the lines the cart holds now), over any set of cart events.
+ *
+ * A set folds as the decider's evolve does, one event after another: a line exists when it was
+ * added and not removed since, nor cleared by a CartCleared of a later version; its quantity is the
+ * last QuantityChanged's, else the added one. Lines already in the table predate every new event.
+ */
 export const cartsProjection: Projection = {
   name: 'carts',
   version: 1,
   eventTypes: CART_EVENT_TYPES,
   tables: ['carts', 'cart_lines'],
-  appendCtes: [
+  steps: [
     {
-      types: CART_EVENT_TYPES,
+      // Each cart's newest event wins, only if newer than the stored version; created_at is kept.
+      name: 'carts_bumped',
       sql: `insert into carts (cart_id, version, position, created_at, updated_at)
-     select ${CART_ID}, a.version, a.position, (a.data->>'at')::timestamptz, (a.data->>'at')::timestamptz
-     from appended a where a.type in (${CART_TYPES})
-     on conflict (cart_id) do update
-       set version = excluded.version, position = excluded.position, updated_at = excluded.updated_at
-       where carts.version < excluded.version`,
+        select distinct on (a.stream_id) ${CART_ID}, a.version, a.position,
+               first_value((a.data->>'at')::timestamptz) over (partition by a.stream_id order by a.version),
+               (a.data->>'at')::timestamptz
+        from appended a where a.type in (${CART_TYPES})
+        order by a.stream_id, a.version desc
+        on conflict (cart_id) do update
+          set version = excluded.version, position = excluded.position, updated_at = excluded.updated_at
+          where carts.version < excluded.version`,
     },
     {
-      types: ['ItemAdded'],
+      // The events each cart has not applied yet (its carts row as it was before this statement),
+      // each with the version of the cart's last CartCleared among them.
+      name: 'carts_fresh',
+      sql: `select a.stream_id, a.version, a.type, a.data,
+               max(a.version) filter (where a.type = 'CartCleared') over (partition by a.stream_id) as cleared
+        from appended a left join carts c on c.cart_id = ${CART_ID}
+        where a.type in (${CART_TYPES}) and a.version > coalesce(c.version, 0)`,
+    },
+    {
+      // Per line those events touch, what they leave: its ItemAdded (absent when the line is already
+      // stored), the quantity of its latest add or change (max of [version, quantity] pairs), whether
+      // it was removed, and the cart's last clear. Aggregates only, no joins: hashed in one pass.
+      name: 'carts_line_states',
+      sql: `select (f.data->>'lineId')::uuid as line_id, min(f.stream_id) as stream_id,
+               max(f.version) filter (where f.type = 'ItemAdded') as added_version,
+               max((f.data->>'productId')::int) filter (where f.type = 'ItemAdded') as product_id,
+               max((f.data->>'variantId')::int) filter (where f.type = 'ItemAdded') as variant_id,
+               max((f.data->>'at')::timestamptz) filter (where f.type = 'ItemAdded') as added_at,
+               (max(array[f.version, (f.data->>'quantity')::int]) filter (where f.type in ('ItemAdded', 'QuantityChanged')))[2] as quantity,
+               bool_or(f.type = 'ItemRemoved') as removed,
+               max(f.cleared) as cleared
+        from carts_fresh f where f.type <> 'CartCleared'
+        group by 1`,
+    },
+    {
+      // Stored lines predate every new event: a removal or any clear of their cart deletes them.
+      // (`= any(array(...))`, not `in (...)`: two index scans rather than a scan of every line.)
+      name: 'carts_lines_deleted',
+      only: ['ItemRemoved', 'CartCleared'],
+      sql: `delete from cart_lines l
+        where l.line_id = any (array(select line_id from carts_line_states where removed))
+           or l.cart_id = any (array(select substr(f.stream_id, ${CART_STREAM_PREFIX.length + 1})::uuid from carts_fresh f where f.type = 'CartCleared'))`,
+    },
+    {
+      // Only lines the step above leaves alone: one statement must not change a row twice.
+      name: 'carts_lines_changed',
+      only: ['QuantityChanged'],
+      sql: `update cart_lines l set quantity = s.quantity from carts_line_states s
+        where l.line_id = s.line_id and s.added_version is null and not s.removed and s.cleared is null and s.quantity is not null`,
+    },
+    {
+      // Lines added by these events that no later removal or clear took away.
+      name: 'carts_lines_added',
+      only: ['ItemAdded'],
       sql: `insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at)
-     select (a.data->>'lineId')::uuid, ${CART_ID}, (a.data->>'productId')::int, (a.data->>'variantId')::int,
-            (a.data->>'quantity')::int, (a.data->>'at')::timestamptz
-     from appended a where a.type = 'ItemAdded'
-     on conflict (line_id) do nothing`,
-    },
-    {
-      types: ['QuantityChanged'],
-      sql: `update cart_lines l set quantity = (a.data->>'quantity')::int
-     from appended a where a.type = 'QuantityChanged' and l.line_id = (a.data->>'lineId')::uuid`,
-    },
-    {
-      types: ['ItemRemoved'],
-      sql: `delete from cart_lines l using appended a where a.type = 'ItemRemoved' and l.line_id = (a.data->>'lineId')::uuid`,
-    },
-    {
-      types: ['CartCleared'],
-      sql: `delete from cart_lines l using appended a where a.type = 'CartCleared' and l.cart_id = ${CART_ID}`,
+        select s.line_id, substr(s.stream_id, ${CART_STREAM_PREFIX.length + 1})::uuid, s.product_id, s.variant_id, s.quantity, s.added_at
+        from carts_line_states s
+        where s.added_version is not null and not s.removed and (s.cleared is null or s.cleared < s.added_version)
+        on conflict (line_id) do nothing`,
     },
   ],
-
-  async applyInline(tx, events) {
-    for (const event of events) {
-      if (!isCartEvent(event)) continue;
-      const { sql, params } = inlineStatement(event as RecordedEvent & CartEvent);
-      await tx.query(sql, params);
-    }
-  },
-
-  createRebuild(): Rebuild {
-    /** stream id → folded cart */
-    const carts = new Map<string, FoldedCart>();
-    return {
-      fold(events) {
-        for (const event of events) {
-          if (!isCartEvent(event)) continue;
-          const cartEvent = event as FoldableEvent & CartEvent;
-          // Keyed by stream id: no substring per event (the cart id is cut out once, when writing).
-          let cart = carts.get(event.streamId);
-          if (!cart) {
-            cart = { version: 0, position: 0, createdAt: cartEvent.data.at, updatedAt: cartEvent.data.at, lines: [] };
-            carts.set(event.streamId, cart);
-          }
-          if (event.version <= cart.version) continue;
-          foldInto(cart, cartEvent);
-          cart.version = event.version;
-          cart.position = event.position;
-          cart.updatedAt = cartEvent.data.at;
-        }
-      },
-      async write(tx) {
-        // Column arrays filled in one pass per chunk; one `unnest` insert per chunk.
-        let ids: string[] = [];
-        let versions: number[] = [];
-        let positions: number[] = [];
-        let created: string[] = [];
-        let updated: string[] = [];
-        const flushCarts = async () => {
-          if (ids.length === 0) return;
-          await tx.query(
-            `insert into carts (cart_id, version, position, created_at, updated_at)
-             select * from unnest($1::uuid[], $2::int[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])`,
-            [ids, versions, positions, created, updated].map(arrayLiteral),
-          );
-          ids = [];
-          versions = [];
-          positions = [];
-          created = [];
-          updated = [];
-        };
-        let lineIds: string[] = [];
-        let lineCarts: string[] = [];
-        let products: number[] = [];
-        let variants: number[] = [];
-        let quantities: number[] = [];
-        let added: string[] = [];
-        const flushLines = async () => {
-          if (lineIds.length === 0) return;
-          await tx.query(
-            `insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at)
-             select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[], $6::timestamptz[])`,
-            [lineIds, lineCarts, products, variants, quantities, added].map(arrayLiteral),
-          );
-          lineIds = [];
-          lineCarts = [];
-          products = [];
-          variants = [];
-          quantities = [];
-          added = [];
-        };
-        for (const [streamId, cart] of carts) {
-          ids.push(cartIdOfStream(streamId));
-          versions.push(cart.version);
-          positions.push(cart.position);
-          created.push(cart.createdAt);
-          updated.push(cart.updatedAt);
-          if (ids.length >= WRITE_CHUNK) await flushCarts();
-        }
-        await flushCarts();
-        for (const [streamId, cart] of carts) {
-          const cartId = cartIdOfStream(streamId);
-          for (const line of cart.lines) {
-            lineIds.push(line.lineId);
-            lineCarts.push(cartId);
-            products.push(line.productId);
-            variants.push(line.variantId);
-            quantities.push(line.quantity);
-            added.push(line.addedAt);
-          }
-          if (lineIds.length >= WRITE_CHUNK) await flushLines();
-        }
-        await flushLines();
-      },
-    };
-  },
 };

@@ -16,6 +16,20 @@ export async function cartLines(db: Queryable, cartId: string): Promise<CartLine
   return rows.map((r) => ({ lineId: r.line_id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity }));
 }
 
+/** One cart's version (its last applied stream version; 0 when it has no events yet) and lines, in one round trip. */
+export async function cartWithVersion(db: Queryable, cartId: string): Promise<{ version: number; lines: CartLineRow[] }> {
+  const { rows } = await db.query<{ version: number | null; line_id: string | null; product_id: number; variant_id: number; quantity: number }>(
+    `select c.version, l.line_id, l.product_id, l.variant_id, l.quantity
+     from (select $1::uuid as cart_id) wanted
+     left join carts c on c.cart_id = wanted.cart_id
+     left join cart_lines l on l.cart_id = wanted.cart_id
+     order by l.added_at, l.line_id`,
+    [cartId],
+  );
+  const lines = rows.flatMap((r) => (r.line_id ? [{ lineId: r.line_id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity }] : []));
+  return { version: rows[0]?.version ?? 0, lines };
+}
+
 export interface CartSummaryRow {
   cartId: string;
   version: number;

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import { type Database, type Logger, stderrLogger } from '../../db/database.ts';
 import { createCatalogueIndex } from './catalogue.index.ts';
 import { CATALOGUE_CHANNEL, catalogueVersion, loadCatalogueSnapshot } from './catalogue.queries.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
@@ -16,7 +16,10 @@ export interface CatalogueCache extends CatalogueReader {
  * `catalogue_changed` (every instance on the same PostgreSQL hears it), and a slow poll of the
  * version row catches a missed notification or an embedded database.
  */
-export async function openCatalogueCache(db: Database, options: { pollMs?: number } = {}): Promise<CatalogueCache> {
+export async function openCatalogueCache(db: Database, options: { pollMs?: number; logger?: Logger } = {}): Promise<CatalogueCache> {
+  const logger = options.logger ?? stderrLogger;
+  // A failed reload keeps serving the catalogue already in memory; the next notification or poll retries.
+  const reload = (trigger: string) => () => void refresh().catch((err) => logger.error({ err, trigger }, 'catalogue reload failed; serving the previous catalogue'));
   let index = createCatalogueIndex(await loadCatalogueSnapshot(db));
   const listeners: Array<(version: number) => void> = [];
   let reloading: Promise<boolean> | undefined;
@@ -35,8 +38,8 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
     return reloading;
   }
 
-  const unlisten = await db.listen(CATALOGUE_CHANNEL, () => void refresh().catch(() => {}));
-  const timer = setInterval(() => void refresh().catch(() => {}), options.pollMs ?? 5_000);
+  const unlisten = await db.listen(CATALOGUE_CHANNEL, reload('notification'));
+  const timer = setInterval(reload('poll'), options.pollMs ?? 5_000);
   timer.unref();
 
   return {
@@ -46,6 +49,7 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
     categories: () => index.categories(),
     category: (slug) => index.category(slug),
     products: (query) => index.products(query),
+    search: (query, limit) => index.search(query, limit),
     productsInCategory: (slug) => index.productsInCategory(slug),
     bestsellers: () => index.bestsellers(),
     product: (slug) => index.product(slug),

@@ -1,4 +1,5 @@
 import type { Category, Product, ProductQuery, Testimonial, Variant } from '../../contracts/catalogue.ts';
+import { categoryMatcher, productMatcher } from '../../contracts/product-search.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
 
 export interface CatalogueSnapshot {
@@ -26,12 +27,6 @@ const SORTS: Record<NonNullable<ProductQuery['sort']> | 'featured', (a: Product,
   name_asc: (a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id,
 };
 
-export function matchesSearch(product: Product, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return product.name.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);
-}
-
 /** Pure: builds the lookups every read needs once, so each request is a map access or a filter. */
 export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueReader {
   const featuredOrder = [...snapshot.products].sort(byFeatured);
@@ -49,6 +44,9 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueRead
     [...snapshot.membership.entries()].map(([slug, ids]) => [slug, ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined).sort(byFeatured)]),
   );
   const bestsellers = featuredOrder.filter((p) => p.bestSeller);
+  // Ties among matches keep the featured order.
+  const productSearch = productMatcher(featuredOrder);
+  const categorySearch = categoryMatcher(snapshot.categories);
 
   return {
     version: snapshot.version,
@@ -56,9 +54,11 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueRead
     category: (slug) => categoryBySlug.get(slug),
     products(query = {}) {
       const sort = query.sort ?? 'featured';
-      const found = query.search ? featuredOrder.filter((p) => matchesSearch(p, query.search ?? '')) : featuredOrder;
+      const search = query.search?.trim();
+      const found = search ? productSearch.search(search).map((hit) => hit.item) : featuredOrder;
       return sort === 'featured' ? found : [...found].sort(SORTS[sort]);
     },
+    search: (query, limit) => ({ products: productSearch.search(query, limit), categories: categorySearch.search(query, limit) }),
     productsInCategory: (slug) => (categoryBySlug.has(slug) ? (inCategory.get(slug) ?? []) : undefined),
     bestsellers: () => bestsellers,
     product: (slug) => bySlug.get(slug),

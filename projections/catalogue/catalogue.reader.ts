@@ -1,4 +1,5 @@
 import type { Category, Product, ProductQuery, Testimonial, Variant } from '../../contracts/catalogue.ts';
+import type { SearchHit } from '../../contracts/product-search.ts';
 
 /**
  * Read access to the catalogue. The catalogue is small and changes only when seeded, so it is held in
@@ -10,8 +11,10 @@ export interface CatalogueReader {
   readonly version: number;
   categories(): readonly Category[];
   category(slug: string): Category | undefined;
-  /** All products, filtered by `search` (name or description, case-insensitive) and ordered by `sort` (default: featured first). */
+  /** All products, filtered by `search` (the shop's matcher, contracts/product-search.ts) and ordered by `sort` (default: best match, then featured first). */
   products(query?: ProductQuery): readonly Product[];
+  /** The best few products and categories for a query, with the matched parts of their names. */
+  search(query: string, limit: number): { products: SearchHit<Product>[]; categories: SearchHit<Category>[] };
   /** Products listed under a category; undefined when the category does not exist. */
   productsInCategory(slug: string): readonly Product[] | undefined;
   bestsellers(): readonly Product[];

@@ -1,68 +1,39 @@
-import type { Subscribed } from '../../api/subscriptions/subscription.events.ts';
-import type { FoldableEvent } from '../../eventstore/event-store.ts';
-import { type Projection, type Rebuild, arrayLiteral } from '../projection.ts';
+import type { Projection } from '../projection.ts';
 
-/** Rows per bulk insert: few round trips, bounded parameter arrays. */
-const WRITE_CHUNK = 20_000;
-
-const isSubscribed = <E extends FoldableEvent>(event: E): event is E & { type: 'Subscribed'; data: Subscribed['data'] } => event.type === 'Subscribed';
-
+/**
+ * subscribers: one row per current subscriber, holding the address sealed with the subscriber's key
+ * (the export opens it). A SubscriberForgotten deletes the row; subscribing again brings it back.
+ * The latest event of each subscriber in the set decides. Subscribed events of schema version 1
+ * (address in clear) are sealed by the upgrade before this version of the projection is replayed.
+ */
 export const subscribersProjection: Projection = {
   name: 'subscribers',
-  version: 1,
-  eventTypes: ['Subscribed'],
+  version: 2,
+  eventTypes: ['Subscribed', 'SubscriberForgotten'],
   tables: ['subscribers'],
-  appendCtes: [
+  steps: [
     {
-      types: ['Subscribed'],
-      sql: `insert into subscribers (email, subscribed_at, position)
-     select a.data->>'email', (a.data->>'at')::timestamptz, a.position from appended a where a.type = 'Subscribed'
-     on conflict (email) do nothing`,
+      name: 'subscribers_latest',
+      sql: `select distinct on (a.data->>'subscriberId') a.data->>'subscriberId' as subscriber_id, a.type, a.data, a.position
+        from appended a
+        where (a.type = 'Subscribed' and (a.data->>'schemaVersion')::int = 2) or a.type = 'SubscriberForgotten'
+        order by a.data->>'subscriberId', a.position desc`,
+    },
+    {
+      name: 'subscribers_forgotten',
+      sql: `delete from subscribers s using subscribers_latest l
+        where l.type = 'SubscriberForgotten' and s.subscriber_id = l.subscriber_id and s.position < l.position
+        returning s.subscriber_id`,
+    },
+    {
+      name: 'subscribers_added',
+      sql: `insert into subscribers (subscriber_id, email_cipher, subscribed_at, position)
+        select l.subscriber_id, l.data->>'emailCipher', (l.data->>'at')::timestamptz, l.position
+        from subscribers_latest l where l.type = 'Subscribed'
+        on conflict (subscriber_id) do update
+          set email_cipher = excluded.email_cipher, subscribed_at = excluded.subscribed_at, position = excluded.position
+          where subscribers.position < excluded.position
+        returning subscriber_id`,
     },
   ],
-
-  async applyInline(tx, events) {
-    for (const event of events) {
-      if (!isSubscribed(event)) continue;
-      await tx.query(
-        `insert into subscribers (email, subscribed_at, position) values ($1, $2, $3)
-         on conflict (email) do nothing`,
-        [event.data.email, event.data.at, event.position],
-      );
-    }
-  },
-
-  createRebuild(): Rebuild {
-    // Column arrays and a set, not a map of objects: a million subscribers are three arrays to the
-    // garbage collector rather than a million small objects.
-    const seen = new Set<string>();
-    const emails: string[] = [];
-    const ats: string[] = [];
-    const positions: number[] = [];
-    return {
-      fold(events) {
-        for (const event of events) {
-          // The first subscription of an email wins, as the inline `on conflict (email) do nothing`.
-          if (!isSubscribed(event) || seen.has(event.data.email)) continue;
-          seen.add(event.data.email);
-          emails.push(event.data.email);
-          ats.push(event.data.at);
-          positions.push(event.position);
-        }
-      },
-      async write(tx) {
-        for (let i = 0; i < emails.length; i += WRITE_CHUNK) {
-          await tx.query(
-            `insert into subscribers (email, subscribed_at, position)
-             select * from unnest($1::text[], $2::timestamptz[], $3::bigint[])`,
-            [
-              arrayLiteral(emails.slice(i, i + WRITE_CHUNK)),
-              arrayLiteral(ats.slice(i, i + WRITE_CHUNK)),
-              arrayLiteral(positions.slice(i, i + WRITE_CHUNK)),
-            ],
-          );
-        }
-      },
-    };
-  },
 };

@@ -1,42 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-
-export interface SubscriberRow {
-  email: string;
-  subscribedAt: Date;
-}
-
-export interface SubscriberPage {
-  rows: SubscriberRow[];
-  /** Pass back as `after` for the next page; undefined when this was the last page. */
-  next?: { subscribedAt: Date; email: string };
-}
-
-/**
- * One keyset page of subscribers in (subscribed_at, email) order: a cursor that costs the same on
- * page 1 and page 1,000 and lets an export stream a million rows at constant memory.
- */
-export async function subscribersPage(
-  db: Queryable,
-  options: { since?: Date; after?: { subscribedAt: Date; email: string }; limit?: number } = {},
-): Promise<SubscriberPage> {
-  const limit = options.limit ?? 5_000;
-  const { rows } = await db.query<{ email: string; subscribed_at: Date }>(
-    `select email, subscribed_at from subscribers
-     where subscribed_at >= $1
-       and ($2::timestamptz is null or (subscribed_at, email) > ($2::timestamptz, $3::text))
-     order by subscribed_at, email
-     limit $4`,
-    [options.since ?? new Date(0), options.after?.subscribedAt ?? null, options.after?.email ?? '', limit],
-  );
-  const mapped = rows.map((r) => ({ email: r.email, subscribedAt: new Date(r.subscribed_at) }));
-  const last = mapped[mapped.length - 1];
-  return { rows: mapped, ...(mapped.length === limit && last ? { next: { subscribedAt: last.subscribedAt, email: last.email } } : {}) };
-}
-
-export async function subscriberCount(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from subscribers');
-  return Number(rows[0]?.n ?? 0);
-}
+import { decryptEmail } from '../../domain/subscriptions/email-cipher.ts';
 
 /** A subscriber as exported: `subscribedAt` is ISO 8601 in UTC (milliseconds, or microseconds when the stored time has them). */
 export interface ExportedSubscriber {
@@ -45,7 +8,8 @@ export interface ExportedSubscriber {
 }
 
 /**
- * Every subscriber (optionally since a date) in (subscribed_at, email) order, as keyset batches: the
+ * Every subscriber (optionally since a date) in (subscribed_at, subscriber id) order, addresses opened
+ * with each subscriber's key, as keyset batches: the
  * cursor is the stored timestamp at full microsecond precision, so no row is skipped or repeated
  * however many share a millisecond, and memory stays at one batch whatever the total. The next
  * batch is fetched while the caller consumes the current one.
@@ -53,15 +17,16 @@ export interface ExportedSubscriber {
 export async function* streamSubscribers(db: Queryable, options: { since?: Date; batchSize?: number } = {}): AsyncGenerator<ExportedSubscriber[]> {
   const batchSize = options.batchSize ?? 10_000;
   const since = options.since ?? new Date(0);
-  const fetchPage = (after: { at: string; email: string } | null) =>
-    db.query<{ email: string; at: string }>(
-      `select email, to_char(subscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
-       from subscribers
-       where subscribed_at >= $1
-         and ($2::timestamptz is null or (subscribed_at, email) > ($2::timestamptz, $3::text))
-       order by subscribed_at, email
+  // Joined with the keys: a subscriber whose key is gone (forgotten) cannot be exported, row or not.
+  const fetchPage = (after: { at: string; id: string } | null) =>
+    db.query<{ subscriber_id: string; email_cipher: string; key: Uint8Array; at: string }>(
+      `select s.subscriber_id, s.email_cipher, k.key, to_char(s.subscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+       from subscribers s join subscriber_keys k on k.subscriber_id = s.subscriber_id
+       where s.subscribed_at >= $1
+         and ($2::timestamptz is null or (s.subscribed_at, s.subscriber_id) > ($2::timestamptz, $3::text))
+       order by s.subscribed_at, s.subscriber_id
        limit $4`,
-      [since, after?.at ?? null, after?.email ?? '', batchSize],
+      [since, after?.at ?? null, after?.id ?? '', batchSize],
     );
   let page = fetchPage(null);
   for (;;) {
@@ -69,11 +34,16 @@ export async function* streamSubscribers(db: Queryable, options: { since?: Date;
     const last = rows[rows.length - 1];
     // Prefetch while the caller writes this batch out.
     if (rows.length === batchSize && last) {
-      page = fetchPage({ at: last.at, email: last.email });
+      page = fetchPage({ at: last.at, id: last.subscriber_id });
       // If the caller stops early, a failing prefetch must not surface as an unhandled rejection.
       page.catch(() => {});
     }
-    if (rows.length > 0) yield rows.map((r) => ({ email: r.email, subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at }));
+    if (rows.length > 0) {
+      yield rows.map((r) => ({
+        email: decryptEmail(Buffer.from(r.key), r.email_cipher),
+        subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at,
+      }));
+    }
     if (rows.length < batchSize) return;
   }
 }

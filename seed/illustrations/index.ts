@@ -59,10 +59,11 @@ export function printOf(product: SeedProduct): Print {
   }
 }
 
-export function outfitOf(product: SeedProduct): Outfit {
+/** What the product's dinosaur wears: in `colourHex` when given (a colour rendition), else in its first variant's colour. */
+export function outfitOf(product: SeedProduct, colourHex?: string): Outfit {
   const first = product.variants[0];
   if (!first) throw new Error(`product ${product.slug} has no variants`);
-  const colour = first.colorHex;
+  const colour = colourHex ?? first.colorHex;
   // the bow: the first other colour that is neither too dark nor too pale to read as a bow
   const other =
     product.variants.map((v) => v.colorHex).find((hex) => hex.toLowerCase() !== colour.toLowerCase() && luminance(hex) > 0.08 && luminance(hex) < 0.7) ??
@@ -119,10 +120,21 @@ function nested(inner: string, viewBox: [number, number, number, number], x: num
 
 const STYLE_WORDS: Record<Style, string> = { briefs: 'briefs', boxers: 'boxers', thong: 'a thong', bralette: 'a lace bralette and matching briefs' };
 
-export function productSvg(product: SeedProduct): string {
+/** Every colour a product is sold in, each once, in first-seen order. */
+export function productColours(product: SeedProduct): { name: string; hex: string }[] {
+  const seen = new Map<string, { name: string; hex: string }>();
+  for (const v of product.variants) if (!seen.has(v.colorHex.toLowerCase())) seen.set(v.colorHex.toLowerCase(), { name: v.color, hex: v.colorHex });
+  return [...seen.values()];
+}
+
+/**
+ * The product's picture, in one of its colours (default: the first variant's). Only the garment and the
+ * confetti take the colour: background, pose and prints stay, so switching colours never moves anything.
+ */
+export function productSvg(product: SeedProduct, colour?: { name: string; hex: string }): string {
   const species = speciesOf(product);
   const art = ART[species];
-  const outfit = outfitOf(product);
+  const outfit = outfitOf(product, colour?.hex);
   const bg = PASTELS[product.id % PASTELS.length]!;
   const uid = `p${product.id}`;
   const dino = art.draw(outfit, uid);
@@ -131,7 +143,7 @@ export function productSvg(product: SeedProduct): string {
   body += confetti(product.id * 7919, 600, 600, [darken(bg, 0.12), lighten(outfit.colour, 0.35), '#ffffff'], 9, [70, 60, 460, 500]);
   body += ellipse(300, 552, 250, 22, { fill: darken(bg, 0.12) });
   body += dino.body;
-  const colourName = product.variants[0]?.color ?? '';
+  const colourName = colour?.name ?? product.variants[0]?.color ?? '';
   return svgDoc({
     width: 600,
     height: 600,

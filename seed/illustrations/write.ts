@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '../catalogue.data.ts';
-import { avatarSvg, categorySvg, faviconSvg, logoSvg, mascotSvg, productSvg } from './index.ts';
+import { variantImageUrl } from '../../contracts/variant-image.ts';
+import { avatarSvg, categorySvg, faviconSvg, logoSvg, mascotSvg, productColours, productSvg } from './index.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const publicDir = join(root, 'public');
@@ -20,7 +21,11 @@ function put(url: string, svg: string): void {
 
 let count = 0;
 for (const c of catalogue.categories) (put(c.imageUrl, categorySvg(c)), count++);
-for (const p of catalogue.products) (put(p.imageUrl, productSvg(p)), count++);
+for (const p of catalogue.products) {
+  put(p.imageUrl, productSvg(p));
+  count++;
+  for (const colour of productColours(p)) (put(variantImageUrl(p.imageUrl, colour.hex), productSvg(p, colour)), count++);
+}
 catalogue.testimonials.forEach((t, i) => (put(t.imageUrl, avatarSvg(t, i + 1)), count++));
 for (const m of ['trex', 'stego', 'raptor'] as const) (put(`/images/mascots/${m}.svg`, mascotSvg(m)), count++);
 put('/images/logo.svg', logoSvg());

@@ -1,19 +1,21 @@
 import type { Product, Variant } from '../../contracts/catalogue.ts';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
+import { cardVariant, isProductSoldOut } from '../lib/variant-selection.ts';
 import { btn } from './ui.ts';
 
 /**
- * The product card's Add to Cart (quantity 1, the first variant), composed here so that the catalogue
- * feature never imports the cart feature.
+ * The product card's Add to Cart (quantity 1, the first variant in stock: its toast says which), composed
+ * here so that the catalogue feature never imports the cart feature. A product with no stock at all
+ * cannot be added: its card says 'Sold out'.
  */
 export function renderCardAction(product: Product, variants: readonly Variant[] | undefined) {
-  return (
-    <AddToCartButton
-      product={product}
-      variant={variants?.[0]}
-      quantity={1}
-      intent="card"
-      className={`${btn.small} w-full py-2.5`}
-    />
-  );
+  const className = `${btn.small} w-full py-2.5`;
+  if (variants && isProductSoldOut(variants)) {
+    return (
+      <button type="button" disabled className={className}>
+        Sold out<span className="sr-only">: {product.name}</span>
+      </button>
+    );
+  }
+  return <AddToCartButton product={product} variant={variants && cardVariant(variants)} quantity={1} intent="card" className={className} />;
 }

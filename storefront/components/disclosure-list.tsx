@@ -9,7 +9,7 @@ export interface DisclosureItem {
 /**
  * Collapsible sections: each title is a button (aria-expanded, aria-controls while open) that shows and
  * hides its panel; a native button, so Enter and Space work. The WAI-ARIA disclosure pattern that
- * Headless UI's Disclosure implements, without its ~6 KB gzip of first-load JS (issue 6).
+ * Headless UI's Disclosure implements, without its ~6 KB gzip of first-load JS.
  */
 export function DisclosureList({ items, headingLevel = 3 }: { items: DisclosureItem[]; headingLevel?: 2 | 3 }) {
   return (

@@ -1,7 +1,7 @@
 import type { Size } from '../../contracts/catalogue.ts';
 import { SIZE_LABELS } from '../lib/sizes.ts';
 
-/** Spec 9: inches, Waist / Hip / Tail Girth per size. */
+/** Inches, Waist / Hip / Tail Girth per size. */
 export const SIZE_CHART: ReadonlyArray<{ size: Size; waist: string; hip: string; tail: string }> = [
   { size: 'XS', waist: '20-22', hip: '28-30', tail: '6-8' },
   { size: 'S', waist: '24-26', hip: '32-34', tail: '8-10' },

@@ -1,8 +1,68 @@
 import * as v from 'valibot';
+import { ApiError } from '../../contracts/errors.ts';
+
+/** Answers after which the same request may simply be sent again (the server recorded nothing). */
+const RETRY_STATUSES = new Set([409, 502, 503, 504]);
+/** Pauses before each retry of a write: a flaky network gets a few seconds to come back. */
+const RETRY_DELAYS_MS = [300, 1_000];
+
+const isWrite = (method: string | undefined) => method !== undefined && !['GET', 'HEAD'].includes(method.toUpperCase());
 
 /**
- * Calls the shop's own API from the browser. Any non-OK response throws an Error whose message is
- * `${status}: ${body}` (spec 8). Cookies are sent (the cart is tied to a session).
+ * A fresh key for one shopper action. crypto.randomUUID needs a secure context (HTTPS or localhost);
+ * getRandomValues works everywhere.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A non-OK answer from the API. Its text is `${status}: ${body}`, as the shop raises every failed
+ * call; the parts are typed fields, so nobody parses that text back.
+ */
+export class ApiRequestError extends Error {
+  /** The API's `{ error, message }`, when the body was that shape. */
+  readonly error: string | undefined;
+  readonly apiMessage: string | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    /** Seconds to wait before retrying (the Retry-After header of a 429 or 503), when sent. */
+    readonly retryAfter?: number,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiRequestError';
+    let parsed: v.SafeParseResult<typeof ApiError> | undefined;
+    try {
+      parsed = v.safeParse(ApiError, JSON.parse(body));
+    } catch {
+      // Not JSON (a proxy's HTML page, an empty body): no API error fields.
+    }
+    this.error = parsed?.success ? parsed.output.error : undefined;
+    this.apiMessage = parsed?.success && parsed.output.message.trim() !== '' ? parsed.output.message : undefined;
+  }
+}
+
+/**
+ * What to tell a shopper about a failed call: the API's message when it sent one, `fallback` when
+ * there is nothing to say (an empty body or error), else the error's own text.
+ */
+export function shopperMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return error.apiMessage ?? (error.body.trim() === '' ? fallback : error.message);
+  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
+}
+
+/**
+ * Calls the shop's own API from the browser; a non-OK answer throws an ApiRequestError. Cookies are
+ * sent (the cart is tied to a session).
+ *
+ * Every write is one shopper action and carries one Idempotency-Key, kept across its retries: when the
+ * network drops the request or its answer, it is sent again with the same key, and the server answers
+ * the retry with the first answer instead of applying the change twice.
  */
 export async function apiRequest(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -10,12 +70,31 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
   if (init.body !== undefined && init.body !== null && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
-  const response = await fetch(path, { credentials: 'include', ...init, headers });
-  if (!response.ok) {
-    const body = await response.text().catch(() => '');
-    throw new Error(`${response.status}: ${body}`);
+  const write = isWrite(init.method);
+  if (write && !headers.has('idempotency-key')) headers.set('idempotency-key', newIdempotencyKey());
+  const delays = write ? RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt++) {
+    const retryIn = delays[attempt];
+    let response: Response;
+    try {
+      response = await fetch(path, { credentials: 'include', ...init, headers });
+    } catch (error) {
+      // A network failure: the request may or may not have reached the server; the key makes a resend safe.
+      if (retryIn === undefined || init.signal?.aborted) throw error;
+      await pause(retryIn);
+      continue;
+    }
+    if (!response.ok && retryIn !== undefined && RETRY_STATUSES.has(response.status)) {
+      await pause(retryIn);
+      continue;
+    }
+    if (!response.ok) {
+      const body = await response.text().catch(() => '');
+      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+      throw new ApiRequestError(response.status, body, Number.isNaN(retryAfter) ? undefined : retryAfter);
+    }
+    return response;
   }
-  return response;
 }
 
 /** apiRequest, then parses the JSON answer with a valibot schema (no casts on fetched JSON). */

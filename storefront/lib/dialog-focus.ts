@@ -1,7 +1,7 @@
 /**
  * Headless UI's Dialog gives focus back, on close, to the element that was last clicked or focused
  * before it opened: it learns that from click, mousedown and focus listeners it installs when its code
- * loads. The shop loads that code on a dialog's first open (issue 6), after the opening click or
+ * loads. The shop loads that code on a dialog's first open, after the opening click or
  * keypress, so the dialog modules call tellHeadlessUiWhereFocusIs() when they load: it replays a focus
  * event on the button that opened the dialog (noted by the button itself, since a tap on iOS does not
  * focus it) or else on the focused element, and Headless UI records it. The event moves no focus, and

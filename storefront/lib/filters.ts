@@ -3,8 +3,8 @@ import { SIZES, SIZE_LABELS } from './sizes.ts';
 import { decimalToCents } from '../../contracts/money-format.ts';
 
 /**
- * Product-listing state (search, sort, filters) and the pure logic over it (spec 2 "Product listing",
- * spec 5 price slider, spec 9 client-side rules). The state round-trips through the URL query so a
+ * Product-listing state (search, sort, filters) and the pure logic over it (the price
+ * slider's range, the client-side search and sort of category pages). The state round-trips through the URL query so a
  * reload or a shared link restores it.
  */
 
@@ -68,17 +68,22 @@ export function parseListingQuery(params: URLSearchParams): ListingState {
   };
 }
 
+/** Listing state → the query's fields, in order (the defaults left out). A GET form sends the same. */
+export function listingFields(state: ListingState): Array<[name: string, value: string]> {
+  const fields: Array<[string, string]> = [];
+  const search = state.search.trim();
+  if (search) fields.push(['search', search]);
+  if (state.sort !== 'featured') fields.push(['sort', state.sort]);
+  if (state.filters.priceMin !== PRICE_MIN) fields.push(['minPrice', String(state.filters.priceMin)]);
+  if (state.filters.priceMax !== PRICE_MAX) fields.push(['maxPrice', String(state.filters.priceMax)]);
+  for (const collection of state.filters.collections) fields.push(['collection', collection]);
+  for (const size of state.filters.sizes) fields.push(['size', size]);
+  return fields;
+}
+
 /** Listing state → URL query ('' for the defaults, else '?search=...&sort=...'). */
 export function listingQueryString(state: ListingState): string {
-  const params = new URLSearchParams();
-  const search = state.search.trim();
-  if (search) params.set('search', search);
-  if (state.sort !== 'featured') params.set('sort', state.sort);
-  if (state.filters.priceMin !== PRICE_MIN) params.set('minPrice', String(state.filters.priceMin));
-  if (state.filters.priceMax !== PRICE_MAX) params.set('maxPrice', String(state.filters.priceMax));
-  for (const collection of state.filters.collections) params.append('collection', collection);
-  for (const size of state.filters.sizes) params.append('size', size);
-  const qs = params.toString();
+  const qs = new URLSearchParams(listingFields(state)).toString();
   return qs ? `?${qs}` : '';
 }
 
@@ -113,32 +118,56 @@ export function sortProducts(products: readonly Product[], sort: SortOption): Pr
   }
 }
 
+/** A product's variants as the size filter needs them; undefined while they are not known. */
+export type VariantsOf = (productId: number) => readonly { size: Size; stock: number }[] | undefined;
+
 /**
- * The sidebar filters. Price: within [min, max] dollars, inclusive. Collection: when any is selected,
- * only products whose collection is selected are kept. The size list is shown and kept in the URL but,
- * as spec 9 says, not applied to the list.
+ * The sidebar filters. Price: within [min, max] dollars, inclusive. Collection: when any is selected, a
+ * product with a collection is kept only if its collection is selected (a product without one is
+ * kept). Size: when any is selected, only products with one of those sizes in stock are kept (a
+ * product whose variants are not known yet is kept rather than hidden).
  */
-export function applyFilters(products: readonly Product[], filters: ListingFilters): Product[] {
+export function applyFilters(products: readonly Product[], filters: ListingFilters, variantsOf: VariantsOf = () => undefined): Product[] {
   const min = filters.priceMin * 100;
   const max = filters.priceMax * 100;
   return products.filter((product) => {
     const cents = decimalToCents(product.price);
     if (cents < min || cents > max) return false;
-    if (filters.collections.length > 0) {
-      if (product.collection === undefined || !filters.collections.includes(product.collection)) return false;
+    if (filters.collections.length > 0 && product.collection !== undefined && !filters.collections.includes(product.collection)) return false;
+    if (filters.sizes.length > 0) {
+      const variants = variantsOf(product.id);
+      if (variants && !variants.some((v) => v.stock > 0 && filters.sizes.includes(v.size))) return false;
     }
     return true;
   });
+}
+
+/** How many products each filter option would leave: the other filters as they are, that option alone in its group. */
+export interface FacetCounts {
+  collections: Record<string, number>;
+  sizes: Record<Size, number>;
+}
+
+export function facetCounts(products: readonly Product[], filters: ListingFilters, collections: readonly string[], variantsOf: VariantsOf = () => undefined): FacetCounts {
+  const count = (next: ListingFilters) => applyFilters(products, next, variantsOf).length;
+  return {
+    collections: Object.fromEntries(collections.map((c) => [c, count({ ...filters, collections: [c] })])),
+    sizes: Object.fromEntries(SIZES.map((size) => [size, count({ ...filters, sizes: [size] })])) as Record<Size, number>,
+  };
 }
 
 /**
  * What the grid shows. On category pages search and sort run here (`local`); on /shop and /collections
  * the API already searched and sorted.
  */
-export function visibleProducts(products: readonly Product[], state: ListingState, local: boolean): Product[] {
-  const searched = local ? products.filter((p) => matchesSearch(p, state.search)) : products;
-  const sorted = local ? sortProducts(searched, state.sort) : searched;
-  return applyFilters(sorted, state.filters);
+export function visibleProducts(products: readonly Product[], state: ListingState, local: boolean, variantsOf?: VariantsOf): Product[] {
+  return applyFilters(searchedProducts(products, state, local), state.filters, variantsOf);
+}
+
+/** The list before the sidebar filters: searched and sorted (on category pages; the API did it elsewhere). */
+export function searchedProducts(products: readonly Product[], state: ListingState, local: boolean): Product[] {
+  const searched = local ? products.filter((p) => matchesSearch(p, state.search)) : [...products];
+  return local ? sortProducts(searched, state.sort) : searched;
 }
 
 /** Distinct collections of a product list, alphabetical. */

@@ -1,4 +1,4 @@
-/** The product-card mascot (spec 2 "Product card", spec 4 and 9). Pure: no timers, no DOM. */
+/** The product-card mascot: which one, its messages and its timing. Pure: no timers, no DOM. */
 
 export type MascotType = 'trex' | 'stego' | 'raptor';
 
@@ -26,7 +26,7 @@ export const MASCOT_NAMES: Record<MascotType, string> = {
 };
 
 /**
- * Which mascot pops up on a product card, by the product's name (spec 9): t-rex gives trex, stego gives
+ * Which mascot pops up on a product card, by the product's name: t-rex gives trex, stego gives
  * stego, raptor gives raptor, tri-horned or triceratops gives stego, otherwise trex.
  */
 export function mascotForProductName(name: string): MascotType {

@@ -1,4 +1,4 @@
-/** Order tracking is a demo: one hard-coded sample order, matched in the browser (spec 2, 4). */
+/** Order tracking is a demo: one hard-coded sample order, matched in the browser. */
 
 export interface TrackedOrder {
   number: string;

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec 7: loads do not refetch automatically, do not retry, and never go stale. One client per page
+ * Loads do not refetch automatically, do not retry, and never go stale. One client per page
  * load on the browser and one per render on the server (see features/cart/cart-client.tsx), and one per
  * request in the cart pages' +data hooks. The cart is the only TanStack Query user: catalogue reads go
  * through features/catalogue/catalogue-cache.tsx.

@@ -1,4 +1,4 @@
-/** Hero slider index arithmetic (spec 4: cycles through the slides, wrapping at both ends). */
+/** Hero slider index arithmetic (cycles through the slides, wrapping at both ends). */
 
 export const HERO_AUTO_ADVANCE_MS = 5000;
 

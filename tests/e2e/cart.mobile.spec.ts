@@ -39,8 +39,9 @@ test('add from a card, adjust in the drawer, then the cart page and a PayPal che
 
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  // Checkout ignores the code.
-  await expect(page.getByTestId('place-order')).toHaveText('Complete Order • $55.97');
+  // The code applied on the cart page is carried to checkout (it lives in the session).
+  await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
+  await expect(page.getByTestId('place-order')).toHaveText('Complete Order • $49.98');
   await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic.com');
   await page.getByLabel('First name', { exact: true }).fill('Rex');
   await page.getByLabel('Last name', { exact: true }).fill('Tyrant');
@@ -55,7 +56,7 @@ test('add from a card, adjust in the drawer, then the cart page and a PayPal che
   await expect(page.getByTestId('place-order')).toHaveText('Processing...');
   await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });
   await expect(page.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/);
-  await expect(page.getByTestId('order-total')).toHaveText('$55.97');
+  await expect(page.getByTestId('order-total')).toHaveText('$49.98');
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });
 

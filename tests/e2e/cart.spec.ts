@@ -173,9 +173,11 @@ test.describe('cart page', () => {
     const html = await (await page.request.get('/cart')).text();
     expect(html).toContain(THONG.name);
     expect(html).toContain('$49.98');
-    // Catalogue pages carry no per-shopper content.
+    // Catalogue pages carry no per-shopper content but the badge's count, drawn by the server.
     const home = await (await page.request.get('/')).text();
-    expect(home).not.toContain('data-testid="cart-count"');
+    expect(home).toMatch(/data-testid="cart-count"[^>]*>2</);
+    const { items } = await serverCart(page);
+    expect(home).not.toContain(items[0]!.id);
 
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Your Cart', exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
-/** The home page's mailing-list section (spec 2, 4, 5, 8). */
+/** The home page's mailing-list section. */
 
 const section = (page: Page) => page.getByRole('region', { name: 'Join the Dino Den' });
 const emailBox = (page: Page) => section(page).getByLabel('Email address');
@@ -34,6 +34,9 @@ test("a valid email: 'Subscribing...', the success toast and an empty form", asy
     await route.continue();
   });
   await page.goto('/');
+  // Before hydration Enter would post the plain form (the no-JavaScript path): wait for the page to be
+  // interactive (the header's cart link has become the drawer's button).
+  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
   const email = `rex-${Date.now()}@jurassic.com`;
   await emailBox(page).fill(email);
   await emailBox(page).press('Enter');

@@ -37,7 +37,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   if (backend === 'pglite') {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-test-'));
     await cp(inject('testTemplates').pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
-    const db = await openPglite(path.join(dataDir, 'pglite'));
+    const db = await openPglite(path.join(dataDir, 'pglite'), { durable: false });
     return {
       db,
       backend,

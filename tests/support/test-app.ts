@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import { app } from '../../api/app.ts';
+import { type AppOptions, app } from '../../api/app.ts';
 import { type CatalogueCache, openCatalogueCache } from '../../projections/catalogue/catalogue.cache.ts';
 import { type Backend, type TestDatabase, createTestDatabase } from './databases.ts';
 
@@ -10,12 +10,25 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
+/** Limits no functional test reaches (tests of the limits pass their own). */
+const GENEROUS_LIMITS = { limits: { newCarts: 100_000, subscriptions: 100_000, cartWrites: 100_000 } };
+
 /** The real app (no storefront) on a fresh database of `backend`, driven through inject. */
-export async function createTestApp(backend: Backend): Promise<TestApp> {
+export async function createTestApp(
+  backend: Backend,
+  options: Pick<AppOptions, 'rateLimits' | 'now' | 'metricsToken' | 'shuttingDown'> & { trustProxy?: boolean } = {},
+): Promise<TestApp> {
+  const { trustProxy, ...appOptions } = options;
   const database = await createTestDatabase(backend);
   const catalogue = await openCatalogueCache(database.db, { pollMs: 60_000 });
-  const fastify = Fastify({ logger: false, bodyLimit: 16 * 1024 });
-  await fastify.register(app, { db: database.db, catalogue, sessionSecret: 'a-test-secret-that-is-long-enough-123' });
+  const fastify = Fastify({ logger: false, bodyLimit: 16 * 1024, trustProxy: trustProxy ?? false });
+  await fastify.register(app, {
+    db: database.db,
+    catalogue,
+    sessionSecret: 'a-test-secret-that-is-long-enough-123',
+    ...appOptions,
+    rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+  });
   await fastify.ready();
   return {
     ...database,

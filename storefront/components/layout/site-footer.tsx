@@ -2,7 +2,7 @@ import { FOOTER_COLUMNS } from '../nav-links.ts';
 
 export function SiteFooter() {
   return (
-    <footer className="mt-auto bg-brand-950 text-brand-50" data-focus-dark>
+    <footer id="site-footer" className="mt-auto bg-brand-950 text-brand-50" data-focus-dark>
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div className="col-span-2 lg:col-span-1">
           <p className="font-display text-2xl font-black text-white">

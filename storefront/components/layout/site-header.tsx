@@ -2,8 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { noteDialogOpener } from '../../lib/dialog-focus.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { MenuIcon, SearchIcon } from '../icons.tsx';
 import { HEADER_LINKS, isCurrent } from '../nav-links.ts';
+import { HeaderSearch } from './header-search.tsx';
 import { Logo } from './logo.tsx';
 
 /** The phone menu's drawer (Headless UI Dialog) loads on its first open, or when the button is near. */
@@ -14,24 +16,33 @@ export function SiteHeader() {
   const { urlPathname } = usePageContext();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const hydrated = useHydrated();
+  const menuLook = '-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 md:hidden';
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <button
-          type="button"
-          onClick={(event) => {
-            noteDialogOpener(event.currentTarget);
-            setMenuLoaded(true);
-            setMenuOpen(true);
-          }}
-          onPointerEnter={() => void loadMobileMenu()}
-          onFocus={() => void loadMobileMenu()}
-          aria-label="Open menu"
-          className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 md:hidden"
-        >
-          <MenuIcon className="size-6" />
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={(event) => {
+              noteDialogOpener(event.currentTarget);
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+            onPointerEnter={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
+            aria-label="Open menu"
+            className={menuLook}
+          >
+            <MenuIcon className="size-6" />
+          </button>
+        ) : (
+          // Without JavaScript the menu is the footer's links, one jump away.
+          <a href="#site-footer" aria-label="Menu" className={menuLook}>
+            <MenuIcon className="size-6" />
+          </a>
+        )}
 
         <Logo />
 
@@ -57,6 +68,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
+          <HeaderSearch className="mr-1 hidden md:block" />
           <a
             href="/shop"
             aria-label="Search products"

@@ -1,5 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
+import { ReturnTo } from '../../lib/return-to.tsx';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { preloadToaster, toast } from '../toast/toast.ts';
 
 /** The cart's mutations (TanStack Query) load on the first Add to Cart, not with the page. */
@@ -26,11 +28,13 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
   const pending = useRef(false);
   const noVariant = intent !== 'card' && variant === undefined;
 
-  const onClick = () => {
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    // Enhanced: the add happens in place, the form is not sent.
+    event.preventDefault();
     if (pending.current) return;
     if (variant === undefined) {
       toast.error('Error', {
-        description: intent === 'card' ? 'No variants available for this product' : 'Please select a variant before adding to cart',
+        description: intent === 'card' ? CART_MESSAGES.noVariants : CART_MESSAGES.noVariant,
       });
       return;
     }
@@ -40,7 +44,7 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
     const source = intent === 'card' ? 'card' : intent === 'add' ? 'product' : 'buy-now';
     void loadCart()
       .then((cart) => cart.addToCart(product, variant, intent === 'card' ? 1 : quantity, source))
-      .catch(() => toast.error('Failed to add item to cart', { description: 'Please try again' }))
+      .catch(() => toast.error(CART_MESSAGES.failed.add, { description: CART_MESSAGES.tryAgain }))
       .finally(() => {
         pending.current = false;
         setPending(false);
@@ -48,9 +52,12 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
   };
 
   const label = intent === 'buy-now' ? 'Buy Now' : 'Add to Cart';
-  return (
+  const button = (
     <button
-      type="button"
+      // A submit button of a real form: without JavaScript the form posts to /cart/add.
+      type="submit"
+      name="intent"
+      value={intent === 'buy-now' ? 'buy-now' : 'add'}
       className={className}
       disabled={noVariant}
       // While its add is on the way the button stays focusable (aria-disabled), so keyboard focus stays.
@@ -67,6 +74,22 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
         </svg>
       )}
       {label}
+      {/* A page of cards has many Add to Cart buttons: each names its product to a screen reader. */}
+      {intent === 'card' && <span className="sr-only">: {product.name}</span>}
     </button>
   );
+  if (intent !== 'card') return button;
+  // A card's button carries its own form; the product page's buttons sit in the page's form.
+  return (
+    <form method="post" action={CART_ADD_ACTION}>
+      <input type="hidden" name="productId" value={product.id} />
+      {variant && <input type="hidden" name="variantId" value={variant.id} />}
+      <input type="hidden" name="quantity" value="1" />
+      <ReturnTo />
+      {button}
+    </form>
+  );
 }
+
+/** Where Add to Cart and Buy Now post without JavaScript. */
+export const CART_ADD_ACTION = '/cart/add';

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { itemCount } from '../../lib/cart-totals.ts';
+import { writeCartCountCookie } from '../../lib/cart-count-cookie.ts';
+import { itemCount } from '../../../contracts/cart-rules.ts';
 import { toast } from '../toast/toast.ts';
+import { CartBadge, ServerDrawnCartBadge } from './cart-badge.tsx';
 import { CartQueryProvider } from './cart-client.tsx';
 import { useCart } from './use-cart.ts';
 
@@ -19,24 +21,16 @@ export default function CartCountIsland() {
 function CartCount() {
   const { cart, isError } = useCart();
   useCartLoadErrorToast(isError);
-  const count = cart ? itemCount(cart.items) : 0;
-  if (count <= 0) return null;
-  return (
-    <>
-      <span
-        aria-hidden="true"
-        data-testid="cart-count"
-        key={count}
-        className="absolute -right-0.5 -top-0.5 inline-flex h-5 min-w-5 animate-pop items-center justify-center rounded-full bg-accent-600 px-1 text-[0.7rem] font-black leading-none text-white ring-2 ring-cream"
-      >
-        {count > 99 ? '99+' : count}
-      </span>
-      <span className="sr-only">, {count === 1 ? '1 item' : `${count} items`}</span>
-    </>
-  );
+  const count = cart ? itemCount(cart.items) : undefined;
+  // The next page the server draws shows this count (it reads the cookie).
+  useEffect(() => {
+    if (count !== undefined) writeCartCountCookie(count);
+  }, [count]);
+  // Until the cart has loaded, the count the server drew stays.
+  return count === undefined ? <ServerDrawnCartBadge /> : <CartBadge count={count} />;
 }
 
-/** Spec 8: 'Error loading cart' once per failed load (retries included). */
+/** 'Error loading cart' once per failed load (retries included). */
 function useCartLoadErrorToast(isError: boolean) {
   const shown = useRef(false);
   useEffect(() => {

@@ -3,14 +3,15 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { CloseIcon, TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
-import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../lib/cart-totals.ts';
+import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 import { useFlag } from '../../lib/flag-store.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { CartQueryProvider } from './cart-client.tsx';
 import { cartDrawerOpen, closeCartDrawer } from './cart-drawer-state.ts';
-import { LineImage, LineVariant, productHref } from './cart-line-parts.tsx';
+import { LineImage, LineVariant, lineAction, productHref } from './cart-line-parts.tsx';
 import { isPendingLine, maxLineQuantity } from './cart-ops.ts';
+import { noteRemoval, useLastRemoval } from './last-removal.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { useCart, useCartActions } from './use-cart.ts';
 
@@ -39,7 +40,11 @@ function useDrawerOpen(): boolean {
 
 function CartDrawerDialog() {
   const open = useDrawerOpen();
-  const close = closeCartDrawer;
+  // A removal's Undo is offered until the drawer closes.
+  const close = () => {
+    noteRemoval(null);
+    closeCartDrawer();
+  };
   const view = useCart();
 
   const lines = view.cart?.items ?? [];
@@ -72,6 +77,7 @@ function CartDrawerDialog() {
             </button>
           </div>
 
+          <RemovalUndo />
           {view.cart === undefined ? (
             view.isError ? (
               <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
@@ -108,6 +114,31 @@ function useFocusAfterRemoval(lineCount: number, panelRef: RefObject<HTMLDivElem
     const target = panel.querySelector<HTMLElement>('[data-focus-after-removal]') ?? panel.querySelector<HTMLElement>('[data-focus-fallback]');
     target?.focus();
   }, [lineCount, panelRef]);
+}
+
+/**
+ * 'T-Rex Tiny Arms Thong removed. Undo' at the top of the drawer, after a removal: the toast's Undo is
+ * outside the dialog, out of the keyboard's reach. It sits between the close button and the lines, so
+ * from where focus is put after a removal (the list, or the close button) it is one Tab away.
+ */
+function RemovalUndo() {
+  const removal = useLastRemoval();
+  if (!removal) return null;
+  return (
+    <p className="flex items-center justify-between gap-3 border-b border-ink-200 bg-white px-5 py-3 text-sm text-ink-800" data-testid="drawer-removal">
+      <span className="min-w-0">
+        <span className="font-bold">{removal.line.product.name}</span> removed.
+      </span>
+      <button
+        type="button"
+        onClick={removal.undo}
+        aria-label={`Undo removing ${removal.line.product.name}`}
+        className="shrink-0 rounded-full bg-ink-900 px-3.5 py-1.5 text-xs font-bold text-white hover:bg-brand-800"
+      >
+        Undo
+      </button>
+    </p>
+  );
 }
 
 function EmptyDrawer({ onContinue }: { onContinue: () => void }) {
@@ -231,6 +262,7 @@ function DrawerLine({ item, onNavigate }: { item: CartItem; onNavigate: () => vo
             max={maxLineQuantity(item)}
             disabled={pending}
             onStep={(delta) => actions.step(item.id, delta)}
+            action={lineAction(item)}
           />
           <button
             type="button"

@@ -1,16 +1,22 @@
 import { SIZE_LABELS } from '../../lib/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
+import { variantImageUrl } from '../../../contracts/variant-image.ts';
+
+/** Where a line's quantity form posts without JavaScript; `/remove` after it removes the line. */
+export function lineAction(item: Pick<CartItem, 'id'>): string {
+  return `/cart/items/${encodeURIComponent(item.id)}`;
+}
 
 export function productHref(item: Pick<CartItem, 'product'>): string {
   return `/product/${item.product.slug}`;
 }
 
-/** The product's picture on a soft tile; decorative, the name next to it says what it is. */
+/** The product's picture in the line's colour, on a soft tile; decorative, the name next to it says what it is. */
 export function LineImage({ item, size = 'md' }: { item: CartItem; size?: 'sm' | 'md' | 'lg' }) {
   const box = size === 'sm' ? 'size-14' : size === 'lg' ? 'size-24' : 'size-20';
   return (
     <div className={`${box} shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200`}>
-      <img src={item.product.imageUrl} alt="" width={96} height={96} loading="lazy" className="size-full object-contain p-1.5" />
+      <img src={variantImageUrl(item.product.imageUrl, item.variant.colorHex)} alt="" width={96} height={96} loading="lazy" className="size-full object-contain p-1.5" />
     </div>
   );
 }

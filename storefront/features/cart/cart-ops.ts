@@ -1,6 +1,5 @@
-import { MAX_LINE_QUANTITY, type Cart, type CartItem } from '../../../contracts/cart.ts';
-import { centsToDecimal } from '../../../contracts/money-format.ts';
-import { itemCount, subtotalCents } from '../../lib/cart-totals.ts';
+import type { Cart, CartItem } from '../../../contracts/cart.ts';
+import { cartOf, emptyCart, maxLineQuantity as maxOfStock } from '../../../contracts/cart-rules.ts';
 
 /**
  * One change a shopper asked for. Pending changes are laid over the server's cart to give the cart the
@@ -34,16 +33,14 @@ export function isPendingLine(item: Pick<CartItem, 'id'>): boolean {
   return item.id.startsWith(PENDING_LINE_PREFIX);
 }
 
-export const EMPTY_CART: Cart = { id: null, items: [], total: '0.00', itemCount: 0 };
+export const EMPTY_CART: Cart = emptyCart();
 
 /** The most of one line the cart takes: the variant's stock, never more than 99, never below 1. */
 export function maxLineQuantity(item: Pick<CartItem, 'variant'>): number {
-  return Math.max(1, Math.min(MAX_LINE_QUANTITY, item.variant.stock));
+  return Math.max(1, maxOfStock(item.variant.stock));
 }
 
-function withItems(cart: Cart, items: CartItem[]): Cart {
-  return { ...cart, items, total: centsToDecimal(subtotalCents(items)), itemCount: itemCount(items) };
-}
+const withItems = (cart: Cart, items: CartItem[]): Cart => cartOf(cart.id, items);
 
 export function applyCartOp(cart: Cart, op: CartOp): Cart {
   switch (op.kind) {
@@ -59,7 +56,7 @@ export function applyCartOp(cart: Cart, op: CartOp): Cart {
       return withItems(cart, [...cart.items, line]);
     }
     case 'update':
-      // Spec 4: a quantity of 0 or less removes the line.
+      // A quantity of 0 or less removes the line.
       if (op.quantity <= 0) return withItems(cart, cart.items.filter((item) => item.id !== op.itemId));
       return withItems(
         cart,

@@ -1,4 +1,5 @@
 import { MinusIcon, PlusIcon } from '../../components/icons.tsx';
+import { ReturnTo } from '../../lib/return-to.tsx';
 
 export interface QuantityStepperProps {
   /** The product name, for the buttons' labels ('Increase quantity of T-Rex Tiny Arms Thong'). */
@@ -10,13 +11,15 @@ export interface QuantityStepperProps {
   /** The line is not confirmed by the server yet. */
   disabled?: boolean;
   size?: 'sm' | 'md';
+  /** Where the line's quantity form posts (without JavaScript each button submits its new quantity). */
+  action: string;
 }
 
 /**
- * − n + for a cart line (spec 5: minimum 1, maximum the variant's stock). The buttons use
+ * − n + for a cart line (minimum 1, maximum the variant's stock). The buttons use
  * aria-disabled rather than `disabled` at the bounds, so keyboard focus stays on them.
  */
-export function QuantityStepper({ label, value, min = 1, max, onStep, disabled = false, size = 'md' }: QuantityStepperProps) {
+export function QuantityStepper({ label, value, min = 1, max, onStep, disabled = false, size = 'md', action }: QuantityStepperProps) {
   const atMin = disabled || value <= min;
   const atMax = disabled || value >= max;
   const button =
@@ -24,17 +27,23 @@ export function QuantityStepper({ label, value, min = 1, max, onStep, disabled =
       ? 'inline-flex size-9 items-center justify-center rounded-full text-ink-800 transition hover:bg-brand-50 hover:text-brand-800 aria-disabled:cursor-not-allowed aria-disabled:text-ink-300 aria-disabled:hover:bg-transparent'
       : 'inline-flex size-10 items-center justify-center rounded-full text-ink-800 transition hover:bg-brand-50 hover:text-brand-800 aria-disabled:cursor-not-allowed aria-disabled:text-ink-300 aria-disabled:hover:bg-transparent';
   return (
-    <div
+    <form
+      method="post"
+      action={action}
       role="group"
       aria-label={`Quantity of ${label}`}
       className="inline-flex items-center rounded-full bg-white p-0.5 ring-1 ring-ink-300"
     >
+      <ReturnTo />
       <button
-        type="button"
+        type="submit"
+        name="quantity"
+        value={Math.max(min, value - 1)}
         className={button}
         aria-label={`Decrease quantity of ${label}`}
         aria-disabled={atMin}
-        onClick={() => {
+        onClick={(event) => {
+          event.preventDefault();
           if (!atMin) onStep(-1);
         }}
       >
@@ -49,16 +58,19 @@ export function QuantityStepper({ label, value, min = 1, max, onStep, disabled =
         {value}
       </span>
       <button
-        type="button"
+        type="submit"
+        name="quantity"
+        value={Math.min(max, value + 1)}
         className={button}
         aria-label={`Increase quantity of ${label}`}
         aria-disabled={atMax}
-        onClick={() => {
+        onClick={(event) => {
+          event.preventDefault();
           if (!atMax) onStep(1);
         }}
       >
         <PlusIcon className="size-4" />
       </button>
-    </div>
+    </form>
   );
 }

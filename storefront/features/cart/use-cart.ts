@@ -9,8 +9,11 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Cart, CartItem } from '../../../contracts/cart.ts';
+import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { toast, toastOnNextPage } from '../toast/toast.ts';
+import { addedDescription } from './added-toast.tsx';
+import { noteRemoval } from './last-removal.ts';
 import { browserQueryClient } from './cart-client.tsx';
 import { addTarget, applyCartOps, isCartOp, maxLineQuantity, type CartOp } from './cart-ops.ts';
 import { openCartDrawer } from './cart-drawer-state.ts';
@@ -51,14 +54,9 @@ export function useCart(): CartView {
   };
 }
 
-export const TRY_AGAIN = 'Please try again';
+export const TRY_AGAIN = CART_MESSAGES.tryAgain;
 
-const FAILURE_TITLES: Record<CartOp['kind'], string> = {
-  add: 'Failed to add item to cart',
-  update: 'Failed to update item quantity',
-  remove: 'Failed to remove item',
-  clear: 'Failed to clear cart',
-};
+const FAILURE_TITLES: Record<CartOp['kind'], string> = CART_MESSAGES.failed;
 
 /**
  * The one cart mutation's options. Toasts live in the mutation's own callbacks (not in `mutate`'s), so
@@ -85,18 +83,26 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<Cart, Er
       queryClient.setQueryData(cartQuery().queryKey, cart);
       if (op.kind === 'add' && op.source === 'buy-now') {
         // Links are page loads: the toast goes with the shopper to /checkout.
-        toastOnNextPage('Added to cart!', `${op.product.name} has been added to your cart.`);
+        toastOnNextPage(CART_MESSAGES.added, CART_MESSAGES.addedDescription(op.product.name));
         window.location.assign('/checkout');
       } else if (op.kind === 'add' && op.source !== 'undo') {
-        toast.success('Added to cart!', {
-          description: `${op.product.name} has been added to your cart.`,
+        toast.success(CART_MESSAGES.added, {
+          description: addedDescription(op),
           action: { label: 'View cart', onClick: openCartDrawer },
         });
       } else if (op.kind === 'remove') {
         const removed = op.line;
-        toast('Item removed', {
-          description: 'The item has been removed from your cart',
-          ...(removed ? { action: { label: 'Undo', onClick: () => void undo(removed) } } : {}),
+        // One Undo, offered by the toast and inside the cart drawer; either undoes it once.
+        const undoOnce = removed
+          ? () => {
+              noteRemoval(null);
+              void undo(removed);
+            }
+          : undefined;
+        noteRemoval(removed && undoOnce ? { line: removed, undo: undoOnce } : null);
+        toast(CART_MESSAGES.removed, {
+          description: CART_MESSAGES.removedDescription,
+          ...(undoOnce ? { action: { label: 'Undo', onClick: undoOnce } } : {}),
         });
       }
     },
@@ -104,7 +110,7 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<Cart, Er
       toast.error(FAILURE_TITLES[op.kind], { description: errorText(error, TRY_AGAIN) });
     },
     onSettled: () => {
-      // Spec 4: reload the cart after every change; once the queue drains, so that rapid clicks cost one
+      // Reload the cart after every change; once the queue drains, so that rapid clicks cost one
       // reload and the last answer wins.
       if (queryClient.isMutating({ mutationKey: cartMutationKey }) <= 1) {
         void queryClient.invalidateQueries({ queryKey: cartKeys.cart });

@@ -1,13 +1,13 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
- * The catalogue's reads in the browser: a small query cache with the semantics of spec 7 (what
+ * The catalogue's reads in the browser: a small query cache with the shop's loading rules (what
  * TanStack Query gave with the shop's defaults): a read is fetched once, when a component first needs
  * it and no one has it; it never goes stale, is never refetched on its own and is not retried; a
  * failed read is tried again when a component next asks for it. Catalogue pages' server data fills it
  * under the same keys (see catalogue.prefill.ts), so a page renders and hydrates without a request.
  * It is first-load JS on every catalogue page, and a few hundred bytes instead of TanStack Query's
- * ~11 KB gzip (issue 6); the cart, with its mutations, still uses TanStack Query, loaded lazily.
+ * ~11 KB gzip; the cart, with its mutations, still uses TanStack Query, loaded lazily.
  */
 export interface CatalogueRead<T> {
   queryKey: readonly unknown[];
@@ -114,4 +114,14 @@ export function useCatalogueQuery<T>(read: CatalogueRead<T> & { enabled?: boolea
   if (snapshot.status === 'success') return { data: snapshot.data as T, isPending: false, isError: false };
   if (snapshot.status === 'error') return { data: undefined, isPending: false, isError: true };
   return { data: undefined, isPending: true, isError: false };
+}
+
+/** Reads what the cache holds for a key, without subscribing or fetching (e.g. every card's variants). */
+export function useCataloguePeek(): <T>(queryKey: readonly unknown[]) => T | undefined {
+  const cache = useContext(CacheContext);
+  if (!cache) throw new Error('useCataloguePeek needs a <CatalogueData> above it');
+  return <T,>(queryKey: readonly unknown[]) => {
+    const snapshot = cache.get(hashKey(queryKey));
+    return snapshot.status === 'success' ? (snapshot.data as T) : undefined;
+  };
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { formatMoney } from '../../../contracts/money-format.ts';
 import { MASCOT_NAMES, mascotForProductName, mascotImageUrl } from '../../lib/mascot.ts';
-import { availableColors } from '../../lib/variant-selection.ts';
+import { availableColors, isProductSoldOut } from '../../lib/variant-selection.ts';
 import { useMascot } from './use-mascot.ts';
 
 export const MAX_CARD_SWATCHES = 3;
@@ -38,6 +38,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
   const colors = variants ? availableColors(variants) : [];
   const shown = colors.slice(0, MAX_CARD_SWATCHES);
   const more = colors.length - shown.length;
+  const soldOut = variants !== undefined && isProductSoldOut(variants);
 
   return (
     <article
@@ -45,7 +46,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
       data-testid="product-card"
       className="group relative flex h-full flex-col rounded-3xl bg-white shadow-sm ring-1 ring-ink-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:ring-brand-300"
     >
-      <div className="relative aspect-[4/3] overflow-hidden rounded-t-3xl sm:aspect-square bg-gradient-to-br from-brand-50 via-white to-accent-50">
+      <div className="relative aspect-square overflow-hidden rounded-t-3xl bg-gradient-to-br from-brand-50 via-white to-accent-50">
         <a href={productHref(product)} tabIndex={-1} className="block size-full">
           <img
             src={product.imageUrl}
@@ -53,7 +54,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
             width={480}
             height={480}
             loading={eager ? 'eager' : 'lazy'}
-            className="size-full object-contain p-6 transition duration-500 group-hover:scale-105"
+            className="size-full object-contain p-3 transition sm:p-6 duration-500 group-hover:scale-105"
           />
         </a>
         {badge && (
@@ -66,6 +67,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
           </span>
         )}
         {cornerBadge && <div className="absolute right-3 top-3">{cornerBadge}</div>}
+        {soldOut && <SoldOutBadge className="absolute bottom-3 left-3" />}
 
         <div aria-live="polite" className="pointer-events-none absolute inset-x-2 bottom-0 flex items-end justify-end gap-1">
           {mascot.visible && mascot.message && (
@@ -87,7 +89,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
         </div>
       </div>
 
-      <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-5">
         {product.collection && (
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.collection}</p>
         )}
@@ -96,7 +98,8 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
             {product.name}
           </a>
         </Heading>
-        <div className="flex items-center justify-between gap-3">
+        {/* Two cards share a phone's width: the swatches go under the price when they do not fit beside it. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="text-lg font-black text-ink-900">{formatMoney(product.price)}</p>
           {variants === undefined ? (
             <div className="flex gap-1.5" aria-hidden="true">
@@ -132,10 +135,19 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
   );
 }
 
+/** 'Sold out' on a product's picture: none of its variants is in stock. */
+export function SoldOutBadge({ className = '' }: { className?: string }) {
+  return (
+    <span className={`rounded-full bg-ink-900 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white shadow-sm ${className}`}>
+      Sold out
+    </span>
+  );
+}
+
 export function ProductCardSkeleton() {
   return (
     <div className="flex h-full flex-col rounded-3xl bg-white ring-1 ring-ink-200" data-testid="product-skeleton" aria-hidden="true">
-      <div className="skeleton aspect-[4/3] rounded-t-3xl sm:aspect-square" />
+      <div className="skeleton aspect-square rounded-t-3xl" />
       <div className="space-y-3 p-5">
         <div className="skeleton h-3 w-1/3 rounded" />
         <div className="skeleton h-5 w-4/5 rounded" />

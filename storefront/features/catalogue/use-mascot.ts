@@ -8,7 +8,7 @@ import {
 } from '../../lib/mascot.ts';
 
 /**
- * The mascot's timing (spec 4): shows 300 ms after hover or focus begins, hides 500 ms after both end;
+ * The mascot's timing: shows 300 ms after hover or focus begins, hides 500 ms after both end;
  * while visible, the message changes at random every 5 s. Client-only state: the server renders it
  * hidden, so nothing random reaches the HTML.
  */

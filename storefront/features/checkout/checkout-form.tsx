@@ -1,14 +1,19 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { flashFor } from '../../lib/flash.ts';
 import {
   CHECKOUT_DEFAULTS,
   CHECKOUT_DELAY_MS,
   CHECKOUT_FIELDS,
+  CHECKOUT_MESSAGES,
   COUNTRY_LABELS,
   COUNTRY_OPTIONS,
   STATE_LABELS,
   STATE_OPTIONS,
   checkoutErrors,
+  emptyCardFields,
   orderNumber,
+  type CardField,
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutFormValues,
@@ -36,19 +41,21 @@ const STATES = STATE_OPTIONS.map((code) => ({ value: code, label: `${STATE_LABEL
 const COUNTRIES = COUNTRY_OPTIONS.map((code) => ({ value: code, label: COUNTRY_LABELS[code] }));
 
 /**
- * The demo checkout form (spec 2, 4, 5). Validation is the one valibot schema in contracts/checkout.ts;
- * after the first submit the messages follow every keystroke. Nothing leaves the browser: there is no
- * action, no request, and card fields are wiped once the order is "placed".
+ * The demo checkout form. Validation is the one valibot schema in contracts/checkout.ts;
+ * after the first submit the messages follow every keystroke. With JavaScript nothing leaves the
+ * browser and card fields are wiped once the order is "placed"; without it the form posts to /checkout,
+ * where the server validates it with the same schema.
  */
 export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
-  const [values, setValues] = useState<CheckoutFormValues>(CHECKOUT_DEFAULTS);
-  const [errors, setErrors] = useState<CheckoutErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  // A plain form post that failed validation comes back with its values (card number and CVC
+  // excepted) and the messages, from the flash.
+  const posted = flashFor(usePageContext().flash, 'checkout');
+  const [values, setValues] = useState<CheckoutFormValues>(() => ({ ...CHECKOUT_DEFAULTS, ...posted?.values }));
+  const [errors, setErrors] = useState<CheckoutErrors>(posted?.errors ?? {});
+  const [submitted, setSubmitted] = useState(posted !== undefined);
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
-
-  const hydrated = useHydrated();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -99,9 +106,16 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
   };
 
   const paymentError = errors.paymentMethod;
+  // 'Please complete all credit card details' is shown on the payment method; the empty card fields are
+  // invalid too, and each is tied to that message.
+  const missingCard = paymentError === CHECKOUT_MESSAGES.cardDetails ? emptyCardFields(values) : [];
+  const bindCard = (field: CardField) => ({
+    ...bind(field),
+    invalidBy: missingCard.includes(field) ? errorId('paymentMethod') : undefined,
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
+    <form ref={formRef} method="post" action="/checkout" noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
       <fieldset disabled={processing} className="space-y-6">
         <Section title="Contact" step={1}>
           <TextInput id="email" label="Email address" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
@@ -159,11 +173,11 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
                 autoComplete="off"
                 placeholder="4242 4242 4242 4242"
                 className="sm:col-span-2"
-                {...bind('cardNumber')}
+                {...bindCard('cardNumber')}
               />
-              <TextInput id="cardName" label="Name on card" autoComplete="off" className="sm:col-span-2" {...bind('cardName')} />
-              <TextInput id="cardExpiry" label="Expiry date" autoComplete="off" placeholder="MM/YY" {...bind('cardExpiry')} />
-              <TextInput id="cardCvc" label="CVC" autoComplete="off" inputMode="numeric" placeholder="123" {...bind('cardCvc')} />
+              <TextInput id="cardName" label="Name on card" autoComplete="off" className="sm:col-span-2" {...bindCard('cardName')} />
+              <TextInput id="cardExpiry" label="Expiry date" autoComplete="off" placeholder="MM/YY" {...bindCard('cardExpiry')} />
+              <TextInput id="cardCvc" label="CVC" autoComplete="off" inputMode="numeric" placeholder="123" {...bindCard('cardCvc')} />
               <p className="text-xs text-ink-600 sm:col-span-2">
                 Demo only: use made-up numbers. Card details are never sent anywhere and are wiped when the order is placed.
               </p>
@@ -178,8 +192,6 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
 
       <button
         type="submit"
-        // Until the page is hydrated a press would submit natively (card details into the URL): wait.
-        disabled={!hydrated}
         aria-disabled={processing || undefined}
         aria-busy={processing || undefined}
         className={`${btn.primary} w-full py-4 text-base ${processing ? 'cursor-wait opacity-90' : ''}`}
@@ -202,17 +214,10 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
   );
 }
 
-const noSubscription = () => () => {};
-
-/** false on the server and while hydrating, true after. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
+/**
+ * Focus goes to the first invalid control in form order. For missing card details that is the payment
+ * method group, which carries the message; the empty card fields after it are marked invalid and tied to it.
+ */
 function focusField(form: HTMLFormElement | null, field: CheckoutField) {
   if (!form) return;
   const target =

@@ -27,17 +27,22 @@ interface Common {
   className?: string;
 }
 
-type TextProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+type TextProps = Common &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
+    /** The id of a message shown elsewhere that also makes this field invalid (a group's message). */
+    invalidBy?: string;
+  };
 
 /** A labelled input; its error sits right under it and is tied to it (aria-invalid, aria-describedby). */
-export function TextInput({ id, label, error, hint, className = '', ...input }: TextProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? errorId(id) : null].filter(Boolean).join(' ') || undefined;
+export function TextInput({ id, label, error, invalidBy, hint, className = '', ...input }: TextProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? errorId(id) : null, invalidBy ?? null].filter(Boolean).join(' ') || undefined;
+  const invalid = !!error || invalidBy !== undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="text-sm font-bold text-ink-900">
         {label}
       </label>
-      <input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control(!!error)} {...input} />
+      <input id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={control(invalid)} {...input} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-ink-600">
           {hint}

@@ -6,7 +6,7 @@ import type { PlacedOrder } from './checkout-form.tsx';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** 'Thank You for Your Order!' with the order number, date and total (spec 2). */
+/** 'Thank You for Your Order!' with the order number, date and total. */
 export function OrderConfirmation({ order }: { order: PlacedOrder }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

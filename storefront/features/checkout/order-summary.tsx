@@ -1,11 +1,12 @@
 import { SIZE_LABELS } from '../../lib/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
-import type { CartTotals } from '../../lib/cart-totals.ts';
-import { lineTotalCents } from '../../lib/cart-totals.ts';
+import { variantImageUrl } from '../../../contracts/variant-image.ts';
+import type { CartTotals } from '../../../contracts/cart-rules.ts';
+import { PROMO_CODE, lineTotalCents } from '../../../contracts/cart-rules.ts';
 
-/** Checkout's order summary: the lines and the totals (shipping by subtotal only: spec 9). */
-export function OrderSummary({ items, totals }: { items: readonly CartItem[]; totals: CartTotals }) {
+/** Checkout's order summary: the lines and the totals (shipping free from $50, or with the promo code applied on the cart page). */
+export function OrderSummary({ items, totals, promoApplied = false }: { items: readonly CartItem[]; totals: CartTotals; promoApplied?: boolean }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-7">
       <div className="flex items-baseline justify-between gap-3">
@@ -19,7 +20,7 @@ export function OrderSummary({ items, totals }: { items: readonly CartItem[]; to
           <li key={item.id} className="flex items-center gap-4 py-3" data-testid="summary-line">
             <div className="relative shrink-0">
               <div className="size-16 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200">
-                <img src={item.product.imageUrl} alt="" width={64} height={64} loading="lazy" className="size-full object-contain p-1" />
+                <img src={variantImageUrl(item.product.imageUrl, item.variant.colorHex)} alt="" width={64} height={64} loading="lazy" className="size-full object-contain p-1" />
               </div>
               <span
                 aria-hidden="true"
@@ -49,6 +50,12 @@ export function OrderSummary({ items, totals }: { items: readonly CartItem[]; to
             {totals.shipping === 0 ? <span className="text-brand-700">Free</span> : formatCents(totals.shipping)}
           </dd>
         </div>
+        {promoApplied && (
+          <div className="flex justify-between text-brand-800" data-testid="checkout-promo">
+            <dt>Promo code {PROMO_CODE}</dt>
+            <dd className="font-semibold">Free shipping</dd>
+          </div>
+        )}
         <div className="flex justify-between border-t border-ink-200 pt-3 text-lg font-black text-ink-900">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="checkout-total">

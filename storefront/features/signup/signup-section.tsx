@@ -1,23 +1,27 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MailIcon } from '../../components/icons.tsx';
-import { useHydrated } from '../../lib/hydrated.ts';
+import { usePageContext } from 'vike-react/usePageContext';
+import { flashFor } from '../../lib/flash.ts';
+import { SIGNUP_MESSAGES } from '../../../contracts/shop-messages.ts';
+import { ReturnTo } from '../../lib/return-to.tsx';
 import { preloadToaster, toast } from '../toast/toast.ts';
 
 /** Validation and the call load on the form's first use (see signup.submit.ts). */
 const loadSubmit = () => import('./signup.submit.ts');
 
 /**
- * The mailing-list section that ends the home page (spec 2, 4, 5, 8): validates the email, shows
+ * The mailing-list section that ends the home page: validates the email, shows
  * 'Subscribing...' while the call runs, then a success toast and an empty form, or a failure toast.
  */
 export function SignupSection() {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A plain form post that was refused comes back with the address and the message (the flash).
+  const posted = flashFor(usePageContext().flash, 'signup');
+  const [email, setEmail] = useState(posted?.values.email ?? '');
+  const [error, setError] = useState<string | null>(posted?.errors.email ?? null);
   const [isPending, setPending] = useState(false);
   const busy = useRef(false);
-  const hydrated = useHydrated();
 
   // An address typed before the page hydrated is in the DOM, not in React state: adopt it.
   useEffect(() => {
@@ -43,14 +47,14 @@ export function SignupSection() {
         setPending(true);
         try {
           await signup.subscribe(input);
-          toast.success('Subscription successful!', { description: "You've been added to our dinosaur mailing list." });
+          toast.success(SIGNUP_MESSAGES.success, { description: SIGNUP_MESSAGES.successDescription });
           setEmail('');
           setError(null);
         } catch (failure) {
-          toast.error('Subscription failed', { description: signup.failureText(failure) });
+          toast.error(SIGNUP_MESSAGES.failed, { description: signup.failureText(failure) });
         }
       })
-      .catch(() => toast.error('Subscription failed', { description: 'Something went wrong. Please try again.' }))
+      .catch(() => toast.error(SIGNUP_MESSAGES.failed, { description: SIGNUP_MESSAGES.failedDescription }))
       .finally(() => {
         busy.current = false;
         setPending(false);
@@ -58,7 +62,7 @@ export function SignupSection() {
   };
 
   return (
-    <section aria-labelledby="signup-heading" className="relative overflow-hidden bg-brand-800 px-4 py-16 text-white sm:py-20" data-focus-dark>
+    <section id="signup" aria-labelledby="signup-heading" className="relative overflow-hidden bg-brand-800 px-4 py-16 text-white sm:py-20" data-focus-dark>
       <div aria-hidden="true" className="absolute -left-20 -top-24 size-72 rounded-full bg-brand-600/50 blur-3xl" />
       <div aria-hidden="true" className="absolute -bottom-28 -right-16 size-80 rounded-full bg-accent-600/30 blur-3xl" />
       <img
@@ -78,7 +82,8 @@ export function SignupSection() {
         </h2>
         <p className="mt-3 text-lg text-brand-50">Get new collections, cheeky deals and prehistoric gossip in your inbox.</p>
 
-        <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg text-left" aria-label="Mailing list signup">
+        <form method="post" action="/subscribe" noValidate onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg text-left" aria-label="Mailing list signup">
+          <ReturnTo />
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address
           </label>
@@ -105,18 +110,24 @@ export function SignupSection() {
             />
             <button
               type="submit"
-              disabled={!hydrated || isPending}
+              disabled={isPending}
               className="inline-flex items-center justify-center gap-2 rounded-full bg-sun-300 px-7 py-3.5 text-base font-black text-ink-900 shadow-sm transition hover:bg-sun-400 active:scale-[0.98] disabled:cursor-wait disabled:opacity-80"
             >
               {isPending ? 'Subscribing...' : 'Subscribe'}
             </button>
           </div>
-          {error && (
-            <p id={`${id}-error`} className="mt-3 rounded-xl bg-white/95 px-4 py-2 text-sm font-bold text-accent-700">
-              {error}
+          {/* The message takes the note's place (one grid cell, sized for the taller of the two), so the
+              section does not grow and nothing below it moves when it appears. */}
+          <div className="mt-3 grid">
+            {error && (
+              <p id={`${id}-error`} className="col-start-1 row-start-1 self-start rounded-xl bg-white/95 px-4 py-2 text-sm font-bold text-accent-700">
+                {error}
+              </p>
+            )}
+            <p className={`col-start-1 row-start-1 min-h-9 pt-1 text-center text-sm text-brand-100 ${error ? 'invisible' : ''}`}>
+              No spam, only rawr-some news. Unsubscribe any time.
             </p>
-          )}
-          <p className="mt-4 text-center text-sm text-brand-100">No spam, only rawr-some news. Unsubscribe any time.</p>
+          </div>
         </form>
       </div>
     </section>

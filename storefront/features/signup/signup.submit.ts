@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { ApiError } from '../../../contracts/errors.ts';
 import { INVALID_EMAIL, Subscribe, SubscribeResult } from '../../../contracts/subscription.ts';
-import { apiFetch } from '../../lib/api-fetch.ts';
+import { apiFetch, shopperMessage } from '../../lib/api-fetch.ts';
 
 /**
  * The signup form's validation and call, loaded on the form's first use (focus or submit), so valibot
@@ -21,15 +20,5 @@ export function subscribe(input: Subscribe) {
 
 /** The toast text for a failed subscribe: the API's message when it sent one, else the raw error. */
 export function failureText(error: unknown): string {
-  if (!(error instanceof Error) || error.message.trim() === '') return FAILURE_FALLBACK;
-  const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]?.trim();
-  if (body === undefined) return error.message;
-  if (body === '') return FAILURE_FALLBACK;
-  try {
-    const parsed = v.safeParse(ApiError, JSON.parse(body));
-    if (parsed.success && parsed.output.message.trim() !== '') return parsed.output.message;
-  } catch {
-    // Not JSON: show the error as raised ('500: ...').
-  }
-  return error.message;
+  return shopperMessage(error, FAILURE_FALLBACK);
 }

@@ -1,3 +1,4 @@
+import { isValidElement, type ReactNode } from 'react';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 import { flagStore } from '../../lib/flag-store.ts';
 
@@ -21,6 +22,33 @@ export function toasterMounted(toast: Sonner): void {
   for (const show of waiting.splice(0)) show(toast);
 }
 
+/**
+ * The polite live region every page renders on the server (toaster-slot.tsx). Screen readers announce a
+ * change to a live region that was already in the page; sonner's own region is created together with the
+ * first toast (it loads on first use), so that toast would go unheard. Every toast is read from here.
+ */
+export const ANNOUNCER_ID = 'toast-announcer';
+const ANNOUNCE_FOR_MS = 5000;
+let clearAnnouncement: ReturnType<typeof setTimeout> | undefined;
+
+function announce(title: Title, data: ExternalToast | undefined): void {
+  const region = typeof document === 'undefined' ? null : document.getElementById(ANNOUNCER_ID);
+  if (!region) return;
+  const text = [textOf(title as ReactNode), textOf(data?.description as ReactNode)].filter(Boolean).join('. ');
+  clearTimeout(clearAnnouncement);
+  region.textContent = text;
+  // Cleared with the toast, so a screen reader's later browse does not find a stale message.
+  clearAnnouncement = setTimeout(() => (region.textContent = ''), ANNOUNCE_FOR_MS);
+}
+
+/** The words of a toast's title or description (a string, or elements around strings). */
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return '';
+}
+
 function show(fn: (toast: Sonner) => void): void {
   if (mounted) {
     fn(mounted);
@@ -36,10 +64,10 @@ export function preloadToaster(): void {
 }
 
 export const toast = Object.assign(
-  (title: Title, data?: ExternalToast) => show((t) => void t(title, data)),
+  (title: Title, data?: ExternalToast) => (announce(title, data), show((t) => void t(title, data))),
   {
-    success: (title: Title, data?: ExternalToast) => show((t) => void t.success(title, data)),
-    error: (title: Title, data?: ExternalToast) => show((t) => void t.error(title, data)),
+    success: (title: Title, data?: ExternalToast) => (announce(title, data), show((t) => void t.success(title, data))),
+    error: (title: Title, data?: ExternalToast) => (announce(title, data), show((t) => void t.error(title, data))),
   },
 );
 

@@ -4,7 +4,7 @@ import { Toaster, toast, useSonner } from 'sonner';
 import { toasterMounted } from './toast.ts';
 
 /**
- * The shop's toasts (spec 9: one at a time, gone after 5000 ms), mounted by the layout's toaster slot
+ * The shop's toasts (one at a time, gone after 5000 ms), mounted by the layout's toaster slot
  * on the first toast (this module is loaded then). Features call `toast()` / `toast.success()` /
  * `toast.error()` (destructive) from ./toast.ts, which hands them to sonner once this has mounted.
  *
@@ -12,8 +12,12 @@ import { toasterMounted } from './toast.ts';
  * cart drawer) is open, and the removal toast's Undo must stay usable then.
  */
 export default function ShopToaster() {
-  // Runs after the children's effects: sonner's <Toaster> is subscribed by then.
-  useEffect(() => toasterMounted(toast), []);
+  // Runs after the children's effects: sonner's <Toaster> is subscribed by then. Toasts are announced by
+  // the layout's live region (toast.ts), so sonner's region, created with the first toast, stays quiet.
+  useEffect(() => {
+    document.querySelector('section[aria-live][aria-label^="Notifications"]')?.setAttribute('aria-live', 'off');
+    toasterMounted(toast);
+  }, []);
   return createPortal(
     <>
       <OneAtATime />

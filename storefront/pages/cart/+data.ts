@@ -3,7 +3,8 @@ import { prefillCart } from '../../features/cart/cart.prefill.ts';
 
 export async function data(pageContext: PageContextServer) {
   const { dehydratedState } = await prefillCart(pageContext);
-  return { dehydratedState };
+  // The promo code lives in the session (applied with or without JavaScript), so checkout honours it.
+  return { dehydratedState, promoApplied: pageContext.services.promoApplied ?? false };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

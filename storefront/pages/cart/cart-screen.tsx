@@ -5,15 +5,19 @@ import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ChevronLeftIcon, TruckIcon } from '../../components/icons.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { isPendingLine, maxLineQuantity } from '../../features/cart/cart-ops.ts';
-import { LineImage, LineVariant, productHref } from '../../features/cart/cart-line-parts.tsx';
+import { LineImage, LineVariant, lineAction, productHref } from '../../features/cart/cart-line-parts.tsx';
+import { ReturnTo } from '../../lib/return-to.tsx';
 import { QuantityStepper } from '../../features/cart/quantity-stepper.tsx';
-import { useCart, useCartActions, useHydrated } from '../../features/cart/use-cart.ts';
-import { FREE_SHIPPING_THRESHOLD_CENTS, cartTotals, isPromoCode, lineTotalCents } from '../../lib/cart-totals.ts';
+import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
+import { FREE_SHIPPING_THRESHOLD_CENTS, PROMO_CODE, cartTotals, isPromoCode, lineTotalCents } from '../../../contracts/cart-rules.ts';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { flashFor } from '../../lib/flash.ts';
+import { PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
+import type { Data } from './+data.ts';
 
-const PROMO_APPLIED = 'Coupon applied! Free shipping unlocked!';
-const PROMO_INVALID = 'Invalid coupon code. Try DINOBOOTY for free shipping!';
 
-/** The cart page (spec 2): empty state, the lines, the order summary with the promo code. */
+/** The cart page: empty state, the lines, the order summary with the promo code. */
 export function CartScreen() {
   const view = useCart();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -93,7 +97,7 @@ function CartSkeleton() {
   return (
     <div className="mt-6" aria-busy="true" aria-label="Loading your cart">
       <div className="skeleton h-10 w-56 rounded-xl" />
-      <div className="mt-8 grid gap-8 lg:grid-cols-12">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-12">
         <div className="space-y-4 rounded-3xl bg-white p-6 ring-1 ring-ink-200 lg:col-span-8">
           {[0, 1, 2].map((i) => (
             <div key={i} className="flex gap-4">
@@ -112,7 +116,8 @@ function CartSkeleton() {
 }
 
 function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefObject<HTMLHeadingElement | null> }) {
-  const [promoApplied, setPromoApplied] = useState(false);
+  const [promoApplied, setPromoApplied] = useState(useData<Data>().promoApplied);
+  const actions = useCartActions();
   const totals = cartTotals(items, { promoApplied });
   const itemsLabel = totals.itemCount === 1 ? '1 item' : `${totals.itemCount} items`;
 
@@ -127,7 +132,7 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
         </p>
       </div>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-12 lg:items-start">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-12 lg:items-start">
         <section aria-labelledby="cart-lines-heading" className="lg:col-span-8">
           <h2 id="cart-lines-heading" className="sr-only">
             Items in your cart
@@ -137,10 +142,24 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
             <LinesList items={items} />
           </div>
           <div className="mt-6 flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <a href="/shop" className={`${btn.secondary} sm:self-auto`}>
-              <ChevronLeftIcon className="size-4" />
-              Continue Shopping
-            </a>
+            <div className="flex flex-wrap items-center gap-2">
+              <a href="/shop" className={`${btn.secondary} sm:self-auto`}>
+                <ChevronLeftIcon className="size-4" />
+                Continue Shopping
+              </a>
+              <form method="post" action="/cart/clear">
+                <button
+                  type="submit"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    actions.clear();
+                  }}
+                  className={btn.ghost}
+                >
+                  Clear cart
+                </button>
+              </form>
+            </div>
             <p className="text-center text-ink-700 sm:text-right" data-testid="cart-subtotal">
               Subtotal ({itemsLabel}): <strong className="text-lg tabular-nums text-ink-900">{formatCents(totals.subtotal)}</strong>
             </p>
@@ -180,14 +199,14 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
               </p>
             )}
 
-            <PromoCodeForm onResult={setPromoApplied} />
+            <PromoCodeForm applied={promoApplied} onResult={setPromoApplied} />
 
             <a href="/checkout" className={`${btn.primary} mt-6 w-full py-3.5 text-base`}>
               Proceed to Checkout
             </a>
             <p className="mt-4 rounded-2xl bg-sun-100 p-3 text-xs leading-relaxed text-ink-800" data-testid="demo-notice">
-              <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, no card details leave your browser and
-              no order is shipped.
+              <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, card numbers are never kept and no
+              order is shipped.
             </p>
           </div>
         </aside>
@@ -196,11 +215,13 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
   );
 }
 
-function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
+function PromoCodeForm({ applied, onResult }: { applied: boolean; onResult: (applied: boolean) => void }) {
   const id = useId();
-  const [code, setCode] = useState('');
-  const [result, setResult] = useState<'applied' | 'invalid' | null>(null);
-  const hydrated = useHydrated();
+  const posted = flashFor(usePageContext().flash, 'promo');
+  const [code, setCode] = useState(posted?.values.promoCode ?? (applied ? PROMO_CODE : ''));
+  const [result, setResult] = useState<'applied' | 'invalid' | null>(
+    posted?.result === 'invalid' ? 'invalid' : posted?.result === 'applied' ? 'applied' : null,
+  );
   const inputRef = useRef<HTMLInputElement>(null);
 
   // A code typed before the page hydrated is in the DOM, not in React state: adopt it.
@@ -211,13 +232,15 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const applied = isPromoCode(code);
-    setResult(applied ? 'applied' : 'invalid');
-    onResult(applied);
+    const nowApplied = isPromoCode(code);
+    setResult(nowApplied ? 'applied' : 'invalid');
+    onResult(nowApplied);
+    // The session keeps the code for checkout (the same post a page without JavaScript makes).
+    void fetch('/cart/promo', { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ promoCode: code }) }).catch(() => undefined);
   };
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5">
+    <form method="post" action="/cart/promo" onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5">
       <label htmlFor={`${id}-code`} className="text-sm font-bold text-ink-900">
         Promo code
       </label>
@@ -238,7 +261,7 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
             result === 'invalid' ? 'border-accent-600' : result === 'applied' ? 'border-brand-600' : 'border-ink-200 focus:border-brand-600'
           }`}
         />
-        <button type="submit" disabled={!hydrated} className={btn.small}>
+        <button type="submit" className={btn.small}>
           Apply
         </button>
       </div>
@@ -248,7 +271,7 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
         data-testid="promo-message"
         className={`mt-2 min-h-5 text-sm font-semibold ${result === 'invalid' ? 'text-red-700' : 'text-brand-700'}`}
       >
-        {result === 'applied' ? PROMO_APPLIED : result === 'invalid' ? PROMO_INVALID : ''}
+        {result === 'applied' ? PROMO_MESSAGES.applied : result === 'invalid' ? PROMO_MESSAGES.invalid : ''}
       </p>
     </form>
   );
@@ -257,18 +280,24 @@ function PromoCodeForm({ onResult }: { onResult: (applied: boolean) => void }) {
 function RemoveButton({ item, compact = false }: { item: CartItem; compact?: boolean }) {
   const actions = useCartActions();
   return (
-    <button
-      type="button"
-      disabled={isPendingLine(item)}
-      onClick={() => actions.remove(item.id)}
-      aria-label={`Remove ${item.product.name} from cart`}
-      className={`inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-ink-600 transition hover:bg-accent-50 hover:text-accent-700 disabled:cursor-not-allowed disabled:text-ink-300 ${
-        compact ? 'size-10 justify-center' : 'px-3 py-2'
-      }`}
-    >
-      <TrashIcon className="size-5" />
-      <span className={compact ? 'sr-only' : ''}>Remove</span>
-    </button>
+    <form method="post" action={`${lineAction(item)}/remove`} className="inline">
+      <ReturnTo />
+      <button
+        type="submit"
+        disabled={isPendingLine(item)}
+        onClick={(event) => {
+          event.preventDefault();
+          actions.remove(item.id);
+        }}
+        aria-label={`Remove ${item.product.name} from cart`}
+        className={`inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-ink-600 transition hover:bg-accent-50 hover:text-accent-700 disabled:cursor-not-allowed disabled:text-ink-300 ${
+          compact ? 'size-10 justify-center' : 'px-3 py-2'
+        }`}
+      >
+        <TrashIcon className="size-5" />
+        <span className={compact ? 'sr-only' : ''}>Remove</span>
+      </button>
+    </form>
   );
 }
 
@@ -281,6 +310,7 @@ function LineStepper({ item }: { item: CartItem }) {
       max={maxLineQuantity(item)}
       disabled={isPendingLine(item)}
       onStep={(delta) => actions.step(item.id, delta)}
+      action={lineAction(item)}
     />
   );
 }

@@ -4,9 +4,11 @@ import { prefillCart } from '../../features/cart/cart.prefill.ts';
 
 export async function data(pageContext: PageContextServer) {
   const { cart, dehydratedState } = await prefillCart(pageContext);
-  // Spec 2: an empty cart goes to /cart (an order just completed is a client-side state, never a reload).
-  if (cart && cart.items.length === 0) throw redirect('/cart');
-  return { dehydratedState };
+  // An empty cart goes to /cart, unless the order was just completed (a plain form post lands here
+  // with the confirmation in its flash).
+  if (cart && cart.items.length === 0 && !pageContext.flash?.order) throw redirect('/cart');
+  // The promo code applied on the cart page (kept in the session) counts here too.
+  return { dehydratedState, promoApplied: pageContext.services.promoApplied ?? false };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

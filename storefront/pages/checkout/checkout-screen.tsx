@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import type { Data } from './+data.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
@@ -7,7 +10,7 @@ import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
 import { CheckoutForm, type PlacedOrder } from '../../features/checkout/checkout-form.tsx';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
-import { cartTotals } from '../../lib/cart-totals.ts';
+import { cartTotals } from '../../../contracts/cart-rules.ts';
 
 /**
  * Checkout composes the cart feature (the lines, clearing the cart) with the checkout feature (form,
@@ -16,10 +19,12 @@ import { cartTotals } from '../../lib/cart-totals.ts';
 export function CheckoutScreen() {
   const view = useCart();
   const { clear } = useCartActions();
-  const [order, setOrder] = useState<PlacedOrder | null>(null);
+  // A plain form post that placed the order lands here with it in the flash (the cart is already empty).
+  const [order, setOrder] = useState<PlacedOrder | null>(usePageContext().flash?.order ?? null);
+  const { promoApplied } = useData<Data>();
   const empty = view.cart !== undefined && view.cart.items.length === 0;
 
-  // Spec 2: an empty cart redirects to /cart, unless the order was just completed.
+  // An empty cart redirects to /cart, unless the order was just completed.
   useEffect(() => {
     if (empty && order === null) window.location.assign('/cart');
   }, [empty, order]);
@@ -48,8 +53,8 @@ export function CheckoutScreen() {
         </a>
       </div>
       <p className="mt-4 rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sun-300" data-testid="demo-notice">
-        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, no card details leave your browser and no
-        order is sent anywhere.
+        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, card numbers are never kept and no order
+        is sent anywhere.
       </p>
 
       {view.cart === undefined ? (
@@ -63,27 +68,27 @@ export function CheckoutScreen() {
             </button>
           </div>
         ) : (
-          <div className="mt-8 grid gap-8 lg:grid-cols-12" aria-busy="true" aria-label="Loading your cart">
+          <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-12" aria-busy="true" aria-label="Loading your cart">
             <div className="skeleton h-[36rem] rounded-3xl lg:col-span-7" />
             <div className="skeleton h-72 rounded-3xl lg:col-span-5" />
           </div>
         )
       ) : empty ? null : (
-        <CheckoutBody items={view.cart.items} onComplete={complete} />
+        <CheckoutBody items={view.cart.items} promoApplied={promoApplied} onComplete={complete} />
       )}
     </div>
   );
 }
 
-function CheckoutBody({ items, onComplete }: { items: CartItem[]; onComplete: (order: PlacedOrder) => void }) {
-  const totals = cartTotals(items);
+function CheckoutBody({ items, promoApplied, onComplete }: { items: CartItem[]; promoApplied: boolean; onComplete: (order: PlacedOrder) => void }) {
+  const totals = cartTotals(items, { promoApplied });
   return (
-    <div className="mt-8 grid gap-8 lg:grid-cols-12 lg:items-start">
+    <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-12 lg:items-start">
       <div className="lg:col-span-7">
         <CheckoutForm totalCents={totals.total} onComplete={onComplete} />
       </div>
       <div className="order-first lg:sticky lg:top-24 lg:order-none lg:col-span-5">
-        <OrderSummary items={items} totals={totals} />
+        <OrderSummary items={items} totals={totals} promoApplied={promoApplied} />
       </div>
     </div>
   );

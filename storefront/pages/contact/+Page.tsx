@@ -1,44 +1,38 @@
 import { useState, type FormEvent } from 'react';
-import { useHydrated } from 'vike-react/useHydrated';
+import { usePageContext } from 'vike-react/usePageContext';
+import { flashFor } from '../../lib/flash.ts';
 import { TextAreaField, TextField } from '../../components/form-field.tsx';
 import { CheckIcon, ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
+import { CONTACT_FIELDS, EMPTY_CONTACT, contactErrors, type ContactErrors, type ContactField, type ContactValues } from '../../lib/contact-form.ts';
 
-type Field = 'name' | 'email' | 'subject' | 'message';
-const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message: '' };
-const MESSAGES: Record<Field, string> = {
-  name: 'Please enter your name',
-  email: 'Please enter your email address',
-  subject: 'Please enter a subject',
-  message: 'Please enter a message',
-};
-
-/** Contact form: all four fields required; handled in the browser (no call is made). */
+/**
+ * Contact form: all four fields required. With JavaScript it is handled in the browser (no call is
+ * made); without, it posts to /contact and comes back with the messages or the thank-you.
+ */
 export default function ContactPage() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sent, setSent] = useState(false);
-  // Until React runs, a submit would be a native GET that puts the message in the URL.
-  const hydrated = useHydrated();
+  const posted = flashFor(usePageContext().flash, 'contact');
+  const [values, setValues] = useState<ContactValues>({ ...EMPTY_CONTACT, ...posted?.values });
+  const [errors, setErrors] = useState<ContactErrors>(posted?.errors ?? {});
+  const [sent, setSent] = useState(posted?.result === 'sent');
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
+  const set = (field: ContactField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
-    for (const field of Object.keys(EMPTY) as Field[]) if (!values[field].trim()) next[field] = MESSAGES[field];
+    const next = contactErrors(values);
     setErrors(next);
-    const first = (Object.keys(EMPTY) as Field[]).find((field) => next[field]);
+    const first = CONTACT_FIELDS.find((field) => next[field]);
     if (first) {
       event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setSent(true);
-    setValues(EMPTY);
+    setValues(EMPTY_CONTACT);
   };
 
   return (
@@ -63,7 +57,7 @@ export default function ContactPage() {
               </button>
             </div>
           ) : (
-            <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+            <form method="post" action="/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
               <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} required />
               <TextField
                 label="Email"
@@ -90,7 +84,7 @@ export default function ContactPage() {
                 />
               </div>
               <div className="sm:col-span-2">
-                <button type="submit" className={btn.primary} disabled={!hydrated}>
+                <button type="submit" className={btn.primary}>
                   Send Message
                 </button>
               </div>

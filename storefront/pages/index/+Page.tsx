@@ -103,7 +103,7 @@ function Bestsellers() {
             Failed to load products. Please try again later.
           </p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
             {isPending
               ? Array.from({ length: 4 }, (_, i) => (
                   <li key={i}>

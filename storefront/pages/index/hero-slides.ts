@@ -1,4 +1,4 @@
-/** The hero slider's fixed content (spec 2 "Home page"). */
+/** The hero slider's fixed content. */
 export interface HeroSlide {
   id: string;
   tag: string;

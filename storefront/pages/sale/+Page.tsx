@@ -34,7 +34,7 @@ function SaleGrid({ discounts }: { discounts: Record<number, number> }) {
               Failed to load products. Please try again later.
             </p>
           ) : isPending ? (
-            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
               {Array.from({ length: 6 }, (_, i) => (
                 <li key={i}>
                   <ProductCardSkeleton />
@@ -50,7 +50,7 @@ function SaleGrid({ discounts }: { discounts: Record<number, number> }) {
               </a>
             </div>
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
               {products.map((product) => {
                 const percent = discounts[product.id];
                 return (

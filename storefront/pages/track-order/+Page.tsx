@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useHydrated } from 'vike-react/useHydrated';
+import { usePageContext } from 'vike-react/usePageContext';
+import { flashFor } from '../../lib/flash.ts';
 import { decimalToCents, formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
@@ -16,12 +17,13 @@ import {
 } from '../../lib/order-tracking.ts';
 
 export default function TrackOrderPage() {
-  const [orderNumber, setOrderNumber] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<TrackErrors>({});
-  const [result, setResult] = useState<TrackResult | null>(null);
+  // Without JavaScript the form posts to /track-order and comes back with its values and outcome.
+  const posted = flashFor(usePageContext().flash, 'track');
+  const [orderNumber, setOrderNumber] = useState(posted?.values.orderNumber ?? '');
+  const [email, setEmail] = useState(posted?.values.email ?? '');
+  const [errors, setErrors] = useState<TrackErrors>(posted?.errors ?? {});
+  const [result, setResult] = useState<TrackResult | null>(posted?.result ? trackOrder(orderNumber, email) : null);
   const formRef = useRef<HTMLFormElement>(null);
-  const hydrated = useHydrated();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +51,7 @@ export default function TrackOrderPage() {
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         {result === null ? (
-          <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
+          <form ref={formRef} method="post" action="/track-order" noValidate onSubmit={onSubmit} className="space-y-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
             <TextField
               label="Order number"
               name="orderNumber"
@@ -71,7 +73,7 @@ export default function TrackOrderPage() {
               autoComplete="email"
               required
             />
-            <button type="submit" className={btn.primary} disabled={!hydrated}>
+            <button type="submit" className={btn.primary}>
               Track Order
             </button>
           </form>
@@ -85,9 +87,7 @@ export default function TrackOrderPage() {
               We couldn't find an order with those details. This is a demo shop: try the sample order number{' '}
               <strong className="font-mono text-ink-900">{SAMPLE_ORDER.number}</strong> with any email address.
             </p>
-            <button type="button" onClick={tryAgain} className={`${btn.primary} mt-6`}>
-              Try Again
-            </button>
+            <TryAgain onClick={tryAgain} className={`${btn.primary} mt-6`} />
           </div>
         )}
       </div>
@@ -147,9 +147,25 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
         ))}
       </dl>
 
-      <button type="button" onClick={onTryAgain} className={`${btn.secondary} mt-8`}>
-        Track another order
-      </button>
+      <TryAgain onClick={onTryAgain} className={`${btn.secondary} mt-8`} label="Track another order" />
     </section>
+  );
+}
+
+/** Back to an empty form: reloads the page without JavaScript, resets in place with it. */
+function TryAgain({ onClick, className, label = 'Try Again' }: { onClick: () => void; className: string; label?: string }) {
+  return (
+    <form action="/track-order">
+      <button
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          onClick();
+        }}
+        className={className}
+      >
+        {label}
+      </button>
+    </form>
   );
 }

@@ -98,7 +98,7 @@ describe.each(BACKENDS)('cart API on %s', (backend) => {
     ]) {
       const response = await bob.request(request);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Not Found', message: 'That item is not in your cart' });
+      expect(response.json()).toEqual({ error: 'Not Found', message: 'That item is not in your cart', requestId: expect.any(String) });
     }
     // Without any session at all, too.
     expect((await app.inject({ method: 'PUT', url: `/api/cart/${aliceLine}`, payload: { quantity: 3 } })).statusCode).toBe(404);
@@ -131,7 +131,7 @@ describe.each(BACKENDS)('cart API on %s', (backend) => {
       const response = await me.request(make());
       expect(response.statusCode).toBe(status);
       const body = response.json();
-      expect(Object.keys(body).sort()).toEqual(['error', 'message']);
+      expect(Object.keys(body).sort()).toEqual(['error', 'message', 'requestId']);
       expect(body.message).toMatch(message);
       expect(await eventCount()).toBe(before);
     });

@@ -111,7 +111,7 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
   it('an unknown /api path is a JSON 404, and no catalogue read sets a session cookie', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing/here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not Found', message: 'No API endpoint GET /api/nothing/here' });
+    expect(response.json()).toEqual({ error: 'Not Found', message: 'No API endpoint GET /api/nothing/here', requestId: expect.any(String) });
     const products = await get('/api/products');
     expect(products.headers['set-cookie']).toBeUndefined();
     expect(products.headers['x-content-type-options']).toBe('nosniff');

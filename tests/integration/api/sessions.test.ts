@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../../api/app.ts';
-import { migrate } from '../../../db/migrate.ts';
+import { loadMigrations, migrate } from '../../../db/migrate.ts';
+import { sweepSessions } from '../../../db/session-store.ts';
 import { openCatalogueCache } from '../../../projections/catalogue/catalogue.cache.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';
@@ -42,6 +43,41 @@ describe.each(BACKENDS)('sessions and migrations on %s', (backend) => {
     const results = await Promise.all([migrate(first.db), migrate(first.db), migrate(first.db)]);
     expect(results).toEqual([[], [], []]);
     const { rows } = await first.db.query<{ id: string }>('select id from schema_migrations order by id');
-    expect(rows.map((r) => r.id)).toEqual(['0001-event-store', '0002-catalogue', '0003-read-models', '0004-sessions']);
+    expect(rows.map((r) => r.id)).toEqual((await loadMigrations()).map((m) => m.id));
+    expect(rows.map((r) => r.id).slice(0, 4)).toEqual(['0001-event-store', '0002-catalogue', '0003-read-models', '0004-sessions']);
+  });
+
+  it('anonymous traffic leaves no session row: reads, an empty clear and a refused add keep nothing', async () => {
+    const count = async () => (await first.db.query<{ n: number }>('select count(*)::int as n from sessions')).rows[0]!.n;
+    const before = await count();
+    const product = seed.products[0]!;
+    const requests = [
+      { method: 'GET' as const, url: '/api/cart' },
+      { method: 'DELETE' as const, url: '/api/cart' },
+      { method: 'POST' as const, url: '/api/cart', payload: { productId: 999_999, variantId: product.variants[0]!.id, quantity: 1 } },
+      { method: 'POST' as const, url: '/api/cart', payload: { productId: 'x' } },
+      { method: 'GET' as const, url: '/api/cart', headers: { cookie: 'dino.sid=forged.value' } },
+    ];
+    for (const request of requests) {
+      const response = await first.inject(request);
+      // No new session cookie (a forged one is only cleared).
+      expect(String(response.headers['set-cookie'] ?? '')).not.toMatch(/dino\.sid=[^;]/);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('the sweep deletes exactly the sessions expired at the (injected) time it runs', async () => {
+    const product = seed.products[0]!;
+    const me = shopper(first);
+    await me.request({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1 } });
+    const sid = decodeURIComponent(me.cookie!.split('=')[1]!).split('.')[0]!;
+    const exists = async () => (await first.db.query('select 1 from sessions where sid = $1', [sid])).rows.length === 1;
+    const day = 24 * 60 * 60 * 1000;
+    expect(await sweepSessions(first.db, new Date(Date.now() + 29 * day))).toBe(0);
+    expect(await exists()).toBe(true);
+    expect(await sweepSessions(first.db, new Date(Date.now() + 31 * day))).toBeGreaterThanOrEqual(1);
+    expect(await exists()).toBe(false);
+    // The expired cookie is now just a new visitor.
+    expect((await me.request({ method: 'GET', url: '/api/cart' })).json().items).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriberStreamId } from '../../../domain/subscriptions/subscription.events.ts';
+import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
 import { readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
@@ -16,17 +18,19 @@ describe.each(BACKENDS)('POST /api/subscribe on %s', (backend) => {
     const response = await subscribe({ email: '  Trixie@Example.com ' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ email: 'trixie@example.com', subscribed: true, new: true, message: "You've been added to our dinosaur mailing list." });
-    const events = await readStream(app.db, 'subscriber-trixie@example.com');
+    // The stream is named by a keyed hash of the address, never the address itself.
+    const events = await readStream(app.db, subscriberStreamId(await subscriberIdFor(app.db, 'trixie@example.com')));
     expect(events.map((e) => e.type)).toEqual(['Subscribed']);
-    const { rows } = await app.db.query<{ email: string }>('select email from subscribers');
-    expect(rows).toEqual([{ email: 'trixie@example.com' }]);
+    expect(JSON.stringify(events)).not.toContain('trixie');
+    const { rows } = await app.db.query<{ subscriber_id: string; email_cipher: string }>('select subscriber_id, email_cipher from subscribers');
+    expect(rows).toEqual([{ subscriber_id: await subscriberIdFor(app.db, 'trixie@example.com'), email_cipher: expect.stringMatching(/^a1\./) }]);
   });
 
   it('subscribing again (any case, any spaces) is not an error and records nothing new', async () => {
     const response = await subscribe({ email: 'TRIXIE@example.COM' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ new: false, subscribed: true });
-    expect(await readStream(app.db, 'subscriber-trixie@example.com')).toHaveLength(1);
+    expect(await readStream(app.db, subscriberStreamId(await subscriberIdFor(app.db, 'trixie@example.com')))).toHaveLength(1);
   });
 
   it.each([
@@ -38,7 +42,7 @@ describe.each(BACKENDS)('POST /api/subscribe on %s', (backend) => {
     const before = (await app.db.query<{ n: number }>('select count(*)::int as n from events')).rows[0]!.n;
     const response = await subscribe(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Bad Request', message: expect.stringMatching(/valid email|email is required/) });
+    expect(response.json()).toEqual({ error: 'Bad Request', message: expect.stringMatching(/valid email|email is required/), requestId: expect.any(String) });
     expect((await app.db.query<{ n: number }>('select count(*)::int as n from events')).rows[0]!.n).toBe(before);
   });
 
@@ -48,12 +52,12 @@ describe.each(BACKENDS)('POST /api/subscribe on %s', (backend) => {
     expect(textBody.json().error).toBe('Unsupported Media Type');
     const broken = await app.inject({ method: 'POST', url: '/api/subscribe', payload: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ error: 'Bad Request', message: 'The request body is not valid JSON' });
+    expect(broken.json()).toEqual({ error: 'Bad Request', message: 'The request body is not valid JSON', requestId: expect.any(String) });
   });
 
   it('refuses an oversized body with 413', async () => {
     const response = await subscribe({ email: `${'a'.repeat(20_000)}@example.com` });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'Payload Too Large', message: 'The request body is too large' });
+    expect(response.json()).toEqual({ error: 'Payload Too Large', message: 'The request body is too large', requestId: expect.any(String) });
   });
 });

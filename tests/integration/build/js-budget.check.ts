@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript per route stays within budget (issue 6): at most 100 KB gzip on /, /shop and
+ * First-load JavaScript per route stays within budget: at most 100 KB gzip on /, /shop and
  * /product/{slug}. Reads the production build (dist/, or BUILD_DIR): run after `npm run build`, via
  * `npm run test:budget`. Deterministic: it sums gzip sizes of the files the build manifest says a
  * first visit loads (the client router's entry, the page's entry, and their static imports).

@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { runCli } from '../../../cli/main.ts';
-import { appendToStream } from '../../../eventstore/event-store.ts';
-import { applyInlineProjections } from '../../../projections/registry.ts';
-import { subscriberStreamId } from '../../../api/subscriptions/subscription.events.ts';
+import { appendWithProjections } from '../../../projections/registry.ts';
+import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import { dataKeyFor } from '../../../db/subscriber-keys.ts';
+import { encryptEmail, newDataKey } from '../../../domain/subscriptions/email-cipher.ts';
+import { subscriberStreamId } from '../../../domain/subscriptions/subscription.events.ts';
 import type { TestDatabase } from '../../support/databases.ts';
 
 /** A writable that keeps what it is given; `isTTY` lets a test pretend to be a terminal. */
@@ -53,13 +55,12 @@ export async function cli(
 
 /**
  * Appends a Subscribed event straight through the store (bypassing the API's email check, so odd but
- * legal addresses like `"a,b"@x.co` can be stored) and projects it inline, as the service does.
+ * legal addresses like `"a,b"@x.co` can be stored) and projects it in the same statement, as the service does.
  */
 export async function appendSubscriber(db: Database, email: string, at: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const events = await appendToStream(tx, subscriberStreamId(email), 0, [{ type: 'Subscribed', data: { schemaVersion: 1, email, at } }]);
-    await applyInlineProjections(tx, events);
-  });
+  const subscriberId = await subscriberIdFor(db, email);
+  const emailCipher = encryptEmail(await dataKeyFor(db, subscriberId, newDataKey()), email);
+  await appendWithProjections(db, subscriberStreamId(subscriberId), 0, [{ type: 'Subscribed', data: { schemaVersion: 2, subscriberId, emailCipher, at } }]);
 }
 
 /** Every row of the read-model tables, in a stable order: what "identical read models" compares. */
@@ -68,7 +69,7 @@ export async function readModels(db: Queryable) {
   return {
     carts: await dump('select cart_id, version, position::text, created_at, updated_at from carts order by cart_id'),
     cartLines: await dump('select line_id, cart_id, product_id, variant_id, quantity, added_at from cart_lines order by line_id'),
-    subscribers: await dump('select email, subscribed_at, position::text from subscribers order by email'),
+    subscribers: await dump('select subscriber_id, email_cipher, subscribed_at, position::text from subscribers order by subscriber_id'),
   };
 }
 

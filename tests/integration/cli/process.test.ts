@@ -2,13 +2,17 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
-/** `node bin/dino-shop.js ...args` as an operator runs it: a real process, its output and exit code. */
+/**
+ * `dino-shop ...args` as a real process: its output and exit code. It runs the TypeScript entry point
+ * through tsx, so these tests need no build (bin/dino-shop.js runs the same CLI compiled into dist/node;
+ * the end-to-end tests and the cold-start bench run that one).
+ */
 function dinoShop(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/dino-shop.js', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../../api/plugins/security-headers.ts';
+import { HSTS, securityHeaders, useSecurityHeaders } from '../../../api/plugins/security-headers.ts';
 
 describe('security headers', () => {
   it('are helmet’s, computed once, with our content security policy', () => {
@@ -7,8 +8,8 @@ describe('security headers', () => {
     expect(headers).toMatchObject({
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN',
-      'strict-transport-security': expect.stringContaining('max-age='),
-      'referrer-policy': 'no-referrer',
+      // same-origin, not helmet's no-referrer: form posts must carry a real Origin (the forms' cross-site check).
+      'referrer-policy': 'same-origin',
       'cross-origin-opener-policy': 'same-origin',
     });
     const csp = headers['content-security-policy']!;
@@ -19,7 +20,43 @@ describe('security headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
+  it('allow scripts from our own origin only: no inline script can run in production', () => {
+    const csp = securityHeaders({ dev: false })['content-security-policy']!;
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe("script-src 'self'");
+    expect(csp).toContain("script-src-attr 'none'");
+  });
+
+  it('switch off the browser features the shop never uses', () => {
+    const policy = securityHeaders({ dev: false })['permissions-policy']!;
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy).toContain(feature);
+  });
+
   it('let Vite’s hot-reload websocket through in development only', () => {
     expect(securityHeaders({ dev: true })['content-security-policy']).toContain("connect-src 'self' ws:");
+  });
+
+  describe('HSTS only on requests that arrived over HTTPS', () => {
+    const serve = async (trustProxy: boolean) => {
+      const app = Fastify({ logger: false, trustProxy });
+      useSecurityHeaders(app, { dev: false });
+      app.get('/', async () => 'ok');
+      await app.ready();
+      return app;
+    };
+
+    it('plain HTTP: none, whatever X-Forwarded-Proto claims when no proxy is trusted', async () => {
+      const app = await serve(false);
+      expect((await app.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
+      expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+      await app.close();
+    });
+
+    it('behind a trusted proxy that says https: sent', async () => {
+      const app = await serve(true);
+      expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe(HSTS);
+      expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
+      await app.close();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  emptyCardFields,
   CHECKOUT_DEFAULTS,
   CHECKOUT_FIELDS,
   COUNTRY_OPTIONS,
@@ -28,14 +29,14 @@ const valid: CheckoutFormValues = {
   cardCvc: '123',
 };
 
-describe('checkout form schema (spec 5)', () => {
+describe('checkout form schema', () => {
   it('accepts a complete card order and a PayPal order without card details', () => {
     expect(checkoutErrors(valid)).toEqual({});
     expect(v.is(CheckoutForm, valid)).toBe(true);
     expect(checkoutErrors({ ...valid, paymentMethod: 'paypal', cardNumber: '', cardName: '', cardExpiry: '', cardCvc: '' })).toEqual({});
   });
 
-  it('gives every message of spec 5 for the empty form, each on its field', () => {
+  it('gives every validation message for the empty form, each on its field', () => {
     expect(checkoutErrors(CHECKOUT_DEFAULTS)).toEqual({
       email: 'Please enter a valid email address',
       firstName: 'First name must be at least 2 characters',
@@ -102,11 +103,24 @@ describe('checkout form schema (spec 5)', () => {
   });
 });
 
-describe('order number (spec 9)', () => {
+describe('order number', () => {
   it("is '#DINO-' and six digits", () => {
     expect(orderNumber(() => 0)).toBe('#DINO-100000');
     expect(orderNumber(() => 0.999999999)).toBe('#DINO-999999');
     expect(orderNumber(() => 0.5)).toBe('#DINO-550000');
     for (let i = 0; i < 50; i += 1) expect(orderNumber()).toMatch(/^#DINO-\d{6}$/);
+  });
+});
+
+describe('empty card fields', () => {
+  const card = { paymentMethod: 'credit-card' as const, cardNumber: '4242', cardName: ' ', cardExpiry: '', cardCvc: '123' };
+
+  it('are the blank card fields when paying by card, in form order', () => {
+    expect(emptyCardFields(card)).toEqual(['cardName', 'cardExpiry']);
+    expect(emptyCardFields({ ...card, cardName: 'Rex', cardExpiry: '12/30' })).toEqual([]);
+  });
+
+  it('are none when paying by PayPal', () => {
+    expect(emptyCardFields({ ...card, paymentMethod: 'paypal' })).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SIZES } from '../../../contracts/catalogue.ts';
 import { catalogue } from '../../../seed/catalogue.data.ts';
-import { avatarSvg, categorySvg, faviconSvg, logoSvg, mascotSvg, productSvg } from '../../../seed/illustrations/index.ts';
+import { variantImageUrl } from '../../../contracts/variant-image.ts';
+import { avatarSvg, categorySvg, faviconSvg, logoSvg, mascotSvg, productColours, productSvg } from '../../../seed/illustrations/index.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const publicDir = join(root, 'public');
@@ -193,6 +194,27 @@ describe('seed catalogue: images', () => {
     for (const m of ['trex', 'stego', 'raptor'] as const) expect(svgFile(`/images/mascots/${m}.svg`)).toBe(mascotSvg(m));
     expect(svgFile('/images/logo.svg')).toBe(logoSvg());
     expect(svgFile('/favicon.svg')).toBe(faviconSvg());
+  });
+
+  it('has a rendition of every product in each of its colours, in step with the generator', () => {
+    for (const p of products) {
+      const colours = productColours(p);
+      expect(colours.length, p.slug).toBe(new Set(p.variants.map((v) => v.colorHex.toLowerCase())).size);
+      for (const colour of colours) {
+        const url = variantImageUrl(p.imageUrl, colour.hex);
+        expect(url, p.slug).not.toBe(p.imageUrl);
+        const svg = svgFile(url);
+        expectValidSvg(svg, url);
+        expect(svg, url).toBe(productSvg(p, colour));
+        // the garment is painted in that colour, and the title names it
+        expect(svg, url).toContain(`fill="${colour.hex.toLowerCase()}"`);
+        expect(svg, url).toContain(` in ${colour.name}</title>`);
+      }
+      // the first colour's rendition is the product's own picture
+      expect(productSvg(p, colours[0])).toBe(productSvg(p));
+      // each colour is a different picture
+      expect(new Set(colours.map((c) => productSvg(p, c))).size, p.slug).toBe(colours.length);
+    }
   });
 
   it('draws product images square and category tiles 4:3, each product differently', () => {

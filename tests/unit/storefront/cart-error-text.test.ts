@@ -1,20 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { errorText } from '../../../storefront/features/cart/error-text.ts';
+import { ApiRequestError } from '../../../storefront/lib/api-fetch.ts';
 
 describe('destructive toast text for a failed cart call', () => {
   it("shows the API's message from a 'status: body' error", () => {
-    const error = new Error('422: {"error":"Unprocessable Entity","message":"Only 2 left in stock"}');
+    const error = new ApiRequestError(422, '{"error":"Unprocessable Entity","message":"Only 2 left in stock"}');
     expect(errorText(error, 'Please try again')).toBe('Only 2 left in stock');
   });
 
   it('shows the raw error when the body is not the API error shape', () => {
-    expect(errorText(new Error('502: Bad Gateway'), 'Please try again')).toBe('502: Bad Gateway');
+    expect(errorText(new ApiRequestError(502, 'Bad Gateway'), 'Please try again')).toBe('502: Bad Gateway');
     expect(errorText(new Error('Failed to fetch'), 'Please try again')).toBe('Failed to fetch');
   });
 
   it("falls back to 'Please try again' when there is nothing to say", () => {
-    expect(errorText(new Error('500: '), 'Please try again')).toBe('Please try again');
+    expect(errorText(new ApiRequestError(500, ''), 'Please try again')).toBe('Please try again');
     expect(errorText(new Error(''), 'Please try again')).toBe('Please try again');
     expect(errorText('weird', 'Please try again')).toBe('Please try again');
+  });
+});
+
+describe('ApiRequestError', () => {
+  it("keeps the 'status: body' text and types the parts", () => {
+    const error = new ApiRequestError(429, '{"error":"Too Many Requests","message":"Slow down"}', 30);
+    expect(error.message).toBe('429: {"error":"Too Many Requests","message":"Slow down"}');
+    expect({ status: error.status, error: error.error, apiMessage: error.apiMessage, retryAfter: error.retryAfter }).toEqual({
+      status: 429,
+      error: 'Too Many Requests',
+      apiMessage: 'Slow down',
+      retryAfter: 30,
+    });
+    expect(new ApiRequestError(502, '<html>').error).toBeUndefined();
+  });
+});
+
+describe('a rate-limited cart call', () => {
+  it('shows the API’s 429 message, which names how long to wait (the Retry-After)', async () => {
+    const { tooManyRequests } = await import('../../../api/plugins/rate-limit.ts');
+    const refusal = tooManyRequests('newCarts', 42);
+    const body = JSON.stringify({ error: refusal.error, message: refusal.message });
+    expect(errorText(new ApiRequestError(429, body, 42), 'fallback')).toBe('Too many new carts were started from your address. Please wait 42 seconds and try again.');
   });
 });

@@ -59,7 +59,7 @@ describe('optimistic cart ops', () => {
     expect(applyCartOp({ ...server, items: server.items.map((i) => ({ ...i })) }, add(thong, 1, 3)).items[0]!.quantity).toBe(3);
   });
 
-  it('sets a quantity, and a quantity of 0 or less removes the line (spec 4)', () => {
+  it('sets a quantity, and a quantity of 0 or less removes the line', () => {
     expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 3 }).items[1]!.quantity).toBe(3);
     expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 0 }).items.map((i) => i.id)).toEqual(['line-1']);
     expect(applyCartOp(cart, { kind: 'update', itemId: 'line-1', quantity: -4 }).items.map((i) => i.id)).toEqual(['line-2']);

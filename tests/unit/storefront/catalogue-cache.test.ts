@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CatalogueCache, hashKey, type CatalogueRead } from '../../../storefront/features/catalogue/catalogue-cache.tsx';
 import { catalogueKeys } from '../../../storefront/features/catalogue/catalogue.queries.ts';
 
-/** The catalogue's browser cache keeps spec 7: fetched once, never stale, no automatic refetch or retry. */
+/** The catalogue's browser cache keeps the loading rules: fetched once, never stale, no automatic refetch or retry. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function read<T>(queryKey: readonly unknown[], answers: Array<() => Promise<T>>): CatalogueRead<T> & { calls: () => number } {

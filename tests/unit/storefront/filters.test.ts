@@ -4,6 +4,7 @@ import {
   activeChips,
   apiSort,
   applyFilters,
+  facetCounts,
   clearAll,
   collectionsOf,
   DEFAULT_FILTERS,
@@ -87,12 +88,27 @@ describe('filters', () => {
     expect(applyFilters(all, { ...DEFAULT_FILTERS, priceMin: 50, priceMax: 50 }).map((p) => p.id)).toEqual([3]);
     expect(applyFilters(all, { ...DEFAULT_FILTERS, priceMin: 0, priceMax: 9 }).map((p) => p.id)).toEqual([]);
   });
-  it('keeps only products of the selected collections', () => {
+  it('keeps products of the selected collections, and products without a collection', () => {
     const filters = { ...DEFAULT_FILTERS, collections: ['Jurassic Lace', 'Mesozoic Mischief'] };
-    expect(applyFilters(all, filters).map((p) => p.id)).toEqual([1, 4]);
+    expect(applyFilters(all, filters).map((p) => p.id)).toEqual([1, 3, 4]);
   });
-  it('does not apply the size list (spec 9)', () => {
+  it('keeps only products with a selected size in stock (products whose variants are unknown stay)', () => {
+    const variants: Record<number, { size: 'XS' | 'M'; stock: number }[]> = {
+      1: [{ size: 'XS', stock: 3 }, { size: 'M', stock: 0 }],
+      2: [{ size: 'M', stock: 2 }],
+      3: [{ size: 'XS', stock: 0 }],
+    };
+    const variantsOf = (id: number) => variants[id];
+    expect(applyFilters(all, { ...DEFAULT_FILTERS, sizes: ['M'] }, variantsOf).map((p) => p.id)).toEqual([2, 4]);
+    expect(applyFilters(all, { ...DEFAULT_FILTERS, sizes: ['XS', 'M'] }, variantsOf).map((p) => p.id)).toEqual([1, 2, 4]);
     expect(applyFilters(all, { ...DEFAULT_FILTERS, sizes: ['XS'] })).toEqual(all);
+  });
+  it('counts what each option would leave, the other filters applied', () => {
+    const variantsOf = (id: number) => (id === 2 ? [{ size: 'M' as const, stock: 1 }] : [{ size: 'XS' as const, stock: 1 }]);
+    const counts = facetCounts(all, { ...DEFAULT_FILTERS, priceMax: 30 }, ['Cretaceous Comfort', 'Jurassic Lace', 'Mesozoic Mischief'], variantsOf);
+    // Under $30: the thong and the briefs.
+    expect(counts.collections).toEqual({ 'Cretaceous Comfort': 1, 'Jurassic Lace': 0, 'Mesozoic Mischief': 1 });
+    expect(counts.sizes).toEqual({ XS: 1, S: 0, M: 1, L: 0, XL: 0 });
   });
   it('searches and sorts locally only on category pages', () => {
     const s = state({ search: 'raptor', sort: 'price_asc', filters: { priceMax: 40 } });

@@ -33,6 +33,7 @@ describe('sitemap', () => {
     variants: () => [],
     variant: () => undefined,
     testimonials: () => [],
+    search: () => ({ products: [], categories: [] }),
   };
 
   it('lists static pages, categories and products under the origin', () => {

@@ -3,12 +3,16 @@ import type { Variant } from '../../../contracts/catalogue.ts';
 import {
   availableColors,
   availableSizes,
+  cardVariant,
   clampQuantity,
+  colorChoices,
   initialVariant,
+  isProductSoldOut,
   lowStockCount,
   maxQuantity,
   selectColor,
   selectSize,
+  sizeChoices,
 } from '../../../storefront/lib/variant-selection.ts';
 
 let nextId = 1;
@@ -103,5 +107,64 @@ describe('quantity bounds', () => {
     expect(lowStockCount(v('M', 'Red', 5))).toBeNull();
     expect(lowStockCount(v('M', 'Red', 0))).toBeNull();
     expect(lowStockCount(undefined)).toBeNull();
+  });
+});
+
+describe('stock before the click', () => {
+  // Red: S sold out, M in stock. Blue: M sold out, L in stock. Green: XS sold out.
+  const rS = v('S', 'Red', 0);
+  const rM = v('M', 'Red', 3);
+  const bM = v('M', 'Blue', 0);
+  const bL = v('L', 'Blue', 7);
+  const gXS = v('XS', 'Green', 0);
+  const mixed = [rS, rM, bM, bL, gXS];
+
+  it('opens on a variant in stock, however the URL or the list starts', () => {
+    expect(initialVariant(mixed)).toBe(rM);
+    expect(initialVariant(mixed, { size: 'M', color: 'Blue' })).toBe(bM); // a link opens what it names, sold out or not
+    expect(initialVariant(mixed, { size: 'M', color: 'Green' })).toBe(rM); // no such variant: its size, in stock
+    expect(initialVariant(mixed, { size: 'XS', color: 'Pink' })).toBe(rM); // size sold out, no such colour: the first in stock
+    expect(initialVariant(mixed, { size: 'S', color: 'Blue' })).toBe(bL); // the size is sold out everywhere: its colour
+    expect(initialVariant(mixed, { size: 'L', color: 'Blue' })).toBe(bL);
+  });
+
+  it('opens on the first variant (sold out) when nothing is in stock, or on the URL one', () => {
+    const none = [v('S', 'Red', 0), v('M', 'Blue', 0)];
+    expect(initialVariant(none)).toBe(none[0]);
+    expect(initialVariant(none, { size: 'M', color: 'Blue' })).toBe(none[1]);
+  });
+
+  it('choosing a size or colour moves to the other choice that has it in stock', () => {
+    expect(selectSize(mixed, bL, 'M')).toBe(rM); // M is sold out in blue, in stock in red
+    expect(selectColor(mixed, rM, 'Blue')).toBe(bL); // blue is sold out in M, in stock in L
+    expect(selectSize(mixed, rM, 'XS')).toBe(gXS); // sold out in every colour: selected, sold out
+    expect(selectColor(mixed, rM, 'Green')).toBe(gXS);
+  });
+
+  it('marks each size sold out for the selected colour, and each colour for the selected size', () => {
+    expect(sizeChoices(mixed, 'Red')).toEqual([
+      { size: 'XS', soldOut: true },
+      { size: 'S', soldOut: true },
+      { size: 'M', soldOut: false },
+      { size: 'L', soldOut: true },
+    ]);
+    expect(sizeChoices(mixed, 'Blue').filter((c) => !c.soldOut).map((c) => c.size)).toEqual(['L']);
+    expect(sizeChoices(mixed, undefined).filter((c) => !c.soldOut).map((c) => c.size)).toEqual(['M', 'L']);
+    expect(colorChoices(mixed, 'M').map((c) => [c.color, c.soldOut])).toEqual([
+      ['Red', false],
+      ['Blue', true],
+      ['Green', true],
+    ]);
+    expect(colorChoices(mixed, undefined).map((c) => c.soldOut)).toEqual([false, false, true]);
+    expect(colorChoices(mixed, 'M')[0]).toEqual({ color: 'Red', colorHex: '#ff0000', soldOut: false });
+  });
+
+  it('knows a product with no stock at all, and which variant a card adds', () => {
+    expect(isProductSoldOut(mixed)).toBe(false);
+    expect(isProductSoldOut([rS, bM, gXS])).toBe(true);
+    expect(isProductSoldOut([])).toBe(false); // no variants is a different message
+    expect(cardVariant(mixed)).toBe(rM); // the first variant is sold out: the first in stock
+    expect(cardVariant(variants)).toBe(redS);
+    expect(cardVariant([rS, gXS])).toBeUndefined();
   });
 });

@@ -20,6 +20,8 @@ export default function FilterDialog({
   onChange,
   onApply,
   onClearAll,
+  counts,
+  carry,
 }: Omit<FilterPanelProps, 'idPrefix'> & { open: boolean; onClose: () => void }) {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -54,6 +56,8 @@ export default function FilterDialog({
               onChange={onChange}
               onApply={onApply}
               onClearAll={onClearAll}
+              carry={carry}
+              {...(counts ? { counts } : {})}
             />
           </div>
         </DialogPanel>

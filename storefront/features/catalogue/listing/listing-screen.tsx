@@ -1,5 +1,6 @@
-import { useCatalogueQuery } from '../catalogue-cache.tsx';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { useCatalogueQuery, useCataloguePeek } from '../catalogue-cache.tsx';
+import type { Variant } from '../../../../contracts/catalogue.ts';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { MascotPeek } from '../../../components/mascot-peek.tsx';
@@ -10,8 +11,11 @@ import {
   clearAll,
   collectionsOf,
   DEFAULT_FILTERS,
+  listingFields,
   listingQueryString,
   parseListingQuery,
+  facetCounts,
+  searchedProducts,
   removeChip,
   SEARCH_DEBOUNCE_MS,
   SORT_OPTIONS,
@@ -24,7 +28,7 @@ import { noteDialogOpener } from '../../../lib/dialog-focus.ts';
 import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { CatalogueProductCard } from '../catalogue-product-card.tsx';
-import { categoriesQuery, categoryProductsQuery, categoryQuery, productsQuery } from '../catalogue.queries.ts';
+import { catalogueKeys, categoriesQuery, categoryProductsQuery, categoryQuery, productsQuery } from '../catalogue.queries.ts';
 import { ProductCardSkeleton } from '../product-card.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 
@@ -51,6 +55,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
   const [panelLoaded, setPanelLoaded] = useState(false);
   const searchId = useId();
   const sortId = useId();
+  const searchFormId = useId();
   const local = source.kind === 'category';
   const slug = source.kind === 'category' ? source.slug : '';
 
@@ -79,14 +84,23 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
   const categories = useCatalogueQuery(categoriesQuery());
   const products = local ? categoryProducts : allProducts;
 
+  // The size filter reads each card's variants (the server put them in the cache with the list).
+  const peek = useCataloguePeek();
+  const variantsOf = (productId: number) => peek<Variant[]>(catalogueKeys.variants(productId));
   const visible = useMemo(
-    () => (products.data ? visibleProducts(products.data, state, local) : []),
+    () => (products.data ? visibleProducts(products.data, state, local, variantsOf) : []),
     [products.data, state, local],
   );
   const collections = useMemo(() => {
     const found = collectionsOf(products.data ?? []);
     return [...new Set([...found, ...state.filters.collections])].sort((a, b) => a.localeCompare(b));
   }, [products.data, state.filters.collections]);
+  // How many products each option would leave, from the filters as applied (the same rule as the grid).
+  const counts = useMemo(
+    () => (products.data ? facetCounts(searchedProducts(products.data, state, local), state.filters, collections, variantsOf) : undefined),
+    [products.data, state, local, collections],
+  );
+  const carry = { search: state.search, sort: state.sort };
   const chips = activeChips(state);
   const filterCount = activeChips({ ...state, search: '' }).length;
 
@@ -136,8 +150,10 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
       <div className={`${container} py-8`}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <form
+            id={searchFormId}
             role="search"
             aria-label="Products"
+            method="get"
             className="relative flex-1"
             onSubmit={(event) => {
               event.preventDefault();
@@ -148,6 +164,10 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
               Search products
             </label>
             <SearchIcon className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-ink-500" />
+            {/* Without JavaScript a search keeps the filters as they are (the sort select belongs to this form). */}
+            {listingFields({ ...state, search: '', sort: 'featured' }).map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))}
             <input
               id={searchId}
               name="search"
@@ -198,6 +218,8 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
               </label>
               <select
                 id={sortId}
+                name="sort"
+                form={searchFormId}
                 value={state.sort}
                 onChange={(e) => {
                   const sort = e.target.value;
@@ -238,6 +260,8 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
                 idPrefix="sidebar"
                 draft={draft}
                 collections={collections}
+                counts={counts}
+                carry={carry}
                 onChange={setDraft}
                 onApply={applyDraft}
                 onClearAll={clearPanelFilters}
@@ -258,25 +282,25 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
                   <ul className="flex flex-wrap gap-2" aria-label="Active filters">
                     {chips.map((chip) => (
                       <li key={chip.id}>
-                        <button
-                          type="button"
+                        <ListingButton
+                          to={removeChip(state, chip.id)}
                           onClick={() => update(removeChip(state, chip.id))}
                           className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 py-1.5 pl-3 pr-2 text-xs font-bold text-brand-900 hover:bg-brand-200"
                         >
                           {chip.label}
                           <CloseIcon className="size-3.5" />
                           <span className="sr-only">(remove)</span>
-                        </button>
+                        </ListingButton>
                       </li>
                     ))}
                   </ul>
-                  <button
-                    type="button"
+                  <ListingButton
+                    to={clearAll(state)}
                     onClick={() => update(clearAll(state))}
                     className="rounded-full px-2 py-1 text-xs font-bold text-accent-700 underline underline-offset-2 hover:text-accent-800"
                   >
                     Clear all
-                  </button>
+                  </ListingButton>
                 </>
               )}
             </div>
@@ -287,7 +311,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
                   Failed to load products. Please try again later.
                 </p>
               ) : products.isPending ? (
-                <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading products">
+                <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3" aria-label="Loading products">
                   {Array.from({ length: 6 }, (_, i) => (
                     <li key={i}>
                       <ProductCardSkeleton />
@@ -301,12 +325,12 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
                   <p className="mx-auto mt-2 max-w-md text-ink-600">
                     Try adjusting your filters or search to find what you're looking for.
                   </p>
-                  <button type="button" onClick={clearEverything} className={`${btn.primary} mt-6`}>
+                  <ListingButton to={clearAll(state)} onClick={clearEverything} className={`${btn.primary} mt-6`}>
                     Clear Filters
-                  </button>
+                  </ListingButton>
                 </div>
               ) : (
-                <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
                   {visible.map((product, index) => (
                     <li key={product.id}>
                       <CatalogueProductCard product={product} renderAction={renderAction} eager={index < 3} />
@@ -326,6 +350,8 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
             onClose={() => setPanelOpen(false)}
             draft={draft}
             collections={collections}
+            counts={counts}
+            carry={carry}
             onChange={setDraft}
             onApply={applyDraft}
             onClearAll={clearPanelFilters}
@@ -347,5 +373,29 @@ function Pill({ href, current, label }: { href: string; current: boolean; label:
     >
       {label}
     </a>
+  );
+}
+
+/**
+ * A button that changes the listing: in place with JavaScript, and without it a GET form that loads
+ * the listing the click asks for (`to`).
+ */
+function ListingButton({ to, onClick, className, children }: { to: ListingState; onClick: () => void; className: string; children: ReactNode }) {
+  return (
+    <form method="get" className="contents">
+      {listingFields(to).map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          onClick();
+        }}
+        className={className}
+      >
+        {children}
+      </button>
+    </form>
   );
 }

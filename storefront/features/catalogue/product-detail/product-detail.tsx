@@ -2,6 +2,7 @@ import { useCatalogueQuery } from '../catalogue-cache.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { Product, Variant } from '../../../../contracts/catalogue.ts';
+import { variantImageUrl } from '../../../../contracts/variant-image.ts';
 import { SIZE_LABELS } from '../../../lib/sizes.ts';
 import { formatMoney } from '../../../../contracts/money-format.ts';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
@@ -10,17 +11,19 @@ import { MascotPeek } from '../../../components/mascot-peek.tsx';
 import { btn, container } from '../../../components/ui.ts';
 import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
 import {
-  availableColors,
-  availableSizes,
   clampQuantity,
+  colorChoices,
   initialVariant,
+  isProductSoldOut,
   lowStockCount,
   maxQuantity,
   selectColor,
   selectSize,
+  sizeChoices,
 } from '../../../lib/variant-selection.ts';
 import { productQuery, variantsQuery } from '../catalogue.queries.ts';
-import { productBadge } from '../product-card.tsx';
+import { productBadge, SoldOutBadge } from '../product-card.tsx';
+import { ReturnTo } from '../../../lib/return-to.tsx';
 import { ProductInfoSections } from './product-info-sections.tsx';
 import { QuantitySelector } from './quantity-selector.tsx';
 
@@ -68,8 +71,10 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
     if (next) replaceUrlQuery(urlPathname, `?${new URLSearchParams({ size: next.size, color: next.color }).toString()}`);
   };
 
-  const sizes = variants ? availableSizes(variants) : [];
-  const colors = variants ? availableColors(variants) : [];
+  // Each option says whether it is sold out with the other current choice, before it is picked.
+  const sizes = variants ? sizeChoices(variants, selected?.color) : [];
+  const colors = variants ? colorChoices(variants, selected?.size) : [];
+  const productSoldOut = variants !== undefined && isProductSoldOut(variants);
   const max = maxQuantity(selected);
   const low = lowStockCount(selected);
   const soldOut = selected !== undefined && selected.stock <= 0;
@@ -81,8 +86,9 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
 
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14">
         <div className="relative self-start overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200 md:sticky md:top-24">
+          {/* The picture shows the chosen colour (a rendition drawn per colour); its box is fixed, so nothing moves. */}
           <img
-            src={product.imageUrl}
+            src={variantImageUrl(product.imageUrl, selected?.colorHex)}
             alt={product.name}
             width={640}
             height={640}
@@ -98,6 +104,7 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
               {badge}
             </span>
           )}
+          {productSoldOut && <SoldOutBadge className="absolute bottom-4 left-4" />}
         </div>
 
         <div>
@@ -107,9 +114,18 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
           <h1 className="mt-2 font-display text-3xl font-black leading-tight tracking-tight text-ink-900 sm:text-4xl">
             {product.name}
           </h1>
-          <p className="mt-4 text-3xl font-black text-ink-900">{formatMoney(product.price)}</p>
+          <p className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-black text-ink-900">
+            {formatMoney(product.price)}
+            {productSoldOut && (
+              <span className="rounded-full bg-ink-100 px-3 py-1 text-sm font-bold uppercase tracking-wide text-ink-700">Sold out</span>
+            )}
+          </p>
           <p className="mt-5 text-lg leading-8 text-ink-700">{product.description}</p>
 
+          {/* A real form: without JavaScript, Add to Cart and Buy Now post size, colour and quantity. */}
+          <form method="post" action="/cart/add">
+          <input type="hidden" name="productId" value={product.id} />
+          <ReturnTo />
           {variantsResult.isPending ? (
             <div className="mt-8 space-y-4" aria-hidden="true">
               <div className="skeleton h-5 w-24 rounded" />
@@ -128,7 +144,7 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                   Size{selected && <span className="font-semibold text-ink-600">: {SIZE_LABELS[selected.size]}</span>}
                 </legend>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  {sizes.map((size) => {
+                  {sizes.map(({ size, soldOut: sizeSoldOut }) => {
                     const checked = selected?.size === size;
                     return (
                       <label
@@ -136,14 +152,20 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                         className={`cursor-pointer rounded-full border-2 px-4 py-2 text-sm font-bold transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
                           checked
                             ? 'border-ink-900 bg-ink-900 text-white'
-                            : 'border-ink-200 bg-white text-ink-800 hover:border-ink-500'
-                        }`}
+                            : sizeSoldOut
+                              ? 'border-dashed border-ink-300 bg-white text-ink-500 hover:border-ink-500'
+                              : 'border-ink-200 bg-white text-ink-800 hover:border-ink-500'
+                        } ${sizeSoldOut ? 'line-through decoration-2' : ''}`}
                       >
+                        {/* A sold-out option can still be chosen, to see which colours have that size (choosing one
+                            moves to a colour in stock when there is one); a sold-out combination cannot be added. So
+                            it is not aria-disabled: its name says 'Sold out'. */}
                         <input
                           type="radio"
                           name="size"
                           value={size}
                           checked={checked}
+                          aria-label={sizeSoldOut ? `${SIZE_LABELS[size]}, Sold out` : undefined}
                           onChange={() => choose(selectSize(variants ?? [], selected, size))}
                           className="sr-only"
                         />
@@ -167,7 +189,7 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                     return (
                       <label
                         key={c.color}
-                        title={c.color}
+                        title={c.soldOut ? `${c.color} (sold out)` : c.color}
                         className={`relative inline-flex size-11 cursor-pointer items-center justify-center rounded-full ring-2 ring-offset-2 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-4 has-[:focus-visible]:outline-brand-600 ${
                           checked ? 'ring-ink-900' : 'ring-transparent hover:ring-ink-300'
                         }`}
@@ -180,8 +202,18 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                           onChange={() => choose(selectColor(variants ?? [], selected, c.color))}
                           className="sr-only"
                         />
-                        <span className="size-9 rounded-full ring-1 ring-ink-900/15" style={{ backgroundColor: c.colorHex }} />
-                        <span className="sr-only">{c.color}</span>
+                        <span
+                          className={`size-9 rounded-full ring-1 ring-ink-900/15 ${c.soldOut ? 'opacity-40' : ''}`}
+                          style={{ backgroundColor: c.colorHex }}
+                        />
+                        {/* Sold out: the swatch is dimmed and struck through. */}
+                        {c.soldOut && (
+                          <span aria-hidden="true" className="absolute h-0.5 w-12 rotate-45 rounded-full bg-ink-900" />
+                        )}
+                        <span className="sr-only">
+                          {c.color}
+                          {c.soldOut && ', Sold out'}
+                        </span>
                       </label>
                     );
                   })}
@@ -189,9 +221,11 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
               </fieldset>
 
               <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-                <QuantitySelector value={quantity} min={1} max={max} onChange={setQuantity} />
+                <QuantitySelector name="quantity" value={quantity} min={1} max={max} onChange={setQuantity} />
                 <div aria-live="polite" className="pb-3 text-sm font-bold">
-                  {soldOut ? (
+                  {productSoldOut ? (
+                    <span className="text-accent-700">Sold out</span>
+                  ) : soldOut ? (
                     <span className="text-accent-700">Sold out in this size and colour</span>
                   ) : low !== null ? (
                     <span className="text-accent-700">Only {low} left in stock!</span>
@@ -203,9 +237,10 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
             </div>
           )}
 
-          <div className="mt-8 grid gap-3 sm:grid-cols-2">
-            {renderActions({ product, variant: soldOut ? undefined : selected, quantity })}
-          </div>
+            <div className="mt-8 grid gap-3 sm:grid-cols-2">
+              {renderActions({ product, variant: soldOut ? undefined : selected, quantity })}
+            </div>
+          </form>
 
           <ul className="mt-6 grid gap-3 text-sm text-ink-700 sm:grid-cols-2">
             <li className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 import { DisclosureList } from '../../../components/disclosure-list.tsx';
 
-/** The product page's three collapsible sections, with the policy and care facts of spec 9. */
+/** The product page's three collapsible sections, with the shop's shipping, care and returns facts. */
 export function ProductInfoSections() {
   return (
     <DisclosureList

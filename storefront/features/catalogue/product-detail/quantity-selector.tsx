@@ -1,13 +1,22 @@
 import { useId } from 'react';
 import { MinusIcon, PlusIcon } from '../../../components/icons.tsx';
 
-/** Quantity stepper: minus disabled at the minimum, plus at the maximum (spec 5). */
+/**
+ * Quantity stepper: minus unavailable at the minimum, plus at the maximum. The buttons use
+ * aria-disabled rather than `disabled`, so a button that reaches its bound keeps keyboard focus.
+ */
+const stepButton =
+  'inline-flex size-10 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-ink-300 aria-disabled:hover:bg-transparent';
+
 export function QuantitySelector({
+  name,
   value,
   min,
   max,
   onChange,
 }: {
+  /** The field's name in the surrounding form. */
+  name?: string;
   value: number;
   min: number;
   max: number;
@@ -20,18 +29,20 @@ export function QuantitySelector({
       <label htmlFor={id} className="text-sm font-bold text-ink-900">
         Quantity
       </label>
-      <div className="mt-2 inline-flex items-center rounded-full border-2 border-ink-200 bg-white p-1">
+      {/* The field's own outline would be clipped by the pill: the pill shows the focus instead. */}
+      <div className="mt-2 inline-flex items-center rounded-full border-2 border-ink-200 bg-white p-1 has-[input:focus-visible]:border-brand-600 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600">
         <button
           type="button"
-          onClick={() => onChange(clamp(value - 1))}
-          disabled={value <= min}
+          onClick={() => value > min && onChange(clamp(value - 1))}
+          aria-disabled={value <= min}
           aria-label="Decrease quantity"
-          className="inline-flex size-10 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-transparent"
+          className={stepButton}
         >
           <MinusIcon className="size-4" />
         </button>
         <input
           id={id}
+          name={name}
           type="number"
           inputMode="numeric"
           min={min}
@@ -45,10 +56,10 @@ export function QuantitySelector({
         />
         <button
           type="button"
-          onClick={() => onChange(clamp(value + 1))}
-          disabled={value >= max}
+          onClick={() => value < max && onChange(clamp(value + 1))}
+          aria-disabled={value >= max}
           aria-label="Increase quantity"
-          className="inline-flex size-10 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-ink-300 disabled:hover:bg-transparent"
+          className={stepButton}
         >
           <PlusIcon className="size-4" />
         </button>

@@ -1,27 +1,34 @@
 import { useData } from 'vike-react/useData';
 import type { Data } from './+data.ts';
 
-/** JSON-LD Product for search engines. `<` is escaped so no text can close the script element. */
+/**
+ * The canonical link and JSON-LD Product for search engines, absolute from the configured origin
+ * (never the request's Host). `<` is escaped so no text can close the script element.
+ */
 export default function Head() {
-  const { product, inStock } = useData<Data>();
+  const { product, inStock, publicUrl } = useData<Data>();
+  const url = `${publicUrl}/product/${encodeURIComponent(product.slug)}`;
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.name,
     description: product.description,
-    image: product.imageUrl,
+    image: new URL(product.imageUrl, `${publicUrl}/`).href,
     sku: String(product.id),
     brand: { '@type': 'Brand', name: 'DinoBooty' },
     ...(product.collection ? { category: product.collection } : {}),
     offers: {
       '@type': 'Offer',
-      url: `/product/${product.slug}`,
+      url,
       price: product.price,
       priceCurrency: 'USD',
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
   };
   return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+    <>
+      <link rel="canonical" href={url} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+    </>
   );
 }

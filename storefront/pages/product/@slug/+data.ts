@@ -14,6 +14,7 @@ export function data(pageContext: PageContextServer) {
     dehydratedState: prefill.dehydrate(),
     product,
     inStock: variants.some((v) => v.stock > 0),
+    publicUrl: pageContext.services.publicUrl,
   };
 }
 

@@ -1,2 +1,2 @@
-// /products/{slug} is seen in links too (spec 2): it renders the same product page as /product/{slug}.
+// /products/{slug} is seen in links too: it renders the same product page as /product/{slug}.
 export { default } from '../../product/@slug/+Page.tsx';

@@ -1,0 +1,11 @@
+import type { FastifyReply } from 'fastify';
+import type { Cart } from '../../contracts/cart.ts';
+import { CART_COUNT_COOKIE, CART_COUNT_MAX_AGE_S } from '../../storefront/lib/cart-count-cookie.ts';
+
+/**
+ * A form post or cart page refreshes the badge cookie (readable by the page's script: it hydrates the
+ * server-drawn badge from it). Needs @fastify/cookie in the calling scope.
+ */
+export function rememberCartCount(reply: FastifyReply, cart: Pick<Cart, 'itemCount'>): void {
+  reply.setCookie(CART_COUNT_COOKIE, String(cart.itemCount), { path: '/', sameSite: 'lax', secure: 'auto', httpOnly: false, maxAge: CART_COUNT_MAX_AGE_S });
+}

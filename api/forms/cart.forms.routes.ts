@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { AddToCart, type Cart, UpdateCartItem } from '../../contracts/cart.ts';
+import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, orderNumber } from '../../contracts/checkout.ts';
+import type { Flash } from '../../contracts/flash.ts';
+import { CART_MESSAGES, PROMO_MESSAGES } from '../../contracts/shop-messages.ts';
+import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
+import { PROMO_CODE, cartTotals, isPromoCode } from '../../contracts/cart-rules.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import { DomainError } from '../../domain/domain-error.ts';
+import { HttpError } from '../http-error.ts';
+import { rememberCartCount } from './cart-count.ts';
+import { field, numberField, redirectWithFlash, returnPath } from './form-post.ts';
+
+export interface CartFormDeps {
+  carts: CartService;
+  catalogue: CatalogueReader;
+  now?: () => Date;
+}
+
+/** Card number and CVC never go into a cookie: a failed checkout asks for them again. */
+const NOT_KEPT: ReadonlySet<string> = new Set(['cardNumber', 'cardCvc']);
+
+const failure = (title: string, error: unknown): Flash => ({
+  notice: { title, description: error instanceof DomainError || error instanceof HttpError ? error.message : CART_MESSAGES.tryAgain, tone: 'error' },
+});
+
+/**
+ * The cart's plain HTML forms (JavaScript off): the same cart service, so the same commands and
+ * events, as the JSON routes; each answers with a 303 back to a page and a flash to show there.
+ * Registered in the session scope, inside a form scope (see useFormPosts).
+ */
+export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, now = () => new Date() }: CartFormDeps): Promise<void> {
+  /** Runs a cart change; remembers the cart's id and count, or turns a refusal into a flash. */
+  async function change(request: FastifyRequest, reply: FastifyReply, failTitle: string, act: (cartId: string | null) => Promise<Cart>): Promise<Cart | Flash> {
+    try {
+      const cart = await act(request.session.cartId ?? null);
+      if (cart.id && request.session.cartId !== cart.id) request.session.cartId = cart.id;
+      rememberCartCount(reply, cart);
+      return cart;
+    } catch (error) {
+      if (!(error instanceof DomainError)) request.log.error({ err: error }, 'cart form failed');
+      return failure(failTitle, error);
+    }
+  }
+  const isFlash = (value: Cart | Flash): value is Flash => !('items' in value);
+
+  // Add to Cart and Buy Now: the product page sends size and colour, a card sends its variant id.
+  // The JSON routes' limits: every change counts as a cart write, one that would start a cart also
+  // against the new-cart limit.
+  const writeLimit = app.limitBy('cartWrites');
+  const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.url.startsWith('/cart')) await writeLimit.call(app, request, reply);
+  });
+
+  app.post('/cart/add', { preHandler: newCartLimit }, async (request, reply) => {
+    const back = returnPath(request);
+    const productId = numberField(request.body, 'productId');
+    const product = catalogue.productById(productId);
+    const variant = resolveVariant(catalogue, productId, request.body);
+    if (!product || !variant) {
+      const description = product && catalogue.variants(product.id).length === 0 ? CART_MESSAGES.noVariants : CART_MESSAGES.noVariant;
+      return redirectWithFlash(reply, back, { notice: { title: 'Error', description, tone: 'error' } });
+    }
+    const quantityText = field(request.body, 'quantity');
+    const input = v.safeParse(AddToCart, { productId, variantId: variant.id, quantity: quantityText === '' ? 1 : numberField(request.body, 'quantity') });
+    if (!input.success) {
+      return redirectWithFlash(reply, back, { notice: { title: CART_MESSAGES.failed.add, description: input.issues[0].message, tone: 'error' } });
+    }
+    const result = await change(request, reply, CART_MESSAGES.failed.add, (cartId) => carts.addItem(cartId, input.output).then((r) => r.cart));
+    if (isFlash(result)) return redirectWithFlash(reply, back, result);
+    const added: Flash = {
+      notice: { title: CART_MESSAGES.added, description: CART_MESSAGES.addedDescription(product.name), tone: 'success', link: { href: '/cart', label: 'View cart' } },
+    };
+    return redirectWithFlash(reply, field(request.body, 'intent') === 'buy-now' ? '/checkout' : back, added);
+  });
+
+  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId', async (request, reply) => {
+    const back = returnPath(request, '/cart');
+    const input = v.safeParse(UpdateCartItem, { quantity: numberField(request.body, 'quantity') });
+    if (!input.success) {
+      return redirectWithFlash(reply, back, { notice: { title: CART_MESSAGES.failed.update, description: input.issues[0].message, tone: 'error' } });
+    }
+    const result = await change(request, reply, CART_MESSAGES.failed.update, (cartId) => carts.changeQuantity(cartId, request.params.itemId, input.output.quantity).then((r) => r.cart));
+    return redirectWithFlash(reply, back, isFlash(result) ? result : undefined);
+  });
+
+  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId/remove', async (request, reply) => {
+    const back = returnPath(request, '/cart');
+    const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId) => carts.removeItem(cartId, request.params.itemId).then((r) => r.cart));
+    const removed: Flash = { notice: { title: CART_MESSAGES.removed, description: CART_MESSAGES.removedDescription, tone: 'success' } };
+    return redirectWithFlash(reply, back, isFlash(result) ? result : removed);
+  });
+
+  app.post('/cart/clear', async (request, reply) => {
+    const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId) => carts.clear(cartId).then((r) => r.cart));
+    return redirectWithFlash(reply, returnPath(request, '/cart'), isFlash(result) ? result : undefined);
+  });
+
+  // The promo code lives in the session: the cart page and checkout both honour it.
+  app.post('/cart/promo', async (request, reply) => {
+    const code = field(request.body, 'promoCode').trim();
+    const applied = isPromoCode(code);
+    if (applied) request.session.promoCode = PROMO_CODE;
+    else if (request.session.promoCode) request.session.promoCode = undefined;
+    const flash: Flash = { form: { name: 'promo', values: { promoCode: code }, errors: applied ? {} : { promoCode: PROMO_MESSAGES.invalid }, result: applied ? 'applied' : 'invalid' } };
+    // The enhanced cart page posts here with fetch and shows the result itself: no flash for it.
+    if (request.headers.accept?.includes('application/json')) return reply.header('cache-control', 'no-store').send({ applied });
+    return redirectWithFlash(reply, returnPath(request, '/cart'), flash);
+  });
+
+  // The demo checkout: validated with the storefront's own schema and messages; a valid order empties
+  // the cart (CartCleared, as the enhanced checkout records) and shows the confirmation.
+  app.post('/checkout', async (request, reply) => {
+    const values = Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)])) as CheckoutFormValues;
+    const errors = checkoutErrors(values);
+    if (Object.keys(errors).length > 0) {
+      const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !NOT_KEPT.has(name)));
+      return redirectWithFlash(reply, '/checkout', { form: { name: 'checkout', values: kept, errors: errors as Record<string, string> } });
+    }
+    const cartId = request.session.cartId ?? null;
+    const cart = await carts.read(cartId);
+    if (cart.items.length === 0) return redirectWithFlash(reply, '/cart');
+    const totals = cartTotals(cart.items, { promoApplied: request.session.promoCode !== undefined });
+    const result = await change(request, reply, CART_MESSAGES.failed.clear, (id) => carts.clear(id).then((r) => r.cart));
+    if (isFlash(result)) return redirectWithFlash(reply, '/checkout', result);
+    request.session.promoCode = undefined;
+    const order = { number: orderNumber(), placedAt: now().toISOString(), totalCents: totals.total, email: values.email.trim() };
+    return redirectWithFlash(reply, '/checkout', { order });
+  });
+}
+
+/** The variant a form names: by id (a product card), or by size and colour (the product page). */
+function resolveVariant(catalogue: CatalogueReader, productId: number, body: unknown) {
+  const variantId = numberField(body, 'variantId');
+  if (Number.isInteger(variantId)) {
+    const variant = catalogue.variant(variantId);
+    return variant?.productId === productId ? variant : undefined;
+  }
+  const size = field(body, 'size');
+  const color = field(body, 'color');
+  // A card without its variants drawn (they load on the client) adds the first variant, as cards do.
+  if (!size && !color) return catalogue.variants(productId)[0];
+  return catalogue.variants(productId).find((variant) => variant.size === size && variant.color === color);
+}

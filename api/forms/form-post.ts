@@ -1,0 +1,85 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Flash } from '../../contracts/flash.ts';
+import { HttpError } from '../http-error.ts';
+import { setFlash } from './flash.ts';
+
+/** Form fields as @fastify/formbody hands them over: strings (a repeated field: the last one). */
+export type FormBody = Record<string, string | string[] | undefined>;
+
+export function field(body: unknown, name: string): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const value = (body as FormBody)[name];
+  return (Array.isArray(value) ? value.at(-1) : value) ?? '';
+}
+
+/** A whole number from a form field, or NaN (the schema that reads it then says what is wrong). */
+export function numberField(body: unknown, name: string): number {
+  const text = field(body, name).trim();
+  return /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * True when the post came from a page of this shop. Browsers send Origin with every form POST (and
+ * Referer unless told not to); a post from another site, or one that hides where it came from, is
+ * refused. The session cookie's SameSite=Lax already keeps it off cross-site posts; this is the
+ * second lock, for browsers or proxies that do not honour it.
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source || source === 'null') return false;
+  try {
+    return new URL(source).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where to go back to: the form's `returnTo` field when it is a path on this site, else the page the
+ * post came from, else `fallback`. Never another origin (`//evil.example` is not a path).
+ */
+export function returnPath(request: FastifyRequest, fallback = '/'): string {
+  const asked = field(request.body, 'returnTo');
+  if (isLocalPath(asked)) return asked;
+  const referer = request.headers.referer;
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.host === request.host) return `${url.pathname}${url.search}`;
+    } catch {
+      // not a URL: fall back
+    }
+  }
+  return fallback;
+}
+
+export function isLocalPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** POST → 303 → GET: the page the shopper lands on shows the flash once. */
+export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash): FastifyReply {
+  if (flash) setFlash(reply, flash);
+  return reply.header('cache-control', 'no-store').redirect(to, 303);
+}
+
+/**
+ * Makes the calling (encapsulated) scope a form scope: urlencoded bodies are parsed here and nowhere
+ * else (the JSON API keeps refusing them with 415), and posts from other sites are refused.
+ */
+export async function useFormPosts(app: FastifyInstance): Promise<void> {
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isSameOrigin(request)) {
+      return reply.status(403).send({ error: 'Forbidden', message: 'This form can only be sent from the shop’s own pages.', requestId: request.id });
+    }
+  });
+  // A refusal a form can show (a rate limit, say) goes back to the page as a notice, as every other
+  // form outcome does; anything else is the shop's one error handler's.
+  const shopErrors = app.errorHandler;
+  app.setErrorHandler((error, request, reply) => {
+    if (!(error instanceof HttpError)) return shopErrors.call(app, error, request, reply);
+    return redirectWithFlash(reply, returnPath(request), { notice: { title: 'Please wait a moment', description: error.message, tone: 'error' } });
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { Flash } from '../../contracts/flash.ts';
+import { SIGNUP_MESSAGES } from '../../contracts/shop-messages.ts';
+import { Subscribe } from '../../contracts/subscription.ts';
+import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../storefront/lib/contact-form.ts';
+import { trackOrder, validateTrackForm } from '../../storefront/lib/order-tracking.ts';
+import type { SubscriptionService } from '../subscriptions/subscription.service.ts';
+import { field, redirectWithFlash, returnPath } from './form-post.ts';
+
+/**
+ * The other plain HTML forms: newsletter signup (the same subscription service as POST /api/subscribe),
+ * contact and order tracking (demo pages: validated and answered on the server, nothing recorded).
+ */
+export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: SubscriptionService }): Promise<void> {
+  app.post('/subscribe', { preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
+    const back = `${returnPath(request).split('#')[0]}#signup`;
+    const email = field(request.body, 'email');
+    const input = v.safeParse(Subscribe, { email });
+    if (!input.success) {
+      return redirectWithFlash(reply, back, { form: { name: 'signup', values: { email }, errors: { email: input.issues[0].message } } });
+    }
+    let flash: Flash;
+    try {
+      const outcome = await subscriptions.subscribe(input.output);
+      flash = { notice: { title: SIGNUP_MESSAGES.success, description: outcome.message, tone: 'success' }, form: { name: 'signup', values: {}, errors: {}, result: 'subscribed' } };
+    } catch (error) {
+      request.log.error({ err: error }, 'signup form failed');
+      flash = { notice: { title: SIGNUP_MESSAGES.failed, description: SIGNUP_MESSAGES.failedDescription, tone: 'error' }, form: { name: 'signup', values: { email }, errors: {} } };
+    }
+    return redirectWithFlash(reply, back, flash);
+  });
+
+  app.post('/contact', async (request, reply) => {
+    const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, field(request.body, name)])) as ContactValues;
+    const errors = contactErrors(values);
+    const sent = Object.keys(errors).length === 0;
+    return redirectWithFlash(reply, '/contact', { form: { name: 'contact', values: sent ? {} : values, errors, ...(sent ? { result: 'sent' } : {}) } });
+  });
+
+  app.post('/track-order', async (request, reply) => {
+    const values = { orderNumber: field(request.body, 'orderNumber'), email: field(request.body, 'email') };
+    const errors = validateTrackForm(values.orderNumber, values.email);
+    const valid = Object.keys(errors).length === 0;
+    const result = valid ? trackOrder(values.orderNumber, values.email).kind : undefined;
+    return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: { ...errors }, ...(result ? { result } : {}) } });
+  });
+}

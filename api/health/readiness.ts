@@ -1,0 +1,73 @@
+import type { Database } from '../../db/database.ts';
+import { pendingMigrations, pingDatabase } from '../../db/status.ts';
+import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
+import type { Projection } from '../../projections/projection.ts';
+import { projectionStatuses } from '../../projections/status.ts';
+
+export interface ProjectionReadiness {
+  name: string;
+  current: boolean;
+  codeVersion: number;
+  storedVersion: number | null;
+  checkpoint: number;
+  lag: number;
+}
+
+export interface Readiness {
+  ready: boolean;
+  /** Why not, in words (empty when ready). */
+  problems: string[];
+  database: { reachable: boolean; error?: string };
+  migrations: { pending: string[] };
+  catalogue: { loaded: boolean; version: number };
+  projections: ProjectionReadiness[];
+  shuttingDown: boolean;
+}
+
+export interface ReadinessSources {
+  db: Database;
+  catalogue: CatalogueReader;
+  projections: readonly Projection[];
+  shuttingDown: () => boolean;
+}
+
+/**
+ * Whether this instance should get traffic: the database answers, every migration the code ships is
+ * applied, the catalogue is in memory, each projection was built by this code's version and has no
+ * event of its types left to apply, and the process is not draining for shutdown.
+ */
+export async function checkReadiness({ db, catalogue, projections, shuttingDown }: ReadinessSources): Promise<Readiness> {
+  const problems: string[] = [];
+  const readiness: Readiness = {
+    ready: false,
+    problems,
+    database: { reachable: false },
+    migrations: { pending: [] },
+    catalogue: { loaded: catalogue.version > 0, version: catalogue.version },
+    projections: [],
+    shuttingDown: shuttingDown(),
+  };
+  if (readiness.shuttingDown) problems.push('shutting down');
+  if (!readiness.catalogue.loaded) problems.push('the catalogue is not loaded');
+  try {
+    await pingDatabase(db);
+    readiness.database.reachable = true;
+  } catch (error) {
+    readiness.database.error = error instanceof Error ? error.message : String(error);
+    problems.push('the database is unreachable');
+    return readiness;
+  }
+  readiness.migrations.pending = await pendingMigrations(db);
+  if (readiness.migrations.pending.length > 0) {
+    problems.push(`migrations not applied: ${readiness.migrations.pending.join(', ')}`);
+    return readiness;
+  }
+  for (const status of await projectionStatuses(db, projections)) {
+    const current = status.storedVersion === status.codeVersion && status.lag === 0;
+    const { name, codeVersion, storedVersion, checkpoint, lag } = status;
+    readiness.projections.push({ name, current, codeVersion, storedVersion, checkpoint, lag });
+    if (!current) problems.push(`projection ${name} is not current (version ${storedVersion ?? 'none'} of ${codeVersion}, ${lag} events behind)`);
+  }
+  readiness.ready = problems.length === 0;
+  return readiness;
+}

@@ -1,0 +1,151 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../../db/database.ts';
+import { type CommandObserver, commandObservers } from '../../eventstore/command-handler.ts';
+import type { Projection } from '../../projections/projection.ts';
+import { projectionStatuses } from '../../projections/status.ts';
+import type { PageCacheStats } from '../storefront/page-cache.ts';
+
+export interface MetricsOptions {
+  db: Database;
+  projections: readonly Projection[];
+  /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
+  token?: string | undefined;
+  pageCacheStats?: () => PageCacheStats | undefined;
+}
+
+/** Seconds; from a cached catalogue answer (~1 ms) to a slow checkout under contention. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/**
+ * The shop's Prometheus metrics, in a registry of its own (several apps in one test process never
+ * share counters). Gauges that need the database (projection lag) are read when scraped.
+ */
+export function createShopMetrics({ db, projections, pageCacheStats }: Omit<MetricsOptions, 'token'>) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const eventsAppended = new Counter({
+    name: 'dino_events_appended_total',
+    help: 'Events appended to the log by commands, by event type',
+    labelNames: ['type'] as const,
+    registers: [registry],
+  });
+  const conflicts = new Counter({
+    name: 'dino_command_conflicts_total',
+    help: 'Optimistic-concurrency conflicts met by commands (the stream moved between read and append)',
+    registers: [registry],
+  });
+  const retries = new Counter({
+    name: 'dino_command_retries_total',
+    help: 'Commands run again after a conflict',
+    registers: [registry],
+  });
+  const gaveUp = new Counter({
+    name: 'dino_command_contention_failures_total',
+    help: 'Commands that stayed in conflict through every retry (answered 409)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'dino_projection_lag_events',
+    help: 'Events of a projection’s types not yet applied to its read model',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const status of await projectionStatuses(db, projections)) this.set({ projection: status.name }, status.lag);
+    },
+  });
+  // The page cache counts for itself; these read its counters when scraped.
+  const cacheCount = (read: (stats: PageCacheStats) => number) =>
+    function (this: Counter) {
+      const stats = pageCacheStats?.();
+      if (!stats) return;
+      this.reset();
+      this.inc(read(stats));
+    };
+  const cacheSize = (read: (stats: PageCacheStats) => number) =>
+    function (this: Gauge) {
+      const stats = pageCacheStats?.();
+      if (stats) this.set(read(stats));
+    };
+  new Counter({ name: 'dino_page_cache_hits_total', help: 'Pages answered from the page cache', registers: [registry], collect: cacheCount((s) => s.hits) });
+  new Counter({ name: 'dino_page_cache_misses_total', help: 'Cacheable pages that had to be rendered', registers: [registry], collect: cacheCount((s) => s.misses) });
+  new Gauge({ name: 'dino_page_cache_bytes', help: 'Bytes the page cache holds (all encodings)', registers: [registry], collect: cacheSize((s) => s.bytes) });
+  new Gauge({ name: 'dino_page_cache_entries', help: 'Pages the page cache holds', registers: [registry], collect: cacheSize((s) => s.entries) });
+  new Gauge({
+    name: 'dino_db_pool_connections',
+    help: 'Database pool connections by state (max, total, idle) and queries waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = db.poolStats?.();
+      if (!pool) return;
+      for (const state of ['max', 'total', 'idle', 'waiting'] as const) this.set({ state }, pool[state]);
+    },
+  });
+
+  const observer: CommandObserver = {
+    appended(events) {
+      for (const event of events) eventsAppended.inc({ type: event.type });
+    },
+    conflict(_streamId, outcome) {
+      conflicts.inc();
+      if (outcome === 'retried') retries.inc();
+      else gaveUp.inc();
+    },
+  };
+
+  return {
+    registry,
+    observer,
+    observeRequest(request: FastifyRequest, statusCode: number, seconds: number) {
+      // The route pattern, never the raw URL: one series per route, whatever the query string.
+      const route = request.routeOptions.url ?? 'unmatched';
+      requestDuration.observe({ method: request.method, route, status_code: String(statusCode) }, seconds);
+    },
+  };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** GET /metrics (Prometheus text format) and the hooks that feed it. */
+export const metrics = fp(
+  async (app: FastifyInstance, options: MetricsOptions) => {
+    const shop = createShopMetrics(options);
+    commandObservers.add(shop.observer);
+    app.addHook('onClose', async () => {
+      commandObservers.delete(shop.observer);
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      shop.observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
+    });
+
+    app.get('/metrics', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (options.token) {
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+        if (!sameToken(given, options.token)) {
+          reply.header('www-authenticate', 'Bearer realm="metrics"');
+          return reply.status(401).send({ error: 'Unauthorized', message: 'Send the metrics token as Authorization: Bearer <token>', requestId: request.id });
+        }
+      }
+      return reply.type(shop.registry.contentType).send(await shop.registry.metrics());
+    });
+  },
+  { name: 'dino-shop-metrics', fastify: '5.x' },
+);

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/database.ts';
+import { type StoredAnswer, claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-store.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Honour an Idempotency-Key header on this route: a repeated key replays the first answer. */
+    idempotent?: boolean;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer that is a replay of the first request's answer. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+export interface IdempotencyOptions {
+  db: Database;
+  /** How long a key remembers its answer. */
+  ttlMs?: number;
+  /** How long a running request holds its key before another server may take it over (it crashed). */
+  leaseMs?: number;
+  /** How long a repeat waits for the first request to finish before answering 409. */
+  waitMs?: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Printable ASCII without spaces, as clients generate them (UUIDs, ULIDs...). */
+const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+/** The response headers that are part of the answer a replay repeats. */
+const REPLAYED_HEADERS = ['content-type', 'set-cookie', 'etag', 'location'];
+/** Answers not worth remembering: nothing was recorded and a retry may well succeed. */
+const retryable = (status: number) => status >= 500 || status === 409 || status === 429;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The raw value of one cookie in a Cookie header (unverified: it only names a scope, it grants nothing). */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Whose keys these are. A shopper with a session cookie: that session (a key never reaches another
+ * shopper's answers). Before the first write there is no session yet, so the client (address and user
+ * agent) scopes the key: a lost answer to the first add is retried without a cookie, and must find the
+ * cart that add created rather than create a second one.
+ */
+function scopeOf(request: FastifyRequest): string {
+  const session = cookieValue(request.headers.cookie, SESSION_COOKIE);
+  return session ? sessionScope(session) : `client:${sha256(`${request.ip}\n${request.headers['user-agent'] ?? ''}`)}`;
+}
+const sessionScope = (cookie: string) => `session:${sha256(decodeURIComponent(cookie))}`;
+
+/** The session cookie this answer hands out, if any: the key must also be found under it. */
+function newSessionScopes(reply: FastifyReply, scope: string): string[] {
+  const header = reply.getHeader('set-cookie');
+  const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+  return cookies.flatMap((cookie) => {
+    const value = cookieValue(cookie.split(';')[0], SESSION_COOKIE);
+    const created = value ? sessionScope(value) : undefined;
+    return created && created !== scope ? [created] : [];
+  });
+}
+
+function fingerprintOf(request: FastifyRequest): string {
+  return sha256(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`);
+}
+
+function answerHeaders(reply: FastifyReply): StoredAnswer['headers'] {
+  const kept: StoredAnswer['headers'] = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = reply.getHeader(name);
+    if (typeof value === 'string' || Array.isArray(value)) kept[name] = value;
+    else if (typeof value === 'number') kept[name] = String(value);
+  }
+  return kept;
+}
+
+interface Claimed {
+  scope: string;
+  key: string;
+}
+const claims = new WeakMap<FastifyRequest, Claimed>();
+
+/**
+ * Safe retries for writes. A route opts in with `config: { idempotent: true }`; a request to it that
+ * carries an `Idempotency-Key` header then runs at most once per key (per scope, see scopeOf) for `ttlMs`:
+ * - a repeat of a finished request gets the first answer (status, body, cookie) and records nothing;
+ * - the same key on a different request (method, URL or body) is a 422;
+ * - a repeat while the first still runs waits for it, up to `waitMs`, then is a 409.
+ * Keys live in the database, so every instance sees them. An answer that says "try again" (5xx, 409,
+ * 429) is not kept: the key is released so the retry really runs.
+ */
+export const idempotency = fp(
+  async (app: FastifyInstance, options: IdempotencyOptions) => {
+    const { db, ttlMs = DAY_MS, leaseMs = 30_000, waitMs = 5_000 } = options;
+
+    const claim: preHandlerHookHandler = async (request, reply) => {
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      if (header === undefined) return;
+      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+        return reply.status(400).send({ error: 'Bad Request', message: 'Idempotency-Key must be 8 to 200 printable characters without spaces', requestId: request.id });
+      }
+      const input = { scope: scopeOf(request), key: header, fingerprint: fingerprintOf(request), leaseMs, ttlMs };
+      const deadline = Date.now() + waitMs;
+      for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
+        const outcome = await claimIdempotencyKey(db, input);
+        switch (outcome.kind) {
+          case 'claimed':
+            claims.set(request, { scope: input.scope, key: input.key });
+            return;
+          case 'answered':
+            return reply.status(outcome.answer.status).headers(outcome.answer.headers).header(REPLAYED_HEADER, 'true').send(outcome.answer.body);
+          case 'mismatch':
+            return reply.status(422).send({
+              error: 'Unprocessable Entity',
+              message: 'This Idempotency-Key was already used for a different request; send a new key for a new request',
+              requestId: request.id,
+            });
+          case 'running':
+            if (Date.now() >= deadline) {
+              return reply.status(409).send({ error: 'Conflict', message: 'The first request with this Idempotency-Key is still being processed; try again shortly', requestId: request.id });
+            }
+            await pause(delay);
+        }
+      }
+    };
+
+    const finish: onSendHookHandler = async (request, reply, payload) => {
+      const claimed = claims.get(request);
+      if (!claimed) return payload;
+      claims.delete(request);
+      if (retryable(reply.statusCode) || typeof payload !== 'string') {
+        await releaseIdempotencyKey(db, claimed);
+        return payload;
+      }
+      await finishIdempotencyKey(db, {
+        ...claimed,
+        alsoScopes: newSessionScopes(reply, claimed.scope),
+        answer: { status: reply.statusCode, headers: answerHeaders(reply), body: payload },
+      });
+      return payload;
+    };
+
+    // Route-level hooks run after the scope's own (the session's onSend has set its cookie by then).
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.config?.idempotent) return;
+      route.preHandler = [...asArray(route.preHandler), claim];
+      route.onSend = [...asArray(route.onSend), finish];
+    });
+  },
+  { name: 'idempotency' },
+);
+
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);

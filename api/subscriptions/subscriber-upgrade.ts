@@ -1,0 +1,39 @@
+import type { Database } from '../../db/database.ts';
+import { dataKeyFor, subscriberLookupKey } from '../../db/subscriber-keys.ts';
+import { eventsOfVersion, rewriteEvents } from '../../eventstore/log-rewrite.ts';
+import { replayProjections } from '../../projections/replay.ts';
+import { subscribersProjection } from '../../projections/subscribers/subscribers.projection.ts';
+import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
+import { type Subscribed, type SubscribedV1, normaliseEmail, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
+
+/**
+ * Seals subscriptions written before addresses were encrypted: every Subscribed v1 (address in
+ * clear, stream `subscriber-<address>`) becomes a Subscribed v2 in place — the address encrypted with
+ * the subscriber's key, the stream named by the keyed hash — so old data can be forgotten too. One
+ * transaction; a no-op once done. Returns how many events it sealed.
+ */
+export async function sealClearSubscriptions(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const old = await eventsOfVersion(tx, 'Subscribed', 1);
+    if (old.length === 0) return 0;
+    const lookupKey = await subscriberLookupKey(tx);
+    const rewrites = [];
+    for (const event of old) {
+      const { email: clear, at } = event.data as SubscribedV1['data'];
+      const email = normaliseEmail(clear);
+      const subscriberId = subscriberIdOf(lookupKey, email);
+      const key = await dataKeyFor(tx, subscriberId, newDataKey());
+      const data: Subscribed['data'] = { schemaVersion: 2, subscriberId, emailCipher: encryptEmail(key, email), at };
+      rewrites.push({ position: event.position, streamId: subscriberStreamId(subscriberId), data });
+    }
+    await rewriteEvents(tx, rewrites);
+    return rewrites.length;
+  });
+}
+
+/** Seals what is left in clear and, if anything was, rebuilds the mailing list from the sealed log. */
+export async function upgradeSubscriptions(db: Database): Promise<number> {
+  const sealed = await sealClearSubscriptions(db);
+  if (sealed > 0) await replayProjections(db, [subscribersProjection]);
+  return sealed;
+}

@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import { upgradeSubscriptions } from '../../api/subscriptions/subscriber-upgrade.ts';
+import { forgetSubscriber } from '../../api/subscriptions/subscription.service.ts';
+import { type CliContext, CliError, withDatabase } from '../context.ts';
+
+/**
+ * `dino-shop subscribers forget EMAIL`: the right to be forgotten. The output names the subscriber by
+ * id only, so the address does not end up in a terminal log either.
+ */
+export function subscribersForgetCommand(context: CliContext): Command {
+  return new Command('forget')
+    .description("forget a subscriber: delete their key (the address in the log becomes unreadable) and their mailing-list row, record SubscriberForgotten")
+    .argument('<email>', 'the address to forget (case and surrounding spaces do not matter)')
+    .addHelpText('after', '\nExample:\n  $ dino-shop subscribers forget rex@example.com\n  Forgot subscriber 3q2-…: their address can no longer be read anywhere in the database.')
+    .action(async (email: string, _options, command: Command) => {
+      if (!email.includes('@')) throw new CliError(`"${email.length > 3 ? `${email.slice(0, 3)}…` : email}" is not an email address`);
+      const outcome = await withDatabase(context, command, async (db) => {
+        // Old subscriptions written in clear are sealed first, so they can be forgotten as well.
+        await upgradeSubscriptions(db);
+        return forgetSubscriber(db, email);
+      });
+      context.io.stdout.write(
+        outcome.forgotten
+          ? `Forgot subscriber ${outcome.subscriberId}: their address can no longer be read anywhere in the database.\n`
+          : `No current subscriber has that address (subscriber ${outcome.subscriberId}); nothing readable of it is left.\n`,
+      );
+    });
+}

@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+
+/**
+ * What a form post leaves for the page it redirects to (the no-JavaScript path: POST, 303, GET).
+ * It lives in a short-lived cookie, so it holds only what the next page needs to say: a notice, a
+ * form's values and messages (never card numbers), or the order just placed.
+ */
+export const FlashNotice = v.object({
+  title: v.string(),
+  description: v.optional(v.string()),
+  tone: v.picklist(['success', 'error']),
+  /** A link the notice offers (e.g. to the cart after an add), on this site only. */
+  link: v.optional(v.object({ href: v.pipe(v.string(), v.startsWith('/')), label: v.string() })),
+});
+export type FlashNotice = v.InferOutput<typeof FlashNotice>;
+
+export const FlashForm = v.object({
+  /** Which form on the page this is about ('checkout', 'contact', 'track', 'signup', 'promo'). */
+  name: v.string(),
+  values: v.record(v.string(), v.string()),
+  errors: v.record(v.string(), v.string()),
+  /** The outcome when there is one to show ('sent', 'found', 'not-found', 'applied', 'invalid'). */
+  result: v.optional(v.string()),
+});
+export type FlashForm = v.InferOutput<typeof FlashForm>;
+
+export const FlashOrder = v.object({
+  number: v.string(),
+  placedAt: v.string(),
+  totalCents: v.number(),
+  email: v.string(),
+});
+
+export const Flash = v.object({
+  notice: v.optional(FlashNotice),
+  form: v.optional(FlashForm),
+  order: v.optional(FlashOrder),
+});
+export type Flash = v.InferOutput<typeof Flash>;

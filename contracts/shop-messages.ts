@@ -1,0 +1,31 @@
+/**
+ * What the shop says after a shopper's action, in one place: the enhanced page says it in a toast,
+ * the page a plain form post lands on says it in its notice, and both must read the same.
+ */
+export const CART_MESSAGES = {
+  added: 'Added to cart!',
+  addedDescription: (productName: string) => `${productName} has been added to your cart.`,
+  removed: 'Item removed',
+  removedDescription: 'The item has been removed from your cart',
+  noVariant: 'Please select a variant before adding to cart',
+  noVariants: 'No variants available for this product',
+  tryAgain: 'Please try again',
+  failed: {
+    add: 'Failed to add item to cart',
+    update: 'Failed to update item quantity',
+    remove: 'Failed to remove item',
+    clear: 'Failed to clear cart',
+  },
+} as const;
+
+export const PROMO_MESSAGES = {
+  applied: 'Coupon applied! Free shipping unlocked!',
+  invalid: 'Invalid coupon code. Try DINOBOOTY for free shipping!',
+} as const;
+
+export const SIGNUP_MESSAGES = {
+  success: 'Subscription successful!',
+  successDescription: "You've been added to our dinosaur mailing list.",
+  failed: 'Subscription failed',
+  failedDescription: 'Something went wrong. Please try again.',
+} as const;

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from './database.ts';
+
+/** The key subscriber ids are hashed with: created once, the first time it is asked for. */
+export async function subscriberLookupKey(db: Queryable): Promise<Buffer> {
+  const { rows } = await db.query<{ key: Uint8Array }>(
+    `with created as (
+       insert into subscriber_lookup_key (id, key) values (1, $1) on conflict (id) do nothing returning key
+     )
+     select key from created union all select key from subscriber_lookup_key where id = 1 and not exists (select 1 from created)`,
+    [randomBytes(32)],
+  );
+  // Empty only when a concurrent first call's row was committed after this statement's snapshot.
+  return rows[0] ? Buffer.from(rows[0].key) : subscriberLookupKey(db);
+}
+
+/** The subscriber's data key: the existing one, or `fresh` stored as theirs. */
+export async function dataKeyFor(db: Queryable, subscriberId: string, fresh: Buffer): Promise<Buffer> {
+  const { rows } = await db.query<{ key: Uint8Array }>(
+    `with created as (
+       insert into subscriber_keys (subscriber_id, key) values ($1, $2) on conflict (subscriber_id) do nothing returning key
+     )
+     select key from created union all select key from subscriber_keys where subscriber_id = $1 and not exists (select 1 from created)`,
+    [subscriberId, fresh],
+  );
+  return rows[0] ? Buffer.from(rows[0].key) : dataKeyFor(db, subscriberId, fresh);
+}
+
+/** The data keys of these subscribers that still exist (a forgotten subscriber has none). */
+export async function dataKeys(db: Queryable, subscriberIds: readonly string[]): Promise<Map<string, Buffer>> {
+  if (subscriberIds.length === 0) return new Map();
+  const { rows } = await db.query<{ subscriber_id: string; key: Uint8Array }>('select subscriber_id, key from subscriber_keys where subscriber_id = any($1::text[])', [
+    subscriberIds,
+  ]);
+  return new Map(rows.map((r) => [r.subscriber_id, Buffer.from(r.key)]));
+}
+
+/** Shreds: without its key, the subscriber's address in the log can never be read again. */
+export async function deleteDataKey(db: Queryable, subscriberId: string): Promise<boolean> {
+  const { rows } = await db.query('delete from subscriber_keys where subscriber_id = $1 returning 1', [subscriberId]);
+  return rows.length > 0;
+}

@@ -1,0 +1,34 @@
+import { lazy, startTransition, Suspense, useId, useRef, useState } from 'react';
+import { SearchField } from '../../features/search/search-field.tsx';
+
+const loadCombobox = () => import('../../features/search/search-combobox.tsx');
+const SearchCombobox = lazy(loadCombobox);
+
+/**
+ * The header search. On the page it is a plain GET form to /shop?search=..., which works without
+ * JavaScript. The first time the shopper points at it or focuses it, the combobox (instant
+ * suggestions, keyboard navigation; features/search/) loads and takes its place with the text typed
+ * so far and the focus — so none of it is first-load JavaScript. The swap is a transition: the plain
+ * box stays on screen, focused and taking keystrokes, until the combobox is ready.
+ */
+export function HeaderSearch({ className = '' }: { className?: string }) {
+  const id = useId();
+  const plainBox = useRef<HTMLInputElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  return (
+    <Suspense fallback={null}>
+      {enhanced ? (
+        <SearchCombobox className={className} initialValue={() => plainBox.current?.value ?? ''} />
+      ) : (
+        <form role="search" action="/shop" method="get" className={`relative ${className}`}>
+          <SearchField
+            id={`${id}-plain`}
+            ref={plainBox}
+            onPointerEnter={() => void loadCombobox()}
+            onFocus={() => startTransition(() => setEnhanced(true))}
+          />
+        </form>
+      )}
+    </Suspense>
+  );
+}

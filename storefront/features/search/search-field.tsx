@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+
+/** The header search's labelled text box, the same in the plain form and in the combobox. */
+export function SearchField({ id, ...props }: ComponentProps<'input'> & { id: string }) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Search the shop
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        autoComplete="off"
+        maxLength={100}
+        placeholder="Search dino undies…"
+        className="h-10 w-48 rounded-full border border-ink-200 bg-white px-4 text-sm text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 lg:w-64"
+        {...props}
+      />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Writes are safe to retry: the storefront sends each shopper action with one Idempotency-Key and
+ * resends it when the network loses the answer; the server replays the first answer instead of
+ * applying the change again.
+ */
+const THONG = { name: 'T-Rex Tiny Arms Thong', xsRed: 100 };
+
+// The dropped answer is logged by the browser as a failed resource load.
+test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+test('an add whose answer the network lost is resent with the same key and counted once', async ({ page }) => {
+  const sent: { key: string | null; status: number | null }[] = [];
+  await page.route((url) => url.pathname === '/api/cart', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    const key = request.headers()['idempotency-key'] ?? null;
+    if (sent.length === 0) {
+      // The server gets the request and applies it; the answer (and its session cookie) never arrives.
+      const response = await route.fetch();
+      sent.push({ key, status: response.status() });
+      return route.abort('connectionreset');
+    }
+    sent.push({ key, status: null });
+    return route.continue();
+  });
+
+  await page.goto('/shop');
+  const card = page.getByTestId('product-card').filter({ hasText: THONG.name });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  // The badge counts the pending add at once; the resend follows the lost answer.
+  await expect.poll(() => sent.length).toBe(2);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  expect(sent[0]!.status).toBe(201);
+  expect(sent[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+  expect(sent[1]!.key).toBe(sent[0]!.key);
+  // The replay handed out the session the first request created: the browser now owns that one cart.
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number; variant: { id: number } }[] };
+  expect(cart.items.map((i) => [i.variant.id, i.quantity])).toEqual([[THONG.xsRed, 1]]);
+});

@@ -1,0 +1,137 @@
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Controls that tell the truth: stock shown before the click, pictures in the chosen colour, the toasts'
+ * live region, card buttons that name their product, and the display font that moves nothing.
+ */
+
+// The first bestseller: in stock only in XS and M, Lava Red (seed data).
+const THONG = { name: 'T-Rex Tiny Arms Thong', slug: 't-rex-tiny-arms-thong' };
+
+test('sizes and colours sold out for the current choice say so before the click', async ({ page, expectAccessible }) => {
+  await page.goto(`/product/${THONG.slug}`);
+  const sizes = page.getByRole('group', { name: /^Size/ });
+  const colours = page.getByRole('group', { name: /^Colour/ });
+
+  await expect(sizes.getByRole('radio', { name: 'XS (Compy)', exact: true })).toBeChecked();
+  // Sold out for the current colour: named so (and struck through) before anyone picks them.
+  for (const soldOut of ['S (Raptor)', 'L (Stego)', 'XL (T-Rex)']) {
+    await expect(sizes.getByRole('radio', { name: `${soldOut}, Sold out`, exact: true })).toHaveCount(1);
+    await expect(sizes.locator('label', { hasText: soldOut })).toHaveCSS('text-decoration-line', 'line-through');
+  }
+  await expect(sizes.getByRole('radio', { name: 'M (Dilo)', exact: true })).toHaveCount(1);
+  await expect(sizes.locator('label', { hasText: 'M (Dilo)' })).toHaveCSS('text-decoration-line', 'none');
+  for (const soldOut of ['Midnight Meteor', 'Pterodactyl Pink', 'Meteorite Gold']) {
+    await expect(colours.getByRole('radio', { name: `${soldOut}, Sold out`, exact: true })).toHaveCount(1);
+  }
+  await expect(colours.getByRole('radio', { name: 'Lava Red', exact: true })).toBeChecked();
+
+  // A sold-out combination can be looked at but not put in the cart.
+  await colours.locator('label', { hasText: 'Midnight Meteor' }).click();
+  await expect(page.getByText('Sold out in this size and colour')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeDisabled();
+  await expectAccessible();
+});
+
+test('the product picture takes the chosen colour, on the page and in the cart, without moving', async ({ page }) => {
+  await page.goto('/product/raptor-rump-hugger-briefs');
+  const picture = page.getByRole('img', { name: 'Raptor Rump Hugger Briefs' }).first();
+  const colours = page.getByRole('group', { name: /^Colour/ });
+  const first = await picture.getAttribute('src');
+  expect(first).toMatch(/^\/images\/products\/raptor-rump-hugger-briefs--[0-9a-f]{6}\.svg$/);
+  const before = await picture.boundingBox();
+
+  const other = colours.locator('label').nth(1);
+  const otherName = (await other.getAttribute('title')) ?? '';
+  const hex = await other.locator('span[style]').evaluate((el) => getComputedStyle(el).backgroundColor);
+  await other.click();
+  await expect(picture).not.toHaveAttribute('src', first ?? '');
+  const src = (await picture.getAttribute('src')) ?? '';
+  const [, r, g, b] = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(hex) ?? [];
+  const expectedHex = [r, g, b].map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+  expect(src).toBe(`/images/products/raptor-rump-hugger-briefs--${expectedHex}.svg`);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await picture.boundingBox()).toEqual(before);
+
+  // The size the seed has in that colour is in stock for at least one: add it, and the cart shows that colour.
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.locator('#toast-announcer')).toContainText('Added to cart!');
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-table').getByTestId('cart-row').first();
+  await expect(line).toContainText(otherName);
+  await expect(line.locator('img').first()).toHaveAttribute('src', src);
+});
+
+test("the first toast is announced: its live region is in the server's page before it", async ({ page, request }) => {
+  const html = await (await request.get('/shop')).text();
+  expect(html).toMatch(/<div id="toast-announcer" role="status" aria-live="polite" aria-atomic="true" class="sr-only"><\/div>/);
+
+  await page.goto('/shop');
+  const region = page.locator('#toast-announcer');
+  await expect(region).toBeEmpty();
+  await page.getByTestId('product-card').filter({ hasText: THONG.name }).getByRole('button', { name: /Add to Cart/ }).click();
+  await expect(region).toContainText('Added to cart!');
+  await expect(region).toContainText(`${THONG.name} has been added to your cart.`);
+  await expect(region).toContainText('Size XS (Compy), Lava Red.');
+  // Sonner's own region (created with the first toast) stays quiet, so nothing is read twice.
+  await expect(page.locator('section[aria-label^="Notifications"]')).toHaveAttribute('aria-live', 'off');
+  // The card's toast links to the product page on the size and colour it added.
+  await expect(page.getByRole('link', { name: 'Change size or colour' })).toHaveAttribute(
+    'href',
+    `/product/${THONG.slug}?size=XS&color=Lava+Red`,
+  );
+});
+
+test("each card's Add to Cart names its product", async ({ page }) => {
+  for (const path of ['/', '/shop']) {
+    await page.goto(path);
+    const cards = page.getByTestId('product-card');
+    await expect(cards.first().getByRole('button', { name: /Add to Cart/ })).toBeVisible();
+    const names = await cards.evaluateAll((all) =>
+      all.map((card) => {
+        const button = card.querySelector('button');
+        const heading = card.querySelector('h2, h3')?.textContent?.trim() ?? '';
+        return { name: button?.textContent?.replace(/\s+/g, ' ').trim() ?? '', heading };
+      }),
+    );
+    expect(names.length).toBeGreaterThan(3);
+    for (const { name, heading } of names) expect(name).toBe(`Add to Cart: ${heading}`);
+    await expect(cards.first().getByRole('button', { name: /Add to Cart/ })).toHaveText(/^Add to Cart/);
+  }
+});
+
+test('headings use the self-hosted display font, preloaded, and nothing shifts when it arrives', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  const preload = /<link rel="preload" href="(\/assets\/[^"]*fredoka[^"]*\.woff2)" as="font" type="font\/woff2" crossorigin>/.exec(html);
+  expect(preload, 'the display font is preloaded').not.toBeNull();
+  expect((await request.get(preload![1]!)).headers()['content-type']).toMatch(/font\/woff2/);
+
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/shop');
+  await page.evaluate(() => document.fonts.ready);
+  const h1 = page.getByRole('heading', { level: 1 });
+  expect(await h1.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Fredoka Variable", "Fredoka Fallback"/);
+  expect(await page.evaluate(() => document.fonts.check('700 32px "Fredoka Variable"'))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+});
+
+test("the signup's message appears without moving anything", async ({ page }) => {
+  await page.goto('/');
+  const section = page.locator('section[aria-labelledby="signup-heading"]');
+  await section.scrollIntoViewIfNeeded();
+  const footer = page.getByRole('contentinfo');
+  const before = { section: await section.boundingBox(), footer: await footer.boundingBox() };
+  await section.getByRole('textbox').fill('not-an-email');
+  await section.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(section.getByText('Please enter a valid email address')).toBeVisible();
+  expect(await section.boundingBox()).toEqual(before.section);
+  expect(await footer.boundingBox()).toEqual(before.footer);
+});

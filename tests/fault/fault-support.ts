@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { adminQuery, withDatabaseName } from '../support/postgres-admin.ts';
+
+/** The fault suite runs on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export type Backend = 'pglite' | 'postgres';
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface Target {
+  backend: Backend;
+  dataDir: string;
+  databaseUrl?: string;
+  /** CLI global options that name this database. */
+  globals: string[];
+  drop(): Promise<void>;
+}
+
+/** A fresh migrated and seeded database (a copy of this run's template), like the integration tests'. */
+export async function freshTarget(backend: Backend): Promise<Target> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-fault-'));
+  if (backend === 'pglite') {
+    await cp(inject('testTemplates').pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
+    return { backend, dataDir, globals: ['--data-dir', dataDir], drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `dino_shop_fault_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`create database ${name} template ${inject('testTemplates').postgresDb}`);
+  const databaseUrl = withDatabaseName(process.env.TEST_DATABASE_URL!, name);
+  return {
+    backend,
+    dataDir,
+    databaseUrl,
+    globals: ['--database-url', databaseUrl, '--data-dir', dataDir],
+    async drop() {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Server {
+  url: string;
+  process: ChildProcess;
+  pid: number;
+  /** Resident memory of the server process, in MB (from /proc). */
+  rssMb(): Promise<number>;
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Limits no fault test reaches by accident (the rate-limit test sets its own). */
+const HIGH_LIMITS = { RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_WRITES: '100000', RATE_LIMIT_SUBSCRIPTIONS: '100000' };
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+/** `dino-shop serve` through the real CLI entry on a port the OS picks; resolves once it listens. */
+export async function startServer(target: Target, env: Record<string, string> = {}): Promise<Server> {
+  const child = spawn(process.execPath, ['bin/dino-shop.js', ...target.globals, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+    env: { ...process.env, ...HIGH_LIMITS, LOG_LEVEL: 'info', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
+  });
+  // Keep draining the logs so the pipe never blocks the server.
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return {
+    url,
+    process: child,
+    pid: child.pid!,
+    async rssMb() {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+    },
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
+/** Runs the CLI to completion: exit code, output and how long it took. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['bin/dino-shop.js', ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
+}
+
+/** A shopper over real HTTP: keeps its session cookie like a browser. */
+export function httpShopper(base: string) {
+  let cookie: string | undefined;
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async send(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const set = response.headers.get('set-cookie');
+      if (set && /^dino\.sid=[^;]/.test(set)) cookie = set.split(';')[0];
+      const text = await response.text();
+      return { status: response.status, json: text ? JSON.parse(text) : undefined };
+    },
+  };
+}

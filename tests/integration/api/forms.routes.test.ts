@@ -1,0 +1,188 @@
+import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue as seed } from '../../../seed/catalogue.data.ts';
+import { BACKENDS } from '../../support/databases.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+
+const product = seed.products.find((p) => p.variants[0]!.stock >= 5)!;
+const variant = product.variants[0]!;
+const ORIGIN = 'http://shop.test:3000';
+const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+
+/** A browser without JavaScript: sends forms from the shop's own pages and keeps every cookie it is given. */
+function browser(app: TestApp) {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (setCookie: string | string[] | undefined) => {
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  return {
+    jar,
+    async post(url: string, fields: Record<string, string | number>, headers: Record<string, string> = { origin: ORIGIN }) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: form(fields),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'shop.test:3000', cookie: cookieHeader(), ...headers },
+      });
+      remember(response.headers['set-cookie']);
+      return response;
+    },
+    async json(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+      const response = await app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: cookieHeader() } });
+      remember(response.headers['set-cookie']);
+      return response;
+    },
+    flash() {
+      const raw = jar.get('dino.flash');
+      return raw ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : null;
+    },
+  };
+}
+
+/** The recorded events of one stream, as type + data without ids and times. */
+async function eventsOf(app: TestApp, streamId: string) {
+  const rows = await app.db.query<{ type: string; data: Record<string, unknown> }>('select type, data from events where stream_id = $1 order by version', [streamId]);
+  return rows.rows.map(({ type, data }) => {
+    const { at: _at, lineId: _lineId, ...rest } = data;
+    return { type, ...rest };
+  });
+}
+
+describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(backend);
+  });
+  afterAll(() => app?.close());
+
+  it('add, change, remove and clear answer 303 with a flash, and record the same events as the JSON API', async () => {
+    const plain = browser(app);
+    const added = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 2, returnTo: `/product/${product.slug}` });
+    expect(added.statusCode).toBe(303);
+    expect(added.headers.location).toBe(`/product/${product.slug}`);
+    expect(plain.flash()).toEqual({ notice: { title: 'Added to cart!', description: `${product.name} has been added to your cart.`, tone: 'success', link: { href: '/cart', label: 'View cart' } } });
+    expect(plain.jar.get('dino.items')).toBe('2');
+    const cart = (await plain.json('GET', '/api/cart')).json();
+    const lineId = cart.items[0].id;
+
+    expect((await plain.post(`/cart/items/${lineId}`, { quantity: 3, returnTo: '/cart' })).headers.location).toBe('/cart');
+    expect(plain.jar.get('dino.items')).toBe('3');
+    await plain.post(`/cart/items/${lineId}/remove`, { returnTo: '/cart' });
+    expect(plain.flash().notice.title).toBe('Item removed');
+    await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    await plain.post('/cart/clear', { returnTo: '/cart' });
+    expect(plain.jar.get('dino.items')).toBe('0');
+
+    const scripted = browser(app);
+    await scripted.json('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 2 });
+    const line = (await scripted.json('GET', '/api/cart')).json().items[0].id;
+    await scripted.json('PUT', `/api/cart/${line}`, { quantity: 3 });
+    await scripted.json('DELETE', `/api/cart/${line}`);
+    await scripted.json('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 });
+    await scripted.json('DELETE', '/api/cart');
+
+    const cartIdOf = async (b: ReturnType<typeof browser>) => (await b.json('GET', '/api/cart')).json().id as string;
+    const viaForms = await eventsOf(app, `cart-${await cartIdOf(plain)}`);
+    const viaJson = await eventsOf(app, `cart-${await cartIdOf(scripted)}`);
+    expect(viaForms.map((e) => e.type)).toEqual(['ItemAdded', 'QuantityChanged', 'ItemRemoved', 'ItemAdded', 'CartCleared']);
+    expect(viaForms).toEqual(viaJson);
+  });
+
+  it('Buy Now goes to /checkout; a sold-out choice or an unknown product is refused with a message', async () => {
+    const plain = browser(app);
+    const buy = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, intent: 'buy-now', returnTo: '/shop' });
+    expect(buy.headers.location).toBe('/checkout');
+
+    const soldOut = seed.products.flatMap((p) => p.variants.map((v) => ({ p, v }))).find(({ v }) => v.stock === 0)!;
+    const refused = await plain.post('/cart/add', { productId: soldOut.p.id, size: soldOut.v.size, color: soldOut.v.color, quantity: 1, returnTo: '/shop' });
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe('/shop');
+    expect(plain.flash().notice).toEqual({ title: 'Failed to add item to cart', description: 'Sorry, this size and colour is out of stock', tone: 'error' });
+
+    await plain.post('/cart/add', { productId: 99999, quantity: 1, returnTo: '/shop' });
+    expect(plain.flash().notice).toMatchObject({ title: 'Error', tone: 'error' });
+  });
+
+  it('refuses posts from other sites and never redirects off the site', async () => {
+    const plain = browser(app);
+    const before = (await app.db.query<{ n: number }>('select count(*)::int as n from events')).rows[0]!.n;
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, { origin: 'null' }, {}];
+    for (const headers of foreign) {
+      const response = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 }, headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'Forbidden', message: expect.any(String), requestId: expect.any(String) });
+    }
+    expect((await app.db.query<{ n: number }>('select count(*)::int as n from events')).rows[0]!.n).toBe(before);
+
+    const offsite = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, returnTo: '//evil.example/x' });
+    expect(offsite.headers.location).toBe('/');
+  });
+
+  it('the JSON API still refuses form bodies', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      payload: form({ productId: product.id, variantId: variant.id, quantity: 1 }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error: 'Unsupported Media Type', message: expect.stringContaining('JSON'), requestId: expect.any(String) });
+  });
+
+  it('promo code: kept in the session; checkout validates with the schema, keeps values (not the card number) and places the order', async () => {
+    const plain = browser(app);
+    await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    await plain.post('/cart/promo', { promoCode: 'nope', returnTo: '/cart' });
+    expect(plain.flash().form).toEqual({ name: 'promo', values: { promoCode: 'nope' }, errors: { promoCode: 'Invalid coupon code. Try DINOBOOTY for free shipping!' }, result: 'invalid' });
+    await plain.post('/cart/promo', { promoCode: ' dinobooty ', returnTo: '/cart' });
+    expect(plain.flash().form.result).toBe('applied');
+
+    const invalid = await plain.post('/checkout', { email: 'rex@', firstName: 'Rex', cardNumber: '4242', paymentMethod: 'credit-card' });
+    expect(invalid.headers.location).toBe('/checkout');
+    const { form: kept } = plain.flash();
+    expect(kept.values).toMatchObject({ email: 'rex@', firstName: 'Rex' });
+    expect(kept.values).not.toHaveProperty('cardNumber');
+    expect(kept.errors).toMatchObject({
+      email: 'Please enter a valid email address',
+      lastName: 'Last name must be at least 2 characters',
+      paymentMethod: 'Please complete all credit card details',
+    });
+
+    const valid = { email: 'rex@jurassic.com', firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' };
+    const placed = await plain.post('/checkout', valid);
+    expect(placed.headers.location).toBe('/checkout');
+    const { order } = plain.flash();
+    expect(order.number).toMatch(/^#DINO-\d{6}$/);
+    // The promo code applied on the cart page frees the shipping at checkout too.
+    expect(order.totalCents).toBe(Math.round(Number(product.priceCents)));
+    const cart = (await plain.json('GET', '/api/cart')).json();
+    expect(cart.items).toEqual([]);
+    expect(plain.jar.get('dino.items')).toBe('0');
+  });
+
+  it('signup records Subscribed like POST /api/subscribe; contact and tracking answer with their outcome', async () => {
+    const plain = browser(app);
+    const bad = await plain.post('/subscribe', { email: 'nope', returnTo: '/' });
+    expect(bad.headers.location).toBe('/#signup');
+    expect(plain.flash().form).toEqual({ name: 'signup', values: { email: 'nope' }, errors: { email: 'Please enter a valid email address' } });
+    await plain.post('/subscribe', { email: 'Form@Jurassic.com', returnTo: '/about' });
+    expect(plain.flash().notice).toEqual({ title: 'Subscription successful!', description: "You've been added to our dinosaur mailing list.", tone: 'success' });
+    const subscriberId = await subscriberIdFor(app.db, 'form@jurassic.com');
+    expect(await eventsOf(app, `subscriber-${subscriberId}`)).toEqual([{ type: 'Subscribed', subscriberId, emailCipher: expect.stringMatching(/^a1\./), schemaVersion: 2 }]);
+
+    await plain.post('/contact', { name: 'Rex', email: '', subject: 'Hi', message: 'Hello' });
+    expect(plain.flash().form).toEqual({ name: 'contact', values: { name: 'Rex', email: '', subject: 'Hi', message: 'Hello' }, errors: { email: 'Please enter your email address' } });
+    await plain.post('/contact', { name: 'Rex', email: 'rex@jurassic.com', subject: 'Hi', message: 'Hello' });
+    expect(plain.flash().form.result).toBe('sent');
+
+    await plain.post('/track-order', { orderNumber: 'coc-123456', email: 'rex@jurassic.com' });
+    expect(plain.flash().form.result).toBe('found');
+    await plain.post('/track-order', { orderNumber: 'COC-1', email: 'rex@jurassic.com' });
+    expect(plain.flash().form.result).toBe('not-found');
+  });
+});

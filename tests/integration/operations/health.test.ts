@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../support/databases.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+
+describe.each(BACKENDS)('health endpoints on %s', (backend) => {
+  let app: TestApp;
+  let shuttingDown = false;
+  beforeAll(async () => {
+    app = await createTestApp(backend, { shuttingDown: () => shuttingDown });
+  });
+  afterAll(() => app?.close());
+
+  const ready = async () => {
+    const response = await app.inject({ method: 'GET', url: '/health/ready' });
+    return { status: response.statusCode, body: response.json(), cache: response.headers['cache-control'] };
+  };
+
+  it('GET /health/live answers while the process runs', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health/live' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'live', uptimeSeconds: expect.any(Number) });
+  });
+
+  it('GET /health/ready reports database, migrations, catalogue and each projection: 200 when all are current', async () => {
+    const { status, body, cache } = await ready();
+    expect(status).toBe(200);
+    expect(cache).toBe('no-store');
+    expect(body).toMatchObject({
+      status: 'ready',
+      problems: [],
+      database: { reachable: true },
+      migrations: { pending: [] },
+      catalogue: { loaded: true, version: expect.any(Number) },
+      shuttingDown: false,
+    });
+    expect(body.catalogue.version).toBeGreaterThan(0);
+    expect(body.projections.map((p: { name: string }) => p.name).sort()).toEqual(['carts', 'subscribers']);
+    for (const projection of body.projections) expect(projection).toMatchObject({ current: true, lag: 0, storedVersion: projection.codeVersion });
+  });
+
+  it('503 naming the projection when one was built by another version, and again 200 once it is current', async () => {
+    await app.db.query("update projection_state set version = version + 100 where name = 'subscribers'");
+    try {
+      const { status, body } = await ready();
+      expect(status).toBe(503);
+      expect(body.status).toBe('not ready');
+      expect(body.problems).toEqual([expect.stringMatching(/^projection subscribers is not current \(version \d+ of \d+, 0 events behind\)$/)]);
+      expect(body.projections.find((p: { name: string }) => p.name === 'subscribers').current).toBe(false);
+    } finally {
+      await app.db.query("update projection_state set version = version - 100 where name = 'subscribers'");
+    }
+    expect((await ready()).status).toBe(200);
+  });
+
+  it('503 while a migration the code ships is not applied', async () => {
+    const { rows } = await app.db.query<{ id: string; applied_at: Date }>('select id, applied_at from schema_migrations order by id desc limit 1');
+    const last = rows[0]!;
+    await app.db.query('delete from schema_migrations where id = $1', [last.id]);
+    try {
+      const { status, body } = await ready();
+      expect(status).toBe(503);
+      expect(body.migrations.pending).toEqual([last.id]);
+      expect(body.problems).toEqual([`migrations not applied: ${last.id}`]);
+    } finally {
+      await app.db.query('insert into schema_migrations (id, applied_at) values ($1, $2)', [last.id, last.applied_at]);
+    }
+  });
+
+  it('503 while shutting down, so a load balancer drains the instance', async () => {
+    shuttingDown = true;
+    try {
+      const { status, body } = await ready();
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ status: 'not ready', shuttingDown: true, problems: ['shutting down'] });
+    } finally {
+      shuttingDown = false;
+    }
+  });
+
+  it('another method is a JSON 4xx', async () => {
+    const response = await app.inject({ method: 'POST', url: '/health/ready', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'Not Found', message: expect.any(String) });
+  });
+});

@@ -1,0 +1,38 @@
+import type { Queryable } from '../../db/database.ts';
+import { type ProjectableEvent, type Projection, projectEvents } from '../../projections/projection.ts';
+
+/** Events of one stream, numbered from `version` on, at log positions from `position` on. */
+export function streamOf(streamId: string, events: ReadonlyArray<{ type: string; data: object }>, from = { version: 1, position: 1 }): ProjectableEvent[] {
+  return events.map((e, i) => ({ streamId, version: from.version + i, position: from.position + i, type: e.type, data: e.data }));
+}
+
+/**
+ * Given events, the projection's tables hold these rows. `when` applies the events through the
+ * projection's own steps (the statement every append and replay runs), in one set or split.
+ */
+export function projectionSpec(db: Queryable, projection: Projection, tables: Record<string, string>) {
+  const rowsOf = async () => {
+    const rows: Record<string, unknown[]> = {};
+    for (const [table, select] of Object.entries(tables)) rows[table] = JSON.parse(JSON.stringify((await db.query(select)).rows));
+    return rows;
+  };
+  return {
+    async reset() {
+      for (const table of [...projection.tables].reverse()) await db.query(`delete from ${table}`);
+    },
+    /** Applies each group of events as one set, in order: [[all]] at once, [[a], [b]] one by one. */
+    async given(...sets: ProjectableEvent[][]) {
+      await this.reset();
+      for (const set of sets) await projectEvents(db, [projection], set);
+      return rowsOf();
+    },
+    rows: rowsOf,
+  };
+}
+
+/** Every way of cutting `events` into consecutive sets, keeping order: one at a time, all at once, and each split in two. */
+export function splits<T>(events: readonly T[]): T[][][] {
+  const ways: T[][][] = [[[...events]], events.map((e) => [e])];
+  for (let k = 1; k < events.length; k++) ways.push([events.slice(0, k), events.slice(k)]);
+  return ways;
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from '../../../api/config.ts';
+import { requestIdOf } from '../../../api/logging/logger.ts';
+import { createPageCache } from '../../../api/storefront/page-cache.ts';
+import { flagStore } from '../../../storefront/lib/flag-store.ts';
+
+const withHeader = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
+
+describe('request ids', () => {
+  it('keep a plain id a load balancer sent', () => {
+    expect(requestIdOf(withHeader('lb-1234:abc.def_9'))).toBe('lb-1234:abc.def_9');
+  });
+
+  it('replace a missing, long or odd one with a fresh UUID (nothing unsafe reaches the logs)', () => {
+    for (const given of [undefined, '', 'x'.repeat(65), 'a b', 'id\nforged-line', '<script>']) {
+      const id = requestIdOf(withHeader(given));
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+    expect(requestIdOf(withHeader())).not.toBe(requestIdOf(withHeader()));
+  });
+});
+
+describe('operations settings', () => {
+  it('default to auto logs, no metrics token and a 10 s shutdown', () => {
+    expect(parseEnv({})).toMatchObject({ logFormat: 'auto', metricsToken: undefined, shutdownTimeoutMs: 10_000 });
+  });
+
+  it('are read from LOG_FORMAT, METRICS_TOKEN and SHUTDOWN_TIMEOUT_MS', () => {
+    expect(parseEnv({ LOG_FORMAT: 'json', METRICS_TOKEN: 'sixteen-chars-ok', SHUTDOWN_TIMEOUT_MS: '2500' })).toMatchObject({
+      logFormat: 'json',
+      metricsToken: 'sixteen-chars-ok',
+      shutdownTimeoutMs: 2500,
+    });
+  });
+
+  it('refuse bad values, every one named at once', () => {
+    const error = (() => {
+      try {
+        parseEnv({ LOG_FORMAT: 'xml', METRICS_TOKEN: 'short', SHUTDOWN_TIMEOUT_MS: 'soon' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'LOG_FORMAT: LOG_FORMAT must be auto, pretty or json',
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters',
+      'SHUTDOWN_TIMEOUT_MS: SHUTDOWN_TIMEOUT_MS must be a number of milliseconds',
+    ]);
+  });
+});
+
+describe('page cache counters', () => {
+  it('count hits and misses and weigh what is held', () => {
+    // Each entry weighs its bytes, its key and a fixed 256 for its bookkeeping.
+    const cache = createPageCache<{ body: string }>(10_000, (page) => page.body.length);
+    expect(cache.get('/a')).toBeUndefined();
+    cache.set('/a', { body: 'x'.repeat(100) });
+    expect(cache.get('/a')?.body).toHaveLength(100);
+    cache.get('/a');
+    expect(cache.stats()).toEqual({ hits: 2, misses: 1, entries: 1, bytes: 100 + '/a'.length + 256 });
+    cache.clear();
+    expect(cache.stats()).toEqual({ hits: 2, misses: 1, entries: 0, bytes: 0 });
+  });
+});
+
+describe('client flags', () => {
+  it('notify subscribers only when the value changes, and stop after unsubscribing', () => {
+    const flag = flagStore(false);
+    const seen: boolean[] = [];
+    const unsubscribe = flag.subscribe(() => seen.push(flag.get()));
+    flag.set(true);
+    flag.set(true);
+    flag.set(false);
+    unsubscribe();
+    flag.set(true);
+    expect(seen).toEqual([true, false]);
+    expect(flag.get()).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { decryptEmail, encryptEmail, newDataKey, subscriberIdOf } from '../../../domain/subscriptions/email-cipher.ts';
+import { decide, evolve, initialState } from '../../../domain/subscriptions/subscription.decider.ts';
+import type { SubscriptionEvent } from '../../../domain/subscriptions/subscription.events.ts';
+
+const at = '2026-11-21T12:00:00.000Z';
+const subscribe = { type: 'Subscribe' as const, subscriberId: 'id-rex', emailCipher: 'a1.sealed', at };
+const subscribed: SubscriptionEvent = { type: 'Subscribed', data: { schemaVersion: 2, subscriberId: 'id-rex', emailCipher: 'a1.sealed', at } };
+const forgotten: SubscriptionEvent = { type: 'SubscriberForgotten', data: { schemaVersion: 1, subscriberId: 'id-rex', at } };
+const fold = (events: SubscriptionEvent[]) => events.reduce(evolve, initialState());
+
+describe('subscription decider', () => {
+  it('records Subscribed with the sealed address for a new subscriber', () => {
+    expect(decide(subscribe, initialState())).toEqual([subscribed]);
+  });
+
+  it('records nothing (and does not fail) when already subscribed', () => {
+    expect(decide(subscribe, fold([subscribed]))).toEqual([]);
+  });
+
+  it('forgets a subscriber without any address in the event; forgetting again records nothing', () => {
+    expect(decide({ type: 'Forget', subscriberId: 'id-rex', at }, fold([subscribed]))).toEqual([forgotten]);
+    expect(decide({ type: 'Forget', subscriberId: 'id-rex', at }, fold([subscribed, forgotten]))).toEqual([]);
+    expect(decide({ type: 'Forget', subscriberId: 'id-rex', at }, initialState())).toEqual([]);
+  });
+
+  it('a forgotten subscriber may subscribe again', () => {
+    expect(decide(subscribe, fold([subscribed, forgotten]))).toEqual([subscribed]);
+  });
+});
+
+describe('email cipher', () => {
+  it('seals an address with a subscriber key: only that key opens it, and two seals differ', () => {
+    const key = newDataKey();
+    const sealed = encryptEmail(key, 'rex@example.com');
+    expect(sealed).toMatch(/^a1\./);
+    expect(sealed).not.toContain('rex');
+    expect(decryptEmail(key, sealed)).toBe('rex@example.com');
+    expect(encryptEmail(key, 'rex@example.com')).not.toBe(sealed);
+    expect(() => decryptEmail(newDataKey(), sealed)).toThrow();
+  });
+
+  it('names a subscriber by a keyed hash: stable per address and lookup key', () => {
+    const lookup = newDataKey();
+    const id = subscriberIdOf(lookup, 'rex@example.com');
+    expect(id).toBe(subscriberIdOf(lookup, 'rex@example.com'));
+    expect(id).not.toBe(subscriberIdOf(newDataKey(), 'rex@example.com'));
+    expect(id).toMatch(/^[\w-]{43}$/);
+  });
+});
