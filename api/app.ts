@@ -8,6 +8,7 @@ import { projections } from '../projections/registry.ts';
 import { rememberCartCount } from './forms/cart-count.ts';
 import { cartFormRoutes } from './forms/cart.forms.routes.ts';
 import { clearFlash, readFlash } from './forms/flash.ts';
+import { ensureFormNonce } from './forms/form-nonce.ts';
 import { useFormPosts } from './forms/form-post.ts';
 import { pageFormRoutes } from './forms/page.forms.routes.ts';
 import { health } from './health/health.routes.ts';
@@ -107,6 +108,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
             return read;
           };
           const promoApplied = request.session.promoCode !== undefined;
+          ensureFormNonce(request, reply);
           return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied }, { flash, cartCount: () => count });
         });
       }
@@ -123,6 +125,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     fastify.get('/*', (request, reply) => {
       // A page that shows a form post's flash is that shopper's own: rendered for them, not cached.
       const flash = takeFlash(request, reply);
+      ensureFormNonce(request, reply);
       return flash ? storefront.render(request, reply, { catalogue, publicUrl }, { flash }) : storefront.renderShared(request, reply, { catalogue, publicUrl });
     });
   }

@@ -10,7 +10,7 @@ import type { CartService } from '../cart/cart.service.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
 import { rememberCartCount } from './cart-count.ts';
-import { field, numberField, redirectWithFlash, returnPath } from './form-post.ts';
+import { field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
 
 export interface CartFormDeps {
   carts: CartService;
@@ -54,7 +54,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     if (request.url.startsWith('/cart')) await writeLimit.call(app, request, reply);
   });
 
-  app.post('/cart/add', { preHandler: newCartLimit }, async (request, reply) => {
+  app.post('/cart/add', { ...formPost, preHandler: newCartLimit }, async (request, reply) => {
     const back = returnPath(request);
     const productId = numberField(request.body, 'productId');
     const product = catalogue.productById(productId);
@@ -76,7 +76,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     return redirectWithFlash(reply, field(request.body, 'intent') === 'buy-now' ? '/checkout' : back, added);
   });
 
-  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId', async (request, reply) => {
+  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId', formPost, async (request, reply) => {
     const back = returnPath(request, '/cart');
     const input = v.safeParse(UpdateCartItem, { quantity: numberField(request.body, 'quantity') });
     if (!input.success) {
@@ -86,20 +86,20 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     return redirectWithFlash(reply, back, isFlash(result) ? result : undefined);
   });
 
-  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId/remove', async (request, reply) => {
+  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId/remove', formPost, async (request, reply) => {
     const back = returnPath(request, '/cart');
     const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId) => carts.removeItem(cartId, request.params.itemId).then((r) => r.cart));
     const removed: Flash = { notice: { title: CART_MESSAGES.removed, description: CART_MESSAGES.removedDescription, tone: 'success' } };
     return redirectWithFlash(reply, back, isFlash(result) ? result : removed);
   });
 
-  app.post('/cart/clear', async (request, reply) => {
+  app.post('/cart/clear', formPost, async (request, reply) => {
     const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId) => carts.clear(cartId).then((r) => r.cart));
     return redirectWithFlash(reply, returnPath(request, '/cart'), isFlash(result) ? result : undefined);
   });
 
   // The promo code lives in the session: the cart page and checkout both honour it.
-  app.post('/cart/promo', async (request, reply) => {
+  app.post('/cart/promo', formPost, async (request, reply) => {
     const code = field(request.body, 'promoCode').trim();
     const applied = isPromoCode(code);
     if (applied) request.session.promoCode = PROMO_CODE;
@@ -112,7 +112,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
 
   // The demo checkout: validated with the storefront's own schema and messages; a valid order empties
   // the cart (CartCleared, as the enhanced checkout records) and shows the confirmation.
-  app.post('/checkout', async (request, reply) => {
+  app.post('/checkout', formPost, async (request, reply) => {
     const values = Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)])) as CheckoutFormValues;
     const errors = checkoutErrors(values);
     if (Object.keys(errors).length > 0) {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Flash } from '../../contracts/flash.ts';
 import { HttpError } from '../http-error.ts';
 import { setFlash } from './flash.ts';
+import { formNonce, renewFormNonce } from './form-nonce.ts';
 
 /** Form fields as @fastify/formbody hands them over: strings (a repeated field: the last one). */
 export type FormBody = Record<string, string | string[] | undefined>;
@@ -58,9 +59,13 @@ export function isLocalPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
 
+/** Every form route's options: its posts are safe to repeat (see form-nonce.ts). */
+export const formPost = { config: { idempotent: formNonce } };
+
 /** POST → 303 → GET: the page the shopper lands on shows the flash once. */
 export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash): FastifyReply {
   if (flash) setFlash(reply, flash);
+  renewFormNonce(reply);
   return reply.header('cache-control', 'no-store').redirect(to, 303);
 }
 

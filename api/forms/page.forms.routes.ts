@@ -6,14 +6,14 @@ import { Subscribe } from '../../contracts/subscription.ts';
 import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../storefront/lib/contact-form.ts';
 import { trackOrder, validateTrackForm } from '../../storefront/lib/order-tracking.ts';
 import type { SubscriptionService } from '../subscriptions/subscription.service.ts';
-import { field, redirectWithFlash, returnPath } from './form-post.ts';
+import { field, formPost, redirectWithFlash, returnPath } from './form-post.ts';
 
 /**
  * The other plain HTML forms: newsletter signup (the same subscription service as POST /api/subscribe),
  * contact and order tracking (demo pages: validated and answered on the server, nothing recorded).
  */
 export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: SubscriptionService }): Promise<void> {
-  app.post('/subscribe', { preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
+  app.post('/subscribe', { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
     const back = `${returnPath(request).split('#')[0]}#signup`;
     const email = field(request.body, 'email');
     const input = v.safeParse(Subscribe, { email });
@@ -31,14 +31,14 @@ export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { 
     return redirectWithFlash(reply, back, flash);
   });
 
-  app.post('/contact', async (request, reply) => {
+  app.post('/contact', formPost, async (request, reply) => {
     const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, field(request.body, name)])) as ContactValues;
     const errors = contactErrors(values);
     const sent = Object.keys(errors).length === 0;
     return redirectWithFlash(reply, '/contact', { form: { name: 'contact', values: sent ? {} : values, errors, ...(sent ? { result: 'sent' } : {}) } });
   });
 
-  app.post('/track-order', async (request, reply) => {
+  app.post('/track-order', formPost, async (request, reply) => {
     const values = { orderNumber: field(request.body, 'orderNumber'), email: field(request.body, 'email') };
     const errors = validateTrackForm(values.orderNumber, values.email);
     const valid = Object.keys(errors).length === 0;

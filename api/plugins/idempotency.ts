@@ -7,8 +7,13 @@ import { SESSION_COOKIE } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Honour an Idempotency-Key header on this route: a repeated key replays the first answer. */
-    idempotent?: boolean;
+    /**
+     * Honour an Idempotency-Key on this route: a repeated key replays the first answer. `true`: the
+     * key is the request's Idempotency-Key header. A function: the key is what it returns (form posts,
+     * which cannot send headers, take theirs from a cookie); the request's fingerprint joins it, so the
+     * same key on another form is another request.
+     */
+    idempotent?: boolean | ((request: FastifyRequest) => string | undefined);
   }
 }
 
@@ -37,8 +42,8 @@ const retryable = (status: number) => status >= 500 || status === 409 || status 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The raw value of one cookie in a Cookie header (unverified: it only names a scope, it grants nothing). */
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** The raw value of one cookie in a Cookie header (unverified: it only names a scope or a key, it grants nothing). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
@@ -102,13 +107,22 @@ export const idempotency = fp(
   async (app: FastifyInstance, options: IdempotencyOptions) => {
     const { db, ttlMs = DAY_MS, leaseMs = 30_000, waitMs = 5_000 } = options;
 
-    const claim: preHandlerHookHandler = async (request, reply) => {
-      const header = request.headers[IDEMPOTENCY_HEADER];
-      if (header === undefined) return;
-      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-        return reply.status(400).send({ error: 'Bad Request', message: 'Idempotency-Key must be 8 to 200 printable characters without spaces', requestId: request.id });
+    const claim = (keyOf: ((request: FastifyRequest) => string | undefined) | undefined): preHandlerHookHandler => async (request, reply) => {
+      const fingerprint = fingerprintOf(request);
+      let key: string;
+      if (keyOf) {
+        const given = keyOf(request);
+        if (given === undefined) return;
+        key = `${given}.${fingerprint}`;
+      } else {
+        const header = request.headers[IDEMPOTENCY_HEADER];
+        if (header === undefined) return;
+        if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+          return reply.status(400).send({ error: 'Bad Request', message: 'Idempotency-Key must be 8 to 200 printable characters without spaces', requestId: request.id });
+        }
+        key = header;
       }
-      const input = { scope: scopeOf(request), key: header, fingerprint: fingerprintOf(request), leaseMs, ttlMs };
+      const input = { scope: scopeOf(request), key, fingerprint, leaseMs, ttlMs };
       const deadline = Date.now() + waitMs;
       for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
         const outcome = await claimIdempotencyKey(db, input);
@@ -137,22 +151,25 @@ export const idempotency = fp(
       const claimed = claims.get(request);
       if (!claimed) return payload;
       claims.delete(request);
-      if (retryable(reply.statusCode) || typeof payload !== 'string') {
+      // A redirect's body is empty (undefined); a stream or buffer is not an answer this store keeps.
+      const body = payload === undefined ? '' : payload;
+      if (retryable(reply.statusCode) || typeof body !== 'string') {
         await releaseIdempotencyKey(db, claimed);
         return payload;
       }
       await finishIdempotencyKey(db, {
         ...claimed,
         alsoScopes: newSessionScopes(reply, claimed.scope),
-        answer: { status: reply.statusCode, headers: answerHeaders(reply), body: payload },
+        answer: { status: reply.statusCode, headers: answerHeaders(reply), body },
       });
       return payload;
     };
 
     // Route-level hooks run after the scope's own (the session's onSend has set its cookie by then).
     app.addHook('onRoute', (route: RouteOptions) => {
-      if (!route.config?.idempotent) return;
-      route.preHandler = [...asArray(route.preHandler), claim];
+      const idempotent = route.config?.idempotent;
+      if (!idempotent) return;
+      route.preHandler = [...asArray(route.preHandler), claim(idempotent === true ? undefined : idempotent)];
       route.onSend = [...asArray(route.onSend), finish];
     });
   },

@@ -84,7 +84,11 @@ test('every validation message, then a completed order that clears the cart', as
   await page.getByLabel('Expiry date', { exact: true }).fill('12/30');
   await submit(page).click();
   await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
-  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeFocused();
+  // Focus goes to the empty card field, which is invalid and tied to that message.
+  await expect(page.getByLabel('CVC', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('CVC', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('CVC', { exact: true })).toHaveAccessibleDescription('Please complete all credit card details');
+  await expect(page.getByLabel('Expiry date', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('CVC', { exact: true }).fill('123');
   await expect(page.getByRole('radiogroup', { name: 'Payment method' })).not.toHaveAttribute('aria-describedby');
 

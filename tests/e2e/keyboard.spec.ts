@@ -165,9 +165,8 @@ test('at checkout, each empty card field is invalid, tied to the message, and fo
     await expect(form.getByLabel(label)).toHaveAccessibleDescription('Please complete all credit card details');
   }
   for (const label of ['Card number', 'CVC']) await expect(form.getByLabel(label)).not.toHaveAttribute('aria-invalid', 'true');
-  // Focus goes to the first invalid control: the payment method, which carries the message.
-  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeFocused();
-  await tabTo(page, form.getByLabel('Name on card'));
+  // Focus goes to the first field to fill: the first empty card field, which names the message.
+  await expect(form.getByLabel('Name on card')).toBeFocused();
   await page.keyboard.type('Rex Tyranno');
   // Filled in, the field is valid again.
   await expect(form.getByLabel('Name on card')).not.toHaveAttribute('aria-invalid', 'true');

@@ -74,7 +74,8 @@ test('the first variant is preselected and size/colour choices follow the spec r
   // Choosing a size keeps the colour when that combination exists.
   const sameColour = variants.find((x) => x.color === first.color && x.size !== first.size);
   if (sameColour) {
-    await sizes.getByText(SIZE_LABELS[sameColour.size], { exact: true }).click();
+    // (force: the combination may be sold out, so aria-disabled, which Playwright will not click; a shopper can.)
+    await sizes.getByText(SIZE_LABELS[sameColour.size], { exact: true }).click({ force: true });
     await expect(sizes.getByRole('radio', { name: SIZE_LABELS[sameColour.size] })).toBeChecked();
     await expect(colours.getByRole('radio', { name: first.color })).toBeChecked();
   }
@@ -82,7 +83,7 @@ test('the first variant is preselected and size/colour choices follow the spec r
   const current = sameColour ?? first;
   const otherColour = variants.find((x) => x.size === current.size && x.color !== current.color);
   if (otherColour) {
-    await colours.locator('label', { hasText: otherColour.color }).click();
+    await colours.locator('label', { hasText: otherColour.color }).click({ force: true });
     await expect(colours.getByRole('radio', { name: otherColour.color })).toBeChecked();
     await expect(sizes.getByRole('radio', { name: SIZE_LABELS[current.size] })).toBeChecked();
     await expect(page).toHaveURL(new RegExp(`size=${current.size}&`));

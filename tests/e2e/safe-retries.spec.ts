@@ -40,3 +40,30 @@ test('an add whose answer the network lost is resent with the same key and count
   const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number; variant: { id: number } }[] };
   expect(cart.items.map((i) => [i.variant.id, i.quantity])).toEqual([[THONG.xsRed, 1]]);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a form post that reaches the server twice (a double click, a resend) adds once', async ({ page }) => {
+    const copies: number[] = [];
+    await page.route((url) => url.pathname === '/cart/add', async (route) => {
+      const request = route.request();
+      // A copy of the post arrives first, as a double click or a resent request would send it (the
+      // same cookies, so the same form nonce); then the browser's own.
+      const headers = Object.fromEntries(Object.entries(await request.allHeaders()).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)));
+      const copy = await fetch(request.url(), { method: 'POST', headers, body: request.postData() ?? '', redirect: 'manual' });
+      copies.push(copy.status);
+      await route.continue();
+    });
+    // The shopper has a cart already, so both copies reach the same one.
+    expect((await page.request.post('/api/cart', { data: { productId: 4, variantId: 400, quantity: 1 } })).status()).toBe(201);
+    const replayed = page.waitForResponse((response) => new URL(response.url()).pathname === '/cart/add');
+    await page.goto('/product/t-rex-tiny-arms-thong');
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+    expect(copies).toEqual([303]);
+    expect((await replayed).headers()['idempotent-replayed']).toBe('true');
+    const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number; variant: { id: number } }[] };
+    expect(cart.items.map((i) => [i.variant.id, i.quantity]).sort()).toEqual([[400, 1], [THONG.xsRed, 1]].sort());
+  });
+});

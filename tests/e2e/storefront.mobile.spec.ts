@@ -42,3 +42,24 @@ for (const path of ['/', '/shop', '/category/raptor', '/product/t-rex-tiny-arms-
     await expectAccessible();
   });
 }
+
+test('the header search opens under the bar and suggests as it does on a desktop', async ({ page, expectAccessible }) => {
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  const opener = banner.getByRole('link', { name: 'Search products' });
+  await expect(opener).toHaveAttribute('aria-expanded', 'false');
+  await opener.click();
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+  await expect(page).toHaveURL('/');
+  const box = banner.getByRole('combobox', { name: 'Search the shop' });
+  await expect(box).toBeFocused();
+  expect((await box.boundingBox())?.width).toBeGreaterThan(300);
+  await page.keyboard.type('raptr boxer');
+  const options = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
+  await expect(options.last()).toHaveText('See all results for “raptr boxer”');
+  await expect(options.first()).toContainText('Raptor Sneaky Silk Boxers');
+  await expectAccessible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/product\/raptor-sneaky-silk-boxers/);
+});

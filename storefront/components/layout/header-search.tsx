@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useId, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { SearchField } from '../../features/search/search-field.tsx';
 
 const loadCombobox = () => import('../../features/search/search-combobox.tsx');
@@ -11,19 +11,24 @@ const SearchCombobox = lazy(loadCombobox);
  * so far and the focus — so none of it is first-load JavaScript. The swap is a transition: the plain
  * box stays on screen, focused and taking keystrokes, until the combobox is ready.
  */
-export function HeaderSearch({ className = '' }: { className?: string }) {
+export function HeaderSearch({ className = '', fieldClassName, autoFocus = false }: { className?: string; fieldClassName?: string; autoFocus?: boolean }) {
   const id = useId();
   const plainBox = useRef<HTMLInputElement>(null);
   const [enhanced, setEnhanced] = useState(false);
+  // Opened on demand (the phone's search row): focusing the box brings the combobox, as a click would.
+  useEffect(() => {
+    if (autoFocus) plainBox.current?.focus();
+  }, [autoFocus]);
   return (
     <Suspense fallback={null}>
       {enhanced ? (
-        <SearchCombobox className={className} initialValue={() => plainBox.current?.value ?? ''} />
+        <SearchCombobox className={className} fieldClassName={fieldClassName} initialValue={() => plainBox.current?.value ?? ''} />
       ) : (
         <form role="search" action="/shop" method="get" className={`relative ${className}`}>
           <SearchField
             id={`${id}-plain`}
             ref={plainBox}
+            className={fieldClassName}
             onPointerEnter={() => void loadCombobox()}
             onFocus={() => startTransition(() => setEnhanced(true))}
           />

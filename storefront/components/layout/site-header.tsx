@@ -16,6 +16,7 @@ export function SiteHeader() {
   const { urlPathname } = usePageContext();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const [phoneSearch, setPhoneSearch] = useState(false);
   const hydrated = useHydrated();
   const menuLook = '-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 md:hidden';
 
@@ -69,9 +70,18 @@ export function SiteHeader() {
 
         <div className="ml-auto flex items-center gap-1">
           <HeaderSearch className="mr-1 hidden md:block" />
+          {/* A link to the listing (which has its own search); on a phone with JavaScript it opens the
+              header search under the bar instead, where the desktop shows it inline. */}
           <a
             href="/shop"
             aria-label="Search products"
+            aria-expanded={hydrated ? phoneSearch : undefined}
+            aria-controls={phoneSearch ? 'phone-search' : undefined}
+            onClick={(event) => {
+              if (!window.matchMedia('(max-width: 47.99rem)').matches) return;
+              event.preventDefault();
+              setPhoneSearch((open) => !open);
+            }}
             className="inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50"
           >
             <SearchIcon className="size-6" />
@@ -79,6 +89,12 @@ export function SiteHeader() {
           <CartButton />
         </div>
       </div>
+
+      {phoneSearch && (
+        <div id="phone-search" className="border-t border-ink-200/70 px-4 py-2 md:hidden">
+          <HeaderSearch fieldClassName="w-full" autoFocus />
+        </div>
+      )}
 
       {menuLoaded && (
         <Suspense fallback={null}>

@@ -93,7 +93,9 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
     setErrors(found);
     const first = CHECKOUT_FIELDS.find((field) => found[field] !== undefined);
     if (first) {
-      focusField(formRef.current, first);
+      // Missing card details are reported on the payment method, but the field to fill is the first empty one.
+      const emptyCard = found[first] === CHECKOUT_MESSAGES.cardDetails ? emptyCardFields(values)[0] : undefined;
+      focusField(formRef.current, emptyCard ?? first);
       return;
     }
     setProcessing(true);
@@ -214,10 +216,7 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
   );
 }
 
-/**
- * Focus goes to the first invalid control in form order. For missing card details that is the payment
- * method group, which carries the message; the empty card fields after it are marked invalid and tied to it.
- */
+/** Focuses a field by name; the payment method by its checked option. */
 function focusField(form: HTMLFormElement | null, field: CheckoutField) {
   if (!form) return;
   const target =

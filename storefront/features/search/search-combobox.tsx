@@ -21,11 +21,12 @@ const SearchSuggestions = lazy(() => import('./search-suggestions.tsx'));
  */
 interface SearchComboboxProps {
   className?: string;
+  fieldClassName?: string | undefined;
   /** What the plain box it replaces holds at that moment. */
   initialValue: () => string;
 }
 
-export default function SearchCombobox({ className = '', initialValue }: SearchComboboxProps) {
+export default function SearchCombobox({ className = '', fieldClassName, initialValue }: SearchComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -124,6 +125,7 @@ export default function SearchCombobox({ className = '', initialValue }: SearchC
       <SearchField
         id={`${id}-input`}
         ref={input}
+        className={fieldClassName}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}

@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 
 /** The header search's labelled text box, the same in the plain form and in the combobox. */
-export function SearchField({ id, ...props }: ComponentProps<'input'> & { id: string }) {
+/** `className` sets its width (default: a fixed width for the desktop header). */
+export function SearchField({ id, className = 'w-48 lg:w-64', ...props }: ComponentProps<'input'> & { id: string }) {
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -14,7 +15,7 @@ export function SearchField({ id, ...props }: ComponentProps<'input'> & { id: st
         autoComplete="off"
         maxLength={100}
         placeholder="Search dino undies…"
-        className="h-10 w-48 rounded-full border border-ink-200 bg-white px-4 text-sm text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 lg:w-64"
+        className={`h-10 rounded-full border border-ink-200 bg-white px-4 text-sm text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${className}`}
         {...props}
       />
     </>

@@ -176,28 +176,40 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
     });
 
     test('listing filters are a GET form filtered on the server: size XL leaves only products with an XL in stock', async ({ page }) => {
-      test.skip((page.viewportSize()?.width ?? 0) < 1024, 'the filter sidebar is the desktop layout');
+      // Wide screens show the filters in a sidebar; narrow ones behind a Filters control: a dialog with
+      // JavaScript, the same sidebar form shown in place (a link to it) without.
+      const narrow = (page.viewportSize()?.width ?? 0) < 1024;
+      const filters = async () => {
+        if (!narrow) return page.getByRole('complementary', { name: 'Filters' });
+        await page.getByRole(javaScriptEnabled ? 'button' : 'link', { name: /^Filters/ }).click();
+        const panel = javaScriptEnabled ? page.getByRole('dialog', { name: 'Filters' }) : page.getByRole('complementary', { name: 'Filters' });
+        await expect(panel.getByRole('button', { name: 'Apply Filters' })).toBeVisible();
+        return panel;
+      };
       await page.goto('/shop');
       const count = page.getByTestId('product-count');
       await expect(count).toHaveText(/Showing \d+ products/);
       const all = Number((await count.textContent())?.match(/\d+/)?.[0]);
-      const sidebar = page.getByRole('complementary', { name: 'Filters' });
-      const xl = sidebar.locator('label').filter({ hasText: 'XL (T-Rex)' });
-      const leaves = Number((await xl.textContent())?.match(/\((\d+)\)/)?.[1]);
+      if (narrow) await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden();
+      let panel = await filters();
+      const xl = () => panel.locator('label').filter({ hasText: 'XL (T-Rex)' });
+      const leaves = Number((await xl().textContent())?.match(/\((\d+)\)/)?.[1]);
       expect(leaves).toBeGreaterThan(0);
       expect(leaves).toBeLessThan(all);
-      await xl.click();
-      await sidebar.getByRole('button', { name: 'Apply Filters' }).click();
+      await xl().click();
+      await panel.getByRole('button', { name: 'Apply Filters' }).click();
       await expect(page).toHaveURL(/size=XL/);
       await expect(count).toHaveText(`Showing ${leaves} products`);
       // The chip removes the filter, with or without JavaScript.
       await page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: /Size XL/ }).click();
       await expect(count).toHaveText(`Showing ${all} products`);
-      // So does the sidebar's Clear All.
-      await xl.click();
-      await sidebar.getByRole('button', { name: 'Apply Filters' }).click();
+      // So does the panel's Clear All.
+      panel = await filters();
+      await xl().click();
+      await panel.getByRole('button', { name: 'Apply Filters' }).click();
       await expect(count).toHaveText(`Showing ${leaves} products`);
-      await sidebar.getByRole('button', { name: 'Clear All' }).click();
+      panel = await filters();
+      await panel.getByRole('button', { name: 'Clear All' }).click();
       if (!javaScriptEnabled) await expect(page).not.toHaveURL(/size=/);
       await expect(count).toHaveText(`Showing ${all} products`);
     });

@@ -123,6 +123,39 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     expect(offsite.headers.location).toBe('/');
   });
 
+  it('a double-submitted form runs once: both posts carry the page\'s form nonce, the repeat gets the first answer', async () => {
+    const plain = browser(app);
+    plain.jar.set('dino.form', `page-${Math.random().toString(36).slice(2)}`);
+    const add = { productId: product.id, variantId: variant.id, quantity: 2, returnTo: '/shop' };
+    // Sent together, as a double click sends them: the same cookies, the same fields.
+    const [first, second] = await Promise.all([plain.post('/cart/add', add), plain.post('/cart/add', add)]);
+    expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']].filter(Boolean)).toEqual(['true']);
+    const cart = (await plain.json('GET', '/api/cart')).json();
+    expect(cart.items).toEqual([expect.objectContaining({ quantity: 2 })]);
+    expect(await eventsOf(app, `cart-${cart.id}`)).toEqual([expect.objectContaining({ type: 'ItemAdded', quantity: 2 })]);
+    // The answer handed out a new nonce: the next add, from the page it led to, is a new action.
+    const renewed = plain.jar.get('dino.form');
+    expect(renewed).toMatch(/^[\w-]{24}$/);
+    await plain.post('/cart/add', add);
+    expect(plain.jar.get('dino.form')).not.toBe(renewed);
+    expect((await plain.json('GET', '/api/cart')).json().items).toEqual([expect.objectContaining({ quantity: 4 })]);
+    // The same nonce on another form is another action: it runs.
+    plain.jar.set('dino.form', renewed!);
+    const line = (await plain.json('GET', '/api/cart')).json().items[0];
+    expect((await plain.post(`/cart/items/${line.id}`, { quantity: 1, returnTo: '/cart' })).headers['idempotent-replayed']).toBeUndefined();
+    expect((await plain.json('GET', '/api/cart')).json().items).toEqual([expect.objectContaining({ quantity: 1 })]);
+  });
+
+  it('a post without a form nonce (no page opened) runs, and its answer hands one out', async () => {
+    const plain = browser(app);
+    const subscribe = { email: `no-nonce-${Math.random().toString(36).slice(2)}@example.com`, returnTo: '/' };
+    const first = await plain.post('/subscribe', subscribe);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(plain.jar.get('dino.form')).toBeDefined();
+  });
+
   it('the JSON API still refuses form bodies', async () => {
     const response = await app.inject({
       method: 'POST',

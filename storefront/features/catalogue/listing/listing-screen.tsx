@@ -25,6 +25,7 @@ import {
   type SortOption,
 } from '../../../lib/filters.ts';
 import { noteDialogOpener } from '../../../lib/dialog-focus.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { CatalogueProductCard } from '../catalogue-product-card.tsx';
@@ -103,6 +104,20 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
   const carry = { search: state.search, sort: state.sort };
   const chips = activeChips(state);
   const filterCount = activeChips({ ...state, search: '' }).length;
+  const hydrated = useHydrated();
+  const filtersLook = `${btn.secondary} h-12 flex-1 px-4 lg:hidden`;
+  const filtersLabel = (
+    <>
+      <FilterIcon className="size-5" />
+      Filters
+      {filterCount > 0 && (
+        <span className="rounded-full bg-accent-600 px-2 text-xs text-white">
+          {filterCount}
+          <span className="sr-only"> active</span>
+        </span>
+      )}
+    </>
+  );
 
   const heading = local ? (category.data ? `${category.data.name} Collection` : null) : 'Shop All Products';
   const description = local
@@ -192,26 +207,26 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
           </form>
 
           <div className="flex gap-3">
-            <button
-              type="button"
-              onClick={(event) => {
-                noteDialogOpener(event.currentTarget);
-                setPanelLoaded(true);
-                setPanelOpen(true);
-              }}
-              onPointerEnter={() => void loadFilterDialog()}
-              onFocus={() => void loadFilterDialog()}
-              className={`${btn.secondary} h-12 flex-1 px-4 lg:hidden`}
-            >
-              <FilterIcon className="size-5" />
-              Filters
-              {filterCount > 0 && (
-                <span className="rounded-full bg-accent-600 px-2 text-xs text-white">
-                  {filterCount}
-                  <span className="sr-only"> active</span>
-                </span>
-              )}
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={(event) => {
+                  noteDialogOpener(event.currentTarget);
+                  setPanelLoaded(true);
+                  setPanelOpen(true);
+                }}
+                onPointerEnter={() => void loadFilterDialog()}
+                onFocus={() => void loadFilterDialog()}
+                className={filtersLook}
+              >
+                {filtersLabel}
+              </button>
+            ) : (
+              // Without JavaScript the Filters control is a link that shows the sidebar's filter form (:target).
+              <a href="#filters" className={filtersLook}>
+                {filtersLabel}
+              </a>
+            )}
             <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
               <label htmlFor={sortId} className="sr-only whitespace-nowrap text-sm font-semibold text-ink-700 sm:not-sr-only">
                 Sort by
@@ -251,7 +266,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
         </nav>
 
         <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <aside aria-labelledby="filters-heading" className="hidden lg:block">
+          <aside id="filters" aria-labelledby="filters-heading" className="hidden target:block lg:block">
             <div className="sticky top-24 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
               <h2 id="filters-heading" className="mb-5 font-display text-xl font-extrabold text-ink-900">
                 Filters

@@ -157,15 +157,16 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                               : 'border-ink-200 bg-white text-ink-800 hover:border-ink-500'
                         } ${sizeSoldOut ? 'line-through decoration-2' : ''}`}
                       >
-                        {/* A sold-out option can still be chosen, to see which colours have that size (choosing one
-                            moves to a colour in stock when there is one); a sold-out combination cannot be added. So
-                            it is not aria-disabled: its name says 'Sold out'. */}
+                        {/* A sold-out option is aria-disabled and named 'Sold out', yet it can still be chosen: choosing
+                            it moves to a colour that has it in stock when there is one, and a sold-out combination
+                            cannot be added. */}
                         <input
                           type="radio"
                           name="size"
                           value={size}
                           checked={checked}
                           aria-label={sizeSoldOut ? `${SIZE_LABELS[size]}, Sold out` : undefined}
+                          aria-disabled={sizeSoldOut || undefined}
                           onChange={() => choose(selectSize(variants ?? [], selected, size))}
                           className="sr-only"
                         />
@@ -199,6 +200,7 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                           name="color"
                           value={c.color}
                           checked={checked}
+                          aria-disabled={c.soldOut || undefined}
                           onChange={() => choose(selectColor(variants ?? [], selected, c.color))}
                           className="sr-only"
                         />

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue } from '../plugins/idempotency.ts';
+
+/**
+ * A form post without JavaScript cannot send an Idempotency-Key header, and the page it comes from may
+ * be a cached page shared by every shopper, so the key cannot be in the HTML either. It rides in a
+ * cookie instead: the form nonce, a random value set by the first page a visitor sees and replaced by
+ * every form answer. A post's key is that nonce plus what the form sends, so:
+ * - a double-submitted form, or a post the browser sends again because its answer was lost, carries
+ *   the same nonce and the same fields: it runs once and the repeat gets the first answer;
+ * - the next action comes from the page that answer led to, which already holds a new nonce.
+ * The nonce is unguessable, so no one else can claim a shopper's key (and be handed their answer).
+ */
+export const FORM_NONCE_COOKIE = 'dino.form';
+
+function nonceCookie(): string {
+  return `${FORM_NONCE_COOKIE}=${randomBytes(18).toString('base64url')}; Path=/; HttpOnly; SameSite=Lax`;
+}
+
+/** Every form answer hands out the nonce for the shopper's next action. */
+export function renewFormNonce(reply: FastifyReply): void {
+  reply.header('set-cookie', nonceCookie());
+}
+
+/** Pages give a visitor a nonce when they have none (a page's bytes never depend on it). */
+export function ensureFormNonce(request: FastifyRequest, reply: FastifyReply): void {
+  if (!cookieValue(request.headers.cookie, FORM_NONCE_COOKIE)) renewFormNonce(reply);
+}
+
+/** The idempotency key of a form post: none without a nonce (such a post simply runs). */
+export function formNonce(request: FastifyRequest): string | undefined {
+  return cookieValue(request.headers.cookie, FORM_NONCE_COOKIE);
+}
