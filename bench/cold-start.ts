@@ -27,13 +27,13 @@ export interface ColdStartResult {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One start: spawn, then poll GET /api/categories every 5 ms until it answers 200. */
-async function oneStart(build: string, dataDir: string): Promise<{ ms: number; cpuMs: number }> {
+async function oneStart(build: string, dataDir: string, databaseUrl = ''): Promise<{ ms: number; cpuMs: number }> {
   const port = await freePort();
   const began = performance.now();
   const child = start(process.execPath, [path.join(build, 'dist/node/cli.js'), '--data-dir', dataDir, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: build,
     core: SERVER_CORE,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: databaseUrl },
   });
   try {
     for (;;) {
@@ -51,13 +51,17 @@ async function oneStart(build: string, dataDir: string): Promise<{ ms: number; c
   }
 }
 
-/** `build` holds dist/ (client, server and node). The first start prepares the data dir and is not counted. */
-export async function measureColdStart(build: string, scratch: string, starts = 5): Promise<ColdStartResult> {
+/**
+ * `build` holds dist/ (client, server and node). The first start prepares the database (the PGlite data
+ * dir, or the empty PostgreSQL database at `databaseUrl`) and is not counted.
+ */
+export async function measureColdStart(build: string, scratch: string, options: { starts?: number; databaseUrl?: string } = {}): Promise<ColdStartResult> {
+  const { starts = 5, databaseUrl } = options;
   const dataDir = await mkdtemp(path.join(scratch, 'data-cold-start-'));
   try {
-    await oneStart(build, dataDir);
+    await oneStart(build, dataDir, databaseUrl);
     const measured: Array<{ ms: number; cpuMs: number }> = [];
-    for (let i = 0; i < starts; i++) measured.push(await oneStart(build, dataDir));
+    for (let i = 0; i < starts; i++) measured.push(await oneStart(build, dataDir, databaseUrl));
     const startsMs = measured.map((m) => m.ms);
     const cpuMs = measured.map((m) => m.cpuMs);
     return { startsMs, medianMs: median(startsMs), maxMs: Math.max(...startsMs), cpuMs, medianCpuMs: median(cpuMs) };
@@ -66,10 +70,10 @@ export async function measureColdStart(build: string, scratch: string, starts = 
   }
 }
 
-export function coldStartRow(result: ColdStartResult): Row {
+export function coldStartRow(result: ColdStartResult, backend: 'pglite' | 'postgres'): Row {
   return {
-    scenario: 'cold start: process start to first answered request (seeded data dir)',
-    backend: 'pglite',
+    scenario: `cold start: process start to first answered request (${backend === 'pglite' ? 'seeded data dir' : 'seeded database'})`,
+    backend,
     figure: `${fmtMs(result.medianMs)} median, ${fmtMs(result.maxMs)} max (${fmtMs(result.medianCpuMs)} CPU)`,
     baseline: '-',
     ratio: null,

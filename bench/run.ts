@@ -631,7 +631,21 @@ async function main(): Promise<void> {
     await cleanup();
   }
   if (ONLY.has('cli')) await cliScenarios(pgAdmin);
-  if (ONLY.has('coldstart')) rows.push(coldStartRow(await phase('cold start', () => measureColdStart(build, BENCH_ROOT))));
+  if (ONLY.has('coldstart')) {
+    rows.push(coldStartRow(await phase('cold start on PGlite', () => measureColdStart(build, BENCH_ROOT)), 'pglite'));
+    if (pgAdmin) {
+      const coldDb = `dino_bench_cold_${Date.now()}`;
+      await adminQuery(pgAdmin, `create database ${coldDb}`);
+      try {
+        const url = new URL(pgAdmin);
+        url.pathname = `/${coldDb}`;
+        const result = await phase('cold start on PostgreSQL', () => measureColdStart(build, BENCH_ROOT, { databaseUrl: url.toString() }));
+        rows.push(coldStartRow(result, 'postgres'));
+      } finally {
+        await adminQuery(pgAdmin, `drop database if exists ${coldDb} with (force)`);
+      }
+    }
+  }
   if (ONLY.has('durability')) {
     // Loaded only for this scenario: it opens PGlite in this process.
     const { measureDurabilityCost: measure } = await import('./pglite-durability.ts');

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Database, Logger } from './database.ts';
 
 export interface DatabaseTarget {
@@ -42,9 +43,10 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
   try {
     const tightened = await secureDataDir(target.dataDir);
     if (tightened > 0) options.log?.(`tightened ${tightened} files and directories in ${target.dataDir} to owner-only (0700/0600)`);
+    const fresh = !existsSync(`${target.dataDir}/pglite/PG_VERSION`);
     const db = await openPglite(`${target.dataDir}/pglite`, { durable: target.durable ?? true });
     // A fresh directory is unpacked by PGlite with the modes of its template (0666): tighten those too.
-    await secureDataDir(target.dataDir);
+    if (fresh) await secureDataDir(target.dataDir);
     return {
       ...db,
       async close() {

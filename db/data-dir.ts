@@ -21,7 +21,7 @@ export async function secureDataDir(dataDir: string): Promise<number> {
       tightened++;
     }
     if (stat.isDirectory()) {
-      for (const name of await readdir(entry)) await visit(path.join(entry, name));
+      await Promise.all((await readdir(entry)).map((name) => visit(path.join(entry, name))));
     }
   };
   await visit(dataDir);

@@ -19,23 +19,36 @@ const ASSET_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
 };
+/** Kept in step with scripts/compress-assets.mjs, which writes their encodings at build time. */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg']);
+
+/** The build's .br and .gz copies (scripts/compress-assets.mjs), not assets of their own. */
+const PRECOMPRESSED = new Set(['.br', '.gz']);
+
+/** A compressible asset's encodings: the build's copies when it wrote them, else compressed here. */
+async function encoded(file: string, content: Buffer): Promise<EncodedBytes> {
+  const [br, gzip] = await Promise.all([readFile(`${file}.br`).catch(() => undefined), readFile(`${file}.gz`).catch(() => undefined)]);
+  return br && gzip ? { identity: content, gzip, br } : encodeBytes(content);
+}
 
 /** Every file under dist/client/assets (content-hashed, immutable), read once and encoded once. */
 async function loadAssets(assetsDir: string): Promise<Map<string, { type: string; bytes: EncodedBytes }>> {
   const assets = new Map<string, { type: string; bytes: EncodedBytes }>();
   if (!existsSync(assetsDir)) return assets;
-  for (const entry of await readdir(assetsDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const ext = path.extname(file);
-    const content = await readFile(file);
-    const urlPath = path.relative(assetsDir, file).split(path.sep).join('/');
-    assets.set(urlPath, {
-      type: ASSET_TYPES[ext] ?? 'application/octet-stream',
-      bytes: COMPRESSIBLE.has(ext) ? encodeBytes(content) : { identity: content, gzip: content },
-    });
-  }
+  const files = (await readdir(assetsDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !PRECOMPRESSED.has(path.extname(entry.name)))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const ext = path.extname(file);
+      const content = await readFile(file);
+      const urlPath = path.relative(assetsDir, file).split(path.sep).join('/');
+      assets.set(urlPath, {
+        type: ASSET_TYPES[ext] ?? 'application/octet-stream',
+        bytes: COMPRESSIBLE.has(ext) ? await encoded(file, content) : { identity: content, gzip: content },
+      });
+    }),
+  );
   return assets;
 }
 

@@ -122,3 +122,23 @@ test.describe('catalogue invalidation across server processes', () => {
     }
   });
 });
+
+test('hashed assets are sent brotli or gzip, as the build encoded them, and identical once decoded', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  const entry = scripts.find((p) => p.startsWith('/assets/entries/entry-'));
+  expect(entry).toBeDefined();
+  const plain = await request.get(entry!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(plain.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  for (const encoding of ['br', 'gzip']) {
+    const encoded = await request.get(entry!, { headers: { 'accept-encoding': encoding } });
+    expect(encoded.headers()['content-encoding']).toBe(encoding);
+    expect(await encoded.body()).toEqual(await plain.body());
+  }
+  // The build's encoded copies are not assets of their own.
+  expect((await request.get(`${entry}.br`)).status()).toBe(404);
+});
