@@ -69,7 +69,7 @@ const LAYOUT =
  * modules only the listing and the product page share (the mascot and the URL's navigation key).
  */
 const CATALOGUE =
-  /[\\/]storefront[\\/](features[\\/](catalogue[\\/](product-card|catalogue-product-card|catalogue-cache|use-mascot)\.tsx?|catalogue[\\/]catalogue\.queries\.ts|cart[\\/]add-to-cart-button\.tsx)|components[\\/]card-action\.tsx|lib[\\/](variant-selection|mascot)\.ts)$/;
+  /[\\/]storefront[\\/](features[\\/](catalogue[\\/](product-card|catalogue-product-card|catalogue-cache|use-mascot)\.tsx?|catalogue[\\/]catalogue\.queries\.ts|cart[\\/](add-to-cart-button|card-action)\.tsx)|lib[\\/](variant-selection|mascot)\.ts)$/;
 const BROWSE = /[\\/]storefront[\\/](components[\\/]mascot-peek\.tsx|lib[\\/]navigation-key\.ts)$/;
 
 export default defineConfig({

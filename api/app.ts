@@ -16,7 +16,7 @@ import { metrics } from './metrics/metrics.ts';
 import { openApi } from './openapi/openapi.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { idempotency } from './plugins/idempotency.ts';
-import { useSecurityHeaders } from './plugins/security-headers.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
 import { valibotValidation } from './plugins/validation.ts';
@@ -73,7 +73,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(health, { db, catalogue, projections, shuttingDown: options.shuttingDown ?? (() => false) });
   // The API speaks JSON only: any other body type is a 415, not a string to validate.
   fastify.removeContentTypeParser('text/plain');
-  useSecurityHeaders(fastify, { dev: storefront?.dev ?? false });
+  await fastify.register(securityHeadersPlugin, { dev: storefront?.dev ?? false });
   await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS });
   // Before any route: routes with `config.idempotent` get their hooks as they are added.
   await fastify.register(idempotency, { db });

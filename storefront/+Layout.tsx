@@ -4,8 +4,13 @@ import { FlashNotice } from './components/layout/flash-notice.tsx';
 import { PromoBanner } from './components/layout/promo-banner.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
+import { CartButton } from './features/cart/cart-button.tsx';
 import { CartDrawer } from './features/cart/cart-drawer-slot.tsx';
+import { HeaderSearch } from './features/search/header-search.tsx';
 import { ShopToaster } from './features/toast/toaster-slot.tsx';
+
+const headerSearch = (placement: 'inline' | 'phone') =>
+  placement === 'inline' ? <HeaderSearch className="mr-1 hidden md:block" /> : <HeaderSearch fieldClassName="w-full" autoFocus />;
 
 export default function Layout({ children }: { children: ReactNode }) {
   return (
@@ -17,7 +22,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <PromoBanner />
-      <SiteHeader />
+      <SiteHeader search={headerSearch} cartButton={<CartButton />} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <FlashNotice />
         {children}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
@@ -71,12 +72,16 @@ export function securityHeaders(options: { dev: boolean }): Record<string, strin
   return headers;
 }
 
-export function useSecurityHeaders(app: FastifyInstance, options: { dev: boolean }): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
-    // request.protocol is "https" over TLS, or from X-Forwarded-Proto only when trustProxy is on.
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    done();
-  });
-}
+/** Every answer of the app carries the security headers; HSTS only those that arrived over HTTPS. */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: { dev: boolean }) => {
+    const headers = securityHeaders(options);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headers);
+      // request.protocol is "https" over TLS, or from X-Forwarded-Proto only when trustProxy is on.
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

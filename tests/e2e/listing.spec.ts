@@ -25,6 +25,8 @@ test('/collections is the same listing', async ({ page, request }) => {
   await page.goto('/collections');
   await expect(page.getByRole('heading', { level: 1, name: 'Shop All Products' })).toBeVisible();
   await expect(count(page)).toHaveText(`Showing ${products.length} products`);
+  await expect(page).toHaveTitle('Collections - DinoBooty');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Explore the DinoBooty collections/);
 });
 
 test('a category page shows "<name> Collection" and its products', async ({ page, request }) => {

@@ -1,18 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { CartButton } from '../../features/cart/cart-button.tsx';
 import { noteDialogOpener } from '../../lib/dialog-focus.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { MenuIcon, SearchIcon } from '../icons.tsx';
 import { HEADER_LINKS, isCurrent } from '../nav-links.ts';
-import { HeaderSearch } from './header-search.tsx';
 import { Logo } from './logo.tsx';
 
 /** The phone menu's drawer (Headless UI Dialog) loads on its first open, or when the button is near. */
 const loadMobileMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
 
-export function SiteHeader() {
+export interface SiteHeaderProps {
+  /** The search form: inline on wide screens, under the bar when a phone opens it (the layout wires the feature). */
+  search: (placement: 'inline' | 'phone') => ReactNode;
+  cartButton: ReactNode;
+}
+
+export function SiteHeader({ search, cartButton }: SiteHeaderProps) {
   const { urlPathname } = usePageContext();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -69,7 +73,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          <HeaderSearch className="mr-1 hidden md:block" />
+          {search('inline')}
           {/* A link to the listing (which has its own search); on a phone with JavaScript it opens the
               header search under the bar instead, where the desktop shows it inline. */}
           <a
@@ -86,13 +90,13 @@ export function SiteHeader() {
           >
             <SearchIcon className="size-6" />
           </a>
-          <CartButton />
+          {cartButton}
         </div>
       </div>
 
       {phoneSearch && (
         <div id="phone-search" className="border-t border-ink-200/70 px-4 py-2 md:hidden">
-          <HeaderSearch fieldClassName="w-full" autoFocus />
+          {search('phone')}
         </div>
       )}
 

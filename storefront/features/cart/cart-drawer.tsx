@@ -1,7 +1,7 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
-import { CloseIcon, TruckIcon } from '../../components/icons.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import { TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
@@ -30,16 +30,8 @@ export default function CartDrawerIsland() {
   );
 }
 
-/** The flag, one frame late on the first mount: the dialog then opens with its transition. */
-function useDrawerOpen(): boolean {
-  const wanted = useFlag(cartDrawerOpen);
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(wanted), [wanted]);
-  return open && wanted;
-}
-
 function CartDrawerDialog() {
-  const open = useDrawerOpen();
+  const open = useFlag(cartDrawerOpen);
   // A removal's Undo is offered until the drawer closes.
   const close = () => {
     noteRemoval(null);
@@ -52,51 +44,34 @@ function CartDrawerDialog() {
   useFocusAfterRemoval(lines.length, panelRef);
 
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-ink-900/50 backdrop-blur-[2px] transition-opacity duration-300 ease-out data-closed:opacity-0"
-      />
-      <div className="pointer-events-none fixed inset-y-0 right-0 flex max-w-full pl-8 sm:pl-16">
-        <DialogPanel
-          ref={panelRef}
-          transition
-          data-testid="cart-drawer"
-          className="pointer-events-auto flex h-full w-screen max-w-md flex-col bg-cream shadow-2xl transition duration-300 ease-out data-closed:translate-x-full"
-        >
-          <div className="flex items-center justify-between gap-4 border-b border-ink-200 px-5 py-4">
-            <DialogTitle className="font-display text-xl font-black text-ink-900">Your Cart ({lines.length})</DialogTitle>
-            <button
-              type="button"
-              onClick={close}
-              data-focus-fallback
-              aria-label="Close cart"
-              className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink-700 hover:bg-brand-50 hover:text-ink-900"
-            >
-              <CloseIcon className="size-6" />
+    <Drawer
+      open={open}
+      onClose={close}
+      side="right"
+      title={`Your Cart (${lines.length})`}
+      closeLabel="Close cart"
+      maxWidth="max-w-md"
+      panelRef={panelRef}
+      testId="cart-drawer"
+    >
+      <RemovalUndo />
+      {view.cart === undefined ? (
+        view.isError ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+            <p className="font-semibold text-accent-800">There was a problem loading your cart.</p>
+            <button type="button" className={btn.secondary} onClick={view.retry}>
+              Try again
             </button>
           </div>
-
-          <RemovalUndo />
-          {view.cart === undefined ? (
-            view.isError ? (
-              <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
-                <p className="font-semibold text-accent-800">There was a problem loading your cart.</p>
-                <button type="button" className={btn.secondary} onClick={view.retry}>
-                  Try again
-                </button>
-              </div>
-            ) : (
-              <DrawerSkeleton />
-            )
-          ) : lines.length === 0 ? (
-            <EmptyDrawer onContinue={close} />
-          ) : (
-            <DrawerLines lines={lines} onNavigate={close} />
-          )}
-        </DialogPanel>
-      </div>
-    </Dialog>
+        ) : (
+          <DrawerSkeleton />
+        )
+      ) : lines.length === 0 ? (
+        <EmptyDrawer onContinue={close} />
+      ) : (
+        <DrawerLines lines={lines} onNavigate={close} />
+      )}
+    </Drawer>
   );
 }
 

@@ -13,7 +13,7 @@ const SearchSuggestions = lazy(() => import('./search-suggestions.tsx'));
 
 /**
  * The header search as a combobox (the WAI-ARIA pattern), loaded when the shopper first reaches for
- * the plain search form (components/layout/header-search.tsx), which it replaces. Suggestions come
+ * the plain search form (header-search.tsx), which it replaces. Suggestions come
  * after a pause in typing; the arrow keys move through them (focus stays in the box,
  * aria-activedescendant names the current one); Enter opens the current one — or, with none chosen,
  * submits the form to the listing searched for the text; Escape closes the list, then clears the

@@ -1,6 +1,6 @@
 import { CatalogueData, useCatalogueQuery } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
-import { renderCardAction } from '../../components/card-action.tsx';
+import { renderCardAction } from '../../features/cart/card-action.tsx';
 import { ReturnIcon, SparkleIcon, TruckIcon } from '../../components/icons.tsx';
 import { SizeChart } from '../../components/size-chart.tsx';
 import { btn, container } from '../../components/ui.ts';

@@ -1,6 +1,6 @@
 import { CatalogueData, useCatalogueQuery } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
-import { renderCardAction } from '../../components/card-action.tsx';
+import { renderCardAction } from '../../features/cart/card-action.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { CatalogueProductCard } from '../../features/catalogue/catalogue-product-card.tsx';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { HSTS, securityHeaders, useSecurityHeaders } from '../../../api/plugins/security-headers.ts';
+import { HSTS, securityHeaders, securityHeadersPlugin } from '../../../api/plugins/security-headers.ts';
 
 describe('security headers', () => {
   it('are helmet’s, computed once, with our content security policy', () => {
@@ -39,7 +39,7 @@ describe('security headers', () => {
   describe('HSTS only on requests that arrived over HTTPS', () => {
     const serve = async (trustProxy: boolean) => {
       const app = Fastify({ logger: false, trustProxy });
-      useSecurityHeaders(app, { dev: false });
+      await app.register(securityHeadersPlugin, { dev: false });
       app.get('/', async () => 'ok');
       await app.ready();
       return app;

@@ -3,7 +3,7 @@ import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 import { describe, expect, it } from 'vitest';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
-import { renderCardAction } from '../../../storefront/components/card-action.tsx';
+import { renderCardAction } from '../../../storefront/features/cart/card-action.tsx';
 import { addedDescription, variantPageHref } from '../../../storefront/features/cart/added-toast.tsx';
 import { ProductCard } from '../../../storefront/features/catalogue/product-card.tsx';
 

@@ -1,7 +1,7 @@
 import { CatalogueData } from '../../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { renderCardAction } from '../../../components/card-action.tsx';
+import { renderCardAction } from '../../../features/cart/card-action.tsx';
 import { ListingScreen } from '../../../features/catalogue/listing/listing-screen.tsx';
 import { useNavigationKey } from '../../../lib/navigation-key.ts';
 import type { Data } from './+data.ts';

@@ -1,6 +1,6 @@
 import { CatalogueData } from '../../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
-import { renderProductActions } from '../../../components/product-actions.tsx';
+import { renderProductActions } from '../../../features/cart/product-actions.tsx';
 import { ProductDetail } from '../../../features/catalogue/product-detail/product-detail.tsx';
 import { useNavigationKey } from '../../../lib/navigation-key.ts';
 import type { Data } from './+data.ts';

@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { SearchField } from '../../features/search/search-field.tsx';
+import { SearchField } from './search-field.tsx';
 
-const loadCombobox = () => import('../../features/search/search-combobox.tsx');
+const loadCombobox = () => import('./search-combobox.tsx');
 const SearchCombobox = lazy(loadCombobox);
 
 /**

@@ -1,7 +1,7 @@
-import type { Product, Variant } from '../../contracts/catalogue.ts';
-import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
-import { cardVariant, isProductSoldOut } from '../lib/variant-selection.ts';
-import { btn } from './ui.ts';
+import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import { AddToCartButton } from './add-to-cart-button.tsx';
+import { cardVariant, isProductSoldOut } from '../../lib/variant-selection.ts';
+import { btn } from '../../components/ui.ts';
 
 /**
  * The product card's Add to Cart (quantity 1, the first variant in stock: its toast says which), composed

@@ -1,6 +1,6 @@
-import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
-import type { ProductActionsContext } from '../features/catalogue/product-detail/product-detail.tsx';
-import { btn } from './ui.ts';
+import { AddToCartButton } from './add-to-cart-button.tsx';
+import type { ProductActionsContext } from '../catalogue/product-detail/product-detail.tsx';
+import { btn } from '../../components/ui.ts';
 
 /** The product page's Add to Cart and Buy Now, composed here so catalogue never imports cart. */
 export function renderProductActions({ product, variant, quantity }: ProductActionsContext) {

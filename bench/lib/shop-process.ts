@@ -1,0 +1,72 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BaselineRoute } from '../baseline-server.ts';
+import type { LoadResult, LoadSpec } from '../load.ts';
+import { BENCH_ROOT, type BenchRun } from './bench-run.ts';
+import { type Child, LOAD_CORE, SERVER_CORE, cpuSeconds, freePort, runJson, start, tsxArgs, waitForHttp } from './process.ts';
+
+/** The processes a scenario measures: the shop, the load generator, and the bare baseline server. */
+
+export interface Target {
+  backend: 'pglite' | 'postgres';
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export async function startShop(build: string, target: Target): Promise<{ child: Child; origin: string }> {
+  const port = await freePort();
+  const args = [path.join(build, 'dist/node/cli.js'), '--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'];
+  // Request logging off (LOG_LEVEL=warn), like the bare baseline: pino's per-request lines cost ~10-15 %.
+  // Rate limits off in effect: the load generator is one address doing what thousands of shoppers do.
+  const unlimited = { RATE_LIMIT_NEW_CARTS: '1000000', RATE_LIMIT_CART_WRITES: '1000000', RATE_LIMIT_SUBSCRIPTIONS: '1000000' };
+  const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/api/categories`, child, 120_000);
+  return { child, origin };
+}
+
+/**
+ * autocannon from its own process on the load core: a warm-up run, then the measured run. With
+ * `cpuOf` (the server's pid) it also reports the server's CPU ms per request over the measured run.
+ */
+export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }, cpuOf?: Child): Promise<LoadResult & { cpuMsPerRequest?: number }> {
+  const full: LoadSpec = { duration: run.duration, warmup: run.warmup, ...spec };
+  let cpu0: number | undefined;
+  const result = await runJson<LoadResult>(process.execPath, tsxArgs('bench/load.ts', [JSON.stringify(full)]), {
+    core: LOAD_CORE,
+    timeoutMs: (full.duration + full.warmup) * 1000 + 60_000,
+    onLine: (line) => {
+      if (line === 'measuring') cpu0 = cpuSeconds(cpuOf?.proc.pid);
+    },
+  });
+  // Read after the load ended: the server is idle by then, so the delay adds no CPU.
+  const cpu1 = cpuSeconds(cpuOf?.proc.pid);
+  if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return result;
+  return { ...result, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };
+}
+
+/** A bare Fastify process with these exact bytes, on the server core. */
+export async function startBaseline(routes: BaselineRoute[]): Promise<{ child: Child; origin: string }> {
+  const port = await freePort();
+  const specFile = path.join(BENCH_ROOT, `baseline-${port}.json`);
+  await writeFile(specFile, JSON.stringify({ port, routes }));
+  const child = start(process.execPath, tsxArgs('bench/baseline-server.ts', [specFile]), { core: SERVER_CORE });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}${routes[0]!.path}`, child);
+  await rm(specFile, { force: true });
+  return { child, origin };
+}
+
+export async function capture(origin: string, urlPath: string, headers: Record<string, string> = {}): Promise<BaselineRoute & { status: number }> {
+  const response = await fetch(origin + urlPath, { headers });
+  return { path: urlPath, status: response.status, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: await response.text() };
+}
+
+export function loadProblems(result: LoadResult): string | undefined {
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad === 0) return undefined;
+  return `${bad} of ${result.total} responses failed (${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts)`;
+}
+
+export type Measured = LoadResult & { cpuMsPerRequest?: number };
+export const cpuText = (r: Measured) => (r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(3)} ms CPU/req`);

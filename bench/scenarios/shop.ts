@@ -1,0 +1,230 @@
+import type { DbBenchResult, DbBenchSpec, DbMode } from '../db-bench.ts';
+import type { LoadResult } from '../load.ts';
+import type { RenderResult } from '../render-cart.ts';
+import { type BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from '../lib/bench-run.ts';
+import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
+import { fmtKb, fmtMs, fmtRate } from '../lib/report.ts';
+import { type Measured, type Target, capture, cpuText, load, loadProblems, startBaseline, startShop } from '../lib/shop-process.ts';
+import { jsFromHtml, lighthouseRows } from './first-load.ts';
+
+/**
+ * The scenarios against one running shop (PGlite or PostgreSQL): catalogue API, search and pages
+ * against a bare Fastify serving the same bytes; the cart page against renderToString of its tree;
+ * cart writes over HTTP and at the store against raw INSERTs.
+ */
+
+interface ShopFacts {
+  slug: string;
+  productId: number;
+  /** Ten in-stock variants of different products (for 10 distinct lines). */
+  lines: Array<{ productId: number; variantId: number }>;
+}
+
+async function discover(origin: string): Promise<ShopFacts> {
+  const products = (await (await fetch(`${origin}/api/products`)).json()) as Array<{ id: number; slug: string }>;
+  const lines: ShopFacts['lines'] = [];
+  for (const product of products) {
+    const variants = (await (await fetch(`${origin}/api/products/${product.id}/variants`)).json()) as Array<{ id: number; stock: number }>;
+    const inStock = variants.find((v) => v.stock > 10);
+    if (inStock) lines.push({ productId: product.id, variantId: inStock.id });
+    if (lines.length === 10) break;
+  }
+  if (lines.length < 10) throw new Error('the seeded catalogue has fewer than 10 products with stock: cannot build the cart scenarios');
+  return { slug: products[0]!.slug, productId: products[0]!.id, lines };
+}
+
+
+async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Child, origin: string, facts: ShopFacts): Promise<void> {
+  const groups: Array<{ name: string; paths: string[]; judge: (r: LoadResult, ratio: number) => boolean; target: string }> = [];
+  if (run.only.has('api')) {
+    groups.push({
+      name: 'api',
+      paths: ['/api/products', `/api/products/${facts.slug}`, `/api/products/${facts.productId}/variants`],
+      judge: (_r, ratio) => ratio >= 0.8,
+      target: '>= 0.8 x',
+    });
+  }
+  if (run.only.has('search')) {
+    // The header's instant search as a shopper types: a typo'd two-word query and a short prefix.
+    groups.push({
+      name: 'search',
+      paths: ['/api/search?q=raptr%20boxer', '/api/search?q=lac'],
+      judge: (r) => r.latency.p99 < 20,
+      target: 'p99 < 20 ms',
+    });
+  }
+  if (run.only.has('pages')) {
+    groups.push({
+      name: 'pages',
+      paths: ['/', '/shop', `/product/${facts.slug}`],
+      judge: (r, ratio) => ratio >= 0.6 && r.latency.p99 < 20,
+      target: '>= 0.6 x, p99 < 20 ms',
+    });
+  }
+  for (const group of groups) {
+    const captured = await Promise.all(group.paths.map((p) => capture(origin, p)));
+    for (const c of captured) if (c.status !== 200) throw new Error(`GET ${c.path} answered ${c.status}`);
+    // Each path: the shop, then the baseline right after (both idle on the server core otherwise), so
+    // a change in background load hits both figures of a ratio alike.
+    const baseline = await startBaseline(captured);
+    const measured = new Map<string, Measured>();
+    const baselines = new Map<string, Measured>();
+    try {
+      for (const p of group.paths) {
+        measured.set(p, await load(run, { url: origin, path: p, connections: PAGE_CONNECTIONS }, shop));
+        baselines.set(p, await load(run, { url: baseline.origin, path: p, connections: PAGE_CONNECTIONS }, baseline.child));
+      }
+    } finally {
+      await baseline.child.stop();
+    }
+    for (const c of captured) {
+      const r = measured.get(c.path)!;
+      const b = baselines.get(c.path)!;
+      const ratio = r.rps / b.rps;
+      const problem = loadProblems(r);
+      run.rows.push({
+        scenario: `GET ${c.path.replace(facts.slug, '{slug}').replace(`/${facts.productId}/`, '/{id}/')}`,
+        backend,
+        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${cpuText(r)}`,
+        baseline: `${fmtRate(b.rps)}, p99 ${fmtMs(b.latency.p99)}${cpuText(b)} (bare Fastify, same ${fmtKb(Buffer.byteLength(c.body))})`,
+        cpuRatio: r.cpuMsPerRequest && b.cpuMsPerRequest ? b.cpuMsPerRequest / r.cpuMsPerRequest : null,
+        ratio,
+        target: group.target,
+        pass: !problem && group.judge(r, ratio),
+        ...(problem ? { note: problem } : {}),
+        data: { measured: r, baseline: b, bytes: Buffer.byteLength(c.body), connections: PAGE_CONNECTIONS },
+      });
+    }
+  }
+}
+
+/** A shopper's session with these lines; returns its cookie and the cart JSON the API answers. */
+async function shopperWith(origin: string, lines: ShopFacts['lines']): Promise<{ cookie: string; cart: unknown }> {
+  let cookie = '';
+  for (const line of lines) {
+    const response = await fetch(`${origin}/api/cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ ...line, quantity: 1 }),
+    });
+    if (response.status !== 201) throw new Error(`POST /api/cart answered ${response.status}: ${await response.text()}`);
+    cookie ||= (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  }
+  const cart = await (await fetch(`${origin}/api/cart`, { headers: { cookie } })).json();
+  return { cookie, cart };
+}
+
+async function cartPage(run: BenchRun, shop: Child, origin: string, facts: ShopFacts): Promise<{ cart: unknown; result?: Measured; html?: string; problem?: string }> {
+  const { cookie, cart } = await shopperWith(origin, facts.lines.slice(0, 3));
+  const page = await capture(origin, '/cart', { cookie });
+  if (page.status !== 200) return { cart, problem: `GET /cart answered ${page.status}: no cart page in this build` };
+  const result = await load(run, { url: origin, path: '/cart', headers: { cookie }, connections: PAGE_CONNECTIONS }, shop);
+  return { cart, result, html: page.body };
+}
+
+async function writesOverHttp(run: BenchRun, shop: Child, origin: string, facts: ShopFacts): Promise<{ newCarts: Measured; tenLines: Measured }> {
+  const json = { 'content-type': 'application/json' };
+  const body = (i: number) => JSON.stringify({ ...facts.lines[i % facts.lines.length]!, quantity: 1 });
+  const newCarts = await load(run, { url: origin, connections: WRITE_CLIENTS, requests: [{ method: 'POST', path: '/api/cart', headers: json, body: body(0) }] }, shop);
+  // Each connection fills a cart with 10 distinct lines, then starts a new cart (autocannon resets the context).
+  const tenLines = await load(run, {
+    url: origin,
+    connections: WRITE_CLIENTS,
+    requests: facts.lines.map((_, i) => ({ method: 'POST' as const, path: '/api/cart', headers: json, body: body(i), captureCookie: i === 0, useCookie: i > 0 })),
+  }, shop);
+  return { newCarts, tenLines };
+}
+
+async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts: ShopFacts): Promise<DbBenchResult> {
+  const spec: DbBenchSpec = {
+    target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) },
+    mode,
+    clients: WRITE_CLIENTS,
+    seconds: run.duration,
+    warmup: run.warmup,
+    productId: facts.lines[0]!.productId,
+    variantId: facts.lines[0]!.variantId,
+  };
+  return runJson<DbBenchResult>(process.execPath, tsxArgs('bench/db-bench.ts', [JSON.stringify(spec)]), { core: SERVER_CORE, timeoutMs: (run.duration + run.warmup) * 1000 + 120_000 });
+}
+
+export async function benchBackend(run: BenchRun, build: string, target: Target): Promise<void> {
+  const backend = target.backend;
+  const { child, origin } = await run.phase(`${backend}: start the CLI server`, () => startShop(build, target));
+  let facts: ShopFacts;
+  let cart: Awaited<ReturnType<typeof cartPage>> | undefined;
+  let http: Awaited<ReturnType<typeof writesOverHttp>> | undefined;
+  try {
+    facts = await discover(origin);
+    if (run.only.has('api') || run.only.has('search') || run.only.has('pages')) await run.phase(`${backend}: catalogue API and pages`, () => apiAndPages(run, backend, child, origin, facts));
+    if (run.only.has('cart')) cart = await run.phase(`${backend}: /cart`, () => cartPage(run, child, origin, facts));
+    if (run.only.has('writes')) http = await run.phase(`${backend}: POST /api/cart`, () => writesOverHttp(run, child, origin, facts));
+    if (backend === 'pglite' && run.only.has('js')) await run.phase('first-load JS from the served HTML', () => jsFromHtml(run, origin, facts.slug));
+    if (backend === 'pglite' && run.only.has('lighthouse')) await run.phase('Lighthouse', () => lighthouseRows(run, origin, facts.slug));
+  } finally {
+    await child.stop();
+  }
+
+  // In-process baselines on the server core, with the server stopped (PGlite allows one process per data dir).
+  if (cart) {
+    if (cart.result) {
+      const r = cart.result;
+      const base = await run.phase(`${backend}: renderToString baseline`, () =>
+        runJson<RenderResult>(process.execPath, tsxArgs('bench/render-cart.ts', [JSON.stringify({ target, url: '/cart', cart: cart!.cart, seconds: Math.max(3, run.duration / 2) })]), {
+          cwd: build,
+          core: SERVER_CORE,
+        }),
+      );
+      const ratio = r.rps / base.rendersPerSecond;
+      const problem = loadProblems(r);
+      run.rows.push({
+        scenario: 'GET /cart (3 lines, session SSR)',
+        backend,
+        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${cpuText(r)}`,
+        baseline: `${fmtRate(base.rendersPerSecond, 'renders/s')}, ${base.cpuMsPerRender.toFixed(3)} ms CPU/render (renderToString in-process; Vike renderPage alone ${fmtRate(base.vikeRenderPagePerSecond, '/s')})`,
+        cpuRatio: r.cpuMsPerRequest ? base.cpuMsPerRender / r.cpuMsPerRequest : null,
+        ratio,
+        target: '>= 0.3 x, p99 < 50 ms',
+        pass: !problem && ratio >= 0.3 && r.latency.p99 < 50,
+        ...(problem ? { note: problem } : {}),
+        data: { measured: r, baseline: base },
+      });
+    } else {
+      run.rows.push({ scenario: 'GET /cart (3 lines, session SSR)', backend, figure: '-', baseline: '-', ratio: null, target: '>= 0.3 x, p99 < 50 ms', pass: false, note: cart.problem! });
+    }
+  }
+
+  if (run.only.has('writes')) {
+    const raw = await run.phase(`${backend}: raw INSERT baseline`, () => dbBench(run, target, 'raw-insert', facts));
+    const append = await run.phase(`${backend}: store-level append`, () => dbBench(run, target, 'append', facts));
+    const baseline = `${fmtRate(raw.opsPerSecond, 'inserts/s')} (raw single-row INSERT, ${WRITE_CLIENTS} clients)`;
+    for (const [name, r] of [
+      ['POST /api/cart, new carts (HTTP)', http!.newCarts],
+      ['POST /api/cart, 10 lines per cart (HTTP)', http!.tenLines],
+    ] as const) {
+      const ratio = r.rps / raw.opsPerSecond;
+      const problem = loadProblems(r);
+      run.rows.push({
+        scenario: name,
+        backend,
+        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${cpuText(r)}`,
+        baseline,
+        ratio,
+        target: '>= 0.4 x',
+        pass: !problem && ratio >= 0.4,
+        ...(problem ? { note: problem } : {}),
+        data: { measured: r, baseline: raw, connections: WRITE_CLIENTS },
+      });
+    }
+    run.rows.push({
+      scenario: 'append + projections (store: one statement, as the service)',
+      backend,
+      figure: `${fmtRate(append.opsPerSecond, 'appends/s')}, p99 ${fmtMs(append.p99Ms)}`,
+      baseline,
+      ratio: append.opsPerSecond / raw.opsPerSecond,
+      target: '>= 0.6 x',
+      pass: append.opsPerSecond / raw.opsPerSecond >= 0.6,
+      data: { measured: append, baseline: raw },
+    });
+  }
+}

@@ -1,2 +1,0 @@
-// /products/{slug} is seen in links too: it renders the same product page as /product/{slug}.
-export { default } from '../../product/@slug/+Page.tsx';

@@ -1,1 +1,0 @@
-export { data } from '../../product/@slug/+data.ts';
