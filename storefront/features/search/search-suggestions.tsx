@@ -70,7 +70,7 @@ export default function SearchSuggestions({ listId, options, active, optionId, o
                   index,
                   <>
                     <img src={option.product.imageUrl} alt="" width={44} height={44} className="size-11 shrink-0 rounded-lg bg-cream object-contain" />
-                    <span className="min-w-0 flex-1 truncate">
+                    <span className="line-clamp-2 min-w-0 flex-1">
                       <Highlighted text={option.product.name} ranges={option.product.highlights} />
                     </span>
                     <span className="shrink-0 font-semibold text-brand-800">{formatMoney(option.product.price)}</span>
