@@ -64,12 +64,12 @@ const LAYOUT =
   /[\\/](storefront[\\/](\+Layout\.tsx|components[\\/](ui\.ts|size-chart\.tsx)|lib[\\/](sizes|flash)\.ts|lib[\\/]return-to\.tsx)|contracts[\\/](money-format|cart-rules|shop-messages)\.ts)$/;
 
 /**
- * The catalogue's cards and their cache, which /, /shop and /product/{slug} all load: one chunk, not
- * four (the cards' Add to Cart and card action came out as files of 0.5-1 KB each). And the two small
- * modules only the listing and the product page share (the mascot and the URL's navigation key).
+ * The catalogue's cards, which /, /shop and /product/{slug} all load: one chunk, not four (the cards'
+ * Add to Cart and card action came out as files of 0.5-1 KB each). And the two small modules only the
+ * listing and the product page share (the mascot and the URL's navigation key).
  */
 const CATALOGUE =
-  /[\\/]storefront[\\/](features[\\/](catalogue[\\/](product-card|catalogue-product-card|catalogue-cache|use-mascot)\.tsx?|catalogue[\\/]catalogue\.queries\.ts|cart[\\/](add-to-cart-button|card-action)\.tsx)|lib[\\/](variant-selection|mascot)\.ts)$/;
+  /[\\/]storefront[\\/](features[\\/](catalogue[\\/](product-card|catalogue-product-card|use-mascot)\.tsx?|cart[\\/](add-to-cart-button|card-action)\.tsx)|lib[\\/](variant-selection|mascot)\.ts)$/;
 const BROWSE = /[\\/]storefront[\\/](components[\\/]mascot-peek\.tsx|lib[\\/]navigation-key\.ts)$/;
 
 export default defineConfig({

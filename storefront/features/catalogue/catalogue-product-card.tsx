@@ -1,28 +1,26 @@
-import { useCatalogueQuery } from './catalogue-cache.tsx';
 import type { ReactNode } from 'react';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
-import { variantsQuery } from './catalogue.queries.ts';
 import { ProductCard } from './product-card.tsx';
 
 /** Renders the add-to-cart control of a card; the page supplies it (composition across features). */
 export type CardAction = (product: Product, variants: readonly Variant[] | undefined) => ReactNode;
 
-/** A product card that loads its own variants (GET /api/products/{id}/variants, once per card). */
+/** A product card with the page's add-to-cart control; `variants` is undefined while they load. */
 export function CatalogueProductCard({
   product,
+  variants,
   renderAction,
   cornerBadge,
   headingLevel,
   eager,
 }: {
   product: Product;
+  variants: readonly Variant[] | undefined;
   renderAction?: CardAction;
   cornerBadge?: ReactNode;
   headingLevel?: 2 | 3;
   eager?: boolean;
 }) {
-  const { data, isError } = useCatalogueQuery(variantsQuery(product.id));
-  const variants = data ?? (isError ? [] : undefined);
   return (
     <ProductCard
       product={product}

@@ -1,49 +1,32 @@
-import { useCatalogueQuery } from './catalogue-cache.tsx';
-import { categoriesQuery } from './catalogue.queries.ts';
+import type { Category } from '../../../contracts/catalogue.ts';
 
 /** 'Shop by Species': every category, linking to /category/{slug}. */
-export function CategoryGrid() {
-  const { data: categories, isPending, isError } = useCatalogueQuery(categoriesQuery());
-
-  if (isError) {
-    return (
-      <p role="alert" className="rounded-2xl bg-accent-50 p-6 text-center font-semibold text-accent-800">
-        Failed to load categories. Please try again later.
-      </p>
-    );
-  }
-
+export function CategoryGrid({ categories }: { categories: readonly Category[] }) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-4">
-      {isPending
-        ? Array.from({ length: 8 }, (_, i) => (
-            <li key={i} aria-hidden="true" data-testid="category-skeleton">
-              <div className="skeleton aspect-[4/5] rounded-3xl" />
-            </li>
-          ))
-        : categories.map((category) => (
-            <li key={category.id}>
-              <a
-                href={`/category/${category.slug}`}
-                className="group relative flex aspect-[4/5] flex-col overflow-hidden rounded-3xl bg-gradient-to-b from-brand-50 to-brand-100 p-4 ring-1 ring-brand-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl"
-              >
-                <img
-                  src={category.imageUrl}
-                  alt=""
-                  width={320}
-                  height={320}
-                  loading="lazy"
-                  className="mx-auto w-full flex-1 object-contain transition duration-500 group-hover:scale-110 group-hover:rotate-2"
-                />
-                <span className="mt-2 text-center font-display text-lg font-extrabold text-ink-900 sm:text-xl">
-                  {category.name}
-                </span>
-                <span className="text-center text-xs font-semibold text-brand-800">
-                  Shop now <span aria-hidden="true">→</span>
-                </span>
-              </a>
-            </li>
-          ))}
+      {categories.map((category) => (
+        <li key={category.id}>
+          <a
+            href={`/category/${category.slug}`}
+            className="group relative flex aspect-[4/5] flex-col overflow-hidden rounded-3xl bg-gradient-to-b from-brand-50 to-brand-100 p-4 ring-1 ring-brand-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl"
+          >
+            <img
+              src={category.imageUrl}
+              alt=""
+              width={320}
+              height={320}
+              loading="lazy"
+              className="mx-auto w-full flex-1 object-contain transition duration-500 group-hover:scale-110 group-hover:rotate-2"
+            />
+            <span className="mt-2 text-center font-display text-lg font-extrabold text-ink-900 sm:text-xl">
+              {category.name}
+            </span>
+            <span className="text-center text-xs font-semibold text-brand-800">
+              Shop now <span aria-hidden="true">→</span>
+            </span>
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }

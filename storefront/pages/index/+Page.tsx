@@ -1,13 +1,10 @@
-import { CatalogueData, useCatalogueQuery } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { renderCardAction } from '../../features/cart/card-action.tsx';
 import { ReturnIcon, SparkleIcon, TruckIcon } from '../../components/icons.tsx';
 import { SizeChart } from '../../components/size-chart.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { CatalogueProductCard } from '../../features/catalogue/catalogue-product-card.tsx';
-import { bestsellersQuery } from '../../features/catalogue/catalogue.queries.ts';
 import { CategoryGrid } from '../../features/catalogue/category-grid.tsx';
-import { ProductCardSkeleton } from '../../features/catalogue/product-card.tsx';
 import { Testimonials } from '../../features/catalogue/testimonials.tsx';
 import { SignupSection } from '../../features/signup/signup-section.tsx';
 import type { Data } from './+data.ts';
@@ -16,17 +13,17 @@ import { HeroSlider } from './hero-slider.tsx';
 export default function HomePage() {
   const data = useData<Data>();
   return (
-    <CatalogueData state={data.dehydratedState}>
+    <>
       <h1 className="sr-only">DinoBooty: sexy underwear for cartoon dinosaurs</h1>
       <HeroSlider />
       <Perks />
 
       <section aria-labelledby="species-heading" className={`${container} py-16`}>
         <SectionHeading id="species-heading" title="Shop by Species" subtitle="Every body is a dino body. Find the cut made for yours." />
-        <CategoryGrid />
+        <CategoryGrid categories={data.categories} />
       </section>
 
-      <Bestsellers />
+      <Bestsellers products={data.bestsellers} variants={data.variants} />
       <RaptorPromo />
       <SizeGuideSection />
 
@@ -37,12 +34,12 @@ export default function HomePage() {
             title="Happy Dinosaur Booties"
             subtitle="Real reviews from real(ly extinct) customers."
           />
-          <Testimonials />
+          <Testimonials testimonials={data.testimonials} />
         </div>
       </section>
 
       <SignupSection />
-    </CatalogueData>
+    </>
   );
 }
 
@@ -82,8 +79,7 @@ function Perks() {
   );
 }
 
-function Bestsellers() {
-  const { data: products, isPending, isError } = useCatalogueQuery(bestsellersQuery());
+function Bestsellers({ products, variants }: Pick<Data, 'variants'> & { products: Data['bestsellers'] }) {
   return (
     <section id="shop-now" aria-labelledby="bestsellers-heading" className="scroll-mt-20 bg-white py-16">
       <div className={container}>
@@ -98,25 +94,13 @@ function Bestsellers() {
             View All Products
           </a>
         </div>
-        {isError ? (
-          <p role="alert" className="rounded-2xl bg-accent-50 p-6 text-center font-semibold text-accent-800">
-            Failed to load products. Please try again later.
-          </p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
-            {isPending
-              ? Array.from({ length: 4 }, (_, i) => (
-                  <li key={i}>
-                    <ProductCardSkeleton />
-                  </li>
-                ))
-              : products.map((product) => (
-                  <li key={product.id}>
-                    <CatalogueProductCard product={product} renderAction={renderCardAction} />
-                  </li>
-                ))}
-          </ul>
-        )}
+        <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
+          {products.map((product) => (
+            <li key={product.id}>
+              <CatalogueProductCard product={product} variants={variants[product.id]} renderAction={renderCardAction} />
+            </li>
+          ))}
+        </ul>
       </div>
     </section>
   );

@@ -1,12 +1,15 @@
 import type { PageContextServer } from 'vike/types';
-import { CataloguePrefill } from '../../features/catalogue/catalogue.prefill.ts';
+import { variantsByProduct } from '../../features/catalogue/catalogue.data.ts';
 
 export function data(pageContext: PageContextServer) {
-  const prefill = new CataloguePrefill(pageContext.services.catalogue);
-  prefill.categories();
-  prefill.bestsellers();
-  prefill.testimonials();
-  return { dehydratedState: prefill.dehydrate() };
+  const { catalogue } = pageContext.services;
+  const bestsellers = [...catalogue.bestsellers()];
+  return {
+    categories: [...catalogue.categories()],
+    bestsellers,
+    variants: variantsByProduct(catalogue, bestsellers),
+    testimonials: [...catalogue.testimonials()],
+  };
 }
 
 export type Data = ReturnType<typeof data>;

@@ -1,27 +1,23 @@
-import { CatalogueData, useCatalogueQuery } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { renderCardAction } from '../../features/cart/card-action.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { CatalogueProductCard } from '../../features/catalogue/catalogue-product-card.tsx';
-import { productsQuery } from '../../features/catalogue/catalogue.queries.ts';
-import { ProductCardSkeleton } from '../../features/catalogue/product-card.tsx';
 import type { Data } from './+data.ts';
 
 export default function SalePage() {
-  const data = useData<Data>();
   return (
-    <CatalogueData state={data.dehydratedState}>
+    <>
       <PageHero title="The Big Extinction Sale" eyebrow="Sale" mascot="raptor">
         Prices so low they'll make a meteor blush. Grab your favourites before they go the way of the dodo.
       </PageHero>
-      <SaleGrid discounts={data.discounts} />
-    </CatalogueData>
+      <SaleGrid />
+    </>
   );
 }
 
-function SaleGrid({ discounts }: { discounts: Record<number, number> }) {
-  const { data: products, isPending, isError } = useCatalogueQuery(productsQuery({ search: '', sort: undefined }));
+function SaleGrid() {
+  const { products, variants, discounts } = useData<Data>();
   return (
     <div className={`${container} grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]`}>
       <section aria-labelledby="sale-items-heading">
@@ -29,19 +25,7 @@ function SaleGrid({ discounts }: { discounts: Record<number, number> }) {
           On sale now
         </h2>
         <div className="mt-6">
-          {isError ? (
-            <p role="alert" className="rounded-2xl bg-accent-50 p-6 text-center font-semibold text-accent-800">
-              Failed to load products. Please try again later.
-            </p>
-          ) : isPending ? (
-            <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
-              {Array.from({ length: 6 }, (_, i) => (
-                <li key={i}>
-                  <ProductCardSkeleton />
-                </li>
-              ))}
-            </ul>
-          ) : products.length === 0 ? (
+          {products.length === 0 ? (
             <div className="rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-ink-200">
               <h3 className="font-display text-2xl font-extrabold text-ink-900">No sale items at the moment</h3>
               <p className="mt-2 text-ink-600">Check back soon, or browse the full herd.</p>
@@ -57,6 +41,7 @@ function SaleGrid({ discounts }: { discounts: Record<number, number> }) {
                   <li key={product.id}>
                     <CatalogueProductCard
                       product={product}
+                      variants={variants[product.id]}
                       renderAction={renderCardAction}
                       cornerBadge={
                         percent === undefined ? undefined : (

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import { CataloguePrefill } from '../../features/catalogue/catalogue.prefill.ts';
+import { variantsByProduct } from '../../features/catalogue/catalogue.data.ts';
 
 export const SALE_MIN_PERCENT = 20;
 export const SALE_MAX_PERCENT = 49;
@@ -9,12 +9,12 @@ export const SALE_MAX_PERCENT = 49;
  * and travel with the page data, so the browser renders exactly what the HTML shows.
  */
 export function data(pageContext: PageContextServer) {
-  const prefill = new CataloguePrefill(pageContext.services.catalogue);
-  const products = prefill.products('', undefined);
+  const { catalogue } = pageContext.services;
+  const products = [...catalogue.products()];
   const span = SALE_MAX_PERCENT - SALE_MIN_PERCENT + 1;
   const discounts: Record<number, number> = {};
   for (const product of products) discounts[product.id] = SALE_MIN_PERCENT + Math.floor(Math.random() * span);
-  return { dehydratedState: prefill.dehydrate(), discounts };
+  return { products, variants: variantsByProduct(catalogue, products), discounts };
 }
 
 export type Data = ReturnType<typeof data>;

@@ -1,4 +1,3 @@
-import { CatalogueData } from '../../features/catalogue/catalogue-cache.tsx';
 import { useData } from 'vike-react/useData';
 import { renderCardAction } from '../../features/cart/card-action.tsx';
 import { ListingScreen } from '../../features/catalogue/listing/listing-screen.tsx';
@@ -8,9 +7,5 @@ import type { Data } from './+data.ts';
 export default function ShopPage() {
   const data = useData<Data>();
   const key = useNavigationKey();
-  return (
-    <CatalogueData state={data.dehydratedState}>
-      <ListingScreen key={key} source={{ kind: 'all' }} renderAction={renderCardAction} />
-    </CatalogueData>
-  );
+  return <ListingScreen key={key} data={data} renderAction={renderCardAction} />;
 }

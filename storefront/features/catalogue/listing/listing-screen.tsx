@@ -1,5 +1,3 @@
-import { useCatalogueQuery, useCataloguePeek } from '../catalogue-cache.tsx';
-import type { Variant } from '../../../../contracts/catalogue.ts';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
@@ -29,24 +27,24 @@ import { useHydrated } from '../../../lib/hydrated.ts';
 import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { CatalogueProductCard } from '../catalogue-product-card.tsx';
-import { catalogueKeys, categoriesQuery, categoryProductsQuery, categoryQuery, productsQuery } from '../catalogue.queries.ts';
 import { ProductCardSkeleton } from '../product-card.tsx';
 import { FilterPanel } from './filter-panel.tsx';
+import type { ListingData } from './listing.data.ts';
+import { useListingVariants, useProductList } from './product-list.ts';
 
 /** The phone/tablet filter drawer (Headless UI Dialog) loads on its first open, or when its button is near. */
 const loadFilterDialog = () => import('./filter-dialog.tsx');
 const FilterDialog = lazy(loadFilterDialog);
 
-export type ListingSource = { kind: 'all' } | { kind: 'category'; slug: string };
-
 const isSortOption = (value: string): value is SortOption => SORT_OPTIONS.some((o) => o.value === value);
 
 /**
- * The product listing (/shop, /collections, /category/{slug}). Search, sort and filters live in the
- * URL query (replaced in place, no navigation), so a reload or a shared link restores them. Render it
- * with the page's navigation key as its React key so that following a link starts it afresh.
+ * The product listing (/shop, /collections, /category/{slug}), drawn from the page's data. Search,
+ * sort and filters live in the URL query (replaced in place, no navigation), so a reload or a shared
+ * link restores them; on /shop a new search or sort fetches the list from the API. Render it with the
+ * page's navigation key as its React key so that following a link starts it afresh.
  */
-export function ListingScreen({ source, renderAction }: { source: ListingSource; renderAction: CardAction }) {
+export function ListingScreen({ data, renderAction }: { data: ListingData; renderAction: CardAction }) {
   const { urlPathname } = usePageContext();
   const params = useUrlSearchParams();
   const [state, setState] = useState<ListingState>(() => parseListingQuery(params));
@@ -57,8 +55,8 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
   const searchId = useId();
   const sortId = useId();
   const searchFormId = useId();
-  const local = source.kind === 'category';
-  const slug = source.kind === 'category' ? source.slug : '';
+  const local = data.kind === 'category';
+  const slug = local ? data.category.slug : '';
 
   // Debounced search: the list follows the box 300 ms after the last keystroke.
   useEffect(() => {
@@ -76,30 +74,24 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
     if (next.search !== searchInput.trim()) setSearchInput(next.search);
   };
 
-  const allProducts = useCatalogueQuery({
-    ...productsQuery({ search: state.search, sort: apiSort(state.sort) }),
-    enabled: !local,
-  });
-  const categoryProducts = useCatalogueQuery({ ...categoryProductsQuery(slug), enabled: local });
-  const category = useCatalogueQuery({ ...categoryQuery(slug), enabled: local });
-  const categories = useCatalogueQuery(categoriesQuery());
-  const products = local ? categoryProducts : allProducts;
-
-  // The size filter reads each card's variants (the server put them in the cache with the list).
-  const peek = useCataloguePeek();
-  const variantsOf = (productId: number) => peek<Variant[]>(catalogueKeys.variants(productId));
+  // Category pages search and sort in the browser: their list is always the page data's.
+  const served = data.kind === 'all' ? data : { params: { search: '', sort: undefined }, products: data.products };
+  const products = useProductList(local ? served.params : { search: state.search, sort: apiSort(state.sort) }, served);
+  // The size filter reads each product's variants.
+  const variants = useListingVariants(products.products, data.variants);
+  const variantsOf = (productId: number) => variants[productId];
   const visible = useMemo(
-    () => (products.data ? visibleProducts(products.data, state, local, variantsOf) : []),
-    [products.data, state, local],
+    () => (products.products ? visibleProducts(products.products, state, local, variantsOf) : []),
+    [products.products, state, local, variants],
   );
   const collections = useMemo(() => {
-    const found = collectionsOf(products.data ?? []);
+    const found = collectionsOf(products.products ?? []);
     return [...new Set([...found, ...state.filters.collections])].sort((a, b) => a.localeCompare(b));
-  }, [products.data, state.filters.collections]);
+  }, [products.products, state.filters.collections]);
   // How many products each option would leave, from the filters as applied (the same rule as the grid).
   const counts = useMemo(
-    () => (products.data ? facetCounts(searchedProducts(products.data, state, local), state.filters, collections, variantsOf) : undefined),
-    [products.data, state, local, collections],
+    () => (products.products ? facetCounts(searchedProducts(products.products, state, local), state.filters, collections, variantsOf) : undefined),
+    [products.products, state, local, collections, variants],
   );
   const carry = { search: state.search, sort: state.sort };
   const chips = activeChips(state);
@@ -119,9 +111,9 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
     </>
   );
 
-  const heading = local ? (category.data ? `${category.data.name} Collection` : null) : 'Shop All Products';
+  const heading = local ? `${data.category.name} Collection` : 'Shop All Products';
   const description = local
-    ? category.data?.description
+    ? data.category.description
     : 'Every thong, brief, boxer and bralette in the herd. Filter by price, collection or size to find your match.';
 
   const applyDraft = () => {
@@ -143,16 +135,12 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
       <div className="bg-gradient-to-br from-brand-100 via-cream to-accent-100">
         <div className={`${container} flex items-center gap-6 py-10 sm:py-12`}>
           <div className="min-w-0 flex-1">
-            {heading ? (
-              <h1 className="font-display text-4xl font-black tracking-tight text-ink-900 sm:text-5xl">{heading}</h1>
-            ) : (
-              <div className="skeleton h-12 w-2/3 rounded-xl" aria-hidden="true" />
-            )}
+            <h1 className="font-display text-4xl font-black tracking-tight text-ink-900 sm:text-5xl">{heading}</h1>
             {description && <p className="mt-3 max-w-2xl text-lg text-ink-700">{description}</p>}
           </div>
-          {local && category.data && (
+          {local && (
             <img
-              src={category.data.imageUrl}
+              src={data.category.imageUrl}
               alt=""
               width={160}
               height={160}
@@ -257,7 +245,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
             <li>
               <Pill href="/shop" current={!local} label="All Products" />
             </li>
-            {categories.data?.map((c) => (
+            {data.categories.map((c) => (
               <li key={c.id}>
                 <Pill href={`/category/${c.slug}`} current={local && c.slug === slug} label={c.name} />
               </li>
@@ -290,7 +278,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
             </h2>
             <div className="flex min-h-10 flex-wrap items-center gap-2">
               <p className="mr-2 text-sm font-semibold text-ink-700" aria-live="polite" data-testid="product-count">
-                {products.isPending ? 'Loading products…' : products.isError ? '' : `Showing ${visible.length} ${visible.length === 1 ? 'product' : 'products'}`}
+                {products.status === 'pending' ? 'Loading products…' : products.status === 'error' ? '' : `Showing ${visible.length} ${visible.length === 1 ? 'product' : 'products'}`}
               </p>
               {chips.length > 0 && (
                 <>
@@ -321,11 +309,11 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
             </div>
 
             <div className="mt-4">
-              {products.isError ? (
+              {products.status === 'error' ? (
                 <p role="alert" className="rounded-2xl bg-accent-50 p-6 text-center font-semibold text-accent-800">
                   Failed to load products. Please try again later.
                 </p>
-              ) : products.isPending ? (
+              ) : products.status === 'pending' ? (
                 <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3" aria-label="Loading products">
                   {Array.from({ length: 6 }, (_, i) => (
                     <li key={i}>
@@ -348,7 +336,7 @@ export function ListingScreen({ source, renderAction }: { source: ListingSource;
                 <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
                   {visible.map((product, index) => (
                     <li key={product.id}>
-                      <CatalogueProductCard product={product} renderAction={renderAction} eager={index < 3} />
+                      <CatalogueProductCard product={product} variants={variants[product.id]} renderAction={renderAction} eager={index < 3} />
                     </li>
                   ))}
                 </ul>

@@ -1,26 +1,56 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
+import type { Category, Product } from '../../../../contracts/catalogue.ts';
 import { apiSort, parseListingQuery } from '../../../lib/filters.ts';
-import { CataloguePrefill } from '../catalogue.prefill.ts';
+import { variantsByProduct, type VariantsByProduct } from '../catalogue.data.ts';
+import type { ProductListParams } from './product-list.ts';
+
+interface ListingBase {
+  /** Every category, for the pills above the grid. */
+  categories: Category[];
+  products: Product[];
+  variants: VariantsByProduct;
+}
+
+/** /shop and /collections: the products the API's search and sort gave for `params` (the URL's, on the server). */
+export interface AllProductsData extends ListingBase {
+  kind: 'all';
+  params: ProductListParams;
+}
+
+/** /category/{slug}: the category and all its products (search and sort run in the browser). */
+export interface CategoryData extends ListingBase {
+  kind: 'category';
+  category: Category;
+  title: string;
+  description: string;
+}
+
+export type ListingData = AllProductsData | CategoryData;
 
 /** Server data of /shop and /collections: the product list the URL's search and sort ask for. */
-export function allProductsData(pageContext: PageContextServer) {
+export function allProductsData(pageContext: PageContextServer): AllProductsData {
+  const { catalogue } = pageContext.services;
   const state = parseListingQuery(new URLSearchParams(pageContext.urlParsed.searchOriginal ?? ''));
-  const prefill = new CataloguePrefill(pageContext.services.catalogue);
-  prefill.categories();
-  prefill.products(state.search, apiSort(state.sort));
-  return { dehydratedState: prefill.dehydrate() };
+  const params: ProductListParams = { search: state.search, sort: apiSort(state.sort) };
+  const products = [...catalogue.products({ ...(params.search ? { search: params.search } : {}), ...(params.sort ? { sort: params.sort } : {}) })];
+  return { kind: 'all', params, categories: [...catalogue.categories()], products, variants: variantsByProduct(catalogue, products) };
 }
 
 /** Server data of /category/{slug}: the category and its products; 404 for an unknown slug. */
-export function categoryData(pageContext: PageContextServer) {
+export function categoryData(pageContext: PageContextServer): CategoryData {
+  const { catalogue } = pageContext.services;
   const slug = pageContext.routeParams.slug ?? '';
-  const prefill = new CataloguePrefill(pageContext.services.catalogue);
-  const category = prefill.category(slug);
-  if (!category || !prefill.categoryProducts(slug)) throw render(404);
-  prefill.categories();
+  const category = catalogue.category(slug);
+  const found = catalogue.productsInCategory(slug);
+  if (!category || !found) throw render(404);
+  const products = [...found];
   return {
-    dehydratedState: prefill.dehydrate(),
+    kind: 'category',
+    category,
+    categories: [...catalogue.categories()],
+    products,
+    variants: variantsByProduct(catalogue, products),
     title: `${category.name} Collection - DinoBooty`,
     description: category.description,
   };

@@ -1,5 +1,4 @@
-import { useCatalogueQuery } from '../catalogue-cache.tsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { Product, Variant } from '../../../../contracts/catalogue.ts';
 import { variantImageUrl } from '../../../../contracts/variant-image.ts';
@@ -21,7 +20,6 @@ import {
   selectSize,
   sizeChoices,
 } from '../../../lib/variant-selection.ts';
-import { productQuery, variantsQuery } from '../catalogue.queries.ts';
 import { productBadge, SoldOutBadge } from '../product-card.tsx';
 import { ReturnTo } from '../../../lib/return-to.tsx';
 import { ProductInfoSections } from './product-info-sections.tsx';
@@ -37,32 +35,15 @@ export interface ProductActionsContext {
 /** Renders Add to Cart and Buy Now; the page supplies them (features do not import each other). */
 export type ProductActions = (context: ProductActionsContext) => ReactNode;
 
-export function ProductDetail({ slug, renderActions }: { slug: string; renderActions: ProductActions }) {
-  const product = useCatalogueQuery(productQuery(slug));
-
-  if (product.isError) return <ProductLoadError />;
-  if (product.isPending) return <ProductDetailSkeleton />;
-  return <LoadedProduct product={product.data} renderActions={renderActions} />;
-}
-
-function LoadedProduct({ product, renderActions }: { product: Product; renderActions: ProductActions }) {
-  const variantsResult = useCatalogueQuery(variantsQuery(product.id));
-  const variants = variantsResult.data;
+/** The product page, drawn from the page's data: the product and all its variants. */
+export function ProductDetail({ product, variants, renderActions }: { product: Product; variants: readonly Variant[]; renderActions: ProductActions }) {
   const params = useUrlSearchParams();
   const { urlPathname } = usePageContext();
-  const [selectedId, setSelectedId] = useState<number | undefined>(
-    () => variants && initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id,
-  );
+  // The URL's size and colour, else the first variant in stock.
+  const [selectedId, setSelectedId] = useState(() => initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id);
   const [quantity, setQuantity] = useState(1);
 
-  // Variants that arrive after the first render (client-side loads): preselect as the URL or spec says.
-  useEffect(() => {
-    if (variants && selectedId === undefined) {
-      setSelectedId(initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id);
-    }
-  }, [variants]);
-
-  const selected = variants?.find((v) => v.id === selectedId);
+  const selected = variants.find((v) => v.id === selectedId);
 
   // A chosen size and colour go into the URL, so a reload or a shared link opens the same variant.
   const choose = (next: Variant | undefined) => {
@@ -72,9 +53,9 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
   };
 
   // Each option says whether it is sold out with the other current choice, before it is picked.
-  const sizes = variants ? sizeChoices(variants, selected?.color) : [];
-  const colors = variants ? colorChoices(variants, selected?.size) : [];
-  const productSoldOut = variants !== undefined && isProductSoldOut(variants);
+  const sizes = sizeChoices(variants, selected?.color);
+  const colors = colorChoices(variants, selected?.size);
+  const productSoldOut = isProductSoldOut(variants);
   const max = maxQuantity(selected);
   const low = lowStockCount(selected);
   const soldOut = selected !== undefined && selected.stock <= 0;
@@ -124,20 +105,8 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
 
           {/* A real form: without JavaScript, Add to Cart and Buy Now post size, colour and quantity. */}
           <form method="post" action="/cart/add">
-          <input type="hidden" name="productId" value={product.id} />
-          <ReturnTo />
-          {variantsResult.isPending ? (
-            <div className="mt-8 space-y-4" aria-hidden="true">
-              <div className="skeleton h-5 w-24 rounded" />
-              <div className="skeleton h-11 w-full rounded-full" />
-              <div className="skeleton h-5 w-24 rounded" />
-              <div className="skeleton h-11 w-1/2 rounded-full" />
-            </div>
-          ) : variantsResult.isError ? (
-            <p role="alert" className="mt-8 rounded-2xl bg-accent-50 p-4 font-semibold text-accent-800">
-              Failed to load sizes and colours. Please try again later.
-            </p>
-          ) : (
+            <input type="hidden" name="productId" value={product.id} />
+            <ReturnTo />
             <div className="mt-8 space-y-7">
               <fieldset>
                 <legend className="text-sm font-bold text-ink-900">
@@ -167,7 +136,7 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                           checked={checked}
                           aria-label={sizeSoldOut ? `${SIZE_LABELS[size]}, Sold out` : undefined}
                           aria-disabled={sizeSoldOut || undefined}
-                          onChange={() => choose(selectSize(variants ?? [], selected, size))}
+                          onChange={() => choose(selectSize(variants, selected, size))}
                           className="sr-only"
                         />
                         {SIZE_LABELS[size]}
@@ -201,7 +170,7 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                           value={c.color}
                           checked={checked}
                           aria-disabled={c.soldOut || undefined}
-                          onChange={() => choose(selectColor(variants ?? [], selected, c.color))}
+                          onChange={() => choose(selectColor(variants, selected, c.color))}
                           className="sr-only"
                         />
                         <span
@@ -237,7 +206,6 @@ function LoadedProduct({ product, renderActions }: { product: Product; renderAct
                 </div>
               </div>
             </div>
-          )}
 
             <div className="mt-8 grid gap-3 sm:grid-cols-2">
               {renderActions({ product, variant: soldOut ? undefined : selected, quantity })}
@@ -271,27 +239,6 @@ export function ProductLoadError() {
       <a href="/shop" className={`${btn.primary} mt-8`}>
         Back to Shop
       </a>
-    </div>
-  );
-}
-
-export function ProductDetailSkeleton() {
-  return (
-    <div className={`${container} py-8`} aria-busy="true" data-testid="product-skeleton">
-      <p className="sr-only">Loading product…</p>
-      <div className="skeleton h-4 w-48 rounded" aria-hidden="true" />
-      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14" aria-hidden="true">
-        <div className="skeleton aspect-square rounded-[2rem]" />
-        <div className="space-y-4">
-          <div className="skeleton h-4 w-40 rounded" />
-          <div className="skeleton h-10 w-4/5 rounded-xl" />
-          <div className="skeleton h-8 w-24 rounded-xl" />
-          <div className="skeleton h-24 w-full rounded-xl" />
-          <div className="skeleton h-11 w-full rounded-full" />
-          <div className="skeleton h-11 w-2/3 rounded-full" />
-          <div className="skeleton h-12 w-full rounded-full" />
-        </div>
-      </div>
     </div>
   );
 }
