@@ -84,7 +84,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // The session scope: cart API, the plain HTML forms and the pages that render a cart. Nothing else
   // pays for sessions.
   await fastify.register(async (withSession) => {
-    await withSession.register(sessions, { db, secret: options.sessionSecret });
+    await withSession.register(sessions, { secret: options.sessionSecret });
     // The JSON API leaves the badge's count cookie to the page's script (it writes it from every cart
     // it receives); forms and the cart pages set it here.
     await withSession.register(cartRoutes, { prefix: '/api', carts });

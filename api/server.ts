@@ -5,7 +5,6 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { upgradeSubscriptions } from './subscriptions/subscriber-upgrade.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-store.ts';
-import { sweepSessions } from '../db/session-store.ts';
 import { type CatalogueCache, openCatalogueCache } from '../projections/catalogue/catalogue.cache.ts';
 import { catalogueVersion } from '../projections/catalogue/catalogue.queries.ts';
 import { projections } from '../projections/registry.ts';
@@ -16,8 +15,8 @@ import { app } from './app.ts';
 import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from './logging/logger.ts';
 import { createStorefront } from './storefront/storefront.ts';
 
-/** How often expired sessions and idempotency keys are deleted (they are already ignored on read; this frees the rows). */
-const SESSION_SWEEP_MS = 60 * 60 * 1000;
+/** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
+const SWEEP_MS = 60 * 60 * 1000;
 
 /** The rate-limit counters' Redis: loaded only when configured, and reached before the server listens. */
 async function connectRedis(url: string) {
@@ -109,14 +108,10 @@ export async function startServer(config: Config, options: { dev?: boolean; root
   });
 
   const sweep = () => {
-    void sweepSessions(db).then(
-      (removed) => removed > 0 && fastify.log.info({ removed }, 'expired sessions removed'),
-      (err) => fastify.log.warn({ err }, 'session sweep failed'),
-    );
     void purgeIdempotencyKeys(db).catch((err) => fastify.log.warn({ err }, 'idempotency key purge failed'));
   };
   sweep();
-  const sweeper = setInterval(sweep, SESSION_SWEEP_MS);
+  const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
 
   let closing: Promise<void> | undefined;

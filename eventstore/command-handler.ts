@@ -15,6 +15,11 @@ export interface HandleOptions {
   maxAttempts?: number;
   /** Decide only if the stream is at this version (a conditional write); otherwise throw VersionMismatch. */
   ifVersion?: number;
+  /**
+   * The caller just made the stream's id up (a fresh UUID), so it has no events: the first attempt
+   * skips the read. Should the id exist after all, the append conflicts and the retry reads it.
+   */
+  newStream?: boolean;
 }
 
 export interface Handled<State> {
@@ -72,7 +77,7 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
 ): Promise<Handled<State>> {
   const maxAttempts = options.maxAttempts ?? 25;
   for (let attempt = 1; ; attempt++) {
-    const history = await readStream(db, streamId);
+    const history = attempt === 1 && options.newStream ? [] : await readStream(db, streamId);
     const state = history.reduce((s, e) => decider.evolve(s, decider.readEvent(e)), decider.initialState());
     const version = history.length === 0 ? 0 : history[history.length - 1]!.version;
     // Checked on every attempt: after a conflict the stream has moved on, and the condition fails.

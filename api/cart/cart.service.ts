@@ -36,9 +36,10 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
   const decider = { readEvent: readCartEvent, initialState, evolve, decide };
 
   /** Decides and records; answers with the cart as the decision left it (no re-read needed). */
-  async function run(cartId: string, makeCommand: (state: CartState) => CartCommand, options: WriteOptions): Promise<VersionedCart> {
+  async function run(cartId: string, makeCommand: (state: CartState) => CartCommand, options: WriteOptions, newCart = false): Promise<VersionedCart> {
     const { state, version } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, {
       append: appendWithProjections,
+      newStream: newCart,
       ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}),
     });
     return { cart: toCart(cartId, state.lines), version };
@@ -82,7 +83,7 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
         variant: variantFacts(input.variantId),
         newLineId: lineId,
         at: now().toISOString(),
-      }), options);
+      }), options, !cartId);
     },
     async changeQuantity(cartId: string | null, lineId: string, quantity: number, options: WriteOptions = {}): Promise<VersionedCart> {
       if (!cartId) {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, onSen
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
 import { type StoredAnswer, claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-store.ts';
-import { SESSION_COOKIE } from './session.ts';
+import { SESSION_COOKIE, sessionIdOf } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,9 +59,12 @@ export function cookieValue(header: string | undefined, name: string): string | 
  */
 function scopeOf(request: FastifyRequest): string {
   const session = cookieValue(request.headers.cookie, SESSION_COOKIE);
-  return session ? sessionScope(session) : `client:${sha256(`${request.ip}\n${request.headers['user-agent'] ?? ''}`)}`;
+  return (session && sessionScope(session)) || `client:${sha256(`${request.ip}\n${request.headers['user-agent'] ?? ''}`)}`;
 }
-const sessionScope = (cookie: string) => `session:${sha256(decodeURIComponent(cookie))}`;
+const sessionScope = (cookie: string) => {
+  const id = sessionIdOf(cookie);
+  return id ? `session:${sha256(id)}` : undefined;
+};
 
 /** The session cookie this answer hands out, if any: the key must also be found under it. */
 function newSessionScopes(reply: FastifyReply, scope: string): string[] {

@@ -26,11 +26,11 @@ describe.each(BACKENDS)('rate limits in memory on %s', (backend) => {
   });
   afterAll(() => shop?.close());
 
-  it('new carts: the fourth anonymous add from one address in a minute is a 429, and creates no session row', async () => {
-    const before = (await shop.db.query<{ n: number }>('select count(*)::int as n from sessions')).rows[0]!.n;
+  it('new carts: the fourth anonymous add from one address in a minute is a 429, and creates no cart', async () => {
+    const before = (await shop.db.query<{ n: number }>('select count(*)::int as n from carts')).rows[0]!.n;
     for (let i = 0; i < 3; i++) expect((await shop.inject({ ...addOne, remoteAddress: '10.0.0.1' })).statusCode).toBe(201);
     expectTooMany(await shop.inject({ ...addOne, remoteAddress: '10.0.0.1' }), /Too many new carts/);
-    const after = (await shop.db.query<{ n: number }>('select count(*)::int as n from sessions')).rows[0]!.n;
+    const after = (await shop.db.query<{ n: number }>('select count(*)::int as n from carts')).rows[0]!.n;
     expect(after - before).toBe(3);
     // Another address is not affected.
     expect((await shop.inject({ ...addOne, remoteAddress: '10.0.0.2' })).statusCode).toBe(201);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../../eventstore/command-handler.ts';
 import { ConcurrencyConflict, appendToStream, headPosition, readAll, readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
@@ -41,6 +42,23 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(ConcurrencyConflict);
     expect(await readStream(t.db, 's-race')).toHaveLength(1);
+  });
+
+  it('a command on a stream the caller calls new skips the read, yet finds the events should the stream exist', async () => {
+    // A counter: each command appends the next number, so a decision on a missed history repeats one.
+    const counter = {
+      readEvent: (e: { type: string; data: unknown }) => e as ReturnType<typeof event>,
+      initialState: () => 0,
+      evolve: (n: number, e: ReturnType<typeof event>) => e.data.n,
+      decide: (_: unknown, n: number) => [event(n + 1)],
+    };
+    const append = appendToStream;
+    const fresh = await handleCommand(t.db, 's-new', counter, () => ({}), { append, newStream: true });
+    expect(fresh).toMatchObject({ state: 1, version: 1 });
+    // The id was not new after all: the blind append conflicts, the retry reads the stream and decides on it.
+    const again = await handleCommand(t.db, 's-new', counter, () => ({}), { append, newStream: true });
+    expect(again).toMatchObject({ state: 2, version: 2 });
+    expect((await readStream(t.db, 's-new')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2]);
   });
 
   it('reads the whole log in position order in keyset batches', async () => {
