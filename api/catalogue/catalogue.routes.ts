@@ -11,6 +11,7 @@ import { searchResult } from './search-result.ts';
 
 const products = schemaOf(v.array(Product));
 const errorResponses = { 404: schemaOf(ApiError) };
+const CACHED_JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' };
 
 /**
  * Read-only catalogue routes: every answer comes from the in-memory catalogue, serialised once per
@@ -18,16 +19,19 @@ const errorResponses = { 404: schemaOf(ApiError) };
  */
 export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { catalogue: CatalogueReader }): Promise<void> {
   const memo = createJsonMemo(() => catalogue.version);
-  const json = (reply: FastifyReply, key: string, produce: () => unknown) => reply.type('application/json; charset=utf-8').send(memo(key, produce));
+  /**
+   * The memoised body with its headers, set in one step (no onSend hook per request). The catalogue
+   * changes only when seeded: browsers and CDNs may keep an answer briefly. Errors are thrown before
+   * this runs, so they are never marked cacheable.
+   */
+  const json = (reply: FastifyReply, key: string, produce: () => unknown) => {
+    const body = memo(key, produce);
+    return reply.headers(CACHED_JSON_HEADERS).send(body);
+  };
   const found = <T>(value: T | undefined, message: string): T => {
     if (value === undefined) throw notFound(message);
     return value;
   };
-
-  // The catalogue changes only when seeded: let browsers and CDNs keep answers briefly.
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=60');
-  });
 
   app.get('/categories', { schema: { response: { 200: schemaOf(v.array(Category)) } } }, async (_request, reply) =>
     json(reply, 'categories', () => catalogue.categories()),

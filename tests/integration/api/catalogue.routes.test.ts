@@ -16,6 +16,18 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     return { status: response.statusCode, body: response.json(), headers: response.headers };
   };
 
+  it('every catalogue answer may be kept a minute by browsers and CDNs; its errors may not', async () => {
+    const product = seed.products[0]!;
+    for (const url of ['/api/categories', '/api/categories/raptor', '/api/products?sort=price_asc', '/api/products/bestsellers', `/api/products/${product.slug}`, `/api/products/${product.id}/variants`, '/api/testimonials']) {
+      const { status, headers } = await get(url);
+      expect([url, status, headers['cache-control'], headers['content-type']]).toEqual([url, 200, 'public, max-age=60', 'application/json; charset=utf-8']);
+    }
+    for (const url of ['/api/categories/no-such-thing', '/api/products/not-a-product', '/api/products/999999/variants', '/api/categories/Bad%20Slug!']) {
+      const { status, headers } = await get(url);
+      expect([url, status >= 400, headers['cache-control']]).toEqual([url, true, undefined]);
+    }
+  });
+
   it('GET /api/categories lists every category with the spec fields', async () => {
     const { status, body } = await get('/api/categories');
     expect(status).toBe(200);
