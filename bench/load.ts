@@ -28,6 +28,11 @@ export interface LoadSpec {
   path?: string;
   headers?: Record<string, string>;
   requests?: LoadRequest[];
+  /**
+   * Open loop: offer this many requests per second in all, whatever the answers' pace (autocannon's
+   * overallRate), to read latency at a given load rather than at saturation.
+   */
+  overallRate?: number;
 }
 
 export interface LoadResult {
@@ -48,7 +53,14 @@ function onlyLoopback(url: string) {
 }
 
 function options(spec: LoadSpec, duration: number): autocannon.Options {
-  const base: autocannon.Options = { url: spec.url, connections: spec.connections, duration, pipelining: 1, timeout: 10 };
+  const base: autocannon.Options = {
+    url: spec.url,
+    connections: spec.connections,
+    duration,
+    pipelining: 1,
+    timeout: 10,
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+  };
   if (spec.requests) {
     return {
       ...base,

@@ -27,7 +27,7 @@ import { coldStartRow, measureColdStart } from './cold-start.ts';
 import { BENCH_ROOT, BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from './lib/bench-run.ts';
 import { adminQuery, postgresAdmin } from './lib/postgres.ts';
 import { ROOT, pinning } from './lib/process.ts';
-import { type Row, table } from './lib/report.ts';
+import { type Row, shortTable, table } from './lib/report.ts';
 import type { Target } from './lib/shop-process.ts';
 import type { measureDurabilityCost } from './pglite-durability.ts';
 import { cliScenarios } from './scenarios/cli.ts';
@@ -156,7 +156,9 @@ async function main(): Promise<void> {
   };
   await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
   await writeFile(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(out, null, 2)}\n`);
-  process.stdout.write(`\n${table(sorted)}\n\n${summary.passed} passed, ${summary.failed} failed, ${summary.info} not judged · ${Math.round(totalSeconds)} s · bench/results/latest.json\n`);
+  const heading = `Run of ${out.date.slice(0, 16).replace('T', ' ')} UTC, ${out.machine.cpus} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)} → ${out.loadAverage.after!.toFixed(1)}.`;
+  await writeFile(path.join(ROOT, 'bench/results/latest.md'), `${heading}\n\n${shortTable(sorted)}\n`);
+  process.stdout.write(`\n${table(sorted)}\n\n${summary.passed} passed, ${summary.failed} failed, ${summary.info} not judged · ${Math.round(totalSeconds)} s · bench/results/latest.json, latest.md\n`);
 }
 
 await main();

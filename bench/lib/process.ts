@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -153,6 +153,31 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resets a process's peak resident set size (Linux: `5` into /proc/<pid>/clear_refs), so the next
+ * `peakRssMb` is the peak since now. False where that is not possible.
+ */
+export function resetPeakRss(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A process's peak resident set size in MB (VmHWM), or undefined where /proc has none. */
+export function peakRssMb(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
   } catch {
     return undefined;
   }

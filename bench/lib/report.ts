@@ -14,6 +14,8 @@ export interface Row {
   cpuRatio?: number | null;
   target: string;
   pass: boolean | null;
+  /** The machine's 1-minute load average at the row's start → its end (other work on the cores). */
+  load?: string;
   note?: string;
   /** Raw numbers for latest.json. */
   data?: Record<string, unknown>;
@@ -23,21 +25,27 @@ export const fmtRate = (n: number, unit = 'req/s') => `${n >= 100 ? Math.round(n
 export const fmtMs = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 export const fmtKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+const ratioText = (ratio: number | null | undefined) => (ratio == null ? '' : `${ratio.toFixed(2)} x`);
+const resultText = (r: Row) => (r.pass === null ? (r.note ? 'n/a' : '') : r.pass ? 'PASS' : 'FAIL');
+
+/** Every column, with the notes under it: what `npm run bench` prints. */
 export function table(rows: Row[]): string {
-  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'CPU ratio', 'target', 'result'];
-  const cells = rows.map((r) => [
-    r.scenario,
-    r.backend,
-    r.figure,
-    r.baseline,
-    r.ratio === null ? '' : `${r.ratio.toFixed(2)} x`,
-    r.cpuRatio == null ? '' : `${r.cpuRatio.toFixed(2)} x`,
-    r.target,
-    r.pass === null ? (r.note ? 'n/a' : '') : r.pass ? 'PASS' : 'FAIL',
-  ]);
+  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'CPU ratio', 'target', 'result', 'load'];
+  const cells = rows.map((r) => [r.scenario, r.backend, r.figure, r.baseline, ratioText(r.ratio), ratioText(r.cpuRatio), r.target, resultText(r), r.load ?? '']);
+  return markdown(header, cells, rows);
+}
+
+/** One line per scenario (figure, baseline, ratio, target, result): the README's table. */
+export function shortTable(rows: Row[]): string {
+  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'target', 'result'];
+  const shortBaseline = (text: string) => text.replace(/ \(.*\)$/, '');
+  return markdown(header, rows.map((r) => [r.scenario, r.backend, r.figure, shortBaseline(r.baseline), ratioText(r.ratio), r.target, resultText(r)]));
+}
+
+function markdown(header: string[], cells: string[][], withNotes?: Row[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
   const out = [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)];
-  const notes = rows.filter((r) => r.note).map((r) => `- ${r.scenario} (${r.backend}): ${r.note}`);
+  const notes = (withNotes ?? []).filter((r) => r.note).map((r) => `- ${r.scenario} (${r.backend}): ${r.note}`);
   return [...out, ...(notes.length ? ['', 'Notes:', ...notes] : [])].join('\n');
 }

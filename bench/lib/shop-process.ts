@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { BaselineRoute } from '../baseline-server.ts';
 import type { LoadResult, LoadSpec } from '../load.ts';
 import { BENCH_ROOT, type BenchRun } from './bench-run.ts';
-import { type Child, LOAD_CORE, SERVER_CORE, cpuSeconds, freePort, runJson, start, tsxArgs, waitForHttp } from './process.ts';
+import os from 'node:os';
+import { type Child, LOAD_CORE, SERVER_CORE, cpuSeconds, freePort, peakRssMb, resetPeakRss, runJson, start, tsxArgs, waitForHttp } from './process.ts';
 
 /** The processes a scenario measures: the shop, the load generator, and the bare baseline server. */
 
@@ -26,23 +27,31 @@ export async function startShop(build: string, target: Target): Promise<{ child:
 }
 
 /**
- * autocannon from its own process on the load core: a warm-up run, then the measured run. With
- * `cpuOf` (the server's pid) it also reports the server's CPU ms per request over the measured run.
+ * autocannon from its own process on the load core: a warm-up run, then the measured run, with the
+ * machine's 1-minute load average before and after. With `cpuOf` (the server's pid) it also reports
+ * the server's CPU ms per request and its peak RSS over the measured run.
  */
-export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }, cpuOf?: Child): Promise<LoadResult & { cpuMsPerRequest?: number }> {
+export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }, cpuOf?: Child): Promise<Measured> {
   const full: LoadSpec = { duration: run.duration, warmup: run.warmup, ...spec };
+  const pid = cpuOf?.proc.pid;
+  const loadBefore = os.loadavg()[0]!;
   let cpu0: number | undefined;
+  let rssReset = false;
   const result = await runJson<LoadResult>(process.execPath, tsxArgs('bench/load.ts', [JSON.stringify(full)]), {
     core: LOAD_CORE,
     timeoutMs: (full.duration + full.warmup) * 1000 + 60_000,
     onLine: (line) => {
-      if (line === 'measuring') cpu0 = cpuSeconds(cpuOf?.proc.pid);
+      if (line !== 'measuring') return;
+      cpu0 = cpuSeconds(pid);
+      rssReset = resetPeakRss(pid);
     },
   });
   // Read after the load ended: the server is idle by then, so the delay adds no CPU.
-  const cpu1 = cpuSeconds(cpuOf?.proc.pid);
-  if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return result;
-  return { ...result, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };
+  const cpu1 = cpuSeconds(pid);
+  const peak = rssReset ? peakRssMb(pid) : undefined;
+  const measured: Measured = { ...result, loadAvg: [loadBefore, os.loadavg()[0]!], ...(peak === undefined ? {} : { peakRssMb: peak }) };
+  if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return measured;
+  return { ...measured, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };
 }
 
 /** A bare Fastify process with these exact bytes, on the server core. */
@@ -63,10 +72,29 @@ export async function capture(origin: string, urlPath: string, headers: Record<s
 }
 
 export function loadProblems(result: LoadResult): string | undefined {
+  if (result.total === 0) return 'no request was answered within the run';
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad === 0) return undefined;
   return `${bad} of ${result.total} responses failed (${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts)`;
 }
 
-export type Measured = LoadResult & { cpuMsPerRequest?: number };
-export const cpuText = (r: Measured) => (r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(3)} ms CPU/req`);
+export type Measured = LoadResult & {
+  cpuMsPerRequest?: number;
+  /** The server's peak resident set size during the measured run. */
+  peakRssMb?: number;
+  /** The machine's 1-minute load average before and after the run. */
+  loadAvg: [number, number];
+};
+/** The server's CPU per request and peak RSS, as figure text. */
+export const cpuText = (r: Measured) =>
+  `${r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(3)} ms CPU/req`}${r.peakRssMb === undefined ? '' : `, peak RSS ${Math.round(r.peakRssMb)} MB`}`;
+/** Load average before → after, for the table's `load` column. */
+export const loadText = (...runs: Array<{ loadAvg: [number, number] }>) =>
+  `${Math.min(...runs.map((r) => r.loadAvg[0])).toFixed(1)}→${Math.max(...runs.map((r) => r.loadAvg[1])).toFixed(1)}`;
+
+/**
+ * How far two measurements of one baseline lie apart (0.2 = 20 %): more than MAX_BASELINE_DRIFT means
+ * other work changed the machine's pace during the row, and the row is measured again.
+ */
+export const drift = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.min(a, b), 1e-9);
+export const MAX_BASELINE_DRIFT = 0.2;
