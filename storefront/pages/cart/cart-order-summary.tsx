@@ -1,0 +1,63 @@
+import { FREE_SHIPPING_THRESHOLD_CENTS, type CartTotals } from '../../../contracts/cart-rules.ts';
+import { formatCents } from '../../../contracts/money-format.ts';
+import { TruckIcon } from '../../components/icons.tsx';
+import { btn } from '../../components/ui.ts';
+import { PromoCodeForm } from './promo-code-form.tsx';
+
+/** Beside the lines: subtotal, shipping and total, the promo code, and the way to checkout. */
+export function CartOrderSummary({
+  totals,
+  promoApplied,
+  onPromoResult,
+}: {
+  totals: CartTotals;
+  promoApplied: boolean;
+  onPromoResult: (applied: boolean) => void;
+}) {
+  return (
+    <aside aria-labelledby="summary-heading" className="lg:sticky lg:top-24 lg:col-span-4">
+      <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
+        <h2 id="summary-heading" className="font-display text-2xl font-black text-ink-900">
+          Order Summary
+        </h2>
+        <dl className="mt-5 space-y-3 text-sm" data-testid="order-summary">
+          <div className="flex justify-between text-ink-700">
+            <dt>Subtotal</dt>
+            <dd className="font-semibold tabular-nums text-ink-900">{formatCents(totals.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between text-ink-700">
+            <dt>Shipping</dt>
+            <dd className="font-semibold tabular-nums text-ink-900" data-testid="shipping">
+              {totals.shipping === 0 ? <span className="text-brand-700">Free</span> : formatCents(totals.shipping)}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-ink-200 pt-3 text-lg font-black text-ink-900">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="order-total">
+              {formatCents(totals.total)}
+            </dd>
+          </div>
+        </dl>
+        {totals.shipping > 0 && (
+          <p className="mt-4 flex items-start gap-2 rounded-2xl bg-brand-50 p-3 text-sm text-brand-900">
+            <TruckIcon className="mt-0.5 size-5 shrink-0" />
+            <span>
+              Add <strong className="tabular-nums">{formatCents(FREE_SHIPPING_THRESHOLD_CENTS - totals.subtotal)}</strong> more for free
+              shipping, or use a promo code.
+            </span>
+          </p>
+        )}
+
+        <PromoCodeForm applied={promoApplied} onResult={onPromoResult} />
+
+        <a href="/checkout" className={`${btn.primary} mt-6 w-full py-3.5 text-base`}>
+          Proceed to Checkout
+        </a>
+        <p className="mt-4 rounded-2xl bg-sun-100 p-3 text-xs leading-relaxed text-ink-800" data-testid="demo-notice">
+          <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, card numbers are never kept and no
+          order is shipped.
+        </p>
+      </div>
+    </aside>
+  );
+}

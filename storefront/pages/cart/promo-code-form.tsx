@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { PROMO_CODE, isPromoCode } from '../../../contracts/cart-rules.ts';
+import { PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
+import { btn } from '../../components/ui.ts';
+import { flashFor } from '../../lib/flash.ts';
+
+/** The promo code: checked here at once, and kept in the session for checkout. */
+export function PromoCodeForm({ applied, onResult }: { applied: boolean; onResult: (applied: boolean) => void }) {
+  const id = useId();
+  const posted = flashFor(usePageContext().flash, 'promo');
+  const [code, setCode] = useState(posted?.values.promoCode ?? (applied ? PROMO_CODE : ''));
+  const [result, setResult] = useState<'applied' | 'invalid' | null>(
+    posted?.result === 'invalid' ? 'invalid' : posted?.result === 'applied' ? 'applied' : null,
+  );
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A code typed before the page hydrated is in the DOM, not in React state: adopt it.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setCode(typed);
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const nowApplied = isPromoCode(code);
+    setResult(nowApplied ? 'applied' : 'invalid');
+    onResult(nowApplied);
+    // The session keeps the code for checkout (the same post a page without JavaScript makes).
+    void fetch('/cart/promo', { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ promoCode: code }) }).catch(() => undefined);
+  };
+
+  return (
+    <form method="post" action="/cart/promo" onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5">
+      <label htmlFor={`${id}-code`} className="text-sm font-bold text-ink-900">
+        Promo code
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <input
+          ref={inputRef}
+          id={`${id}-code`}
+          name="promoCode"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="Enter code"
+          aria-invalid={result === 'invalid' || undefined}
+          aria-describedby={`${id}-message`}
+          className={`min-w-0 flex-1 rounded-full border-2 bg-white px-4 py-2.5 text-sm font-semibold uppercase tracking-wide text-ink-900 placeholder:font-normal placeholder:normal-case placeholder:tracking-normal placeholder:text-ink-500 focus:outline-none ${
+            result === 'invalid' ? 'border-accent-600' : result === 'applied' ? 'border-brand-600' : 'border-ink-200 focus:border-brand-600'
+          }`}
+        />
+        <button type="submit" className={btn.small}>
+          Apply
+        </button>
+      </div>
+      <p
+        id={`${id}-message`}
+        role="status"
+        data-testid="promo-message"
+        className={`mt-2 min-h-5 text-sm font-semibold ${result === 'invalid' ? 'text-red-700' : 'text-brand-700'}`}
+      >
+        {result === 'applied' ? PROMO_MESSAGES.applied : result === 'invalid' ? PROMO_MESSAGES.invalid : ''}
+      </p>
+    </form>
+  );
+}
