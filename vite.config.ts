@@ -55,13 +55,14 @@ function nameFunctionChunkGroups(): Plugin {
 /**
  * What every page loads first, in one chunk: React, Vike's runtime, vike-react, and the layout (its
  * static imports come along), plus the tiny modules most pages use (sizes, money, the cart's rules,
- * the shop's messages, the forms' flash and return path) and the size chart the home page shows. Left
- * to itself the bundler splits these into a dozen files of 0.1-3 KB, and each file gzipped on its own
- * costs about 2 KB more in all (the first-load budget measures gzip per file).
+ * the shop's messages, the forms' flash and return path, the in-place submit button) and the size
+ * chart the home page shows. Left to itself the bundler splits these into a dozen files of 0.1-3 KB,
+ * and each file gzipped on its own costs about 2 KB more in all (the first-load budget measures gzip
+ * per file).
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
 const LAYOUT =
-  /[\\/](storefront[\\/](\+Layout\.tsx|components[\\/](ui\.ts|size-chart\.tsx)|lib[\\/](sizes|flash)\.ts|lib[\\/]return-to\.tsx)|contracts[\\/](money-format|cart-rules|shop-messages)\.ts)$/;
+  /[\\/](storefront[\\/](\+Layout\.tsx|components[\\/](ui\.ts|size-chart\.tsx|in-place-submit\.tsx)|lib[\\/](sizes|flash)\.ts|lib[\\/]return-to\.tsx)|contracts[\\/](money-format|cart-rules|shop-messages)\.ts)$/;
 
 /**
  * The catalogue's cards, which /, /shop and /product/{slug} all load: one chunk, not four (the cards'

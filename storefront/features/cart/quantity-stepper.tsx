@@ -1,4 +1,5 @@
 import { MinusIcon, PlusIcon } from '../../components/icons.tsx';
+import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { ReturnTo } from '../../lib/return-to.tsx';
 
 export interface QuantityStepperProps {
@@ -35,20 +36,18 @@ export function QuantityStepper({ label, value, min = 1, max, onStep, disabled =
       className="inline-flex items-center rounded-full bg-white p-0.5 ring-1 ring-ink-300"
     >
       <ReturnTo />
-      <button
-        type="submit"
+      <InPlaceSubmit
         name="quantity"
         value={Math.max(min, value - 1)}
         className={button}
         aria-label={`Decrease quantity of ${label}`}
         aria-disabled={atMin}
-        onClick={(event) => {
-          event.preventDefault();
+        onSubmitInPlace={() => {
           if (!atMin) onStep(-1);
         }}
       >
         <MinusIcon className="size-4" />
-      </button>
+      </InPlaceSubmit>
       <span
         data-testid="line-quantity"
         aria-live="polite"
@@ -57,20 +56,18 @@ export function QuantityStepper({ label, value, min = 1, max, onStep, disabled =
       >
         {value}
       </span>
-      <button
-        type="submit"
+      <InPlaceSubmit
         name="quantity"
         value={Math.min(max, value + 1)}
         className={button}
         aria-label={`Increase quantity of ${label}`}
         aria-disabled={atMax}
-        onClick={(event) => {
-          event.preventDefault();
+        onSubmitInPlace={() => {
           if (!atMax) onStep(1);
         }}
       >
         <PlusIcon className="size-4" />
-      </button>
+      </InPlaceSubmit>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { isPendingLine, maxLineQuantity } from '../../features/cart/cart-ops.ts'
 import { LineImage, LineVariant, lineAction, productHref } from '../../features/cart/cart-line-parts.tsx';
 import { QuantityStepper } from '../../features/cart/quantity-stepper.tsx';
 import { useCartActions } from '../../features/cart/use-cart.ts';
+import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { ReturnTo } from '../../lib/return-to.tsx';
 
 /**
@@ -76,13 +77,9 @@ function RemoveButton({ item, compact, onRemove }: { item: CartItem; compact: bo
   return (
     <form method="post" action={`${lineAction(item)}/remove`} className="inline">
       <ReturnTo />
-      <button
-        type="submit"
+      <InPlaceSubmit
         disabled={isPendingLine(item)}
-        onClick={(event) => {
-          event.preventDefault();
-          onRemove();
-        }}
+        onSubmitInPlace={onRemove}
         aria-label={`Remove ${item.product.name} from cart`}
         className={`inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-ink-600 transition hover:bg-accent-50 hover:text-accent-700 disabled:cursor-not-allowed disabled:text-ink-300 ${
           compact ? 'size-10 justify-center' : 'px-3 py-2'
@@ -90,7 +87,7 @@ function RemoveButton({ item, compact, onRemove }: { item: CartItem; compact: bo
       >
         <TrashIcon className="size-5" />
         <span className={compact ? 'sr-only' : ''}>Remove</span>
-      </button>
+      </InPlaceSubmit>
     </form>
   );
 }

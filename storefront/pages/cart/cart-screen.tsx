@@ -5,6 +5,7 @@ import { cartTotals } from '../../../contracts/cart-rules.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
 import type { Data } from './+data.ts';
@@ -81,16 +82,9 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
                 Continue Shopping
               </a>
               <form method="post" action="/cart/clear">
-                <button
-                  type="submit"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    actions.clear();
-                  }}
-                  className={btn.ghost}
-                >
+                <InPlaceSubmit onSubmitInPlace={actions.clear} className={btn.ghost}>
                   Clear cart
-                </button>
+                </InPlaceSubmit>
               </form>
             </div>
             <p className="text-center text-ink-700 sm:text-right" data-testid="cart-subtotal">

@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import { decimalToCents, formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { TextField } from '../../components/form-field.tsx';
+import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
@@ -156,16 +157,9 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
 function TryAgain({ onClick, className, label = 'Try Again' }: { onClick: () => void; className: string; label?: string }) {
   return (
     <form action="/track-order">
-      <button
-        type="submit"
-        onClick={(event) => {
-          event.preventDefault();
-          onClick();
-        }}
-        className={className}
-      >
+      <InPlaceSubmit onSubmitInPlace={onClick} className={className}>
         {label}
-      </button>
+      </InPlaceSubmit>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { SIZE_LABELS, SIZES } from '../../../lib/sizes.ts';
+import { InPlaceSubmit } from '../../../components/in-place-submit.tsx';
 import { btn } from '../../../components/ui.ts';
 import { PRICE_MAX, PRICE_MIN, PRICE_STEP, toggle, type FacetCounts, type ListingFilters } from '../../../lib/filters.ts';
 
@@ -152,17 +153,9 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
         </fieldset>
 
         <div className="flex gap-3 border-t border-ink-200 pt-5">
-          <button
-            type="submit"
-            form={id('clear')}
-            onClick={(event) => {
-              event.preventDefault();
-              onClearAll();
-            }}
-            className={`${btn.secondary} flex-1 px-4`}
-          >
+          <InPlaceSubmit form={id('clear')} onSubmitInPlace={onClearAll} className={`${btn.secondary} flex-1 px-4`}>
             Clear All
-          </button>
+          </InPlaceSubmit>
           <button type="submit" className={`${btn.primary} flex-1 px-4`}>
             Apply Filters
           </button>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { InPlaceSubmit } from '../../../components/in-place-submit.tsx';
 import { listingFields, type ListingState } from '../../../lib/filters.ts';
 
 /**
@@ -11,16 +12,9 @@ export function ListingButton({ to, onClick, className, children }: { to: Listin
       {listingFields(to).map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <button
-        type="submit"
-        onClick={(event) => {
-          event.preventDefault();
-          onClick();
-        }}
-        className={className}
-      >
+      <InPlaceSubmit onSubmitInPlace={onClick} className={className}>
         {children}
-      </button>
+      </InPlaceSubmit>
     </form>
   );
 }
