@@ -26,7 +26,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { coldStartRow, measureColdStart } from './cold-start.ts';
 import { BENCH_ROOT, BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from './lib/bench-run.ts';
 import { adminQuery, postgresAdmin } from './lib/postgres.ts';
-import { ROOT, pinning } from './lib/process.ts';
+import { ROOT, pinning, tsxArgs } from './lib/process.ts';
 import { type Row, shortTable, table } from './lib/report.ts';
 import type { Target } from './lib/shop-process.ts';
 import type { measureDurabilityCost } from './pglite-durability.ts';
@@ -58,7 +58,7 @@ function buildRoot(): string {
     // The same steps as `npm run build`, into the bench's own folder.
     run.log('building the production bundle (npx vite build, the precompressed assets, the compiled server) into .tmp/bench/dist');
     execFileSync('npx', ['vite', 'build', '--outDir', path.join(BENCH_ROOT, 'dist'), '--emptyOutDir'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    execFileSync(process.execPath, ['scripts/compress-assets.mjs', path.join(BENCH_ROOT, 'dist')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, tsxArgs('scripts/compress-assets.ts', [path.join(BENCH_ROOT, 'dist')]), { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(BENCH_ROOT, 'dist')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     return BENCH_ROOT;
   }

@@ -25,7 +25,7 @@ export function renewFormNonce(reply: FastifyReply): void {
 
 /** Pages give a visitor a nonce when they have none (a page's bytes never depend on it). */
 export function ensureFormNonce(request: FastifyRequest, reply: FastifyReply): void {
-  if (!cookieValue(request.headers.cookie, FORM_NONCE_COOKIE)) renewFormNonce(reply);
+  if (!formNonce(request)) renewFormNonce(reply);
 }
 
 /** The idempotency key of a form post: none without a nonce (such a post simply runs). */

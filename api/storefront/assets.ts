@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { COMPRESSIBLE_TYPES } from './compression-rule.ts';
 import { type EncodedBytes, encodeBytes, sendEncoded } from './encoded-bytes.ts';
 
 const ASSET_TYPES: Record<string, string> = {
@@ -19,10 +20,8 @@ const ASSET_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
 };
-/** Kept in step with scripts/compress-assets.mjs, which writes their encodings at build time. */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg']);
 
-/** The build's .br and .gz copies (scripts/compress-assets.mjs), not assets of their own. */
+/** The build's .br and .gz copies (scripts/compress-assets.ts), not assets of their own. */
 const PRECOMPRESSED = new Set(['.br', '.gz']);
 
 /** A compressible asset's encodings: the build's copies when it wrote them, else compressed here. */
@@ -45,7 +44,7 @@ async function loadAssets(assetsDir: string): Promise<Map<string, { type: string
       const urlPath = path.relative(assetsDir, file).split(path.sep).join('/');
       assets.set(urlPath, {
         type: ASSET_TYPES[ext] ?? 'application/octet-stream',
-        bytes: COMPRESSIBLE.has(ext) ? await encoded(file, content) : { identity: content, gzip: content },
+        bytes: COMPRESSIBLE_TYPES.has(ext) ? await encoded(file, content) : { identity: content, gzip: content },
       });
     }),
   );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompress, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { MIN_COMPRESSIBLE_BYTES } from './compression-rule.ts';
 
 // Bytes as sent: encoded once, when a page (or an asset) enters memory, never per request.
 
@@ -12,12 +13,10 @@ export interface EncodedBytes {
   br?: Buffer;
 }
 
-/** Below this a response is sent as it is: compression would not pay for its header. */
-const MIN_COMPRESSIBLE = 1024;
 
 export function encodeBytes(content: Buffer): EncodedBytes {
   const encoded: EncodedBytes = { identity: content, gzip: content };
-  if (content.length < MIN_COMPRESSIBLE) return encoded;
+  if (content.length < MIN_COMPRESSIBLE_BYTES) return encoded;
   encoded.gzip = gzipSync(content, { level: 6 });
   brotliCompress(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }, (error, br) => {
     if (!error) encoded.br = br;

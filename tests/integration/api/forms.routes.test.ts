@@ -167,6 +167,24 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     expect(response.json()).toEqual({ error: 'Unsupported Media Type', message: expect.stringContaining('JSON'), requestId: expect.any(String) });
   });
 
+  it('promo code posted by the enhanced cart page (fetch, JSON answer): applying a code again after another replaced it applies it again', async () => {
+    const shopper = browser(app);
+    await shopper.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    const apply = async (promoCode: string) => (await shopper.post('/cart/promo', { promoCode }, { origin: ORIGIN, accept: 'application/json' })).json();
+    const sessionPromo = () => {
+      const signed = decodeURIComponent(shopper.jar.get('dino.sid') ?? '');
+      return JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf('.')), 'base64url').toString()).promoCode;
+    };
+    expect(await apply('dinobooty')).toEqual({ applied: true });
+    expect(sessionPromo()).toBe('DINOBOOTY');
+    expect(await apply('nope')).toEqual({ applied: false });
+    expect(sessionPromo()).toBeUndefined();
+    // The same fields and nonce as the first post: whether it runs again or replays the first answer,
+    // that answer's session cookie carries the code.
+    expect(await apply('dinobooty')).toEqual({ applied: true });
+    expect(sessionPromo()).toBe('DINOBOOTY');
+  });
+
   it('promo code: kept in the session; checkout validates with the schema, keeps values (not the card number) and places the order', async () => {
     const plain = browser(app);
     await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });

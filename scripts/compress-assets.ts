@@ -2,29 +2,27 @@
 // hashed assets, so the server loads encoded bytes instead of compressing them at every start
 // (which cost about a second of a cold start, most of it brotli). Maximum quality: it runs once.
 //
-//   node scripts/compress-assets.mjs [distDir]      (default: dist)
+//   tsx scripts/compress-assets.ts [distDir]      (default: dist)
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESSIBLE_TYPES, MIN_COMPRESSIBLE_BYTES } from '../api/storefront/compression-rule.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const assetsDir = path.resolve(root, process.argv[2] ?? 'dist', 'client/assets');
-/** Must match api/storefront/assets.ts: the types it compresses, and the size below which it does not. */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg']);
-const MIN_COMPRESSIBLE = 1024;
 
 const toBrotli = promisify(brotliCompress);
 const toGzip = promisify(gzip);
 let written = 0;
 await Promise.all(
   (await readdir(assetsDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && COMPRESSIBLE.has(path.extname(entry.name)))
+    .filter((entry) => entry.isFile() && COMPRESSIBLE_TYPES.has(path.extname(entry.name)))
     .map(async (entry) => {
       const file = path.join(entry.parentPath, entry.name);
       const content = await readFile(file);
-      if (content.length < MIN_COMPRESSIBLE) return;
+      if (content.length < MIN_COMPRESSIBLE_BYTES) return;
       const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length };
       await writeFile(`${file}.br`, await toBrotli(content, { params }));
       await writeFile(`${file}.gz`, await toGzip(content, { level: 9 }));
