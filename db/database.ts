@@ -8,8 +8,8 @@ export interface QueryResult<Row> {
 
 export interface QueryOptions {
   /**
-   * A hot statement: PostgreSQL prepares it once per connection and reuses the plan (the append plans
-   * a dozen CTEs; planning them on every call cost as much as running them). Ignored by PGlite.
+   * A hot statement: prepared once per connection (a named statement) and its plan reused (the append
+   * plans a dozen CTEs; planning them on every call cost as much as running them). Both adapters.
    */
   prepare?: boolean;
 }

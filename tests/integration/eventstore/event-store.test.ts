@@ -61,6 +61,38 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
     expect((await readStream(t.db, 's-new')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2]);
   });
 
+  it("an append (a prepared statement) waits for another caller's open transaction instead of joining it", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    const rolledBack = t.db
+      .transaction(async (tx) => {
+        await appendToStream(tx, 's-doomed', 0, [event(1)]);
+        opened();
+        await held;
+        throw new Error('roll this transaction back');
+      })
+      .catch((error: Error) => error.message);
+    await isOpen;
+    const append = appendToStream(t.db, 's-kept', 0, [event(1)]);
+    // Give the append every chance to slip into the open transaction before it rolls back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await rolledBack).toBe('roll this transaction back');
+    expect((await append).map((e) => e.version)).toEqual([1]);
+    expect((await readStream(t.db, 's-kept')).map((e) => e.version)).toEqual([1]);
+    expect(await readStream(t.db, 's-doomed')).toEqual([]);
+  });
+
+  it('a prepared append that fails (a conflict) leaves the connection working', async () => {
+    await appendToStream(t.db, 's-prepared', 0, [event(1)]);
+    await expect(appendToStream(t.db, 's-prepared', 0, [event(2)])).rejects.toBeInstanceOf(ConcurrencyConflict);
+    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1', ['s-prepared']);
+    expect(rows[0]!.n).toBe(1);
+    expect((await appendToStream(t.db, 's-prepared', 1, [event(2)])).map((e) => [e.version, e.data])).toEqual([[2, event(2).data]]);
+  });
+
   it('reads the whole log in position order in keyset batches', async () => {
     for (let i = 0; i < 7; i++) await t.db.transaction((tx) => appendToStream(tx, `s-batch-${i}`, 0, [event(i)]));
     const batches: number[][] = [];
