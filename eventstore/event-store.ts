@@ -112,6 +112,7 @@ export async function readStream(db: Queryable, streamId: string, options: { unt
     `select position, stream_id, version, type, data, metadata, created_at
      from events where stream_id = $1 and version <= $2 order by version`,
     [streamId, options.untilVersion ?? 2_147_483_647],
+    { prepare: true },
   );
   return rows.map(toRecorded);
 }

@@ -12,6 +12,7 @@ export async function cartLines(db: Queryable, cartId: string): Promise<CartLine
   const { rows } = await db.query<{ line_id: string; product_id: number; variant_id: number; quantity: number }>(
     'select line_id, product_id, variant_id, quantity from cart_lines where cart_id = $1 order by added_at, line_id',
     [cartId],
+    { prepare: true },
   );
   return rows.map((r) => ({ lineId: r.line_id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity }));
 }
@@ -25,6 +26,7 @@ export async function cartWithVersion(db: Queryable, cartId: string): Promise<{ 
      left join cart_lines l on l.cart_id = wanted.cart_id
      order by l.added_at, l.line_id`,
     [cartId],
+    { prepare: true },
   );
   const lines = rows.flatMap((r) => (r.line_id ? [{ lineId: r.line_id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity }] : []));
   return { version: rows[0]?.version ?? 0, lines };
