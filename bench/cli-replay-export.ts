@@ -25,6 +25,9 @@ import pg from 'pg';
 import { connectDatabase } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { subscriberLookupKey } from '../db/subscriber-keys.ts';
+import { encryptEmail, newDataKey, subscriberIdOf } from '../domain/subscriptions/email-cipher.ts';
+import { SUBSCRIBER_STREAM_PREFIX } from '../domain/subscriptions/subscription.events.ts';
 import { loadCatalogueSnapshot } from '../projections/catalogue/catalogue.queries.ts';
 import { catalogue } from '../seed/catalogue.data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
@@ -67,12 +70,29 @@ async function generate(db: Database): Promise<void> {
       (5, 'ItemAdded', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l3-' || c)::uuid, 'productId', ($4::int[])[k.d], 'variantId', ($3::int[])[k.d], 'quantity', 1, 'at', to_char((k.t + interval '4 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
     ) s(version, type, data)
     order by s.version, c`;
-  const subscriberSql = `
-    insert into events (stream_id, version, type, data)
-    select 'subscriber-user' || i || '@example.com', 1, 'Subscribed',
-           jsonb_build_object('schemaVersion', 1, 'email', 'user' || i || '@example.com',
-                              'at', to_char((timestamptz '2024-01-01T00:00:00Z' + i * interval '7 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-    from generate_series($1::int, $2::int) i order by i`;
+  // Subscriptions as the service records them: each address sealed with its subscriber's own key
+  // (kept in subscriber_keys), the stream named by the keyed hash of the address.
+  const lookupKey = await subscriberLookupKey(db);
+  const subscribers = async (from: number, to: number) => {
+    const ids: string[] = [];
+    const keys: Buffer[] = [];
+    const data: string[] = [];
+    for (let i = from; i <= to; i++) {
+      const email = `user${i}@example.com`;
+      const subscriberId = subscriberIdOf(lookupKey, email);
+      const key = newDataKey();
+      const at = new Date(Date.UTC(2024, 0, 1) + i * 7).toISOString();
+      ids.push(subscriberId);
+      keys.push(key);
+      data.push(JSON.stringify({ schemaVersion: 2, subscriberId, emailCipher: encryptEmail(key, email), at }));
+    }
+    await db.query('insert into subscriber_keys (subscriber_id, key) select * from unnest($1::text[], $2::bytea[])', [ids, keys]);
+    await db.query(
+      `insert into events (stream_id, version, type, data)
+       select $3 || s.id, 1, 'Subscribed', s.data from unnest($1::text[], $2::jsonb[]) with ordinality as s(id, data, n) order by s.n`,
+      [ids, data, SUBSCRIBER_STREAM_PREFIX],
+    );
+  };
   const chunks = Math.max(Math.ceil(CARTS / CHUNK), Math.ceil(SUBSCRIBERS / (CHUNK * 5)));
   const started = performance.now();
   for (let k = 0; k < chunks; k++) {
@@ -81,7 +101,7 @@ async function generate(db: Database): Promise<void> {
     if (cartFrom <= cartTo) await db.query(cartSql, [cartFrom, cartTo, variantIds, productIds]);
     const subFrom = k * CHUNK * 5 + 1;
     const subTo = Math.min(SUBSCRIBERS, (k + 1) * CHUNK * 5);
-    if (subFrom <= subTo) await db.query(subscriberSql, [subFrom, subTo]);
+    if (subFrom <= subTo) await subscribers(subFrom, subTo);
     process.stderr.write(`\rgenerating events: ${Math.round(((k + 1) / chunks) * 100)}%`);
   }
   await db.query('analyze events');
