@@ -36,14 +36,14 @@ export class ShopperSession {
     return this.#data?.cartId;
   }
   set cartId(cartId: string | undefined) {
-    this.#set({ cartId });
+    this.#set('cartId', cartId);
   }
 
   get promoCode(): string | undefined {
     return this.#data?.promoCode;
   }
   set promoCode(promoCode: string | undefined) {
-    this.#set({ promoCode });
+    this.#set('promoCode', promoCode);
   }
 
   /** The answer must carry a new cookie (or clear the old one). */
@@ -56,8 +56,7 @@ export class ShopperSession {
     return this.#data && (this.#data.cartId !== undefined || this.#data.promoCode !== undefined) ? this.#data : undefined;
   }
 
-  #set(change: Partial<Omit<SessionData, 'id'>>): void {
-    const [key, value] = Object.entries(change)[0]! as [keyof typeof change, string | undefined];
+  #set(key: 'cartId' | 'promoCode', value: string | undefined): void {
     if (this.#data?.[key] === value) return;
     const next: SessionData = { ...(this.#data ?? { id: randomBytes(16).toString('base64url') }) };
     if (value === undefined) delete next[key];
