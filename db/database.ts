@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The Database port: the one way code talks to PostgreSQL. Two adapters implement it: `pg` (a real
  * server, DATABASE_URL) and PGlite (embedded, a data directory). Both run the same SQL.
@@ -63,3 +65,14 @@ export const stderrLogger: Logger = {
     console.error(message, context);
   },
 };
+
+/** Prepared statement names by SQL text: the same text gets the same name on every connection and adapter. */
+const statementNames = new Map<string, string>();
+export function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `dino_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}

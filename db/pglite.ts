@@ -1,9 +1,8 @@
 import { fsyncSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { PGlite, parse as pgliteParse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import type { Database } from './database.ts';
+import { type Database, statementName } from './database.ts';
 
 type PostgresMod = Parameters<NodeFS['init']>[1];
 
@@ -113,7 +112,7 @@ function namedStatements(pglite: PGlite) {
   // a transaction another caller has open on the one connection.
   return (sql: string, params: readonly unknown[]) =>
     pglite._runExclusiveTransaction(() => pglite.runExclusive(async () => {
-      const name = `dino_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      const name = statementName(sql);
       let types = statements.get(name);
       if (!types) {
         types = prepare(name, sql);

@@ -1,17 +1,9 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { type Database, type Logger, type QueryOptions, type Queryable, stderrLogger } from './database.ts';
+import { type Database, type Logger, type QueryOptions, type Queryable, statementName, stderrLogger } from './database.ts';
 
-/** Prepared statement names by SQL text: the same text gets the same name on every connection. */
-const statementNames = new Map<string, string>();
 function queryConfig(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
   if (!options?.prepare) return { text: sql, values: params as unknown[] | undefined };
-  let name = statementNames.get(sql);
-  if (!name) {
-    name = `dino_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    statementNames.set(sql, name);
-  }
-  return { name, text: sql, values: params as unknown[] | undefined };
+  return { name: statementName(sql), text: sql, values: params as unknown[] | undefined };
 }
 
 /** The production adapter: a pool of connections to a real PostgreSQL server. */
