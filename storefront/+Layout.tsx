@@ -1,18 +1,21 @@
 import './styles.css';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { FlashNotice } from './components/layout/flash-notice.tsx';
 import { PromoBanner } from './components/layout/promo-banner.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { CartButton } from './features/cart/cart-button.tsx';
-import { CartDrawer } from './features/cart/cart-drawer-slot.tsx';
 import { HeaderSearch } from './features/search/header-search.tsx';
-import { ShopToaster } from './features/toast/toaster-slot.tsx';
+import { ToastAnnouncer } from './features/toast/toast-announcer.tsx';
+import { useHydrated } from './lib/hydrated.ts';
+
+const Overlays = lazy(() => import('./components/layout/overlays.tsx'));
 
 const headerSearch = (placement: 'inline' | 'phone') =>
   placement === 'inline' ? <HeaderSearch className="mr-1 hidden md:block" /> : <HeaderSearch fieldClassName="w-full" autoFocus />;
 
 export default function Layout({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -28,8 +31,12 @@ export default function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <CartDrawer />
-      <ShopToaster />
+      <ToastAnnouncer />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Overlays />
+        </Suspense>
+      )}
     </div>
   );
 }

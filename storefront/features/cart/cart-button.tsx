@@ -2,7 +2,11 @@ import { lazy, Suspense } from 'react';
 import { noteDialogOpener } from '../../lib/dialog-focus.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { ServerDrawnCartBadge } from './cart-badge.tsx';
-import { openCartDrawer, preloadCartDrawer } from './cart-drawer-state.ts';
+
+/** Starts loading the drawer's code when the shopper heads for the cart button. */
+function preloadCartDrawer(): void {
+  void import('./cart-drawer.tsx');
+}
 
 /** The live badge reads the cart (TanStack Query): its code loads after hydration, not with the page. */
 const CartCount = lazy(() => import('./cart-count.tsx'));
@@ -39,7 +43,7 @@ export function CartButton() {
       type="button"
       onClick={(event) => {
         noteDialogOpener(event.currentTarget);
-        openCartDrawer();
+        void import('../../lib/ui-state.ts').then((ui) => ui.openCartDrawer());
       }}
       onPointerEnter={preloadCartDrawer}
       onFocus={preloadCartDrawer}

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai/react';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { Drawer } from '../../components/drawer.tsx';
@@ -5,10 +6,9 @@ import { TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
-import { useFlag } from '../../lib/flag-store.ts';
+import { cartDrawerOpenAtom, closeCartDrawer } from '../../lib/ui-state.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { CartQueryProvider } from './cart-client.tsx';
-import { cartDrawerOpen, closeCartDrawer } from './cart-drawer-state.ts';
 import { LineImage, LineVariant, lineAction, productHref } from './cart-line-parts.tsx';
 import { isPendingLine, maxLineQuantity } from './cart-ops.ts';
 import { noteRemoval, useLastRemoval } from './last-removal.ts';
@@ -19,7 +19,7 @@ import { useCart, useCartActions } from './use-cart.ts';
 tellHeadlessUiWhereFocusIs();
 
 /**
- * The cart drawer's dialog: loaded and mounted by cart-drawer-slot.tsx on the drawer's first open (so
+ * The cart drawer's dialog: loaded and mounted by the layout's overlays on the drawer's first open (so
  * Headless UI's Dialog is not first-load JS), then kept mounted and opened and closed by the flag.
  */
 export default function CartDrawerIsland() {
@@ -31,7 +31,7 @@ export default function CartDrawerIsland() {
 }
 
 function CartDrawerDialog() {
-  const open = useFlag(cartDrawerOpen);
+  const open = useAtomValue(cartDrawerOpenAtom);
   // A removal's Undo is offered until the drawer closes.
   const close = () => {
     noteRemoval(null);

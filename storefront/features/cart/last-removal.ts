@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { atom, getDefaultStore } from 'jotai/vanilla';
+import { useAtomValue } from 'jotai/react';
 import type { CartItem } from '../../../contracts/cart.ts';
 
 /**
@@ -11,23 +12,12 @@ export interface Removal {
   undo: () => void;
 }
 
-let current: Removal | null = null;
-const listeners = new Set<() => void>();
+const lastRemovalAtom = atom<Removal | null>(null);
 
 export function noteRemoval(removal: Removal | null): void {
-  current = removal;
-  for (const listener of [...listeners]) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  getDefaultStore().set(lastRemovalAtom, removal);
 }
 
 export function useLastRemoval(): Removal | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return useAtomValue(lastRemovalAtom);
 }

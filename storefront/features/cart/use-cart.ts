@@ -16,7 +16,7 @@ import { addedDescription } from './added-toast.tsx';
 import { noteRemoval } from './last-removal.ts';
 import { browserQueryClient } from './cart-client.tsx';
 import { addTarget, applyCartOps, isCartOp, maxLineQuantity, type CartOp } from './cart-ops.ts';
-import { openCartDrawer } from './cart-drawer-state.ts';
+import { openCartDrawer } from '../../lib/ui-state.ts';
 import { CART_MUTATION_SCOPE, cartKeys, cartMutationKey, cartQuery, currentCartView, sendCartOp } from './cart.queries.ts';
 import { errorText } from './error-text.ts';
 

@@ -1,6 +1,5 @@
 import { isValidElement, type ReactNode } from 'react';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
-import { flagStore } from '../../lib/flag-store.ts';
 
 /**
  * The shop's toasts, as the features call them: `toast()`, `toast.success()`, `toast.error()`. Sonner
@@ -9,9 +8,6 @@ import { flagStore } from '../../lib/flag-store.ts';
  */
 type Sonner = typeof sonnerToast;
 type Title = Parameters<Sonner>[0];
-
-/** Set by the first toast: the layout then mounts the real toaster (see toaster-slot.tsx). */
-export const toasterWanted = flagStore(false);
 
 let mounted: Sonner | undefined;
 const waiting: Array<(toast: Sonner) => void> = [];
@@ -23,7 +19,7 @@ export function toasterMounted(toast: Sonner): void {
 }
 
 /**
- * The polite live region every page renders on the server (toaster-slot.tsx). Screen readers announce a
+ * The polite live region every page renders on the server (toast-announcer.tsx). Screen readers announce a
  * change to a live region that was already in the page; sonner's own region is created together with the
  * first toast (it loads on first use), so that toast would go unheard. Every toast is read from here.
  */
@@ -55,7 +51,8 @@ function show(fn: (toast: Sonner) => void): void {
     return;
   }
   waiting.push(fn);
-  toasterWanted.set(true);
+  // The first toast asks the layout's overlays to mount the real toaster.
+  void import('../../lib/ui-state.ts').then((ui) => ui.wantToaster());
 }
 
 /** Starts loading the toaster's code (e.g. when a change that will end in a toast begins). */

@@ -1,8 +1,8 @@
 import type { PageContextServer } from 'vike/types';
 import { variantsByProduct } from '../../features/catalogue/catalogue.data.ts';
 
-export const SALE_MIN_PERCENT = 20;
-export const SALE_MAX_PERCENT = 49;
+const SALE_MIN_PERCENT = 20;
+const SALE_MAX_PERCENT = 49;
 
 /**
  * Every product, each with a random 20–49 % Off badge. The percentages are drawn here, on the server,

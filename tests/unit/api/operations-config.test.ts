@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../../api/config.ts';
 import { requestIdOf } from '../../../api/logging/logger.ts';
 import { createPageCache } from '../../../api/storefront/page-cache.ts';
-import { flagStore } from '../../../storefront/lib/flag-store.ts';
 
 const withHeader = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
 
@@ -62,20 +61,5 @@ describe('page cache counters', () => {
     expect(cache.stats()).toEqual({ hits: 2, misses: 1, entries: 1, bytes: 100 + '/a'.length + 256 });
     cache.clear();
     expect(cache.stats()).toEqual({ hits: 2, misses: 1, entries: 0, bytes: 0 });
-  });
-});
-
-describe('client flags', () => {
-  it('notify subscribers only when the value changes, and stop after unsubscribing', () => {
-    const flag = flagStore(false);
-    const seen: boolean[] = [];
-    const unsubscribe = flag.subscribe(() => seen.push(flag.get()));
-    flag.set(true);
-    flag.set(true);
-    flag.set(false);
-    unsubscribe();
-    flag.set(true);
-    expect(seen).toEqual([true, false]);
-    expect(flag.get()).toBe(true);
   });
 });

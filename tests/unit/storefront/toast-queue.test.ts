@@ -1,3 +1,4 @@
+import { getDefaultStore } from 'jotai/vanilla';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -20,12 +21,14 @@ function fakeSonner() {
 
 describe('toast queue', () => {
   it('asks for the toaster on the first toast and shows the waiting toasts once it has mounted', async () => {
-    const { toast, toasterWanted, toasterMounted } = await import('../../../storefront/features/toast/toast.ts');
+    const { toast, toasterMounted } = await import('../../../storefront/features/toast/toast.ts');
+    const { toasterWantedAtom } = await import('../../../storefront/lib/ui-state.ts');
+    const toasterWanted = () => getDefaultStore().get(toasterWantedAtom);
     const { shown, sonner } = fakeSonner();
-    expect(toasterWanted.get()).toBe(false);
+    expect(toasterWanted()).toBe(false);
     toast.success('Added to cart!');
     toast.error('Failed to remove item');
-    expect(toasterWanted.get()).toBe(true);
+    await vi.waitFor(() => expect(toasterWanted()).toBe(true));
     expect(shown).toEqual([]);
     toasterMounted(sonner);
     expect(shown).toEqual(['success:Added to cart!', 'error:Failed to remove item']);
