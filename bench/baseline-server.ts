@@ -10,13 +10,23 @@ import Fastify from 'fastify';
 export interface BaselineRoute {
   path: string;
   contentType: string;
+  /** The body as text (decoded). */
   body: string;
+  /** The bytes as the real server sent them when the request asked for an encoding (base64). */
+  encoded?: { encoding: string; base64: string };
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { port: number; routes: BaselineRoute[] };
 const app = Fastify({ logger: false });
 for (const route of spec.routes) {
-  const { contentType, body } = route;
+  const { contentType, body, encoded } = route;
+  if (encoded) {
+    const bytes = Buffer.from(encoded.base64, 'base64');
+    app.get(route.path, (_request, reply) => {
+      reply.header('content-type', contentType).header('content-encoding', encoded.encoding).header('vary', 'accept-encoding').send(bytes);
+    });
+    continue;
+  }
   app.get(route.path, (_request, reply) => {
     reply.header('content-type', contentType).send(body);
   });

@@ -5,6 +5,7 @@
  * line) and prints one JSON line.
  */
 import autocannon from 'autocannon';
+import { openLoop } from './open-loop.ts';
 
 export interface LoadRequest {
   method?: 'GET' | 'POST';
@@ -29,8 +30,8 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   requests?: LoadRequest[];
   /**
-   * Open loop: offer this many requests per second in all, whatever the answers' pace (autocannon's
-   * overallRate), to read latency at a given load rather than at saturation.
+   * Open loop: offer this many requests per second in all, evenly spaced, whatever the answers' pace
+   * (bench/open-loop.ts), to read latency at a given load rather than at saturation. One GET path only.
    */
   overallRate?: number;
 }
@@ -59,7 +60,6 @@ function options(spec: LoadSpec, duration: number): autocannon.Options {
     duration,
     pipelining: 1,
     timeout: 10,
-    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
   };
   if (spec.requests) {
     return {
@@ -94,6 +94,7 @@ async function run(opts: autocannon.Options): Promise<autocannon.Result> {
 
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   onlyLoopback(spec.url);
+  if (spec.overallRate) return openLoopLoad(spec, spec.overallRate);
   if (spec.warmup > 0) await run(options(spec, spec.warmup));
   // The parent reads the server's CPU time on this line: the measured run starts now.
   process.stdout.write('measuring\n');
@@ -111,6 +112,15 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     statusCodes,
     bytesPerRequest: total > 0 ? Math.round(r.throughput.total / total) : 0,
   };
+}
+
+async function openLoopLoad(spec: LoadSpec, rate: number): Promise<LoadResult> {
+  if (spec.requests) throw new Error('an open-loop load sends one GET path, not a sequence');
+  const run = (duration: number) =>
+    openLoop({ url: new URL(spec.path ?? '/', spec.url).toString(), ...(spec.headers ? { headers: spec.headers } : {}), rate, connections: spec.connections, duration });
+  if (spec.warmup > 0) await run(spec.warmup);
+  process.stdout.write('measuring\n');
+  return run(spec.duration);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

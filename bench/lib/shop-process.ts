@@ -1,10 +1,12 @@
 import { rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { BaselineRoute } from '../baseline-server.ts';
 import type { LoadResult, LoadSpec } from '../load.ts';
 import { BENCH_ROOT, type BenchRun } from './bench-run.ts';
 import os from 'node:os';
-import { type Child, LOAD_CORE, SERVER_CORE, cpuSeconds, freePort, peakRssMb, resetPeakRss, runJson, start, tsxArgs, waitForHttp } from './process.ts';
+import { type Child, LOAD_CORE, SERVER_CORE, cpuSeconds, freePort, peakRssMb, sleep, resetPeakRss, runJson, start, tsxArgs, waitForHttp } from './process.ts';
 
 /** The processes a scenario measures: the shop, the load generator, and the bare baseline server. */
 
@@ -66,9 +68,37 @@ export async function startBaseline(routes: BaselineRoute[]): Promise<{ child: C
   return { child, origin };
 }
 
+/**
+ * One answer of the real server, to be served by the baseline. With an Accept-Encoding header, the bytes
+ * are kept as sent (fetch would decode them), so the baseline sends the same encoded bytes.
+ */
 export async function capture(origin: string, urlPath: string, headers: Record<string, string> = {}): Promise<BaselineRoute & { status: number }> {
-  const response = await fetch(origin + urlPath, { headers });
-  return { path: urlPath, status: response.status, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: await response.text() };
+  if (!headers['accept-encoding']) {
+    const response = await fetch(origin + urlPath, { headers });
+    return { path: urlPath, status: response.status, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: await response.text() };
+  }
+  // A page's first answer may be gzip: the page cache brotli-compresses it off the event loop, a moment later.
+  await fetch(origin + urlPath, { headers }).then((response) => response.arrayBuffer());
+  await sleep(300);
+  const { status, responseHeaders, bytes } = await new Promise<{ status: number; responseHeaders: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    http
+      .get(origin + urlPath, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, responseHeaders: response.headers, bytes: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  const encoding = responseHeaders['content-encoding'];
+  const decoded = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+  return {
+    path: urlPath,
+    status,
+    contentType: responseHeaders['content-type'] ?? 'application/octet-stream',
+    body: decoded.toString('utf8'),
+    ...(encoding ? { encoded: { encoding, base64: bytes.toString('base64') } } : {}),
+  };
 }
 
 export function loadProblems(result: LoadResult): string | undefined {

@@ -35,9 +35,12 @@ async function discover(origin: string): Promise<ShopFacts> {
 }
 
 
+/** The Accept-Encoding Chromium sends with every page request. */
+const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Child, origin: string, facts: ShopFacts): Promise<void> {
   /** `openLoopRate`: p99 is judged at this offered rate (open loop), not at saturation. */
-  const groups: Array<{ name: string; paths: string[]; judge: (r: LoadResult, ratio: number) => boolean; target: string; openLoopRate?: number }> = [];
+  const groups: Array<{ name: string; paths: string[]; judge: (r: LoadResult, ratio: number) => boolean; target: string; openLoopRate?: number; headers?: Record<string, string> }> = [];
   if (run.only.has('api')) {
     groups.push({
       name: 'api',
@@ -62,10 +65,13 @@ async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Chil
       judge: (r, ratio) => ratio >= 0.6 && r.latency.p99 < 20,
       target: '>= 0.6 x, p99 < 20 ms at 1,000 req/s offered',
       openLoopRate: 1000,
+      // What a browser sends (Chromium's header): pages are served as the shop serves shoppers, in
+      // their pre-encoded bytes, and the baseline sends the same bytes.
+      headers: BROWSER_ACCEPT_ENCODING,
     });
   }
   for (const group of groups) {
-    const captured = await Promise.all(group.paths.map((p) => capture(origin, p)));
+    const captured = await Promise.all(group.paths.map((p) => capture(origin, p, group.headers)));
     for (const c of captured) if (c.status !== 200) throw new Error(`GET ${c.path} answered ${c.status}`);
     // Each path: the baseline, the shop, the baseline again (both idle on the server core otherwise),
     // so a change in background load shows as two baselines that disagree: then the path is measured
@@ -76,16 +82,17 @@ async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Chil
       for (const p of group.paths) {
         let repeated: string | undefined;
         for (let attempt = 1; ; attempt++) {
-          const b1 = await load(run, { url: baseline.origin, path: p, connections: PAGE_CONNECTIONS }, baseline.child);
-          const r = await load(run, { url: origin, path: p, connections: PAGE_CONNECTIONS }, shop);
-          const b2 = await load(run, { url: baseline.origin, path: p, connections: PAGE_CONNECTIONS }, baseline.child);
+          const spec = { path: p, connections: PAGE_CONNECTIONS, ...(group.headers ? { headers: group.headers } : {}) };
+          const b1 = await load(run, { url: baseline.origin, ...spec }, baseline.child);
+          const r = await load(run, { url: origin, ...spec }, shop);
+          const b2 = await load(run, { url: baseline.origin, ...spec }, baseline.child);
           const moved = drift(b1.rps, b2.rps);
           if (moved > MAX_BASELINE_DRIFT && attempt === 1) {
             repeated = `measured twice: the baseline moved ${Math.round(moved * 100)} % during the first try`;
             run.log(`${p}: ${repeated}`);
             continue;
           }
-          const openLoop = group.openLoopRate ? await load(run, { url: origin, path: p, connections: PAGE_CONNECTIONS, overallRate: group.openLoopRate }, shop) : undefined;
+          const openLoop = group.openLoopRate ? await load(run, { url: origin, ...spec, overallRate: group.openLoopRate }, shop) : undefined;
           measured.set(p, { r, b: meanOf(b1, b2), ...(openLoop ? { openLoop } : {}), ...(repeated ? { repeated } : {}) });
           break;
         }
@@ -102,7 +109,7 @@ async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Chil
         scenario: `GET ${c.path.replace(facts.slug, '{slug}').replace(`/${facts.productId}/`, '/{id}/')}`,
         backend,
         figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${openLoop ? ` (${fmtMs(openLoop.latency.p99)} at ${fmtRate(group.openLoopRate!)} offered)` : ''}${cpuText(r)}`,
-        baseline: `${fmtRate(b.rps)}, p99 ${fmtMs(b.latency.p99)}${cpuText(b)} (bare Fastify, same ${fmtKb(Buffer.byteLength(c.body))})`,
+        baseline: `${fmtRate(b.rps)}, p99 ${fmtMs(b.latency.p99)}${cpuText(b)} (bare Fastify, same ${c.encoded ? `${fmtKb(Buffer.from(c.encoded.base64, 'base64').length)} ${c.encoded.encoding}` : fmtKb(Buffer.byteLength(c.body))})`,
         cpuRatio: r.cpuMsPerRequest && b.cpuMsPerRequest ? b.cpuMsPerRequest / r.cpuMsPerRequest : null,
         ratio,
         target: group.target,
