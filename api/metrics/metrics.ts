@@ -130,8 +130,9 @@ export const metrics = fp(
     app.addHook('onClose', async () => {
       commandObservers.delete(shop.observer);
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       shop.observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
 
     app.get('/metrics', async (request, reply) => {
