@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { decryptEmail } from '../../domain/subscriptions/email-cipher.ts';
 
 /** A subscriber as exported: `subscribedAt` is ISO 8601 in UTC (milliseconds, or microseconds when the stored time has them). */
@@ -9,42 +9,77 @@ export interface ExportedSubscriber {
 
 /**
  * Every subscriber (optionally since a date) in (subscribed_at, subscriber id) order, addresses opened
- * with each subscriber's key, as keyset batches: the
- * cursor is the stored timestamp at full microsecond precision, so no row is skipped or repeated
- * however many share a millisecond, and memory stays at one batch whatever the total. The next
- * batch is fetched while the caller consumes the current one.
+ * with each subscriber's key, in batches. One query through a cursor, in one transaction: one snapshot
+ * and one plan for the whole export (a hash join of the subscribers with their keys, planned for every
+ * row rather than the first ones), where keyset pages each looked up their 10,000 keys one by one (about
+ * six times the database's time). Memory stays at about two batches: the next is fetched while the caller
+ * consumes the current one, and no further.
  */
-export async function* streamSubscribers(db: Queryable, options: { since?: Date; batchSize?: number } = {}): AsyncGenerator<ExportedSubscriber[]> {
+export async function* streamSubscribers(db: Database, options: { since?: Date; batchSize?: number } = {}): AsyncGenerator<ExportedSubscriber[]> {
   const batchSize = options.batchSize ?? 10_000;
-  const since = options.since ?? new Date(0);
-  // Joined with the keys: a subscriber whose key is gone (forgotten) cannot be exported, row or not.
-  const fetchPage = (after: { at: string; id: string } | null) =>
-    db.query<{ subscriber_id: string; email_cipher: string; key: Uint8Array; at: string }>(
-      `select s.subscriber_id, s.email_cipher, k.key, to_char(s.subscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
-       from subscribers s join subscriber_keys k on k.subscriber_id = s.subscriber_id
-       where s.subscribed_at >= $1
-         and ($2::timestamptz is null or (s.subscribed_at, s.subscriber_id) > ($2::timestamptz, $3::text))
-       order by s.subscribed_at, s.subscriber_id
-       limit $4`,
-      [since, after?.at ?? null, after?.id ?? '', batchSize],
+  const ready: ExportedSubscriber[][] = [];
+  let finished = false;
+  let failure: unknown;
+  let stopped = false;
+  let wakeConsumer = () => {};
+  let wakeProducer = () => {};
+  const producing = db
+    .transaction(async (tx) => {
+      await tx.query('set local cursor_tuple_fraction = 1');
+      // Joined with the keys: a subscriber whose key is gone (forgotten) cannot be exported, row or not.
+      await tx.query(
+        `declare subscriber_export no scroll cursor for
+         select s.email_cipher, k.key, to_char(s.subscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+         from subscribers s join subscriber_keys k on k.subscriber_id = s.subscriber_id
+         where s.subscribed_at >= $1
+         order by s.subscribed_at, s.subscriber_id`,
+        [options.since ?? new Date(0)],
+      );
+      while (!stopped) {
+        const { rows } = await tx.query<{ email_cipher: string; key: Uint8Array; at: string }>(`fetch forward ${batchSize} from subscriber_export`);
+        if (rows.length === 0) break;
+        ready.push(
+          rows.map((r) => ({
+            email: decryptEmail(Buffer.from(r.key), r.email_cipher),
+            subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at,
+          })),
+        );
+        wakeConsumer();
+        if (rows.length < batchSize) break;
+        // At most one batch waits for the caller.
+        while (ready.length > 0 && !stopped) await new Promise<void>((resolve) => (wakeProducer = resolve));
+      }
+    })
+    .then(
+      () => {
+        finished = true;
+        wakeConsumer();
+      },
+      (error: unknown) => {
+        failure = error;
+        finished = true;
+        wakeConsumer();
+      },
     );
-  let page = fetchPage(null);
-  for (;;) {
-    const { rows } = await page;
-    const last = rows[rows.length - 1];
-    // Prefetch while the caller writes this batch out.
-    if (rows.length === batchSize && last) {
-      page = fetchPage({ at: last.at, id: last.subscriber_id });
-      // If the caller stops early, a failing prefetch must not surface as an unhandled rejection.
-      page.catch(() => {});
+  try {
+    for (;;) {
+      const batch = ready.shift();
+      if (batch) {
+        wakeProducer();
+        yield batch;
+        continue;
+      }
+      if (finished) {
+        if (failure) throw failure;
+        return;
+      }
+      await new Promise<void>((resolve) => (wakeConsumer = resolve));
     }
-    if (rows.length > 0) {
-      yield rows.map((r) => ({
-        email: decryptEmail(Buffer.from(r.key), r.email_cipher),
-        subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at,
-      }));
-    }
-    if (rows.length < batchSize) return;
+  } finally {
+    // The caller stopped early (a closed pipe): end the transaction before the database is closed.
+    stopped = true;
+    wakeProducer();
+    await producing;
   }
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import { streamSubscribers } from '../../../projections/subscribers/subscribers.queries.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { appendSubscriber, cli, parseCsv } from './cli-support.ts';
@@ -59,6 +60,18 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
   it('pages with the keyset cursor without losing or repeating rows', async () => {
     const run = await cli(app, ['subscribers', 'export', '--format', 'ndjson', '--batch-size', '2']);
     expect(run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(expected);
+  });
+
+  it('a reader that stops early ends the export transaction: the database goes on serving', async () => {
+    const batches = streamSubscribers(app.db, { batchSize: 2 });
+    const first = await batches.next();
+    expect(first.value).toHaveLength(2);
+    await batches.return(undefined);
+    // A transaction left open would hold PGlite's one connection (and a PostgreSQL pool client).
+    const { rows } = await app.db.query<{ n: string | number }>('select count(*) as n from subscribers');
+    expect(Number(rows[0]!.n)).toBe(8);
+    const again = await cli(app, ['subscribers', 'export', '--format', 'ndjson']);
+    expect(again.stdout.trimEnd().split('\n')).toHaveLength(8);
   });
 
   it('writes one JSON array and NDJSON', async () => {
