@@ -3,7 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
-import { type ExportedSubscriber, countSubscribersSince, streamSubscribers } from '../../projections/subscribers/subscribers.queries.ts';
+import { EXPORT_BATCH_SIZE, type ExportedSubscriber, countSubscribersSince, streamSubscribers } from '../../projections/subscribers/subscribers.queries.ts';
 import { type CliContext, CliError, parseIsoDate, parsePositiveInt, withDatabase } from '../context.ts';
 import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
 
@@ -58,7 +58,7 @@ export function subscribersExportCommand(context: CliContext): Command {
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
     .option('--output <file>', 'write to this file (replaced atomically when the export completes) instead of stdout')
     .option('--since <iso-date>', 'only subscribers who signed up at or after this time (ISO 8601, UTC unless an offset is given)', parseIsoDate)
-    .addOption(new Option('--batch-size <n>', 'rows per batch fetched from the cursor').default(10_000).argParser(parsePositiveInt).hideHelp())
+    .addOption(new Option('--batch-size <n>', 'rows per batch fetched from the cursor').default(EXPORT_BATCH_SIZE).argParser(parsePositiveInt).hideHelp())
     .addHelpText(
       'after',
       '\nExamples:\n  $ dino-shop subscribers export > subscribers.csv\n  $ dino-shop subscribers export --format ndjson --since 2024-05-01 --output may.ndjson',

