@@ -91,6 +91,7 @@ export async function startServer(config: Config, options: { dev?: boolean; root
   await prepareDatabase(db, (message) => fastify.log.info(message));
   const catalogue = await openCatalogueCache(db, { logger: fastify.log });
   const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? process.cwd(), dev: options.dev ?? false });
+  if (storefront) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${storefront.dev ? 'Vite dev server' : 'production build'}`);
   catalogue.onChange((version) => {
     storefront?.invalidate();
     fastify.log.info({ version }, 'catalogue changed: reloaded, page cache cleared');

@@ -9,6 +9,9 @@ export function serveCommand(_context: CliContext): Command {
     .option('--dev', 'development mode: Vite dev server with hot reload instead of the production build', false)
     .addHelpText('after', '\nExamples:\n  $ dino-shop serve --port 8080\n  $ dino-shop --database-url postgres://localhost/shop serve')
     .action(async (options: { port?: string; host?: string; dev: boolean }, command: Command) => {
+      // React (and other packages) pick their production build only when NODE_ENV says so, and read it
+      // when first loaded: set it before the server is imported, unless the operator chose one.
+      process.env.NODE_ENV ||= options.dev ? 'development' : 'production';
       // Loaded on demand: the server pulls in Fastify and Vike, which the other commands never need.
       const [{ loadConfig }, { startServer }, { default: closeWithGrace }] = await Promise.all([
         import('../../api/config.ts'),

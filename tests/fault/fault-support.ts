@@ -44,6 +44,8 @@ export interface Server {
   url: string;
   process: ChildProcess;
   pid: number;
+  /** Everything the server has logged so far (stdout and stderr). */
+  output(): string;
   /** Resident memory of the server process, in MB (from /proc). */
   rssMb(): Promise<number>;
   kill9(): Promise<void>;
@@ -55,15 +57,19 @@ const HIGH_LIMITS = { RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_WRITES: '1
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-/** `dino-shop serve` through the real CLI entry on a port the OS picks; resolves once it listens. */
+/**
+ * `dino-shop serve` through the real CLI entry on a port the OS picks; resolves once it listens. It
+ * runs as `npm start` does: without the test runner's NODE_ENV.
+ */
 export async function startServer(target: Target, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['bin/dino-shop.js', ...target.globals, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-    env: { ...process.env, ...HIGH_LIMITS, LOG_LEVEL: 'info', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', ...env },
+    env: { ...process.env, NODE_ENV: '', ...HIGH_LIMITS, LOG_LEVEL: 'info', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    // Stays subscribed after the start: the logs are kept, and the pipe never blocks the server.
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -79,13 +85,11 @@ export async function startServer(target: Target, env: Record<string, string> = 
       reject(new Error(`server exited (${code}) before listening:\n${output}`));
     });
   });
-  // Keep draining the logs so the pipe never blocks the server.
-  child.stdout!.resume();
-  child.stderr!.resume();
   return {
     url,
     process: child,
     pid: child.pid!,
+    output: () => output,
     async rssMb() {
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
