@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { openLoop } from './open-loop.ts';
+import { MAX_WARMUP_SECONDS, type Warmup, warmUntilSteady } from './steady.ts';
 
 export interface LoadRequest {
   method?: 'GET' | 'POST';
@@ -23,7 +24,11 @@ export interface LoadSpec {
   connections: number;
   /** Seconds measured. */
   duration: number;
-  /** Seconds of warm-up load before the measurement (not counted). */
+  /**
+   * Seconds of warm-up load before the measurement (not counted): at least this long, and on, in
+   * one-second windows, until the pace stops rising (bench/steady.ts), at most MAX_WARMUP_SECONDS.
+   * An open-loop load warms for exactly this long (it follows a closed-loop load of the same path).
+   */
   warmup: number;
   /** One GET path, or a sequence each connection walks through and restarts (with a fresh context). */
   path?: string;
@@ -46,6 +51,8 @@ export interface LoadResult {
   timeouts: number;
   statusCodes: Record<string, number>;
   bytesPerRequest: number;
+  /** The closed-loop warm-up: how long, and the requests answered in each of its windows. */
+  warmup?: Warmup;
 }
 
 function onlyLoopback(url: string) {
@@ -95,7 +102,10 @@ async function run(opts: autocannon.Options): Promise<autocannon.Result> {
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   onlyLoopback(spec.url);
   if (spec.overallRate) return openLoopLoad(spec, spec.overallRate);
-  if (spec.warmup > 0) await run(options(spec, spec.warmup));
+  const warmup = await warmUntilSteady(async (seconds) => (await run(options(spec, seconds))).requests.total, {
+    minSeconds: spec.warmup,
+    maxSeconds: Math.max(spec.warmup, MAX_WARMUP_SECONDS),
+  });
   // The parent reads the server's CPU time on this line: the measured run starts now.
   process.stdout.write('measuring\n');
   const r = await run(options(spec, spec.duration));
@@ -111,6 +121,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     timeouts: r.timeouts,
     statusCodes,
     bytesPerRequest: total > 0 ? Math.round(r.throughput.total / total) : 0,
+    warmup,
   };
 }
 

@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Cart } from '../contracts/cart.ts';
+import { MAX_WARMUP_SECONDS, warmUntilSteady } from './steady.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { openCatalogueCache } from '../projections/catalogue/catalogue.cache.ts';
 
@@ -25,6 +26,8 @@ export interface RenderSpec {
   url: string;
   cart: Cart;
   seconds: number;
+  /** At least this many seconds of warm-up, then on until the pace is steady (bench/steady.ts). */
+  warmupSeconds: number;
 }
 
 export interface RenderResult {
@@ -40,33 +43,25 @@ export interface RenderResult {
 
 type PageContextLike = { Page?: unknown; httpResponse?: { statusCode: number; body: string } };
 
-function timeLoop(seconds: number, work: () => unknown): { perSecond: number; cpuMs: number } {
-  // Warm up the JIT, then measure.
-  const warmEnd = performance.now() + Math.min(1000, seconds * 200);
-  while (performance.now() < warmEnd) work();
+/** Runs `work` for `seconds`; returns how many times it ran. */
+async function repeatFor(seconds: number, work: () => unknown): Promise<number> {
   let n = 0;
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const end = t0 + seconds * 1000;
-  while (performance.now() < end) {
-    work();
-    n++;
-  }
-  const cpu = process.cpuUsage(cpu0);
-  return { perSecond: n / ((performance.now() - t0) / 1000), cpuMs: (cpu.user + cpu.system) / 1000 / n };
-}
-
-async function timeLoopAsync(seconds: number, work: () => Promise<unknown>): Promise<number> {
-  const warmEnd = performance.now() + Math.min(1000, seconds * 200);
-  while (performance.now() < warmEnd) await work();
-  let n = 0;
-  const t0 = performance.now();
-  const end = t0 + seconds * 1000;
+  const end = performance.now() + seconds * 1000;
   while (performance.now() < end) {
     await work();
     n++;
   }
-  return n / ((performance.now() - t0) / 1000);
+  return n;
+}
+
+/** Warms `work` up until its pace is steady (as the HTTP loads are), then measures it. */
+async function timeLoop(seconds: number, warmupSeconds: number, work: () => unknown): Promise<{ perSecond: number; cpuMs: number }> {
+  await warmUntilSteady((window) => repeatFor(window, work), { minSeconds: warmupSeconds, maxSeconds: Math.max(warmupSeconds, MAX_WARMUP_SECONDS) });
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const n = await repeatFor(seconds, work);
+  const cpu = process.cpuUsage(cpu0);
+  return { perSecond: n / ((performance.now() - t0) / 1000), cpuMs: (cpu.user + cpu.system) / 1000 / n };
 }
 
 export async function renderCartBaseline(spec: RenderSpec): Promise<RenderResult> {
@@ -87,8 +82,8 @@ export async function renderCartBaseline(spec: RenderSpec): Promise<RenderResult
     }
     const tree = () => renderToString(getPageElement(pageContext).page);
     const treeHtml = tree();
-    const { perSecond: rendersPerSecond, cpuMs: cpuMsPerRender } = timeLoop(spec.seconds, tree);
-    const vikeRenderPagePerSecond = await timeLoopAsync(Math.max(1, spec.seconds / 2), renderOnce);
+    const { perSecond: rendersPerSecond, cpuMs: cpuMsPerRender } = await timeLoop(spec.seconds, spec.warmupSeconds, tree);
+    const { perSecond: vikeRenderPagePerSecond } = await timeLoop(Math.max(1, spec.seconds / 2), spec.warmupSeconds, renderOnce);
     return { rendersPerSecond, cpuMsPerRender, vikeRenderPagePerSecond, treeHtmlBytes: Buffer.byteLength(treeHtml), pageHtmlBytes: Buffer.byteLength(pageContext.httpResponse.body) };
   } finally {
     await catalogue.close();

@@ -199,7 +199,7 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
       const r = cart.result;
       const openLoop = cart.openLoop!;
       const render = () =>
-        runJson<RenderResult>(process.execPath, tsxArgs('bench/render-cart.ts', [JSON.stringify({ target, url: '/cart', cart: cart!.cart, seconds: Math.max(3, run.duration / 2) })]), {
+        runJson<RenderResult>(process.execPath, tsxArgs('bench/render-cart.ts', [JSON.stringify({ target, url: '/cart', cart: cart!.cart, seconds: Math.max(3, run.duration / 2), warmupSeconds: run.warmup })]), {
           cwd: build,
           core: SERVER_CORE,
         });
