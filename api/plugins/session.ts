@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -58,7 +58,7 @@ export class ShopperSession {
 
   #set(key: 'cartId' | 'promoCode', value: string | undefined): void {
     if (this.#data?.[key] === value) return;
-    const next: SessionData = { ...(this.#data ?? { id: randomBytes(16).toString('base64url') }) };
+    const next: SessionData = { ...(this.#data ?? { id: randomUUID() }) };
     if (value === undefined) delete next[key];
     else next[key] = value;
     this.#data = next;
