@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { openLoop } from './open-loop.ts';
-import { MAX_WARMUP_SECONDS, type Warmup, warmUntilSteady } from './steady.ts';
+import { type Warmup, warmUntilSteady } from './steady.ts';
 
 export interface LoadRequest {
   method?: 'GET' | 'POST';
@@ -102,10 +102,7 @@ async function run(opts: autocannon.Options): Promise<autocannon.Result> {
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   onlyLoopback(spec.url);
   if (spec.overallRate) return openLoopLoad(spec, spec.overallRate);
-  const warmup = await warmUntilSteady(async (seconds) => (await run(options(spec, seconds))).requests.total, {
-    minSeconds: spec.warmup,
-    maxSeconds: Math.max(spec.warmup, MAX_WARMUP_SECONDS),
-  });
+  const warmup = await warmUntilSteady(async (seconds) => (await run(options(spec, seconds))).requests.total, { minSeconds: spec.warmup });
   // The parent reads the server's CPU time on this line: the measured run starts now.
   process.stdout.write('measuring\n');
   const r = await run(options(spec, spec.duration));

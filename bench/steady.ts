@@ -13,14 +13,17 @@
 
 /** The longest warm-up (seconds) before measuring anyway. */
 export const MAX_WARMUP_SECONDS = 30;
+
+/** How long a warm-up of at least `minSeconds` may last. */
+export const longestWarmup = (minSeconds: number) => Math.max(minSeconds, MAX_WARMUP_SECONDS);
 export const STEADY_SPAN = 4;
 export const STEADY_TOLERANCE = 0.03;
 
 export interface SteadyOptions {
   /** Warm at least this long (seconds). */
   minSeconds: number;
-  /** Give up waiting (seconds): the measurement then starts anyway. */
-  maxSeconds: number;
+  /** Give up waiting (seconds): the measurement then starts anyway. Default: longestWarmup(minSeconds). */
+  maxSeconds?: number;
   /** Length of one window (seconds). */
   windowSeconds?: number;
 }
@@ -41,7 +44,10 @@ export function isSteady(windows: number[], span = STEADY_SPAN, tolerance = STEA
 }
 
 /** Runs `runWindow(seconds)` (it returns the work done) until the pace is steady. */
-export async function warmUntilSteady(runWindow: (seconds: number) => number | Promise<number>, { minSeconds, maxSeconds, windowSeconds = 1 }: SteadyOptions): Promise<Warmup> {
+export async function warmUntilSteady(
+  runWindow: (seconds: number) => number | Promise<number>,
+  { minSeconds, maxSeconds = longestWarmup(minSeconds), windowSeconds = 1 }: SteadyOptions,
+): Promise<Warmup> {
   const windows: number[] = [];
   let seconds = 0;
   while (seconds < maxSeconds) {

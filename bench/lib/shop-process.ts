@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { BaselineRoute } from '../baseline-server.ts';
 import type { LoadResult, LoadSpec } from '../load.ts';
-import { MAX_WARMUP_SECONDS } from '../steady.ts';
+import { longestWarmup } from '../steady.ts';
 import { BENCH_ROOT, type BenchRun } from './bench-run.ts';
 import os from 'node:os';
 import { type Child, LOAD_CORE, SERVER_CORE, cpuSeconds, freePort, peakRssMb, sleep, resetPeakRss, runJson, start, tsxArgs, waitForHttp } from './process.ts';
@@ -42,14 +42,14 @@ export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'war
   let rssReset = false;
   const result = await runJson<LoadResult>(process.execPath, tsxArgs('bench/load.ts', [JSON.stringify(full)]), {
     core: LOAD_CORE,
-    timeoutMs: (full.duration + Math.max(full.warmup, MAX_WARMUP_SECONDS)) * 1000 + 60_000,
+    timeoutMs: (full.duration + longestWarmup(full.warmup)) * 1000 + 60_000,
     onLine: (line) => {
       if (line !== 'measuring') return;
       cpu0 = cpuSeconds(pid);
       rssReset = resetPeakRss(pid);
     },
   });
-  if (result.warmup) run.log(`  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(", ")})${result.warmup.steady ? '' : ', pace still rising: measured anyway'}`);
+  if (result.warmup) run.log(`  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(', ')})${result.warmup.steady ? '' : ', pace still rising: measured anyway'}`);
   // Read after the load ended: the server is idle by then, so the delay adds no CPU.
   const cpu1 = cpuSeconds(pid);
   const peak = rssReset ? peakRssMb(pid) : undefined;
