@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { upgradeSubscriptions } from './subscriptions/subscriber-upgrade.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-store.ts';
-import { analyzeGrownTables } from '../db/planner-statistics.ts';
+import { keepPlannerStatistics } from '../db/planner-statistics.ts';
 import { type CatalogueCache, openCatalogueCache } from '../projections/catalogue/catalogue.cache.ts';
 import { catalogueVersion } from '../projections/catalogue/catalogue.queries.ts';
 import { projections } from '../projections/registry.ts';
@@ -18,7 +18,6 @@ import { createStorefront } from './storefront/storefront.ts';
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
 const SWEEP_MS = 60 * 60 * 1000;
-const STATISTICS_CHECK_MS = 5_000;
 
 /** The rate-limit counters' Redis: loaded only when configured, and reached before the server listens. */
 async function connectRedis(url: string) {
@@ -116,24 +115,18 @@ export async function startServer(config: Config, options: { dev?: boolean; root
   sweep();
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
-  // Cached plans must follow the tables' growth (db/planner-statistics.ts); one check at a time.
-  let analyzing = false;
-  const statisticsKeeper = setInterval(() => {
-    if (analyzing || shuttingDown) return;
-    analyzing = true;
-    analyzeGrownTables(db)
-      .then((tables) => tables.length > 0 && fastify.log.info({ tables }, 'planner statistics refreshed'))
-      .catch((err) => fastify.log.warn({ err }, 'planner statistics check failed'))
-      .finally(() => (analyzing = false));
-  }, STATISTICS_CHECK_MS);
-  statisticsKeeper.unref();
+  // Cached plans must follow the tables' growth (db/planner-statistics.ts).
+  const stopPlannerStatistics = keepPlannerStatistics(db, {
+    analyzed: (tables) => fastify.log.info({ tables }, 'planner statistics refreshed'),
+    failed: (err) => fastify.log.warn({ err }, 'planner statistics check failed'),
+  });
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       shuttingDown = true;
       clearInterval(sweeper);
-      clearInterval(statisticsKeeper);
+      stopPlannerStatistics();
       // Stops accepting connections and waits for the requests in flight; new ones meanwhile get a 503.
       await fastify.close();
       await storefront?.close();

@@ -56,3 +56,28 @@ export async function analyzeGrownTables(db: Queryable): Promise<string[]> {
   if (grown.length > 0) await db.query(`analyze (skip_locked) ${grown.map((table) => `"${table.replaceAll('"', '""')}"`).join(', ')}`);
   return grown;
 }
+
+/** How often the server looks at the tables' counters. */
+export const STATISTICS_CHECK_MS = 5_000;
+
+/**
+ * Runs analyzeGrownTables every STATISTICS_CHECK_MS, one check at a time, until stopped; reports the
+ * tables it analyzed and the checks that failed. Returns the stop function.
+ */
+export function keepPlannerStatistics(db: Queryable, report: { analyzed(tables: string[]): void; failed(error: unknown): void }): () => void {
+  let checking = false;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (checking || stopped) return;
+    checking = true;
+    analyzeGrownTables(db)
+      .then((tables) => tables.length > 0 && report.analyzed(tables))
+      .catch((error: unknown) => report.failed(error))
+      .finally(() => (checking = false));
+  }, STATISTICS_CHECK_MS);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

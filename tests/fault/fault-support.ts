@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { adminQuery, withDatabaseName } from '../support/postgres-admin.ts';
 
 /** The fault suite runs on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -101,6 +101,31 @@ export async function startServer(target: Target, env: Record<string, string> = 
     async stop() {
       child.kill('SIGTERM');
       await exited(child);
+    },
+  };
+}
+
+/**
+ * For the tests of one describe block: a server on a fresh database, started before them, stopped
+ * (and its database dropped) after them. Read `.server` and `.target` inside the tests.
+ */
+export function serverForTests(backend: Backend, env: Record<string, string> = {}): { readonly server: Server; readonly target: Target } {
+  let target: Target | undefined;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    target = await freshTarget(backend);
+    server = await startServer(target, env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await target?.drop();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get target() {
+      return target!;
     },
   };
 }

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
-import { BACKENDS, type Server, type Target, freshTarget, startServer } from './fault-support.ts';
+import { BACKENDS, serverForTests } from './fault-support.ts';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const EVIL = 'evil-host.example';
@@ -139,19 +139,10 @@ function problemWith(request: Sent, response: Received): string | undefined {
 const describeRequest = (r: Sent) => `${r.method} ${r.path.slice(0, 120)} ${JSON.stringify(r.headers).slice(0, 160)} body=${String(r.body ?? '').slice(0, 120)}`;
 
 describe.each(BACKENDS)('hostile input on %s', (backend) => {
-  let target: Target;
-  let server: Server;
-  beforeAll(async () => {
-    target = await freshTarget(backend);
-    server = await startServer(target, { REQUEST_TIMEOUT_MS: '3000', RATE_LIMIT_SUBSCRIPTIONS: '5', PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await target?.drop();
-  });
+  const shop = serverForTests(backend, { REQUEST_TIMEOUT_MS: '3000', RATE_LIMIT_SUBSCRIPTIONS: '5', PUBLIC_URL });
 
   it('5,000 generated malformed requests: no 5xx, every error a JSON { error, message }', async () => {
-    const base = new URL(server.url);
+    const base = new URL(shop.server.url);
     const requests = malformedRequests(5000);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const problems: string[] = [];
@@ -180,11 +171,11 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     agent.destroy();
     expect(problems, `${problems.length} bad answers of ${requests.length}:\n${problems.slice(0, 30).join('\n')}`).toEqual([]);
     // Still healthy afterwards.
-    expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
+    expect((await fetch(`${shop.server.url}/api/categories`)).status).toBe(200);
   }, 240_000);
 
   it('a body trickled at one byte a second is cut with a 408 while other clients are served', async () => {
-    const base = new URL(server.url);
+    const base = new URL(shop.server.url);
     const started = Date.now();
     const slow = net.connect(Number(base.port), base.hostname);
     slow.write('POST /api/subscribe HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n');
@@ -198,7 +189,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     const others: number[] = [];
     while (Date.now() - started < 2500) {
       const t = Date.now();
-      expect((await fetch(`${server.url}/api/categories`)).status).toBe(200);
+      expect((await fetch(`${shop.server.url}/api/categories`)).status).toBe(200);
       others.push(Date.now() - t);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -215,7 +206,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 7; i++) {
-      last = await fetch(`${server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `fault-${i}-${Date.now()}@example.com` }) });
+      last = await fetch(`${shop.server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `fault-${i}-${Date.now()}@example.com` }) });
       statuses.push(last.status);
     }
     // The malformed run above may have spent some of this address's sign-ups already.
@@ -225,7 +216,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
   });
 
   it('the Host header is never reflected into a response or the cache', async () => {
-    const base = new URL(server.url);
+    const base = new URL(shop.server.url);
     const paths = ['/', '/robots.txt', '/sitemap.xml', `/product/${product.slug}`, '/shop?utm_source=x', '/api/products', '/no-such-page', '/api/nope', '/cart'];
     const leaks: string[] = [];
     for (const path of paths) {
@@ -238,7 +229,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     }
     // What the next, honest visitor gets (from the cache) names only the configured origin.
     for (const path of ['/robots.txt', '/sitemap.xml', `/product/${product.slug}`]) {
-      const text = await (await fetch(`${server.url}${path}`)).text();
+      const text = await (await fetch(`${shop.server.url}${path}`)).text();
       if (text.includes(EVIL)) leaks.push(`${path} cached for the next visitor`);
       if (path !== `/product/${product.slug}` || text.includes('canonical')) expect(text).toContain(PUBLIC_URL);
     }
@@ -246,10 +237,10 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
   });
 
   it('5,000 requests to distinct URLs grow the server by less than 150 MB', async () => {
-    const base = server.url;
+    const base = shop.server.url;
     const warm = ['/', '/shop', `/product/${product.slug}`, '/no-such-page'];
     for (const path of warm) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
-    const before = await server.rssMb();
+    const before = await shop.server.rssMb();
     const rand = random(7);
     // Mostly what a cache-busting script sends (tracking and unknown parameters), plus a share of
     // URLs that really are distinct pages (a search each, an unknown path each) and must be rendered.
@@ -270,7 +261,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
-    const after = await server.rssMb();
+    const after = await shop.server.rssMb();
     console.info(`[fault] ${backend}: RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after 5,000 distinct URLs`);
     expect(after - before, `RSS grew from ${before.toFixed(0)} MB to ${after.toFixed(0)} MB`).toBeLessThan(150);
   }, 240_000);

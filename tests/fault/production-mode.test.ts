@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, type Target, freshTarget, startServer } from './fault-support.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForTests } from './fault-support.ts';
 
 /** The lines a pino logger wrote as JSON, parsed (other lines are skipped). */
 function logLines(output: string): Array<Record<string, unknown>> {
@@ -10,20 +10,11 @@ function logLines(output: string): Array<Record<string, unknown>> {
 }
 
 describe('the shop as `npm start` runs it', () => {
-  let target: Target;
-  let server: Server;
-  beforeAll(async () => {
-    target = await freshTarget('pglite');
-    server = await startServer(target);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await target?.drop();
-  });
+  const shop = serverForTests('pglite');
 
   it('renders with the production build of React when NODE_ENV is unset (development React is several times slower)', async () => {
-    expect((await fetch(`${server.url}/`)).status).toBe(200);
-    const start = logLines(server.output()).find((line) => typeof line.msg === 'string' && line.msg.startsWith('storefront:'));
+    expect((await fetch(`${shop.server.url}/`)).status).toBe(200);
+    const start = logLines(shop.server.output()).find((line) => typeof line.msg === 'string' && line.msg.startsWith('storefront:'));
     expect(start).toMatchObject({ msg: 'storefront: production build', nodeEnv: 'production' });
   });
 });
