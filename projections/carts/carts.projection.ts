@@ -20,13 +20,21 @@ export const cartsProjection: Projection = {
   steps: [
     {
       // Each cart's newest event wins, only if newer than the stored version; created_at is kept.
+      // One sort serves both the window and DISTINCT ON (the first event's time is the last value in
+      // newest-first order); stream ids sort bytewise (COLLATE "C": a third of the time of the
+      // database's locale order, and any consistent order will do); times are parsed only for the
+      // rows kept.
       name: 'carts_bumped',
       sql: `insert into carts (cart_id, version, position, created_at, updated_at)
-        select distinct on (a.stream_id) ${CART_ID}, a.version, a.position,
-               first_value((a.data->>'at')::timestamptz) over (partition by a.stream_id order by a.version),
-               (a.data->>'at')::timestamptz
-        from appended a where a.type in (${CART_TYPES})
-        order by a.stream_id, a.version desc
+        select substr(b.stream_id, ${CART_STREAM_PREFIX.length + 1})::uuid, b.version, b.position, b.created_at::timestamptz, b.updated_at::timestamptz
+        from (
+          select distinct on (a.stream_id collate "C") a.stream_id, a.version, a.position,
+                 last_value(a.data->>'at') over (partition by a.stream_id collate "C" order by a.version desc
+                                                rows between unbounded preceding and unbounded following) as created_at,
+                 a.data->>'at' as updated_at
+          from appended a where a.type in (${CART_TYPES})
+          order by a.stream_id collate "C", a.version desc
+        ) b
         on conflict (cart_id) do update
           set version = excluded.version, position = excluded.position, updated_at = excluded.updated_at
           where carts.version < excluded.version`,
@@ -36,7 +44,7 @@ export const cartsProjection: Projection = {
       // each with the version of the cart's last CartCleared among them.
       name: 'carts_fresh',
       sql: `select a.stream_id, a.version, a.type, a.data,
-               max(a.version) filter (where a.type = 'CartCleared') over (partition by a.stream_id) as cleared
+               max(a.version) filter (where a.type = 'CartCleared') over (partition by a.stream_id collate "C") as cleared
         from appended a left join carts c on c.cart_id = ${CART_ID}
         where a.type in (${CART_TYPES}) and a.version > coalesce(c.version, 0)`,
     },

@@ -13,11 +13,12 @@ export const subscribersProjection: Projection = {
   tables: ['subscribers'],
   steps: [
     {
+      // Bytewise order (COLLATE "C"): any consistent order will do, and the locale's is slower.
       name: 'subscribers_latest',
-      sql: `select distinct on (a.data->>'subscriberId') a.data->>'subscriberId' as subscriber_id, a.type, a.data, a.position
+      sql: `select distinct on (a.data->>'subscriberId' collate "C") a.data->>'subscriberId' as subscriber_id, a.type, a.data, a.position
         from appended a
         where (a.type = 'Subscribed' and (a.data->>'schemaVersion')::int = 2) or a.type = 'SubscriberForgotten'
-        order by a.data->>'subscriberId', a.position desc`,
+        order by a.data->>'subscriberId' collate "C", a.position desc`,
     },
     {
       name: 'subscribers_forgotten',
