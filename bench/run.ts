@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   } finally {
     await cleanup();
   }
-  if (run.only.has('cli')) await cliScenarios(run, pgAdmin);
+  if (run.only.has('cli')) await cliScenarios(run, build, pgAdmin);
   if (run.only.has('coldstart')) {
     run.rows.push(coldStartRow(await run.phase('cold start on PGlite', () => measureColdStart(build, BENCH_ROOT)), 'pglite'));
     if (pgAdmin) {

@@ -46,7 +46,7 @@ async function rawScan(target: { databaseUrl?: string; dataDir: string }): Promi
   }
 }
 
-export async function cliScenarios(run: BenchRun, pgAdminUrl: string | undefined): Promise<void> {
+export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: string | undefined): Promise<void> {
   const script = 'bench/cli-replay-export.ts';
   const replayTarget = '>= 300k events/s on PostgreSQL';
   const exportTarget = '<= 5 s, peak RSS <= 200 MB';
@@ -59,7 +59,8 @@ export async function cliScenarios(run: BenchRun, pgAdminUrl: string | undefined
   // PostgreSQL only by default (the replay target is PostgreSQL's; a PGlite run adds ~5 minutes): --cli-pglite adds it.
   const backends: Array<Row['backend']> = [...(run.cliPglite || !pgAdminUrl ? (['pglite'] as const) : []), ...(pgAdminUrl ? (['postgres'] as const) : [])];
   for (const backend of backends) {
-    const env: NodeJS.ProcessEnv = { ...process.env, BENCH_KEEP: '1' };
+    // The bundle under test, as for the server scenarios.
+    const env: NodeJS.ProcessEnv = { ...process.env, BENCH_KEEP: '1', BENCH_CLI: path.join(build, 'dist/node/cli.js') };
     delete env.BENCH_DATABASE_URL;
     if (backend === 'postgres') env.BENCH_DATABASE_URL = pgAdminUrl;
     let stdout = '';

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../db/database.ts';
-import { decryptEmail } from '../../domain/subscriptions/email-cipher.ts';
+import { availableParallelism } from 'node:os';
+import { type EmailOpener, inlineOpener, workerOpener } from './open-emails.ts';
 
 /** A subscriber as exported: `subscribedAt` is ISO 8601 in UTC (milliseconds, or microseconds when the stored time has them). */
 export interface ExportedSubscriber {
@@ -13,17 +14,31 @@ export interface ExportedSubscriber {
  */
 export const EXPORT_BATCH_SIZE = 2_000;
 
+export interface StreamSubscribersOptions {
+  since?: Date;
+  batchSize?: number;
+  /**
+   * Opens the addresses of an export longer than one batch (default: a worker thread per core). An
+   * export of one batch opens them in this thread.
+   */
+  startOpener?: () => EmailOpener;
+}
+
 /**
  * Every subscriber (optionally since a date) in (subscribed_at, subscriber id) order, addresses opened
  * with each subscriber's key, in batches. One query through a cursor, in one transaction: one snapshot
  * and one plan for the whole export (a hash join of the subscribers with their keys, planned for every
  * row rather than the first ones), where keyset pages each looked up their 10,000 keys one by one (about
- * six times the database's time). Memory stays at about two batches: the next is fetched while the caller
- * consumes the current one, and no further.
+ * six times the database's time). While the caller writes one batch, the next few are being fetched and
+ * opened (by the worker threads, in parallel); memory stays at those few batches.
  */
-export async function* streamSubscribers(db: Database, options: { since?: Date; batchSize?: number } = {}): AsyncGenerator<ExportedSubscriber[]> {
+export async function* streamSubscribers(db: Database, options: StreamSubscribersOptions = {}): AsyncGenerator<ExportedSubscriber[]> {
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
-  const ready: ExportedSubscriber[][] = [];
+  let opener: EmailOpener | undefined;
+  const openerFor = (fullBatch: boolean) => (fullBatch ? (opener ??= (options.startOpener ?? workerOpener)()) : (opener ?? inlineOpener));
+  const pending: Array<Promise<ExportedSubscriber[]>> = [];
+  // One batch per thread being opened, one more being fetched: every core stays busy.
+  const ahead = availableParallelism() + 1;
   let finished = false;
   let failure: unknown;
   let stopped = false;
@@ -35,25 +50,24 @@ export async function* streamSubscribers(db: Database, options: { since?: Date; 
       // Joined with the keys: a subscriber whose key is gone (forgotten) cannot be exported, row or not.
       await tx.query(
         `declare subscriber_export no scroll cursor for
-         select s.email_cipher, k.key, to_char(s.subscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+         select s.email_cipher, encode(k.key, 'hex') as key, to_char(s.subscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
          from subscribers s join subscriber_keys k on k.subscriber_id = s.subscriber_id
          where s.subscribed_at >= $1
          order by s.subscribed_at, s.subscriber_id`,
         [options.since ?? new Date(0)],
       );
       while (!stopped) {
-        const { rows } = await tx.query<{ email_cipher: string; key: Uint8Array; at: string }>(`fetch forward ${batchSize} from subscriber_export`);
+        const { rows } = await tx.query<{ email_cipher: string; key: string; at: string }>(`fetch forward ${batchSize} from subscriber_export`);
         if (rows.length === 0) break;
-        ready.push(
-          rows.map((r) => ({
-            email: decryptEmail(Buffer.from(r.key), r.email_cipher),
-            subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at,
-          })),
-        );
+        const batch = openerFor(rows.length === batchSize)
+          .open(rows.map((r) => r.key), rows.map((r) => r.email_cipher))
+          .then((emails) => rows.map((r, i) => ({ email: emails[i]!, subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at })));
+        // Awaited in order by the consumer; until then a failure must not count as unhandled.
+        batch.catch(() => {});
+        pending.push(batch);
         wakeConsumer();
         if (rows.length < batchSize) break;
-        // At most one batch waits for the caller.
-        while (ready.length > 0 && !stopped) await new Promise<void>((resolve) => (wakeProducer = resolve));
+        while (pending.length >= ahead && !stopped) await new Promise<void>((resolve) => (wakeProducer = resolve));
       }
     })
     .then(
@@ -69,10 +83,10 @@ export async function* streamSubscribers(db: Database, options: { since?: Date; 
     );
   try {
     for (;;) {
-      const batch = ready.shift();
+      const batch = pending.shift();
       if (batch) {
         wakeProducer();
-        yield batch;
+        yield await batch;
         continue;
       }
       if (finished) {
@@ -86,6 +100,7 @@ export async function* streamSubscribers(db: Database, options: { since?: Date; 
     stopped = true;
     wakeProducer();
     await producing;
+    await opener?.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverForTests } from './fault-support.ts';
+import { freshTarget, runCli, serverForTests, startServer } from './fault-support.ts';
 
 /** The lines a pino logger wrote as JSON, parsed (other lines are skipped). */
 function logLines(output: string): Array<Record<string, unknown>> {
@@ -16,5 +16,32 @@ describe('the shop as `npm start` runs it', () => {
     expect((await fetch(`${shop.server.url}/`)).status).toBe(200);
     const start = logLines(shop.server.output()).find((line) => typeof line.msg === 'string' && line.msg.startsWith('storefront:'));
     expect(start).toMatchObject({ msg: 'storefront: production build', nodeEnv: 'production' });
+  });
+});
+
+describe('the compiled CLI', () => {
+  it('exports a list longer than one batch through its worker threads (their module is bundled next to it)', async () => {
+    const target = await freshTarget('pglite');
+    try {
+      const emails = Array.from({ length: 7 }, (_, i) => `dino${i}@example.com`);
+      const server = await startServer(target);
+      try {
+        for (const email of emails) {
+          const response = await fetch(`${server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+          expect(response.status).toBe(201);
+        }
+      } finally {
+        // A PGlite directory has one owner: the export runs once the server is gone.
+        await server.stop();
+      }
+      // Batches of two: the first full batch starts the worker threads.
+      const run = await runCli([...target.globals, 'subscribers', 'export', '--format', 'ndjson', '--batch-size', '2']);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const exported = run.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { email: string }).email);
+      expect(exported.sort()).toEqual([...emails].sort());
+    } finally {
+      await target.drop();
+    }
   });
 });

@@ -1,0 +1,14 @@
+/**
+ * Preloaded (`node --import ./bench/report-on-exit.mjs dist/node/cli.js ...`) into each CLI process that
+ * bench/cli-replay-export.ts runs: when the process exits, writes one JSON line { code, seconds,
+ * maxRssMb } to the file named by BENCH_REPORT_FILE. Plain JavaScript, so the compiled CLI runs with
+ * no compiler loaded, as an operator runs it.
+ */
+import { writeFileSync } from 'node:fs';
+
+const started = performance.now();
+process.on('exit', (code) => {
+  // maxRSS is in kilobytes: the peak resident set of the whole process, its worker threads included.
+  const maxRssMb = process.resourceUsage().maxRSS / 1024;
+  writeFileSync(process.env.BENCH_REPORT_FILE, `${JSON.stringify({ code, seconds: (performance.now() - started) / 1000, maxRssMb })}\n`);
+});
