@@ -72,15 +72,37 @@ export function securityHeaders(options: { dev: boolean }): Record<string, strin
   return headers;
 }
 
-/** Every answer of the app carries the security headers; HSTS only those that arrived over HTTPS. */
+/**
+ * What an answer that is not a document needs (JSON, scripts, styles, fonts, raster images): a browser
+ * must not sniff it into something else, render it in a frame, or hand it to another site's page. The
+ * document headers above (script and style sources, permissions, opener and referrer policies, helmet's
+ * legacy switches) govern pages, which a JSON answer never becomes under `nosniff`; sending them on every
+ * API answer cost a fifth of a cached answer's CPU (Node checks every header name and value it writes).
+ */
+export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Types a browser renders as a document, running or styling what it holds. */
+const DOCUMENT_TYPE = /^\s*(text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)\b/i;
+
+export const isDocumentType = (contentType: unknown) => typeof contentType === 'string' && DOCUMENT_TYPE.test(contentType);
+
+/**
+ * Every answer of the app carries security headers: documents the full set, everything else the short
+ * one (chosen when the answer's type is known); HSTS only on requests that arrived over HTTPS.
+ */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { dev: boolean }) => {
-    const headers = securityHeaders(options);
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+    const documentHeaders = securityHeaders(options);
+    app.addHook('onSend', (request, reply, payload, done) => {
+      reply.headers(isDocumentType(reply.getHeader('content-type')) ? documentHeaders : RESOURCE_HEADERS);
       // request.protocol is "https" over TLS, or from X-Forwarded-Proto only when trustProxy is on.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-      done();
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { HSTS, securityHeaders, securityHeadersPlugin } from '../../../api/plugins/security-headers.ts';
+import { HSTS, RESOURCE_HEADERS, isDocumentType, securityHeaders, securityHeadersPlugin } from '../../../api/plugins/security-headers.ts';
 
 describe('security headers', () => {
   it('are helmet’s, computed once, with our content security policy', () => {
@@ -34,6 +34,40 @@ describe('security headers', () => {
 
   it('let Vite’s hot-reload websocket through in development only', () => {
     expect(securityHeaders({ dev: true })['content-security-policy']).toContain("connect-src 'self' ws:");
+  });
+
+  describe('by what the answer is', () => {
+    const serve = async () => {
+      const app = Fastify({ logger: false });
+      await app.register(securityHeadersPlugin, { dev: false });
+      app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>hi</p>'));
+      app.get('/picture.svg', async (_request, reply) => reply.type('image/svg+xml').send('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+      app.get('/api/thing', async () => ({ ok: true }));
+      app.get('/script.js', async (_request, reply) => reply.type('text/javascript').send('1'));
+      app.get('/boom', async () => {
+        throw new Error('boom');
+      });
+      await app.ready();
+      return app;
+    };
+
+    it('documents (HTML, SVG) get the full set; JSON, scripts and errors the short one, and no document policy', async () => {
+      const app = await serve();
+      const document = securityHeaders({ dev: false });
+      for (const url of ['/page', '/picture.svg']) expect((await app.inject({ url })).headers).toMatchObject(document);
+      for (const url of ['/api/thing', '/script.js', '/boom']) {
+        const { headers } = await app.inject({ url });
+        expect(headers).toMatchObject(RESOURCE_HEADERS);
+        expect(headers['permissions-policy']).toBeUndefined();
+        expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+      await app.close();
+    });
+
+    it('tells documents by their content type', () => {
+      for (const type of ['text/html', 'text/html; charset=utf-8', 'TEXT/HTML', 'image/svg+xml', 'application/xhtml+xml', 'application/xml; charset=utf-8']) expect(isDocumentType(type)).toBe(true);
+      for (const type of ['application/json; charset=utf-8', 'text/javascript', 'text/css', 'image/png', 'text/plain', 'text/htmlx', undefined, 42]) expect(isDocumentType(type)).toBe(false);
+    });
   });
 
   describe('HSTS only on requests that arrived over HTTPS', () => {
