@@ -9,7 +9,7 @@ export interface Decider<Command, State, Event extends NewEvent> {
   decide: (command: Command, state: State) => Event[];
 }
 
-export interface HandleOptions {
+export interface HandleOptions<State = unknown> {
   /** Appends atomically with whatever must change alongside (inline projections); throws ConcurrencyConflict. */
   append: (db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]) => Promise<RecordedEvent[]>;
   maxAttempts?: number;
@@ -20,6 +20,18 @@ export interface HandleOptions {
    * skips the read. Should the id exist after all, the append conflicts and the retry reads it.
    */
   newStream?: boolean;
+  /**
+   * Streams' states as this process last wrote them: a hit skips the read. A stale entry (another
+   * process wrote since) costs one attempt: its append conflicts, the entry is dropped and the retry
+   * reads the stream, so a cached state never decides a recorded event.
+   */
+  cache?: StreamStateCache<State>;
+}
+
+export interface StreamStateCache<State> {
+  get(streamId: string): { state: State; version: number } | undefined;
+  set(streamId: string, entry: { state: State; version: number }): void;
+  delete(streamId: string): void;
 }
 
 export interface Handled<State> {
@@ -73,13 +85,15 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
   streamId: string,
   decider: Decider<Command, State, Event>,
   makeCommand: (state: State) => Command,
-  options: HandleOptions,
+  options: HandleOptions<State>,
 ): Promise<Handled<State>> {
   const maxAttempts = options.maxAttempts ?? 25;
+  const { cache } = options;
   for (let attempt = 1; ; attempt++) {
-    const history = attempt === 1 && options.newStream ? [] : await readStream(db, streamId);
-    const state = history.reduce((s, e) => decider.evolve(s, decider.readEvent(e)), decider.initialState());
-    const version = history.length === 0 ? 0 : history[history.length - 1]!.version;
+    // A cached version that fails the caller's condition may be the stale one: read before refusing.
+    const cached = attempt === 1 ? cache?.get(streamId) : undefined;
+    const known = cached && (options.ifVersion === undefined || options.ifVersion === cached.version) ? cached : undefined;
+    const { state, version } = known ?? (attempt === 1 && options.newStream ? { state: decider.initialState(), version: 0 } : await readState(db, streamId, decider));
     // Checked on every attempt: after a conflict the stream has moved on, and the condition fails.
     if (options.ifVersion !== undefined && options.ifVersion !== version) throw new VersionMismatch(streamId, options.ifVersion, version);
     const events = decider.decide(makeCommand(state), state);
@@ -87,10 +101,15 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
     try {
       const recorded = await options.append(db, streamId, version, events);
       for (const observer of commandObservers) observer.appended?.(recorded);
-      return { state: events.reduce(decider.evolve, state), recorded, version: recorded[recorded.length - 1]!.version };
+      const after = { state: events.reduce(decider.evolve, state), version: recorded[recorded.length - 1]!.version };
+      cache?.set(streamId, after);
+      return { ...after, recorded };
     } catch (error) {
       // A deadlock victim's statement was rolled back whole: retrying it is as safe as after a conflict.
       if (!(error instanceof ConcurrencyConflict) && sqlStateOf(error) !== SqlState.deadlockDetected) throw error;
+      cache?.delete(streamId);
+      // Decided on a cached state that another process had moved on from: not contention, read at once.
+      if (known) continue;
       const outcome = attempt >= maxAttempts ? 'gave-up' : 'retried';
       for (const observer of commandObservers) observer.conflict?.(streamId, outcome);
       if (outcome === 'gave-up') throw new TooMuchContention(streamId);
@@ -99,4 +118,11 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
       await pause(Math.random() * Math.min(250, 10 * 2 ** attempt));
     }
   }
+}
+
+/** A stream's state folded from its events, and its version (0 for a stream with none). */
+async function readState<Command, State, Event extends NewEvent>(db: Database, streamId: string, decider: Decider<Command, State, Event>) {
+  const history = await readStream(db, streamId);
+  const state = history.reduce((s, e) => decider.evolve(s, decider.readEvent(e)), decider.initialState());
+  return { state, version: history.length === 0 ? 0 : history[history.length - 1]!.version };
 }

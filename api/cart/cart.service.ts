@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { AddToCart, Cart, CartItem } from '../../contracts/cart.ts';
 import { cartOf, emptyCart } from '../../contracts/cart-rules.ts';
 import type { Database } from '../../db/database.ts';
@@ -19,6 +20,9 @@ export interface CartServiceDeps {
 
 export type CartService = ReturnType<typeof createCartService>;
 
+/** Carts whose state a process keeps for their next change: a few hundred bytes each. */
+const CART_STATES_CACHED = 10_000;
+
 
 /** A cart with its stream version (0 before the first event): the version is the cart's ETag. */
 export interface VersionedCart {
@@ -34,12 +38,17 @@ export interface WriteOptions {
 /** Cart commands (decide → append → project) and the cart read model in API shape. */
 export function createCartService({ db, catalogue, now = () => new Date(), newId = randomUUID }: CartServiceDeps) {
   const decider = { readEvent: readCartEvent, initialState, evolve, decide };
+  // Carts as this process last wrote them: a shopper's next change appends without reading the
+  // stream first (one round trip). Bounded; another instance's write makes an entry stale, which the
+  // version-checked append detects (see handleCommand).
+  const cartStates = new LRUCache<string, { state: CartState; version: number }>({ max: CART_STATES_CACHED });
 
   /** Decides and records; answers with the cart as the decision left it (no re-read needed). */
   async function run(cartId: string, makeCommand: (state: CartState) => CartCommand, options: WriteOptions, newCart = false): Promise<VersionedCart> {
     const { state, version } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, {
       append: appendWithProjections,
       newStream: newCart,
+      cache: cartStates,
       ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}),
     });
     return { cart: toCart(cartId, state.lines), version };

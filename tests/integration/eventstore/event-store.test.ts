@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleCommand } from '../../../eventstore/command-handler.ts';
+import { VersionMismatch, commandObservers, handleCommand } from '../../../eventstore/command-handler.ts';
 import { ConcurrencyConflict, appendToStream, headPosition, readAll, readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
@@ -59,6 +59,47 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
     const again = await handleCommand(t.db, 's-new', counter, () => ({}), { append, newStream: true });
     expect(again).toMatchObject({ state: 2, version: 2 });
     expect((await readStream(t.db, 's-new')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2]);
+  });
+
+  it('a cached state saves the read; a stale one (another process wrote) costs one quiet retry, never a wrong decision', async () => {
+    const counter = {
+      readEvent: (e: { type: string; data: unknown }) => e as ReturnType<typeof event>,
+      initialState: () => 0,
+      evolve: (n: number, e: ReturnType<typeof event>) => e.data.n,
+      decide: (_: unknown, n: number) => [event(n + 1)],
+    };
+    let reads = 0;
+    const db = {
+      ...t.db,
+      query: ((sql: string, params?: unknown[]) => {
+        if (/from events/i.test(sql) && /stream_id/i.test(sql) && !/insert/i.test(sql)) reads++;
+        return t.db.query(sql, params);
+      }) as typeof t.db.query,
+    };
+    const cache = new Map<string, { state: number; version: number }>();
+    const options = { append: appendToStream, cache };
+    expect(await handleCommand(db, 's-cached', counter, () => ({}), options)).toMatchObject({ state: 1, version: 1 });
+    expect(reads).toBe(1);
+    expect(await handleCommand(db, 's-cached', counter, () => ({}), options)).toMatchObject({ state: 2, version: 2 });
+    expect(reads).toBe(1);
+    expect(cache.get('s-cached')).toEqual({ state: 2, version: 2 });
+
+    // Another process (no shared cache) moves the stream on.
+    await handleCommand(t.db, 's-cached', counter, () => ({}), { append: appendToStream });
+    const conflicts: string[] = [];
+    const observer = { conflict: (_stream: string, outcome: string) => conflicts.push(outcome) };
+    commandObservers.add(observer);
+    try {
+      expect(await handleCommand(db, 's-cached', counter, () => ({}), options)).toMatchObject({ state: 4, version: 4 });
+      // A condition on the stream's real version holds, though this process's cache saw an older one.
+      await handleCommand(t.db, 's-cached', counter, () => ({}), { append: appendToStream });
+      expect(await handleCommand(db, 's-cached', counter, () => ({}), { ...options, ifVersion: 5 })).toMatchObject({ state: 6, version: 6 });
+      await expect(handleCommand(db, 's-cached', counter, () => ({}), { ...options, ifVersion: 5 })).rejects.toBeInstanceOf(VersionMismatch);
+    } finally {
+      commandObservers.delete(observer);
+    }
+    expect(conflicts).toEqual([]);
+    expect((await readStream(t.db, 's-cached')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("an append (a prepared statement) waits for another caller's open transaction instead of joining it", async () => {
