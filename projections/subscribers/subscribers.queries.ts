@@ -1,5 +1,5 @@
-import type { Database, Queryable } from '../../db/database.ts';
 import { availableParallelism } from 'node:os';
+import type { Database, Queryable } from '../../db/database.ts';
 import { type EmailOpener, inlineOpener, workerOpener } from './open-emails.ts';
 
 /** A subscriber as exported: `subscribedAt` is ISO 8601 in UTC (milliseconds, or microseconds when the stored time has them). */
@@ -14,28 +14,19 @@ export interface ExportedSubscriber {
  */
 export const EXPORT_BATCH_SIZE = 2_000;
 
-export interface StreamSubscribersOptions {
-  since?: Date;
-  batchSize?: number;
-  /**
-   * Opens the addresses of an export longer than one batch (default: a worker thread per core). An
-   * export of one batch opens them in this thread.
-   */
-  startOpener?: () => EmailOpener;
-}
-
 /**
  * Every subscriber (optionally since a date) in (subscribed_at, subscriber id) order, addresses opened
  * with each subscriber's key, in batches. One query through a cursor, in one transaction: one snapshot
  * and one plan for the whole export (a hash join of the subscribers with their keys, planned for every
  * row rather than the first ones), where keyset pages each looked up their 10,000 keys one by one (about
  * six times the database's time). While the caller writes one batch, the next few are being fetched and
- * opened (by the worker threads, in parallel); memory stays at those few batches.
+ * opened, by worker threads in parallel once a batch comes back full (an export of one batch opens its
+ * addresses in this thread: starting threads would cost more); memory stays at those few batches.
  */
-export async function* streamSubscribers(db: Database, options: StreamSubscribersOptions = {}): AsyncGenerator<ExportedSubscriber[]> {
+export async function* streamSubscribers(db: Database, options: { since?: Date; batchSize?: number } = {}): AsyncGenerator<ExportedSubscriber[]> {
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
   let opener: EmailOpener | undefined;
-  const openerFor = (fullBatch: boolean) => (fullBatch ? (opener ??= (options.startOpener ?? workerOpener)()) : (opener ?? inlineOpener));
+  const openerFor = (fullBatch: boolean) => (fullBatch ? (opener ??= workerOpener()) : (opener ?? inlineOpener));
   const pending: Array<Promise<ExportedSubscriber[]>> = [];
   // One batch per thread being opened, one more being fetched: every core stays busy.
   const ahead = availableParallelism() + 1;

@@ -5,6 +5,14 @@ import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/d
 
 const event = (n: number) => ({ type: 'Tested', data: { n, at: '2026-11-21T00:00:00.000Z' } });
 
+/** A counter: each command appends the next number, so a decision on a missed history repeats one. */
+const counter = {
+  readEvent: (e: { type: string; data: unknown }) => e as ReturnType<typeof event>,
+  initialState: () => 0,
+  evolve: (_n: number, e: ReturnType<typeof event>) => e.data.n,
+  decide: (_: unknown, n: number) => [event(n + 1)],
+};
+
 describe.each(BACKENDS)('event store on %s', (backend) => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -45,13 +53,6 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   });
 
   it('a command on a stream the caller calls new skips the read, yet finds the events should the stream exist', async () => {
-    // A counter: each command appends the next number, so a decision on a missed history repeats one.
-    const counter = {
-      readEvent: (e: { type: string; data: unknown }) => e as ReturnType<typeof event>,
-      initialState: () => 0,
-      evolve: (n: number, e: ReturnType<typeof event>) => e.data.n,
-      decide: (_: unknown, n: number) => [event(n + 1)],
-    };
     const append = appendToStream;
     const fresh = await handleCommand(t.db, 's-new', counter, () => ({}), { append, newStream: true });
     expect(fresh).toMatchObject({ state: 1, version: 1 });
@@ -62,12 +63,6 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   });
 
   it('a cached state saves the read; a stale one (another process wrote) costs one quiet retry, never a wrong decision', async () => {
-    const counter = {
-      readEvent: (e: { type: string; data: unknown }) => e as ReturnType<typeof event>,
-      initialState: () => 0,
-      evolve: (n: number, e: ReturnType<typeof event>) => e.data.n,
-      decide: (_: unknown, n: number) => [event(n + 1)],
-    };
     let reads = 0;
     const db = {
       ...t.db,
