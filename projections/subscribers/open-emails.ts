@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
 import openEmails, { type OpenEmailsTask } from './open-emails.worker.ts';
 
 /**
@@ -27,18 +26,22 @@ const compiled = !import.meta.url.endsWith('.ts');
 const workerFile = new URL(compiled ? './open-emails.worker.js' : './open-emails.worker.ts', import.meta.url);
 
 export function workerOpener(threads = availableParallelism()): EmailOpener {
-  const pool = new Piscina<OpenEmailsTask, string>({
-    filename: workerFile.href,
-    minThreads: threads,
-    maxThreads: threads,
-    // A task holds one batch (a few hundred KB): small heaps keep the export's peak memory where it
-    // was with no threads (175 MB for 1M subscribers; V8's default young generation made it 260 MB).
-    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
-    // Workers inherit the parent's flags; TypeScript source needs tsx's loader among them.
-    execArgv: compiled || process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
-  });
+  // Loaded on first use: the server imports this module too, and never starts an export.
+  const pool = import('piscina').then(
+    ({ Piscina }) =>
+      new Piscina<OpenEmailsTask, string>({
+        filename: workerFile.href,
+        minThreads: threads,
+        maxThreads: threads,
+        // A task holds one batch (a few hundred KB): small heaps keep the export's peak memory where it
+        // was with no threads (175 MB for 1M subscribers; V8's default young generation made it 260 MB).
+        resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
+        // Workers inherit the parent's flags; TypeScript source needs tsx's loader among them.
+        execArgv: compiled || process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+      }),
+  );
   return {
-    open: async (keysHex, sealed) => JSON.parse(await pool.run(task(keysHex, sealed))) as string[],
-    close: () => pool.destroy(),
+    open: async (keysHex, sealed) => JSON.parse(await (await pool).run(task(keysHex, sealed))) as string[],
+    close: async () => (await pool).destroy(),
   };
 }
