@@ -9,6 +9,7 @@ import openEmails, { type OpenEmailsTask } from './open-emails.worker.ts';
 export interface EmailOpener {
   /** The addresses opened with the keys given (hex, 32 bytes each), in order. */
   open(keysHex: readonly string[], sealed: readonly string[]): Promise<string[]>;
+  /** Stops the threads once the batches handed over are opened. */
   close(): Promise<void>;
 }
 
@@ -40,8 +41,23 @@ export function workerOpener(threads = availableParallelism()): EmailOpener {
         execArgv: compiled || process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
       }),
   );
+  // Batches fetched ahead are still in the workers when an export stops early. A pool destroyed under
+  // them rejects them and throws, uncaught, on the answer of a task it no longer knows; piscina's own
+  // close() does not wait for tasks still queued while the threads start.
+  const inFlight = new Set<Promise<string>>();
   return {
-    open: async (keysHex, sealed) => JSON.parse(await (await pool).run(task(keysHex, sealed))) as string[],
-    close: async () => (await pool).destroy(),
+    open: async (keysHex, sealed) => {
+      const run = pool.then((threads) => threads.run(task(keysHex, sealed)));
+      inFlight.add(run);
+      try {
+        return JSON.parse(await run) as string[];
+      } finally {
+        inFlight.delete(run);
+      }
+    },
+    close: async () => {
+      await Promise.allSettled(inFlight);
+      await (await pool).destroy();
+    },
   };
 }

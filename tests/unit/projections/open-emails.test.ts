@@ -24,4 +24,11 @@ describe('opening sealed addresses for the export', () => {
     // The pool still serves after a failed task.
     expect(await pool.open(keysHex, sealed)).toEqual(emails);
   });
+
+  it('closing lets the batches in flight finish: an export stopped early has batches still in the workers', async () => {
+    const opener = workerOpener(2);
+    const inFlight = Array.from({ length: 6 }, () => opener.open(keysHex, sealed));
+    await opener.close();
+    expect(await Promise.all(inFlight)).toEqual(inFlight.map(() => emails));
+  });
 });
