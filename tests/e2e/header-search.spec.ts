@@ -62,6 +62,22 @@ test('Enter on a suggestion opens it; categories are suggested too', async ({ pa
   await expect(page).toHaveURL(/\/product\/raptor-/);
 });
 
+test('keys typed while the combobox loads and replaces the plain box all reach it, in order', async ({ page }) => {
+  await page.goto('/shop');
+  // Interactive once the header's cart link has become the drawer's button.
+  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+  // A slow network: the combobox's code arrives while the shopper is typing.
+  await page.route('**/assets/chunks/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.getByRole('banner').getByRole('searchbox', { name: 'Search the shop' }).focus();
+  await page.keyboard.type('raptor boxers', { delay: 50 });
+  await expect(box(page)).toBeFocused();
+  await expect(box(page)).toHaveValue('raptor boxers');
+  await expect(page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').last()).toHaveText('See all results for “raptor boxers”');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -14,6 +14,8 @@ const SearchCombobox = lazy(loadCombobox);
 export function HeaderSearch({ className = '', fieldClassName, autoFocus = false }: { className?: string; fieldClassName?: string; autoFocus?: boolean }) {
   const id = useId();
   const plainBox = useRef<HTMLInputElement>(null);
+  // The plain box itself, kept past its unmount: the combobox reads what was typed into it until the swap.
+  const typedInto = useRef<HTMLInputElement | null>(null);
   const [enhanced, setEnhanced] = useState(false);
   // Opened on demand (the phone's search row): focusing the box brings the combobox, as a click would.
   useEffect(() => {
@@ -22,7 +24,7 @@ export function HeaderSearch({ className = '', fieldClassName, autoFocus = false
   return (
     <Suspense fallback={null}>
       {enhanced ? (
-        <SearchCombobox className={className} fieldClassName={fieldClassName} initialValue={() => plainBox.current?.value ?? ''} />
+        <SearchCombobox className={className} fieldClassName={fieldClassName} initialValue={() => typedInto.current?.value ?? ''} />
       ) : (
         <form role="search" action="/shop" method="get" className={`relative ${className}`}>
           <SearchField
@@ -30,7 +32,10 @@ export function HeaderSearch({ className = '', fieldClassName, autoFocus = false
             ref={plainBox}
             className={fieldClassName}
             onPointerEnter={() => void loadCombobox()}
-            onFocus={() => startTransition(() => setEnhanced(true))}
+            onFocus={(event) => {
+              typedInto.current = event.currentTarget;
+              startTransition(() => setEnhanced(true));
+            }}
           />
         </form>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchResult } from '../../../contracts/search.ts';
 import { suggestionsAnnouncement } from '../../lib/highlight.ts';
 import { SearchField } from './search-field.tsx';
@@ -38,12 +38,18 @@ export default function SearchCombobox({ className = '', fieldClassName, initial
   const lastQuery = useRef('');
   const input = useRef<HTMLInputElement>(null);
 
-  // It replaces the plain box the shopper just focused: focus and caret move over with the text.
-  useEffect(() => {
+  // It replaces the plain box the shopper just focused: focus and caret move over with the text. In the
+  // commit, not after paint: keys pressed while the swap rendered went into the plain box (read again
+  // here), and a key pressed after it must find this box focused, or it is lost.
+  useLayoutEffect(() => {
     const box = input.current;
     if (!box) return;
+    const typed = initialValue();
+    if (typed !== box.value) setValue(typed);
     box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
+    box.setSelectionRange(typed.length, typed.length);
+    // Once, on mount: later renders are the combobox's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
