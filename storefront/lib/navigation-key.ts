@@ -1,4 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
+import { usePageUrl } from './page-url.ts';
 
 const keys = new WeakMap<object, number>();
 let counter = 0;
@@ -21,8 +22,7 @@ export function useNavigationKey(): number {
 
 /** The URL query of the page being rendered (the same on the server and while hydrating). */
 export function useUrlSearchParams(): URLSearchParams {
-  const { urlParsed } = usePageContext();
-  return new URLSearchParams(urlParsed.searchOriginal ?? '');
+  return new URLSearchParams(usePageUrl().search);
 }
 
 /** Rewrites the address bar's query without a navigation (no new history entry, no data reload). */

@@ -19,6 +19,34 @@ describe('the shop as `npm start` runs it', () => {
   });
 });
 
+describe('the built pages', () => {
+  const shop = serverForTests('pglite');
+
+  // Vike places its tags at markers the layout sets (one split, not a search of the whole page for
+  // <head> and </body>): every kind of page must still get them, and show no marker.
+  it('carry their stylesheet in <head> and their hydration data and script at the end of <body>, on every kind of page', async () => {
+    const cart = await fetch(`${shop.server.url}/api/cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: 1, variantId: 100, quantity: 1 }),
+    });
+    expect(cart.status).toBe(201);
+    const cookie = cart.headers.get('set-cookie')!.split(';')[0]!;
+    for (const [path, status] of [['/', 200], ['/shop?sort=newest', 200], ['/product/t-rex-tiny-arms-thong', 200], ['/faq', 200], ['/cart', 200], ['/checkout', 200], ['/no-such-page', 404]] as const) {
+      const response = await fetch(`${shop.server.url}${path}`, { headers: { cookie } });
+      expect(response.status, path).toBe(status);
+      const html = await response.text();
+      expect(html, path).not.toContain('__VITE_PLUGIN');
+      const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+      expect(head, path).toMatch(/<link rel="stylesheet"[^>]* href="\/assets\/[^"]+\.css"/);
+      expect(head, path).toMatch(/^<head>\s*<meta charset="UTF-8" \/>/);
+      const end = html.slice(html.lastIndexOf('</div>'));
+      expect(end, path).toMatch(/<script id="vike_pageContext" type="application\/json">[^<]+<\/script>/);
+      expect(end, path).toMatch(/<script src="\/assets\/entries\/[^"]+\.js" type="module" async><\/script>[\s\S]*<\/body>\s*<\/html>$/);
+    }
+  });
+});
+
 describe('the compiled CLI', () => {
   it('exports a list longer than one batch through its worker threads (their module is bundled next to it)', async () => {
     const target = await freshTarget('pglite');

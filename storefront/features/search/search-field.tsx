@@ -14,7 +14,9 @@ export function SearchField({ id, className = 'w-48 lg:w-64', ...props }: Compon
         type="search"
         autoComplete="off"
         maxLength={100}
-        placeholder="Search dino undies…"
+        // No ellipsis: this is in every page, and one character outside Latin-1 makes the server hold
+        // the page's whole HTML as two-byte text.
+        placeholder="Search dino undies"
         className={`h-10 rounded-full border border-ink-200 bg-white px-4 text-sm text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${className}`}
         {...props}
       />
