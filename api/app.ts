@@ -96,20 +96,16 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     });
     if (storefront) {
       for (const url of CART_PAGES) {
-        withSession.get(url, (request, reply) => {
-          const cartId = request.session.cartId ?? null;
-          let count = 0;
+        withSession.get(url, async (request, reply) => {
           const flash = takeFlash(request, reply);
-          const cart = async () => {
-            const read = await carts.read(cartId);
-            count = read.itemCount;
-            // Refresh the badge's cookie only when it is wrong (a visitor with no cart gets none).
-            if (count !== cartCountFromCookies(request.headers.cookie)) rememberCartCount(reply, read);
-            return read;
-          };
+          // Read before the render, which waits for a render slot: a slow database then holds up
+          // this request only, never the renders of other pages.
+          const cart = await carts.read(request.session.cartId ?? null);
+          // Refresh the badge's cookie only when it is wrong (a visitor with no cart gets none).
+          if (cart.itemCount !== cartCountFromCookies(request.headers.cookie)) rememberCartCount(reply, cart);
           const promoApplied = request.session.promoCode !== undefined;
           ensureFormNonce(request, reply);
-          return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied }, { flash, cartCount: () => count });
+          return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied }, { flash, cartCount: cart.itemCount });
         });
       }
     }

@@ -6,7 +6,7 @@
  *
  * How the tree is obtained: the built server bundle (dist/server/entry.mjs) is loaded and Vike's
  * renderPage runs once for `url` with the same services the server passes (the catalogue read from the
- * same database, and `cart` returning the exact cart JSON the server answered for that session).
+ * same database, and `cart` the exact cart JSON the server answered for that session).
  * Its pageContext holds the built Page, Layout and Wrapper and the page's data; vike-react's own
  * getPageElement() turns it into the element tree (providers included), and renderToString of that
  * tree is timed in a loop. Vike's full renderPage is timed too, to show where the rest goes.
@@ -74,7 +74,7 @@ export async function renderCartBaseline(spec: RenderSpec): Promise<RenderResult
     const { getPageElement } = (await import(pathToFileURL(path.resolve(import.meta.dirname, '../node_modules/vike-react/dist/integration/getPageElement.js')).href)) as {
       getPageElement(pageContext: unknown): { page: ReactElement };
     };
-    const services = { catalogue, cart: async () => spec.cart };
+    const services = { catalogue, cart: spec.cart };
     const renderOnce = () => renderPage({ urlOriginal: spec.url, headersOriginal: {}, services } as never) as Promise<PageContextLike>;
     const pageContext = await renderOnce();
     if (pageContext.httpResponse?.statusCode !== 200 || !pageContext.Page) {

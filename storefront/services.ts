@@ -10,8 +10,8 @@ export interface StorefrontServices {
   catalogue: CatalogueReader;
   /** The shop's canonical origin (PUBLIC_URL, no trailing slash): the only source of absolute URLs. */
   publicUrl: string;
-  /** The shopper's cart; only present on the routes that render a cart (/cart, /checkout). */
-  cart?: () => Promise<Cart>;
+  /** The shopper's cart, read before the render; only present on the routes that render a cart (/cart, /checkout). */
+  cart?: Cart;
   /** The shopper applied the promo code on the cart page (kept in the session); on /cart and /checkout. */
   promoApplied?: boolean;
 }

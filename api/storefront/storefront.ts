@@ -10,7 +10,8 @@ import { registerBuiltAssets } from './assets.ts';
 import { cartBadgeHtml } from './cart-badge-html.ts';
 import { type EncodedBytes, encodeBytes, encodedSize, sendEncoded } from './encoded-bytes.ts';
 import { type PageCacheStats, createPageCache } from './page-cache.ts';
-import { type RenderedPage, renderToPage, sendPage } from './vike-render.ts';
+import { type Shell, renderInShell, shellOf } from './page-shell.ts';
+import { type RenderedPage, pageOf, renderHeaders, renderPageContext, renderToPage, sendPage } from './vike-render.ts';
 import { registerViteDev } from './vite-dev.ts';
 
 export interface StorefrontOptions {
@@ -27,7 +28,7 @@ export interface ShopperContext {
   /** What the form post that led here has to say. */
   flash?: Flash | null;
   /** The cart badge's number; by default the count cookie's. */
-  cartCount?: () => number;
+  cartCount?: number;
 }
 
 export interface Storefront {
@@ -135,6 +136,24 @@ export async function createStorefront({ root, dev, pageCacheBytes = DEFAULT_PAG
     }
     return pending;
   }
+  // The shopper's own pages by URL: their shell once one full render gave it, null when that render's
+  // HTML could not be split (Vike then renders that page every time).
+  const shells = dev ? undefined : new Map<string, Shell | null>();
+
+  /** A page for one shopper: in its shell when it has one and nothing but the cart is the shopper's own. */
+  async function renderOwn(request: FastifyRequest, services: StorefrontServices, flash: Flash | null): Promise<RenderedPage> {
+    // A flash or a query may change what the page shows around its data: Vike renders those.
+    const plain = shells !== undefined && flash === null && !request.url.includes('?');
+    const shell = plain ? shells.get(request.url) : undefined;
+    if (shell) {
+      const page = await renderInShell(shell, services, renderHeaders(request));
+      if (page) return page;
+    }
+    const pageContext = await renderPageContext(request, services, { flash });
+    if (plain && shell === undefined && pageContext.httpResponse.statusCode === 200) shells.set(request.url, shellOf(pageContext) ?? null);
+    return pageOf(pageContext);
+  }
+
   let closeVite: () => Promise<void> = async () => {};
 
   if (!dev) {
@@ -155,8 +174,8 @@ export async function createStorefront({ root, dev, pageCacheBytes = DEFAULT_PAG
 
     async render(request, reply, services, shopper = {}) {
       reply.header('cache-control', 'private, no-store');
-      const page = await renderToPage(request, services, { flash: shopper.flash ?? null });
-      return sendWithBadge(reply, page, shopper.cartCount?.() ?? cartCountFromCookies(request.headers.cookie));
+      const page = await renderOwn(request, services, shopper.flash ?? null);
+      return sendWithBadge(reply, page, shopper.cartCount ?? cartCountFromCookies(request.headers.cookie));
     },
 
     async renderShared(request, reply, services) {
@@ -174,6 +193,7 @@ export async function createStorefront({ root, dev, pageCacheBytes = DEFAULT_PAG
     invalidate: () => {
       generation++;
       pages?.clear();
+      shells?.clear();
     },
 
     close: () => closeVite(),

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import pLimit from 'p-limit';
 import { renderPage } from 'vike/server';
 import type { Flash } from '../../contracts/flash.ts';
 import type { StorefrontServices } from '../../storefront/services.ts';
+import type { RenderedPageContext } from './page-shell.ts';
 
 export interface RenderedPage {
   statusCode: number;
@@ -13,7 +15,7 @@ export interface RenderedPage {
  * The headers a page render may see. The Host and forwarding headers are left out: absolute URLs
  * come from PUBLIC_URL only, so no request can write its own host into a page (or the page cache).
  */
-function renderHeaders(request: FastifyRequest): Record<string, string> {
+export function renderHeaders(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (name === 'host' || name.startsWith('x-forwarded-') || name === 'forwarded' || value === undefined) continue;
@@ -23,16 +25,38 @@ function renderHeaders(request: FastifyRequest): Record<string, string> {
 }
 
 /**
+ * Page renders in progress at once. Rendering is CPU work on the one event loop: more at once finish
+ * no sooner, but each holds its half-built page meanwhile (a cart page allocates about 1.2 MB), so
+ * the garbage collector copies more and the request that came first can finish last. Two keep the
+ * core busy while one render waits for the database. Measured on /cart at 50 connections: peak RSS
+ * 290 -> 245 MB, p99 4.2 -> 1.0-1.3 s, CPU per request 3-5 % lower.
+ */
+const RENDERS_AT_ONCE = 2;
+const rendering = pLimit(RENDERS_AT_ONCE);
+
+/**
  * One Vike render of `url` (the request's own URL unless a normalised one is given), with the flash a
  * form post left for this shopper, if any.
  */
 export async function renderToPage(
   request: FastifyRequest,
   services: StorefrontServices,
-  { url = request.url, flash = null }: { url?: string; flash?: Flash | null } = {},
+  options: { url?: string; flash?: Flash | null } = {},
 ): Promise<RenderedPage> {
-  const pageContext = await renderPage({ urlOriginal: url, headersOriginal: renderHeaders(request), services, flash });
-  const response = pageContext.httpResponse;
+  return pageOf(await renderPageContext(request, services, options));
+}
+
+/** Like renderToPage, with all Vike knows of the render (what a page shell is made from). */
+export async function renderPageContext(
+  request: FastifyRequest,
+  services: StorefrontServices,
+  { url = request.url, flash = null }: { url?: string; flash?: Flash | null } = {},
+): Promise<RenderedPageContext> {
+  const headersOriginal = renderHeaders(request);
+  return (await rendering(() => renderPage({ urlOriginal: url, headersOriginal, services, flash }))) as unknown as RenderedPageContext;
+}
+
+export function pageOf({ httpResponse: response }: RenderedPageContext): RenderedPage {
   return { statusCode: response.statusCode, headers: response.headers, body: response.body };
 }
 

@@ -1,6 +1,5 @@
 import { dehydrate } from '@tanstack/react-query';
 import type { PageContextServer } from 'vike/types';
-import type { Cart } from '../../../contracts/cart.ts';
 import { makeQueryClient } from '../../lib/query-client.ts';
 import { cartQuery } from './cart.queries.ts';
 
@@ -11,10 +10,9 @@ import { cartQuery } from './cart.queries.ts';
  * (server routing), so this runs for every visit; where `services.cart` is absent the page renders
  * its loading state and the browser's useQuery asks GET /api/cart.
  */
-export async function prefillCart(pageContext: PageContextServer) {
-  const readCart = pageContext.services.cart;
+export function prefillCart(pageContext: PageContextServer) {
+  const { cart } = pageContext.services;
   const client = makeQueryClient();
-  const cart: Cart | undefined = readCart ? await readCart() : undefined;
   if (cart) client.setQueryData(cartQuery().queryKey, cart);
   return { cart, dehydratedState: dehydrate(client) };
 }

@@ -1,10 +1,10 @@
 import type { PageContextServer } from 'vike/types';
 import { prefillCart } from '../../features/cart/cart.prefill.ts';
 
-export async function data(pageContext: PageContextServer) {
-  const { dehydratedState } = await prefillCart(pageContext);
+export function data(pageContext: PageContextServer) {
+  const { dehydratedState } = prefillCart(pageContext);
   // The promo code lives in the session (applied with or without JavaScript), so checkout honours it.
   return { dehydratedState, promoApplied: pageContext.services.promoApplied ?? false };
 }
 
-export type Data = Awaited<ReturnType<typeof data>>;
+export type Data = ReturnType<typeof data>;

@@ -2,8 +2,8 @@ import type { PageContextServer } from 'vike/types';
 import { redirect } from 'vike/abort';
 import { prefillCart } from '../../features/cart/cart.prefill.ts';
 
-export async function data(pageContext: PageContextServer) {
-  const { cart, dehydratedState } = await prefillCart(pageContext);
+export function data(pageContext: PageContextServer) {
+  const { cart, dehydratedState } = prefillCart(pageContext);
   // An empty cart goes to /cart, unless the order was just completed (a plain form post lands here
   // with the confirmation in its flash).
   if (cart && cart.items.length === 0 && !pageContext.flash?.order) throw redirect('/cart');
@@ -11,4 +11,4 @@ export async function data(pageContext: PageContextServer) {
   return { dehydratedState, promoApplied: pageContext.services.promoApplied ?? false };
 }
 
-export type Data = Awaited<ReturnType<typeof data>>;
+export type Data = ReturnType<typeof data>;
