@@ -73,11 +73,38 @@ const EVENTS = `select $1, head.version + e.ordinality, e.type, e.data, e.metada
          where head.version = $2
          order by e.ordinality`;
 
+/** A step that runs in the append's statement (see AppendOptions.alsoRun). */
+type AlsoRun = AppendOptions['alsoRun'] & {};
+
+/**
+ * The append's statement text per shape (one event or several, and the steps run along), built once:
+ * the same string on every call is named and sent without re-hashing a few kilobytes of SQL.
+ */
+const statements = new WeakMap<AlsoRun, { one?: string; many?: string }>();
+const NOTHING_ELSE: AlsoRun = [];
+
+function appendStatement(one: boolean, alsoRun: AlsoRun): string {
+  let texts = statements.get(alsoRun);
+  if (!texts) statements.set(alsoRun, (texts = {}));
+  const shape = one ? 'one' : 'many';
+  return (texts[shape] ??= `with head as (
+         select coalesce(max(version), 0) as version from events where stream_id = $1
+       ),
+       appended as (
+         insert into events (stream_id, version, type, data, metadata)
+         ${one ? ONE_EVENT : EVENTS}
+         returning position, stream_id, version, type, data, metadata, created_at
+       )
+       ${alsoRun.map((cte) => `, ${cte.name} as (${cte.sql})`).join('\n')}
+       select position, version, created_at from appended`);
+}
+
 /**
  * Appends `events` to `streamId` if the stream is still at `expectedVersion` (0 = new stream).
  * One statement: the version check happens before any sequence value is taken; a concurrent writer
  * that slips in between trips the unique (stream_id, version) constraint instead. Both are a
- * ConcurrencyConflict. Run on its own it is its own transaction; `alsoRun` CTEs share it.
+ * ConcurrencyConflict. Run on its own it is its own transaction; `alsoRun` CTEs share it. The
+ * database answers with what only it knows (position, version, time); the rest is what was given.
  */
 export async function appendToStream(
   tx: Queryable,
@@ -87,22 +114,12 @@ export async function appendToStream(
   options: AppendOptions = {},
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
-  const extra = (options.alsoRun ?? []).map((cte) => `, ${cte.name} as (${cte.sql})`).join('\n');
   const one = events.length === 1;
   const metadata = (e: NewEvent) => JSON.stringify(e.metadata ?? {});
-  let rows: EventRow[];
+  let rows: Array<Pick<EventRow, 'position' | 'version' | 'created_at'>>;
   try {
-    ({ rows } = await tx.query<EventRow>(
-      `with head as (
-         select coalesce(max(version), 0) as version from events where stream_id = $1
-       ),
-       appended as (
-         insert into events (stream_id, version, type, data, metadata)
-         ${one ? ONE_EVENT : EVENTS}
-         returning position, stream_id, version, type, data, metadata, created_at
-       )
-       ${extra}
-       select position, stream_id, version, type, data, metadata, created_at from appended`,
+    ({ rows } = await tx.query<Pick<EventRow, 'position' | 'version' | 'created_at'>>(
+      appendStatement(one, options.alsoRun ?? NOTHING_ELSE),
       one
         ? [streamId, expectedVersion, events[0]!.type, JSON.stringify(events[0]!.data), metadata(events[0]!)]
         : [streamId, expectedVersion, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data)), events.map(metadata)],
@@ -113,7 +130,13 @@ export async function appendToStream(
     throw error;
   }
   if (rows.length !== events.length) throw new ConcurrencyConflict(streamId, expectedVersion);
-  return rows.map(toRecorded).sort((a, b) => a.version - b.version);
+  // Versions follow the events' order (head + 1, + 2, ...), whatever order the rows came back in.
+  return rows
+    .map((row) => {
+      const event = events[row.version - expectedVersion - 1]!;
+      return { position: Number(row.position), streamId, version: row.version, type: event.type, data: event.data, metadata: event.metadata ?? {}, createdAt: row.created_at };
+    })
+    .sort((a, b) => a.version - b.version);
 }
 
 export async function readStream(db: Queryable, streamId: string, options: { untilVersion?: number } = {}): Promise<RecordedEvent[]> {

@@ -111,12 +111,11 @@ export const idempotency = fp(
     const { db, ttlMs = DAY_MS, leaseMs = 30_000, waitMs = 5_000 } = options;
 
     const claim = (keyOf: ((request: FastifyRequest) => string | undefined) | undefined): preHandlerHookHandler => async (request, reply) => {
-      const fingerprint = fingerprintOf(request);
       let key: string;
       if (keyOf) {
         const given = keyOf(request);
         if (given === undefined) return;
-        key = `${given}.${fingerprint}`;
+        key = given;
       } else {
         const header = request.headers[IDEMPOTENCY_HEADER];
         if (header === undefined) return;
@@ -125,7 +124,9 @@ export const idempotency = fp(
         }
         key = header;
       }
-      const input = { scope: scopeOf(request), key, fingerprint, leaseMs, ttlMs };
+      // Hashed only once there is a key: most writes carry none.
+      const fingerprint = fingerprintOf(request);
+      const input = { scope: scopeOf(request), key: keyOf ? `${key}.${fingerprint}` : key, fingerprint, leaseMs, ttlMs };
       const deadline = Date.now() + waitMs;
       for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
         const outcome = await claimIdempotencyKey(db, input);
