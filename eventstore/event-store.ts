@@ -74,7 +74,7 @@ const EVENTS = `select $1, head.version + e.ordinality, e.type, e.data, e.metada
          order by e.ordinality`;
 
 /** A step that runs in the append's statement (see AppendOptions.alsoRun). */
-type AlsoRun = AppendOptions['alsoRun'] & {};
+type AlsoRun = NonNullable<AppendOptions['alsoRun']>;
 
 /**
  * The append's statement text per shape (one event or several, and the steps run along), built once:
