@@ -78,6 +78,22 @@ test('keys typed while the combobox loads and replaces the plain box all reach i
   await expect(page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').last()).toHaveText('See all results for “raptor boxers”');
 });
 
+test('tabbing past the search box while its combobox loads leaves focus where the keyboard went', async ({ page }) => {
+  await page.goto('/shop');
+  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+  await page.route('**/assets/chunks/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByRole('banner').getByRole('searchbox', { name: 'Search the shop' }).focus();
+  await page.keyboard.press('Tab');
+  await page.evaluate(() => document.activeElement?.setAttribute('data-tabbed-to', ''));
+  // The combobox arrives and takes the plain box's place, but not the focus.
+  await expect(box(page)).toBeVisible();
+  await expect(page.locator('[data-tabbed-to]')).toBeFocused();
+  await expect(box(page)).not.toBeFocused();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

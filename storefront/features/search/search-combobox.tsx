@@ -38,14 +38,18 @@ export default function SearchCombobox({ className = '', fieldClassName, initial
   const lastQuery = useRef('');
   const input = useRef<HTMLInputElement>(null);
 
-  // It replaces the plain box the shopper just focused: focus and caret move over with the text. In the
-  // commit, not after paint: keys pressed while the swap rendered went into the plain box (read again
-  // here), and a key pressed after it must find this box focused, or it is lost.
+  // It replaces the plain box the shopper focused: the text moves over, and so do focus and caret if the
+  // shopper is still there (removing the focused plain box left focus on the body; one who tabbed on
+  // while this loaded keeps their place). In the commit, not after paint: keys pressed while the swap
+  // rendered went into the plain box (read again here), and a key pressed after it must find this box
+  // focused, or it is lost.
   useLayoutEffect(() => {
     const box = input.current;
     if (!box) return;
     const typed = initialValue();
     if (typed !== box.value) setValue(typed);
+    const focused = document.activeElement;
+    if (focused !== null && focused !== document.body) return;
     box.focus();
     box.setSelectionRange(typed.length, typed.length);
     // Once, on mount: later renders are the combobox's own.
