@@ -143,6 +143,24 @@ test('free shipping at checkout from $50', async ({ page }) => {
   await expect(submit(page)).toHaveText('Complete Order • $74.97');
 });
 
+test('a promo code applied just before Proceed to Checkout is honoured there, however slow its post', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+  await page.route('**/cart/promo', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.getByLabel('Promo code').fill('DINOBOOTY');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
+  // $24.99 alone would pay $5.99 shipping: the code made it free.
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+});
+
 test('keyboard only: from the cart button to a confirmed order', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
   await page.goto('/');

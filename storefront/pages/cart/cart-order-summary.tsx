@@ -1,8 +1,11 @@
+import { useRef, type MouseEvent } from 'react';
 import { FREE_SHIPPING_THRESHOLD_CENTS, type CartTotals } from '../../../contracts/cart-rules.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import { PromoCodeForm } from './promo-code-form.tsx';
+
+const PROMO_SAVE_WAIT_MS = 3_000;
 
 /** Beside the lines: subtotal, shipping and total, the promo code, and the way to checkout. */
 export function CartOrderSummary({
@@ -14,6 +17,23 @@ export function CartOrderSummary({
   promoApplied: boolean;
   onPromoResult: (applied: boolean) => void;
 }) {
+  // Checkout reads the promo code from the session: a shopper who applies it and goes straight on waits
+  // for the post that keeps it (a few seconds at most: a lost post must not hold them here).
+  const promoSaving = useRef<Promise<unknown> | null>(null);
+  const savingPromo = (saved: Promise<unknown>) => {
+    promoSaving.current = saved;
+    void saved.then(() => {
+      if (promoSaving.current === saved) promoSaving.current = null;
+    });
+  };
+  const toCheckout = (event: MouseEvent<HTMLAnchorElement>) => {
+    const saving = promoSaving.current;
+    // A click that opens another tab or window leaves this page as it is.
+    if (!saving || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    void Promise.race([saving, new Promise((resolve) => setTimeout(resolve, PROMO_SAVE_WAIT_MS))]).then(() => window.location.assign(href));
+  };
   return (
     <aside aria-labelledby="summary-heading" className="lg:sticky lg:top-24 lg:col-span-4">
       <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200">
@@ -48,9 +68,9 @@ export function CartOrderSummary({
           </p>
         )}
 
-        <PromoCodeForm applied={promoApplied} onResult={onPromoResult} />
+        <PromoCodeForm applied={promoApplied} onResult={onPromoResult} onSaving={savingPromo} />
 
-        <a href="/checkout" className={`${btn.primary} mt-6 w-full py-3.5 text-base`}>
+        <a href="/checkout" onClick={toCheckout} className={`${btn.primary} mt-6 w-full py-3.5 text-base`}>
           Proceed to Checkout
         </a>
         <p className="mt-4 rounded-2xl bg-sun-100 p-3 text-xs leading-relaxed text-ink-800" data-testid="demo-notice">

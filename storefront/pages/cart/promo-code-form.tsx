@@ -6,7 +6,16 @@ import { btn } from '../../components/ui.ts';
 import { flashFor } from '../../lib/flash.ts';
 
 /** The promo code: checked here at once, and kept in the session for checkout. */
-export function PromoCodeForm({ applied, onResult }: { applied: boolean; onResult: (applied: boolean) => void }) {
+export function PromoCodeForm({
+  applied,
+  onResult,
+  onSaving,
+}: {
+  applied: boolean;
+  onResult: (applied: boolean) => void;
+  /** The post that keeps the code in the session, while it is on its way (it settles, never rejects). */
+  onSaving?: (saved: Promise<unknown>) => void;
+}) {
   const id = useId();
   const posted = flashFor(usePageContext().flash, 'promo');
   const [code, setCode] = useState(posted?.values.promoCode ?? (applied ? PROMO_CODE : ''));
@@ -27,7 +36,7 @@ export function PromoCodeForm({ applied, onResult }: { applied: boolean; onResul
     setResult(nowApplied ? 'applied' : 'invalid');
     onResult(nowApplied);
     // The session keeps the code for checkout (the same post a page without JavaScript makes).
-    void fetch('/cart/promo', { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ promoCode: code }) }).catch(() => undefined);
+    onSaving?.(fetch('/cart/promo', { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ promoCode: code }) }).catch(() => undefined));
   };
 
   return (
