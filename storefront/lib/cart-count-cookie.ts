@@ -2,7 +2,7 @@
  * The cart badge's number travels in a small cookie, written on every cart write: by the server for
  * form posts and the cart pages, by the page's script for the JSON API's answers. It is
  * what lets the server draw the badge into pages cached for everyone (the count is spliced into the
- * cached bytes at CART_BADGE_SLOT) and what the browser hydrates the same badge from. It holds a
+ * cached bytes at CART_BADGE_SLOT) and what the browser's badge shows once hydrated. It holds a
  * number and nothing else; the cart itself stays behind the session.
  */
 export const CART_COUNT_COOKIE = 'dino.items';
