@@ -14,9 +14,9 @@ import { pageFormRoutes } from './forms/page.forms.routes.ts';
 import { health } from './health/health.routes.ts';
 import { metrics } from './metrics/metrics.ts';
 import { openApi } from './openapi/openapi.ts';
+import { answerHeaders } from './plugins/answer-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { idempotency } from './plugins/idempotency.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
 import { valibotValidation } from './plugins/validation.ts';
@@ -47,7 +47,10 @@ export interface AppOptions {
   now?: () => Date;
   /** GET /metrics wants this bearer token when set (METRICS_TOKEN). */
   metricsToken?: string | undefined;
-  /** True once the server began to shut down: /health/ready then answers 503 so traffic drains. */
+  /**
+   * True once the server began to shut down: /health/ready then answers 503 so traffic drains, and
+   * answers close their keep-alive connection.
+   */
   shuttingDown?: () => boolean;
 }
 
@@ -70,10 +73,11 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   // Before the routes: both collect from every route registered after them.
   await fastify.register(openApi);
   await fastify.register(metrics, { db, projections, token: options.metricsToken, pageCacheStats: () => storefront?.pageCacheStats() });
-  await fastify.register(health, { db, catalogue, projections, shuttingDown: options.shuttingDown ?? (() => false) });
+  const shuttingDown = options.shuttingDown ?? (() => false);
+  await fastify.register(health, { db, catalogue, projections, shuttingDown });
   // The API speaks JSON only: any other body type is a 415, not a string to validate.
   fastify.removeContentTypeParser('text/plain');
-  await fastify.register(securityHeadersPlugin, { dev: storefront?.dev ?? false });
+  await fastify.register(answerHeaders, { dev: storefront?.dev ?? false, shuttingDown });
   await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS });
   // Before any route: routes with `config.idempotent` get their hooks as they are added.
   await fastify.register(idempotency, { db });

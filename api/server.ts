@@ -13,7 +13,7 @@ import { replayProjections, staleProjections } from '../projections/replay.ts';
 import { catalogue as seedData } from '../seed/catalogue.data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
 import { app } from './app.ts';
-import { REQUEST_ID_HEADER, loggerOptions, requestIdOf } from './logging/logger.ts';
+import { loggerOptions, requestIdOf } from './logging/logger.ts';
 import { createStorefront } from './storefront/storefront.ts';
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
@@ -77,16 +77,6 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     },
   });
   let shuttingDown = false;
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
-  // Once shutting down, a request still in flight is answered with `Connection: close`, so its
-  // keep-alive connection ends with it instead of holding the shutdown open until it times out.
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
-    if (shuttingDown) reply.header('connection', 'close');
-    done(null, payload);
-  });
   const db = await connectDatabase(config, { logger: fastify.log, log: (message) => fastify.log.warn(message) });
   fastify.log.info(`database: ${describeTarget(config)}`);
   await prepareDatabase(db, (message) => fastify.log.info(message));

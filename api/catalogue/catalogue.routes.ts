@@ -23,47 +23,51 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
    * The memoised body with its headers, set in one step (no onSend hook per request). The catalogue
    * changes only when seeded: browsers and CDNs may keep an answer briefly. Errors are thrown before
    * this runs, so they are never marked cacheable.
+   *
+   * The handlers are synchronous and return nothing: the answer is in memory, and an async handler
+   * costs a promise and a turn of the microtask queue per request for nothing (a thrown not-found
+   * reaches the error handler all the same).
    */
-  const json = (reply: FastifyReply, key: string, produce: () => unknown) => {
+  const json = (reply: FastifyReply, key: string, produce: () => unknown): void => {
     const body = memo(key, produce);
-    return reply.headers(CACHED_JSON_HEADERS).send(body);
+    reply.headers(CACHED_JSON_HEADERS).send(body);
   };
   const found = <T>(value: T | undefined, message: string): T => {
     if (value === undefined) throw notFound(message);
     return value;
   };
 
-  app.get('/categories', { schema: { response: { 200: schemaOf(v.array(Category)) } } }, async (_request, reply) =>
+  app.get('/categories', { schema: { response: { 200: schemaOf(v.array(Category)) } } }, (_request, reply) =>
     json(reply, 'categories', () => catalogue.categories()),
   );
 
   app.get<{ Params: { slug: string } }>(
     '/categories/:slug',
     { schema: { params: schemaOf(SlugParams), response: { 200: schemaOf(Category), ...errorResponses } } },
-    async ({ params: { slug } }, reply) => json(reply, `category:${slug}`, () => found(catalogue.category(slug), `No category called "${slug}"`)),
+    ({ params: { slug } }, reply) => json(reply, `category:${slug}`, () => found(catalogue.category(slug), `No category called "${slug}"`)),
   );
 
   app.get<{ Querystring: ProductQuery }>(
     '/products',
     { schema: { querystring: schemaOf(ProductQuery), response: { 200: products } } },
-    async ({ query }, reply) => json(reply, `products:${query.sort ?? ''}:${(query.search ?? '').trim().toLowerCase()}`, () => catalogue.products(query)),
+    ({ query }, reply) => json(reply, `products:${query.sort ?? ''}:${(query.search ?? '').trim().toLowerCase()}`, () => catalogue.products(query)),
   );
 
-  app.get('/products/bestsellers', { schema: { response: { 200: products } } }, async (_request, reply) =>
+  app.get('/products/bestsellers', { schema: { response: { 200: products } } }, (_request, reply) =>
     json(reply, 'bestsellers', () => catalogue.bestsellers()),
   );
 
   app.get<{ Params: { slug: string } }>(
     '/products/category/:slug',
     { schema: { params: schemaOf(SlugParams), response: { 200: products, ...errorResponses } } },
-    async ({ params: { slug } }, reply) =>
+    ({ params: { slug } }, reply) =>
       json(reply, `in-category:${slug}`, () => found(catalogue.productsInCategory(slug), `No category called "${slug}"`)),
   );
 
   app.get<{ Params: { id: number } }>(
     '/products/:id/variants',
     { schema: { params: schemaOf(ProductIdParams), response: { 200: schemaOf(v.array(Variant)), ...errorResponses } } },
-    async ({ params: { id } }, reply) =>
+    ({ params: { id } }, reply) =>
       json(reply, `variants:${id}`, () => {
         found(catalogue.productById(id), `No product with id ${id}`);
         return catalogue.variants(id);
@@ -73,16 +77,16 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
   app.get<{ Params: { slug: string } }>(
     '/products/:slug',
     { schema: { params: schemaOf(SlugParams), response: { 200: schemaOf(Product), ...errorResponses } } },
-    async ({ params: { slug } }, reply) => json(reply, `product:${slug}`, () => found(catalogue.product(slug), `No product called "${slug}"`)),
+    ({ params: { slug } }, reply) => json(reply, `product:${slug}`, () => found(catalogue.product(slug), `No product called "${slug}"`)),
   );
 
   app.get<{ Querystring: SearchQuery }>(
     '/search',
     { schema: { querystring: schemaOf(SearchQuery), response: { 200: schemaOf(SearchResult), 400: schemaOf(ApiError) } } },
-    async ({ query: { q } }, reply) => json(reply, `search:${q.toLowerCase()}`, () => searchResult(catalogue, q)),
+    ({ query: { q } }, reply) => json(reply, `search:${q.toLowerCase()}`, () => searchResult(catalogue, q)),
   );
 
-  app.get('/testimonials', { schema: { response: { 200: schemaOf(v.array(Testimonial)) } } }, async (_request, reply) =>
+  app.get('/testimonials', { schema: { response: { 200: schemaOf(v.array(Testimonial)) } } }, (_request, reply) =>
     json(reply, 'testimonials', () => catalogue.testimonials()),
   );
 }

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
@@ -90,20 +88,3 @@ export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
 const DOCUMENT_TYPE = /^\s*(text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)\b/i;
 
 export const isDocumentType = (contentType: unknown) => typeof contentType === 'string' && DOCUMENT_TYPE.test(contentType);
-
-/**
- * Every answer of the app carries security headers: documents the full set, everything else the short
- * one (chosen when the answer's type is known); HSTS only on requests that arrived over HTTPS.
- */
-export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: { dev: boolean }) => {
-    const documentHeaders = securityHeaders(options);
-    app.addHook('onSend', (request, reply, payload, done) => {
-      reply.headers(isDocumentType(reply.getHeader('content-type')) ? documentHeaders : RESOURCE_HEADERS);
-      // request.protocol is "https" over TLS, or from X-Forwarded-Proto only when trustProxy is on.
-      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-      done(null, payload);
-    });
-  },
-  { name: 'security-headers' },
-);

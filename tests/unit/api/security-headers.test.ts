@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { HSTS, RESOURCE_HEADERS, isDocumentType, securityHeaders, securityHeadersPlugin } from '../../../api/plugins/security-headers.ts';
+import { answerHeaders } from '../../../api/plugins/answer-headers.ts';
+import { HSTS, RESOURCE_HEADERS, isDocumentType, securityHeaders } from '../../../api/plugins/security-headers.ts';
 
 describe('security headers', () => {
   it('are helmet’s, computed once, with our content security policy', () => {
@@ -39,7 +40,7 @@ describe('security headers', () => {
   describe('by what the answer is', () => {
     const serve = async () => {
       const app = Fastify({ logger: false });
-      await app.register(securityHeadersPlugin, { dev: false });
+      await app.register(answerHeaders, { dev: false, shuttingDown: () => false });
       app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>hi</p>'));
       app.get('/picture.svg', async (_request, reply) => reply.type('image/svg+xml').send('<svg xmlns="http://www.w3.org/2000/svg"/>'));
       app.get('/api/thing', async () => ({ ok: true }));
@@ -73,7 +74,7 @@ describe('security headers', () => {
   describe('HSTS only on requests that arrived over HTTPS', () => {
     const serve = async (trustProxy: boolean) => {
       const app = Fastify({ logger: false, trustProxy });
-      await app.register(securityHeadersPlugin, { dev: false });
+      await app.register(answerHeaders, { dev: false, shuttingDown: () => false });
       app.get('/', async () => 'ok');
       await app.ready();
       return app;
@@ -90,6 +91,32 @@ describe('security headers', () => {
       const app = await serve(true);
       expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe(HSTS);
       expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
+      await app.close();
+    });
+  });
+
+  describe('the request id and shutdown', () => {
+    it('every answer names its request, errors and unknown routes included', async () => {
+      const app = Fastify({ logger: false, genReqId: () => 'req-42' });
+      await app.register(answerHeaders, { dev: false, shuttingDown: () => false });
+      app.get('/', async () => 'ok');
+      app.get('/boom', async () => {
+        throw new Error('boom');
+      });
+      await app.ready();
+      for (const url of ['/', '/boom', '/nowhere']) expect((await app.inject({ url })).headers['x-request-id']).toBe('req-42');
+      await app.close();
+    });
+
+    it('answers close their keep-alive connection once the server shuts down, and only then', async () => {
+      let shuttingDown = false;
+      const app = Fastify({ logger: false });
+      await app.register(answerHeaders, { dev: false, shuttingDown: () => shuttingDown });
+      app.get('/', async () => 'ok');
+      await app.ready();
+      expect((await app.inject({ url: '/' })).headers.connection).not.toBe('close');
+      shuttingDown = true;
+      expect((await app.inject({ url: '/' })).headers.connection).toBe('close');
       await app.close();
     });
   });
