@@ -5,7 +5,7 @@ import { cartOf, emptyCart } from '../../contracts/cart-rules.ts';
 import type { Database } from '../../db/database.ts';
 import { VersionMismatch, handleCommand } from '../../eventstore/command-handler.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import { type CartLineRow, cartLines, cartWithVersion } from '../../projections/carts/carts.queries.ts';
+import { type CartLineRow, cartWithVersion } from '../../projections/carts/carts.queries.ts';
 import { appendWithProjections } from '../../projections/registry.ts';
 import { notFound } from '../../domain/domain-error.ts';
 import { type CartCommand, type CartState, decide, evolve, initialState } from '../../domain/cart/cart.decider.ts';
@@ -67,7 +67,7 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
   const toCart = (cartId: string, lines: readonly CartLineRow[]): Cart => cartFromLines(cartId, lines, catalogue);
 
   async function read(cartId: string | null): Promise<Cart> {
-    return cartId ? toCart(cartId, await cartLines(db, cartId)) : emptyCart();
+    return cartId ? toCart(cartId, (await cartWithVersion(db, cartId)).lines) : emptyCart();
   }
 
   return {

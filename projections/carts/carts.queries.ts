@@ -7,29 +7,16 @@ export interface CartLineRow {
   quantity: number;
 }
 
-/** One cart's lines in the order they were added. */
-export async function cartLines(db: Queryable, cartId: string): Promise<CartLineRow[]> {
-  const { rows } = await db.query<{ line_id: string; product_id: number; variant_id: number; quantity: number }>(
-    'select line_id, product_id, variant_id, quantity from cart_lines where cart_id = $1 order by added_at, line_id',
-    [cartId],
-    { prepare: true },
-  );
-  return rows.map((r) => ({ lineId: r.line_id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity }));
-}
+/** A line as the carts row stores it (an element of its `lines` jsonb array). */
+type StoredLine = CartLineRow & { addedAt: string };
 
-/** One cart's version (its last applied stream version; 0 when it has no events yet) and lines, in one round trip. */
+const toLineRows = (lines: readonly StoredLine[] | null | undefined): CartLineRow[] =>
+  (lines ?? []).map((l) => ({ lineId: l.lineId, productId: l.productId, variantId: l.variantId, quantity: l.quantity }));
+
+/** One cart's version (its last applied stream version; 0 when it has no events yet) and its lines in the order they were added. */
 export async function cartWithVersion(db: Queryable, cartId: string): Promise<{ version: number; lines: CartLineRow[] }> {
-  const { rows } = await db.query<{ version: number | null; line_id: string | null; product_id: number; variant_id: number; quantity: number }>(
-    `select c.version, l.line_id, l.product_id, l.variant_id, l.quantity
-     from (select $1::uuid as cart_id) wanted
-     left join carts c on c.cart_id = wanted.cart_id
-     left join cart_lines l on l.cart_id = wanted.cart_id
-     order by l.added_at, l.line_id`,
-    [cartId],
-    { prepare: true },
-  );
-  const lines = rows.flatMap((r) => (r.line_id ? [{ lineId: r.line_id, productId: r.product_id, variantId: r.variant_id, quantity: r.quantity }] : []));
-  return { version: rows[0]?.version ?? 0, lines };
+  const { rows } = await db.query<{ version: number; lines: StoredLine[] }>('select version, lines from carts where cart_id = $1', [cartId], { prepare: true });
+  return { version: rows[0]?.version ?? 0, lines: toLineRows(rows[0]?.lines) };
 }
 
 export interface CartSummaryRow {
@@ -41,20 +28,11 @@ export interface CartSummaryRow {
 
 /** The most recently changed carts with their lines (for support and the CLI). */
 export async function recentCarts(db: Queryable, limit: number): Promise<CartSummaryRow[]> {
-  const { rows } = await db.query<{ cart_id: string; version: number; updated_at: Date; lines: Array<{ line_id: string; product_id: number; variant_id: number; quantity: number }> | null }>(
-    `select c.cart_id, c.version, c.updated_at,
-            (select json_agg(json_build_object('line_id', l.line_id, 'product_id', l.product_id, 'variant_id', l.variant_id, 'quantity', l.quantity)
-                             order by l.added_at, l.line_id)
-               from cart_lines l where l.cart_id = c.cart_id) as lines
-     from carts c order by c.updated_at desc, c.cart_id limit $1`,
+  const { rows } = await db.query<{ cart_id: string; version: number; updated_at: Date; lines: StoredLine[] }>(
+    'select cart_id, version, updated_at, lines from carts order by updated_at desc, cart_id limit $1',
     [limit],
   );
-  return rows.map((r) => ({
-    cartId: r.cart_id,
-    version: r.version,
-    updatedAt: new Date(r.updated_at),
-    lines: (r.lines ?? []).map((l) => ({ lineId: l.line_id, productId: l.product_id, variantId: l.variant_id, quantity: l.quantity })),
-  }));
+  return rows.map((r) => ({ cartId: r.cart_id, version: r.version, updatedAt: new Date(r.updated_at), lines: toLineRows(r.lines) }));
 }
 
 /** The last log position this read model reflects: every cart row keeps the position of its last applied event. */

@@ -24,9 +24,10 @@ const cartRow = (cartId: string, version: number, position: number, created: num
   created_at: at(created),
   updated_at: at(updated),
 });
-const lineRow = (cartId: string, n: number, quantity: number, minute: number) => ({
-  line_id: line(n),
+const lineRow = (cartId: string, n: number, quantity: number, minute: number, place = 1) => ({
   cart_id: cartId,
+  place,
+  line_id: line(n),
   product_id: 10 + n,
   variant_id: 100 + n,
   quantity,
@@ -41,7 +42,10 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
     await t.db.query("set timezone to 'UTC'");
     spec = projectionSpec(t.db, cartsProjection, {
       carts: `select cart_id, version, position::int, to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at from carts order by cart_id`,
-      cart_lines: `select line_id, cart_id, product_id, variant_id, quantity, to_json(added_at) #>> '{}' as added_at from cart_lines order by line_id`,
+      // The stored array in its own order: a line's place in it is the order the cart shows.
+      lines: `select c.cart_id, l.ordinality::int as place, l.line->>'lineId' as line_id, (l.line->>'productId')::int as product_id,
+                     (l.line->>'variantId')::int as variant_id, (l.line->>'quantity')::int as quantity, l.line->>'addedAt' as added_at
+              from carts c cross join jsonb_array_elements(c.lines) with ordinality as l(line, ordinality) order by c.cart_id, place`,
     });
   });
   afterAll(() => t?.drop());
@@ -50,26 +54,36 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
   const iso = (rows: Record<string, unknown[]>) =>
     JSON.parse(JSON.stringify(rows).replace(/"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.\d+)?\+00:00"/g, '"$1.000Z"'));
 
-  const scenarios: Array<{ name: string; events: ReturnType<typeof streamOf>; rows: { carts: unknown[]; cart_lines: unknown[] } }> = [
+  const scenarios: Array<{ name: string; events: ReturnType<typeof streamOf>; rows: { carts: unknown[]; lines: unknown[] } }> = [
     {
       name: 'adds make lines; the cart keeps its first and last event',
       events: streamOf(`cart-${CART}`, [added(1, 2, 1), added(2, 1, 2)]),
-      rows: { carts: [cartRow(CART, 2, 2, 1, 2)], cart_lines: [lineRow(CART, 1, 2, 1), lineRow(CART, 2, 1, 2)] },
+      rows: { carts: [cartRow(CART, 2, 2, 1, 2)], lines: [lineRow(CART, 1, 2, 1), lineRow(CART, 2, 1, 2, 2)] },
+    },
+    {
+      name: 'adds to a stored cart follow its lines',
+      events: streamOf(`cart-${CART}`, [added(1, 1, 1), added(2, 2, 2), added(3, 3, 3)]),
+      rows: { carts: [cartRow(CART, 3, 3, 1, 3)], lines: [lineRow(CART, 1, 1, 1), lineRow(CART, 2, 2, 2, 2), lineRow(CART, 3, 3, 3, 3)] },
+    },
+    {
+      name: 'lines keep the order they were added in, whatever their ids',
+      events: streamOf(`cart-${CART}`, [added(3, 1, 1), added(1, 2, 2), changed(3, 4, 3), added(2, 1, 4)]),
+      rows: { carts: [cartRow(CART, 4, 4, 1, 4)], lines: [lineRow(CART, 3, 4, 1), lineRow(CART, 1, 2, 2, 2), lineRow(CART, 2, 1, 4, 3)] },
     },
     {
       name: 'the last quantity change wins',
       events: streamOf(`cart-${CART}`, [added(1, 2, 1), changed(1, 5, 2), changed(1, 3, 3)]),
-      rows: { carts: [cartRow(CART, 3, 3, 1, 3)], cart_lines: [lineRow(CART, 1, 3, 1)] },
+      rows: { carts: [cartRow(CART, 3, 3, 1, 3)], lines: [lineRow(CART, 1, 3, 1)] },
     },
     {
       name: 'a removed line is gone, the others stay',
       events: streamOf(`cart-${CART}`, [added(1, 1, 1), added(2, 4, 2), removed(1, 3), changed(2, 6, 4)]),
-      rows: { carts: [cartRow(CART, 4, 4, 1, 4)], cart_lines: [lineRow(CART, 2, 6, 2)] },
+      rows: { carts: [cartRow(CART, 4, 4, 1, 4)], lines: [lineRow(CART, 2, 6, 2)] },
     },
     {
       name: 'a clear empties the cart; lines added after it stay',
       events: streamOf(`cart-${CART}`, [added(1, 1, 1), changed(1, 2, 2), added(2, 1, 3), cleared(4), added(3, 7, 5), cleared(6), added(4, 1, 7), changed(4, 9, 8)]),
-      rows: { carts: [cartRow(CART, 8, 8, 1, 8)], cart_lines: [lineRow(CART, 4, 9, 7)] },
+      rows: { carts: [cartRow(CART, 8, 8, 1, 8)], lines: [lineRow(CART, 4, 9, 7)] },
     },
   ];
 
@@ -82,15 +96,29 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
   it('carts are independent, and events applied twice change nothing', async () => {
     const mine = streamOf(`cart-${CART}`, [added(1, 1, 1), added(2, 2, 2), removed(2, 4)]);
     const theirs = streamOf(`cart-${OTHER}`, [added(3, 1, 3), cleared(5)], { version: 1, position: 10 });
-    const expected = { carts: [cartRow(CART, 3, 3, 1, 4), cartRow(OTHER, 2, 11, 3, 5)], cart_lines: [lineRow(CART, 1, 1, 1)] };
+    const expected = { carts: [cartRow(CART, 3, 3, 1, 4), cartRow(OTHER, 2, 11, 3, 5)], lines: [lineRow(CART, 1, 1, 1)] };
     expect(iso(await spec.given([...theirs, ...mine]))).toEqual(expected);
     await projectEvents(t.db, [cartsProjection], [...mine, ...theirs]);
     await projectEvents(t.db, [cartsProjection], mine.slice(1));
     expect(iso(await spec.rows())).toEqual(expected);
   });
 
+  it('adds applied again, alone or among new ones, are not added twice', async () => {
+    const adds = streamOf(`cart-${CART}`, [added(1, 1, 1), added(2, 2, 2), added(3, 3, 3)]);
+    await spec.given(adds.slice(0, 2));
+    for (const shortcuts of [true, false]) {
+      await projectEvents(t.db, [cartsProjection], adds.slice(0, 2), { shortcuts });
+      await projectEvents(t.db, [cartsProjection], adds, { shortcuts });
+      await projectEvents(t.db, [cartsProjection], adds.slice(1), { shortcuts });
+      expect(iso(await spec.rows())).toEqual({
+        carts: [cartRow(CART, 3, 3, 1, 3)],
+        lines: [lineRow(CART, 1, 1, 1), lineRow(CART, 2, 2, 2, 2), lineRow(CART, 3, 3, 3, 3)],
+      });
+    }
+  });
+
   it('ignores events of other types', async () => {
     const rows = await spec.given([{ streamId: 'subscriber-a@b.co', version: 1, position: 1, type: 'Subscribed', data: { schemaVersion: 1, email: 'a@b.co', at: at(1) } }]);
-    expect(rows).toEqual({ carts: [], cart_lines: [] });
+    expect(rows).toEqual({ carts: [], lines: [] });
   });
 });

@@ -13,7 +13,7 @@ import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts'
 /** Everything a shopper could read from the read models, in a stable order. */
 async function readModels(db: Queryable) {
   const carts = await db.query(`select cart_id::text, version, position::text, created_at, updated_at from carts order by cart_id`);
-  const lines = await db.query(`select line_id::text, cart_id::text, product_id, variant_id, quantity, added_at from cart_lines order by line_id`);
+  const lines = await db.query(`select c.cart_id::text, l.line from carts c cross join jsonb_array_elements(c.lines) with ordinality as l(line, n) order by c.cart_id, l.n`);
   const subscribers = await db.query(`select subscriber_id, email_cipher, subscribed_at, position::text from subscribers order by subscriber_id`);
   return { carts: carts.rows, lines: lines.rows, subscribers: subscribers.rows };
 }
