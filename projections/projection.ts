@@ -39,8 +39,8 @@ export interface Projection {
   readonly steps: readonly ProjectionStep[];
   /**
    * Leaner step lists for sets whose events (of this projection's types) are all of a few types,
-   * used instead of `steps` for such a set: an append usually writes one event, and the general fold
-   * costs several times what, say, appending a line costs. A shortcut keeps the contract above and
+   * used instead of `steps` for such a set: an append usually writes one event, and a general fold
+   * can cost the database twice what, say, appending a line does. A shortcut keeps the contract above and
    * must leave the tables exactly as `steps` would; the projection's given-events tests apply every
    * scenario both ways, in every grouping. Replay always runs `steps`.
    */
@@ -67,7 +67,8 @@ export const renderSteps = (steps: readonly ProjectionStep[]) => steps.map((step
 /**
  * The steps that apply a set of events of `types` to the selected projections: those of every
  * projection interested in any of them, each through its first shortcut that covers its share of
- * the types. Without `types` (a replay, or `shortcuts: false`), every projection's general steps.
+ * the types (with `shortcuts: false`, its general steps). Without `types` (a replay), every selected
+ * projection's general steps.
  * Refuses two steps of the same name.
  */
 export function stepsOf(selected: readonly Projection[], types?: readonly string[], options: { shortcuts?: boolean } = {}): ProjectionStep[] {
