@@ -1,5 +1,5 @@
 -- A cart's lines live in its row, as one jsonb array in the order they were added: a cart change
--- writes one row and one index entry instead of a second table's rows and two indexes
+-- writes one row and its two index entries, not also a second table's rows and their two indexes
 -- (docs/decisions/0015). The lines already projected move over as they are, in the shape the
 -- projection writes (addedAt as the events carry it): the read model means what it did, so its
 -- projection keeps its version and nothing is replayed.

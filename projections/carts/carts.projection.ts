@@ -28,7 +28,7 @@ const cartEvents = {
  * carts: one row per cart holding the last stream version applied, its position, its first and last
  * event times, and its lines as one jsonb array ([{ lineId, productId, variantId, quantity, addedAt }]
  * in the order they were added), over any set of cart events. One row per cart rather than a row per
- * line: a cart change writes one row and one index entry (docs/decisions/0015).
+ * line: a cart change writes one row and its two index entries (docs/decisions/0015).
  *
  * A set folds as the decider's evolve does, one event after another: a line exists when it was
  * added and not removed since, nor cleared by a CartCleared of a later version; its quantity is the
