@@ -10,9 +10,8 @@ export interface AnswerHeadersOptions {
 }
 
 /**
- * The headers every answer carries, set in ONE onSend hook: Fastify runs each hook of a request
- * through its own runner, and a cached catalogue answer is cheap enough for that to show (an
- * onRequest hook and two onSend hooks did this before).
+ * The headers every answer carries, set in one onSend hook: the one place that decides them, once
+ * the answer's type is known (an onRequest hook and two onSend hooks shared this before).
  *
  * - the request id (`x-request-id`), which every log line of the request carries too;
  * - the security headers for what the answer is: documents the full set, everything else the short
