@@ -32,11 +32,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated and seeded database of the given backend. */
-export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+/**
+ * A fresh, migrated and seeded database of the given backend; with `empty`, one on which nothing
+ * was run yet (a migration's test applies the migrations itself).
+ */
+export async function createTestDatabase(backend: Backend, options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-test-'));
-    await cp(inject('testTemplates').pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
+    if (!options.empty) await cp(inject('testTemplates').pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
     const db = await openPglite(path.join(dataDir, 'pglite'), { durable: false });
     return {
       db,
@@ -49,7 +52,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     };
   }
   const name = `dino_shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(`create database ${name} template ${inject('testTemplates').postgresDb}`);
+  await adminQuery(`create database ${name}${options.empty ? '' : ` template ${inject('testTemplates').postgresDb}`}`);
   const databaseUrl = withDatabaseName(process.env.TEST_DATABASE_URL!, name);
   const db = connectPostgres(databaseUrl);
   return {

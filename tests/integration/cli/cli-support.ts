@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 import { runCli } from '../../../cli/main.ts';
 import { appendWithProjections } from '../../../projections/registry.ts';
 import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
@@ -63,15 +63,6 @@ export async function appendSubscriber(db: Database, email: string, at: string):
   await appendWithProjections(db, subscriberStreamId(subscriberId), 0, [{ type: 'Subscribed', data: { schemaVersion: 2, subscriberId, emailCipher, at } }]);
 }
 
-/** Every row of the read-model tables, in a stable order: what "identical read models" compares. */
-export async function readModels(db: Queryable) {
-  const dump = async (sql: string) => (await db.query(sql)).rows.map((row) => JSON.parse(JSON.stringify(row)));
-  return {
-    carts: await dump('select cart_id, version, position::text, created_at, updated_at from carts order by cart_id'),
-    cartLines: await dump('select c.cart_id, l.line from carts c cross join jsonb_array_elements(c.lines) with ordinality as l(line, n) order by c.cart_id, l.n'),
-    subscribers: await dump('select subscriber_id, email_cipher, subscribed_at, position::text from subscribers order by subscriber_id'),
-  };
-}
 
 /** A minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF records) to check the export round-trips. */
 export function parseCsv(text: string): string[][] {

@@ -4,7 +4,8 @@ import { projections } from '../../../projections/registry.ts';
 import { replayProjections } from '../../../projections/replay.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
-import { appendSubscriber, cli, readModels } from './cli-support.ts';
+import { readModels } from '../../support/read-models.ts';
+import { appendSubscriber, cli } from './cli-support.ts';
 
 /** Real traffic through the API: carts with adds, quantity changes, removals and clears, and sign-ups. */
 async function shop(app: TestApp, shoppers: number, tag: string) {

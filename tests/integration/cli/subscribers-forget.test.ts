@@ -4,7 +4,8 @@ import type { Queryable } from '../../../db/database.ts';
 import { appendToStream, readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
-import { cli, readModels } from './cli-support.ts';
+import { readModels } from '../../support/read-models.ts';
+import { cli } from './cli-support.ts';
 
 /** Every row of every table in the database, as text: where an address in clear would show. */
 async function wholeDatabase(db: Queryable): Promise<string> {

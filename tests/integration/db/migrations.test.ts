@@ -1,40 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.ts';
 import { loadMigrations, migrate } from '../../../db/migrate.ts';
-import { openPglite } from '../../../db/pglite.ts';
-import { connectPostgres } from '../../../db/postgres.ts';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
 import { replayProjections } from '../../../projections/replay.ts';
-import { BACKENDS, type Backend } from '../../support/databases.ts';
-import { adminQuery, withDatabaseName } from '../../support/postgres-admin.ts';
-
-/** An empty database (no migration applied) of the backend. */
-async function emptyDatabase(backend: Backend): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const dir = await mkdtemp(path.join(tmpdir(), 'dino-migrations-'));
-    const db = await openPglite(dir, { durable: false });
-    return { db, drop: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
-  }
-  const name = `dino_shop_migrations_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(`create database ${name}`);
-  const db = connectPostgres(withDatabaseName(process.env.TEST_DATABASE_URL!, name));
-  return { db, drop: async () => (await db.close(), await adminQuery(`drop database ${name}`)) };
-}
+import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const line = (n: number) => `00000000-0000-4000-8000-10000000000${n}`;
 
 describe.each(BACKENDS)('migrations on %s', (backend) => {
+  let t: TestDatabase;
   let db: Database;
-  let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, drop } = await emptyDatabase(backend));
+    t = await createTestDatabase(backend, { empty: true });
+    db = t.db;
   });
-  afterAll(() => drop?.());
+  afterAll(() => t?.drop());
 
   it("moving cart lines into the cart's row keeps every line, in order, as the projection would write it", async () => {
     const all = await loadMigrations();

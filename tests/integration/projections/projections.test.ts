@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../../db/database.ts';
 import { readAll } from '../../../eventstore/event-store.ts';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
 import { projectEvents } from '../../../projections/projection.ts';
@@ -8,15 +7,8 @@ import { replayProjections } from '../../../projections/replay.ts';
 import { subscribersProjection } from '../../../projections/subscribers/subscribers.projection.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';
+import { readModels } from '../../support/read-models.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
-
-/** Everything a shopper could read from the read models, in a stable order. */
-async function readModels(db: Queryable) {
-  const carts = await db.query(`select cart_id::text, version, position::text, created_at, updated_at from carts order by cart_id`);
-  const lines = await db.query(`select c.cart_id::text, l.line from carts c cross join jsonb_array_elements(c.lines) with ordinality as l(line, n) order by c.cart_id, l.n`);
-  const subscribers = await db.query(`select subscriber_id, email_cipher, subscribed_at, position::text from subscribers order by subscriber_id`);
-  return { carts: carts.rows, lines: lines.rows, subscribers: subscribers.rows };
-}
 
 const stocked = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 10).map((v) => ({ productId: p.id, variantId: v.id })));
 
