@@ -45,6 +45,12 @@ export interface Projection {
    * scenario both ways, in every grouping. Replay always runs `steps`.
    */
   readonly shortcuts?: readonly ProjectionShortcut[];
+  /**
+   * An expression over an `events` row (its columns unqualified) such that each read-model row
+   * depends only on events with one value of it, e.g. the stream id. A replay may then build the rows
+   * of different values on different connections at once. Without it, one connection builds them all.
+   */
+  readonly partitionKey?: string;
 }
 
 export interface ProjectionStep {

@@ -1,5 +1,6 @@
+import pLimit from 'p-limit';
 import { type Database, type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
-import { APPENDED_COLUMNS, type Projection, renderSteps, stepsOf } from './projection.ts';
+import { APPENDED_COLUMNS, type Projection, type ProjectionStep, renderSteps, stepsOf } from './projection.ts';
 
 export interface ReplayProgress {
   processed: number;
@@ -20,95 +21,82 @@ export type ReplayStrategy = 'swap' | 'in-place';
 export interface ReplayOptions {
   /**
    * Apply the log in keyset batches of this many events (a statement and a progress report each).
-   * Default: the whole log in one statement, the fastest.
+   * Default: each share of the log in one statement, the fastest.
    */
   batchSize?: number;
   onStart?: (total: number) => void;
-  onProgress?: (progress: ReplayProgress) => void;
+  /** Called after each statement; the replay waits for what it returns. */
+  onProgress?: (progress: ReplayProgress) => void | Promise<void>;
   /**
    * `swap` (default) needs the CREATE privilege on the database (for a scratch schema) and falls back
    * to `in-place` without it.
    */
   strategy?: ReplayStrategy;
+  /**
+   * PostgreSQL: how many connections build the copies at once (default 2), each a share of a
+   * projection's rows (see `Projection.partitionKey`). PGlite has one connection.
+   */
+  jobs?: number;
 }
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Scratch schemas are named with this prefix; one that a killed replay left behind is dropped by the next. */
+const SCRATCH_PREFIX = 'dino_replay_';
+
 /**
- * Rebuilds the selected projections' read models from the whole log, in one transaction, safely while
- * the shop serves:
+ * Rebuilds the selected projections' read models from the whole log, safely while the shop serves,
+ * with appends held up only for the catch-up at the end:
  *
- * - The fence: the read-model tables are locked in SHARE ROW EXCLUSIVE mode first. Readers are not
- *   blocked (they keep reading the old rows); writers, i.e. inline projections running in an append's
- *   transaction, wait until the replay commits and then apply their event to the rebuilt rows. An
- *   append that wrote before the lock was granted has committed by then, so the replay reads its
- *   event. Either way no event is missed.
- * - The rebuild: the projections' own steps (the very SQL that appends run) over every event up to
- *   the head seen under the fence, as one set-based statement inside the database: no event
- *   travels to the process and back.
- * - The write (`swap`): into fresh copies of the tables (same columns, defaults, checks and unique
+ * - The build (`swap`): into fresh copies of the tables (same columns, defaults, checks and unique
  *   keys) in a scratch schema, found by search_path so the steps' unqualified table names land
- *   there; the other indexes are built once the rows are in (a sort, not a million index inserts),
- *   the copies are analyzed, then the old tables are dropped and the copies moved in. Only that
- *   last step takes an exclusive lock, for milliseconds; readers queued behind it read the new
- *   tables. Against DELETE + INSERT this halves the work of the database and leaves no dead rows.
+ *   there. The projections' own steps (the very SQL that appends run) fold the log up to a position
+ *   `from`, set-based, inside the database: no event travels to the process and back. On
+ *   PostgreSQL several connections build at once, each a share of a projection's rows. Meanwhile
+ *   appends write the live tables and readers read them. Then the copies' other indexes are built (a
+ *   sort, not a million index inserts) and the copies analyzed.
+ * - The fence, twice: the live tables locked in SHARE ROW EXCLUSIVE mode, which waits for every
+ *   append writing them (an inline projection runs in its append's statement, which locks the
+ *   tables before it takes a position) and holds off the next. First for a moment, to read `from`:
+ *   every event of these types up to it has committed, and every later one has a later position.
+ *   Then, in the last transaction, to apply the events after `from` to the copies, drop the live
+ *   tables and move the copies in. Readers are blocked only by that drop, for milliseconds, and
+ *   then read the new tables; appends that waited apply their events to them.
+ * - Replays run one at a time (in the process, and on PostgreSQL across processes by an advisory
+ *   lock), so a scratch schema found at the start was left by a killed replay and is dropped.
+ *   A replay that fails drops its own; the live tables are untouched until the last commit.
  *   Should a future migration make another object depend on a read-model table (a view, a foreign
- *   key), the DROP fails and the replay rolls back: nothing is lost.
- * - `in-place`: DELETE (never TRUNCATE, so readers keep the old rows under MVCC) and refill.
+ *   key), the DROP fails and that transaction rolls back: nothing is lost.
+ * - `in-place` (no CREATE privilege): one transaction under the fence: DELETE (never TRUNCATE, so
+ *   readers keep the old rows under MVCC) and refill.
  */
-export async function replayProjections(db: Database, selected: readonly Projection[], options: ReplayOptions = {}): Promise<ReplayResult> {
+export function replayProjections(db: Database, selected: readonly Projection[], options: ReplayOptions = {}): Promise<ReplayResult> {
+  return oneAtATime(db, () => (db.kind === 'postgres' ? holdingReplayLock(db, () => replay(db, selected, options)) : replay(db, selected, options)));
+}
+
+async function replay(db: Database, selected: readonly Projection[], options: ReplayOptions): Promise<ReplayResult> {
   const started = performance.now();
-  return db.transaction(async (tx) => {
-    // In each projection's declared order, which is the order its inline writes lock them: taking
-    // them in another order (say alphabetical) deadlocks with an append waiting between the two.
-    const tables = [...new Set(selected.flatMap((p) => p.tables))];
+  // In each projection's declared order, which is the order its inline writes lock them: taking
+  // them in another order (say alphabetical) deadlocks with an append waiting between the two.
+  const tables = [...new Set(selected.flatMap((p) => p.tables))];
+  const types = [...new Set(selected.flatMap((p) => p.eventTypes))];
+  const fence = async (tx: Queryable) => {
     if (tables.length > 0) await tx.query(`lock table ${tables.map(ident).join(', ')} in share row exclusive mode`);
-
-    const types = [...new Set(selected.flatMap((p) => p.eventTypes))];
-    const { rows } = await tx.query<{ head: string | number; total: string | number }>(
-      'select coalesce(max(position), 0) as head, count(*) filter (where type = any($1)) as total from events',
-      [types],
-    );
-    const head = Number(rows[0]?.head ?? 0);
-    const total = Number(rows[0]?.total ?? 0);
+    const { rows } = await tx.query<{ head: string | number }>('select coalesce(max(position), 0) as head from events');
+    return Number(rows[0]?.head ?? 0);
+  };
+  let total = 0;
+  let processed = 0;
+  const progress = async (n: number) => {
+    processed += n;
+    if (n > 0) await options.onProgress?.({ processed, total: Math.max(total, processed) });
+  };
+  const start = async (q: Queryable, upTo: number) => {
+    const { rows } = await q.query<{ n: string | number }>('select count(*) as n from events where position <= $1 and type = any($2)', [upTo, types]);
+    total = Number(rows[0]?.n ?? 0);
     options.onStart?.(total);
-
-    const shadow = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createShadowTables(tx, tables, db.kind === 'postgres') : undefined;
-    if (!shadow) for (const table of tables) await tx.query(`delete from ${ident(table)}`);
-
-    // The projections' own steps over the log up to the head: set-based, inside the database.
-    const batched = options.batchSize !== undefined;
-    const steps = renderSteps(stepsOf(selected));
-    const project = async () => {
-      let after = 0;
-      let processed = 0;
-      for (;;) {
-        const { rows: done } = await tx.query<{ last: string | number | null; n: string | number }>(
-          `with appended as materialized (
-             select ${APPENDED_COLUMNS} from events where position > $1 and position <= $2 and type = any($3)
-             ${batched ? 'order by position limit $4' : ''}
-           ),
-           ${steps}
-           select max(position) as last, count(*) as n from appended`,
-          batched ? [after, head, types, options.batchSize] : [after, head, types],
-        );
-        const n = Number(done[0]?.n ?? 0);
-        processed += n;
-        if (n > 0) options.onProgress?.({ processed, total });
-        if (!batched || n < options.batchSize!) return processed;
-        after = Number(done[0]!.last);
-      }
-    };
-    let processed: number;
-    if (shadow) {
-      await shadow.route();
-      processed = await project();
-      await shadow.restoreRoute();
-      await shadow.swapIn();
-    } else {
-      processed = await project();
-    }
-
+  };
+  const finish = async (tx: Queryable, head: number, strategy: ReplayStrategy): Promise<ReplayResult> => {
     for (const projection of selected) {
       await tx.query(
         `insert into projection_state (name, version, position, replayed_at) values ($1, $2, $3, now())
@@ -116,13 +104,111 @@ export async function replayProjections(db: Database, selected: readonly Project
         [projection.name, projection.version, head],
       );
     }
-    return {
-      projections: selected.map((p) => p.name),
-      events: processed,
-      headPosition: head,
-      seconds: (performance.now() - started) / 1000,
-      strategy: shadow ? 'swap' : 'in-place',
-    };
+    return { projections: selected.map((p) => p.name), events: processed, headPosition: head, seconds: (performance.now() - started) / 1000, strategy };
+  };
+
+  const scratch = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createScratch(db, tables) : undefined;
+  if (!scratch) {
+    return db.transaction(async (tx) => {
+      const head = await fence(tx);
+      await start(tx, head);
+      for (const table of tables) await tx.query(`delete from ${ident(table)}`);
+      await applyLog(tx, stepsOf(selected), { types, after: 0, upTo: head }, options.batchSize, progress);
+      return finish(tx, head, 'in-place');
+    });
+  }
+  try {
+    const from = await db.transaction(fence);
+    await start(db, from);
+    const build = pLimit(db.kind === 'postgres' ? Math.max(1, options.jobs ?? 2) : 1);
+    let failed = false;
+    const shares = selected.flatMap((projection) =>
+      partitionsOf(projection, build.concurrency).map((partition) =>
+        build(async () => {
+          if (failed) return;
+          await db.transaction(async (tx) => {
+            await scratch.route(tx);
+            await applyLog(tx, stepsOf([projection]), { types: projection.eventTypes, after: 0, upTo: from, partition }, options.batchSize, progress);
+          }).catch((error: unknown) => {
+            failed = true;
+            throw error;
+          });
+        }),
+      ),
+    );
+    // Every share settles before a failure is reported (the scratch schema is dropped after its last
+    // writer); shares not yet started by then are skipped.
+    const rejected = (await Promise.allSettled(shares)).find((r) => r.status === 'rejected');
+    if (rejected) throw rejected.reason;
+    await db.transaction((tx) => scratch.complete(tx));
+    return await db.transaction(async (tx) => {
+      const head = await fence(tx);
+      await scratch.route(tx);
+      await applyLog(tx, stepsOf(selected), { types, after: from, upTo: head }, options.batchSize, progress);
+      await scratch.restoreRoute(tx);
+      await scratch.swapIn(tx);
+      return finish(tx, head, 'swap');
+    });
+  } catch (error) {
+    await scratch.discard().catch(() => undefined);
+    throw error;
+  }
+}
+
+interface LogRange {
+  types: readonly string[];
+  /** Positions after `after`, up to and including `upTo`. */
+  after: number;
+  upTo: number;
+  /** Only events whose `key` hashes to share `index` of `of`. */
+  partition?: { key: string; index: number; of: number } | undefined;
+}
+
+/** The shares a replay with `jobs` connections builds a projection in: one unless it declares a partition key. */
+function partitionsOf(projection: Projection, jobs: number): Array<LogRange['partition']> {
+  const key = projection.partitionKey;
+  if (!key || jobs < 2) return [undefined];
+  return Array.from({ length: jobs }, (_, index) => ({ key, index, of: jobs }));
+}
+
+/** Applies the range of the log through `steps`, in one statement or in keyset batches; resolves to the events applied. */
+async function applyLog(tx: Queryable, steps: readonly ProjectionStep[], range: LogRange, batchSize: number | undefined, onApplied: (n: number) => Promise<void>): Promise<number> {
+  const { partition } = range;
+  const share = partition ? `and (coalesce(hashtext(${partition.key}), 0) & 2147483647) % ${partition.of} = ${partition.index}` : '';
+  const batched = batchSize !== undefined;
+  let after = range.after;
+  let applied = 0;
+  for (;;) {
+    const { rows } = await tx.query<{ last: string | number | null; n: string | number }>(
+      `with appended as materialized (
+         select ${APPENDED_COLUMNS} from events where position > $1 and position <= $2 and type = any($3) ${share}
+         ${batched ? 'order by position limit $4' : ''}
+       ),
+       ${renderSteps(steps)}
+       select max(position) as last, count(*) as n from appended`,
+      batched ? [after, range.upTo, range.types, batchSize] : [after, range.upTo, range.types],
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    applied += n;
+    await onApplied(n);
+    if (!batched || n < batchSize) return applied;
+    after = Number(rows[0]!.last);
+  }
+}
+
+/** Runs `work` after every replay this process started on `db` before it has settled. */
+const replaying = new WeakMap<Database, Promise<unknown>>();
+function oneAtATime<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  const next = (replaying.get(db) ?? Promise.resolve()).then(() => work());
+  replaying.set(db, next.catch(() => undefined));
+  return next;
+}
+
+/** Runs `work` holding a transaction-level advisory lock that every replay on this PostgreSQL takes. */
+function holdingReplayLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  return db.transaction(async (holder) => {
+    await holder.query(`select pg_advisory_xact_lock(hashtext('dino_replay'))`);
+    return work();
   });
 }
 
@@ -136,83 +222,94 @@ interface IndexInfo {
 }
 
 /**
- * Empty copies of `tables` in a scratch schema, or undefined when the role may not create a schema
- * (the transaction is left usable: the attempt runs under a savepoint).
+ * Empty copies of `tables` with their unique keys, in a scratch schema created and committed here
+ * (every connection of the build writes them), or undefined when the role may not create a schema.
  */
-async function createShadowTables(tx: Queryable, tables: readonly string[], server: boolean) {
-  const schema = `dino_replay_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await tx.query('savepoint dino_replay_schema');
+async function createScratch(db: Database, tables: readonly string[]) {
+  // Replays run one at a time, so a scratch schema that exists now was left by a killed one. One
+  // this role may not drop is not ours to drop.
+  const { rows: orphans } = await db.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1)', [SCRATCH_PREFIX]);
+  for (const { name } of orphans) await db.query(`drop schema ${ident(name)} cascade`).catch(() => undefined);
+
+  const schema = `${SCRATCH_PREFIX}${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  let created;
   try {
-    await tx.query(`create schema ${ident(schema)}`);
-    await tx.query('release savepoint dino_replay_schema');
+    created = await db.transaction(async (tx) => {
+      await tx.query(`create schema ${ident(schema)}`);
+      const { rows: located } = await tx.query<{ table: string; schema: string }>(
+        `select c.relname as table, n.nspname as schema
+         from unnest($1::text[]) as t(name) join pg_class c on c.oid = to_regclass(t.name) join pg_namespace n on n.oid = c.relnamespace`,
+        [tables],
+      );
+      const home = new Map(located.map((r) => [r.table, r.schema]));
+      for (const table of tables) {
+        if (!home.has(table)) throw new Error(`replay: table ${table} does not exist`);
+        // Columns, defaults, NOT NULL and CHECK constraints; indexes are copied below.
+        await tx.query(`create table ${ident(schema)}.${ident(table)} (like ${ident(home.get(table)!)}.${ident(table)} including all excluding indexes)`);
+      }
+      const { rows: indexes } = await tx.query<IndexInfo>(
+        `select t.relname as table, i.relname as name, pg_get_indexdef(x.indexrelid) as def, x.indisunique as unique,
+                c.conname as constraint_name, c.contype::text as constraint_type
+         from pg_index x
+         join pg_class t on t.oid = x.indrelid
+         join pg_class i on i.oid = x.indexrelid
+         left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u')
+         where x.indrelid = any($1::regclass[])
+         order by t.relname, i.relname`,
+        [tables.map((t) => `${ident(home.get(t)!)}.${ident(t)}`)],
+      );
+      // Unique indexes now: the projection steps' ON CONFLICT clauses name them. The others once the
+      // rows are in (a sort, not an index insert per row).
+      for (const index of indexes) if (index.unique) await copyIndex(tx, schema, index);
+      const { rows: searchPath } = await tx.query<{ search_path: string }>('select current_setting($1) as search_path', ['search_path']);
+      return { home, indexes, original: searchPath[0]!.search_path };
+    });
   } catch (error) {
-    await tx.query('rollback to savepoint dino_replay_schema');
     // Only a missing CREATE privilege means "replay in place"; anything else is a real failure.
     if (sqlStateOf(error) === SqlState.insufficientPrivilege) return undefined;
     throw error;
   }
-  const { rows: located } = await tx.query<{ table: string; schema: string }>(
-    `select c.relname as table, n.nspname as schema
-     from unnest($1::text[]) as t(name) join pg_class c on c.oid = to_regclass(t.name) join pg_namespace n on n.oid = c.relnamespace`,
-    [tables],
-  );
-  const home = new Map(located.map((r) => [r.table, r.schema]));
-  for (const table of tables) {
-    if (!home.has(table)) throw new Error(`replay: table ${table} does not exist`);
-    // Columns, defaults, NOT NULL and CHECK constraints; indexes are copied below.
-    await tx.query(`create table ${ident(schema)}.${ident(table)} (like ${ident(home.get(table)!)}.${ident(table)} including all excluding indexes)`);
-  }
-  const { rows: indexes } = await tx.query<IndexInfo>(
-    `select t.relname as table, i.relname as name, pg_get_indexdef(x.indexrelid) as def, x.indisunique as unique,
-            c.conname as constraint_name, c.contype::text as constraint_type
-     from pg_index x
-     join pg_class t on t.oid = x.indrelid
-     join pg_class i on i.oid = x.indexrelid
-     left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u')
-     where x.indrelid = any($1::regclass[])
-     order by t.relname, i.relname`,
-    [tables.map((t) => `${ident(home.get(t)!)}.${ident(t)}`)],
-  );
-  const copyIndex = async (index: IndexInfo) => {
-    // "CREATE [UNIQUE] INDEX name ON [ONLY] schema.table USING ..." → the same on the copy (an index lives in its table's schema).
-    const match = /^(CREATE (?:UNIQUE )?INDEX \S+ ON )(?:ONLY )?\S+( USING .*)$/s.exec(index.def);
-    if (!match) throw new Error(`replay: cannot rebuild index ${index.name}: ${index.def}`);
-    await tx.query(`${match[1]}${ident(schema)}.${ident(index.table)}${match[2]}`);
-    if (index.constraint_name) {
-      const kind = index.constraint_type === 'p' ? 'primary key' : 'unique';
-      await tx.query(`alter table ${ident(schema)}.${ident(index.table)} add constraint ${ident(index.constraint_name)} ${kind} using index ${ident(index.name)}`);
-    }
-  };
-  // Unique indexes now: the projection steps' ON CONFLICT clauses name them. The others once the
-  // rows are in (a sort, not an index insert per row).
-  for (const index of indexes) if (index.unique) await copyIndex(index);
-
-  const { rows: searchPath } = await tx.query<{ search_path: string }>('select current_setting($1) as search_path', ['search_path']);
-  const original = searchPath[0]!.search_path;
+  const { home, indexes, original } = created;
 
   return {
-    /** Unqualified table names now resolve to the copies. */
-    async route() {
+    /** Unqualified table names now resolve to the copies (this transaction only). */
+    async route(tx: Queryable) {
       await tx.query('select set_config($1, $2, true)', ['search_path', `${ident(schema)}, ${original}`]);
     },
-    async restoreRoute() {
+    async restoreRoute(tx: Queryable) {
       await tx.query('select set_config($1, $2, true)', ['search_path', original]);
     },
-    /** Builds the old tables' other indexes on the copies, analyzes them, and swaps them in. */
-    async swapIn() {
+    /** Builds the old tables' other indexes on the copies and analyzes them. */
+    async complete(tx: Queryable) {
       // PostgreSQL: index builds sort in memory rather than in temporary files (this transaction
       // only). Not on PGlite, whose memory is the CLI process's own.
-      if (server) await tx.query("select set_config('maintenance_work_mem', '256MB', true)");
-      for (const index of indexes) if (!index.unique) await copyIndex(index);
+      if (db.kind === 'postgres') await tx.query("select set_config('maintenance_work_mem', '256MB', true)");
+      for (const index of indexes) if (!index.unique) await copyIndex(tx, schema, index);
       for (const table of tables) await tx.query(`analyze ${ident(schema)}.${ident(table)}`);
-      // The only exclusive moment: readers wait for these few statements, then read the new tables.
+    },
+    /** Drops the live tables and moves the copies in: readers wait for these few statements, then read the new tables. */
+    async swapIn(tx: Queryable) {
       for (const table of tables) {
         await tx.query(`drop table ${ident(home.get(table)!)}.${ident(table)}`);
         await tx.query(`alter table ${ident(schema)}.${ident(table)} set schema ${ident(home.get(table)!)}`);
       }
       await tx.query(`drop schema ${ident(schema)}`);
     },
+    async discard() {
+      await db.query(`drop schema if exists ${ident(schema)} cascade`);
+    },
   };
+}
+
+/** "CREATE [UNIQUE] INDEX name ON [ONLY] schema.table USING ..." → the same on the copy (an index lives in its table's schema). */
+async function copyIndex(tx: Queryable, schema: string, index: IndexInfo) {
+  const match = /^(CREATE (?:UNIQUE )?INDEX \S+ ON )(?:ONLY )?\S+( USING .*)$/s.exec(index.def);
+  if (!match) throw new Error(`replay: cannot rebuild index ${index.name}: ${index.def}`);
+  await tx.query(`${match[1]}${ident(schema)}.${ident(index.table)}${match[2]}`);
+  if (index.constraint_name) {
+    const kind = index.constraint_type === 'p' ? 'primary key' : 'unique';
+    await tx.query(`alter table ${ident(schema)}.${ident(index.table)} add constraint ${ident(index.constraint_name)} ${kind} using index ${ident(index.name)}`);
+  }
 }
 
 /** Projections whose stored version differs from the code's: their read models must be rebuilt. */

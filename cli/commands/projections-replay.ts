@@ -20,19 +20,21 @@ export function projectionsReplayCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('replay')
     .description(
-      'rebuild read models from the whole event log (set-based, inside the database), in one transaction: ' +
-        'safe while the shop serves (readers keep the old rows until the commit; appends wait and are applied after it)',
+      'rebuild read models from the whole event log (set-based, inside the database) beside the live ones, then swap them in: ' +
+        'safe while the shop serves (readers keep the old rows until the swap; appends wait only while the last events are caught up)',
     )
     .argument('[name...]', `projections to rebuild (default: all of ${projections.map((p) => p.name).join(', ')})`)
     .addOption(new Option('--batch-size <n>', 'apply the log in batches of n events, reporting progress after each (default: all at once, the fastest)').argParser(parsePositiveInt))
+    .addOption(new Option('--jobs <n>', 'PostgreSQL: connections that build at once, each a share of the rows (default: 2)').argParser(parsePositiveInt))
     .addHelpText('after', '\nExamples:\n  $ dino-shop projections replay\n  $ dino-shop projections replay subscribers')
-    .action(async (names: string[], options: { batchSize?: number }, command: Command) => {
+    .action(async (names: string[], options: { batchSize?: number; jobs?: number }, command: Command) => {
       const selected = selectProjections(names);
       let progress: Progress | undefined;
       const result = await withDatabase(context, command, async (db) => {
         try {
           return await replayProjections(db, selected, {
             ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+            ...(options.jobs ? { jobs: options.jobs } : {}),
             onStart: (total) => {
               progress = progressBar(io.stderr, { enabled: Boolean(io.stderr.isTTY), label: 'Replaying', total, unit: 'events' });
             },

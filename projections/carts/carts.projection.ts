@@ -39,6 +39,7 @@ export const cartsProjection: Projection = {
   version: 1,
   eventTypes: CART_EVENT_TYPES,
   tables: ['carts'],
+  partitionKey: 'stream_id',
   steps: [
     cartEvents,
     {

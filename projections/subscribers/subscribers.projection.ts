@@ -11,6 +11,7 @@ export const subscribersProjection: Projection = {
   version: 2,
   eventTypes: ['Subscribed', 'SubscriberForgotten'],
   tables: ['subscribers'],
+  partitionKey: "data->>'subscriberId'",
   steps: [
     {
       // Bytewise order (COLLATE "C"): any consistent order will do, and the locale's is slower.

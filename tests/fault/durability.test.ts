@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
-import { BACKENDS, type Server, type Target, freshTarget, httpShopper, startServer } from './fault-support.ts';
+import { BACKENDS, type Server, type Target, freshTarget, httpShopper, runCli, startServer } from './fault-support.ts';
 
 /** Variants with room for many adds: 10 of each stays under every stock and line limit. */
 const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
@@ -64,6 +66,40 @@ describe.each(BACKENDS)('durability on %s', (backend) => {
 
     // The restarted server, under the next fault: 100 concurrent writers to one cart.
     await hundredWritersToOneCart(second);
+  });
+
+  it.runIf(backend === 'postgres')('kill -9 of a projections replay mid-build: the shop goes on serving and writing, and the next replay drops what it left and rebuilds', async () => {
+    target = await freshTarget(backend);
+    const server = await startServer(target);
+    servers.push(server);
+    const shopper = httpShopper(server.url);
+    for (const item of roomy.slice(0, 3)) expect((await shopper.send('POST', '/api/cart', { ...item, quantity: 1 })).status).toBe(201);
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    const scratch = async () => (await client.query("select nspname from pg_namespace where nspname like 'dino_replay_%'")).rows.length;
+    try {
+      // Batches of one event: slow enough to be caught building.
+      const replay = spawn(process.execPath, ['bin/dino-shop.js', ...target.globals, 'projections', 'replay', '--batch-size', '1'], { stdio: 'ignore' });
+      const gone = new Promise((resolve) => replay.once('exit', resolve));
+      for (let waited = 0; (await scratch()) === 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await scratch()).toBe(1);
+      replay.kill('SIGKILL');
+      await gone;
+
+      // The live read models were never touched, and writes are not held up by what the dead replay left.
+      const after = await shopper.send('POST', '/api/cart', { ...roomy[3]!, quantity: 2 });
+      expect(after.status).toBe(201);
+      expect(after.json.itemCount).toBe(5);
+
+      const next = await runCli([...target.globals, 'projections', 'replay']);
+      expect(next.code, next.stderr).toBe(0);
+      expect(await scratch()).toBe(0);
+      expect((await shopper.send('GET', '/api/cart')).json.itemCount).toBe(5);
+      const { rows } = await client.query<{ n: number }>('select jsonb_array_length(lines) as n from carts where cart_id = $1', [after.json.id]);
+      expect(rows).toEqual([{ n: 4 }]);
+    } finally {
+      await client.end();
+    }
   });
 });
 

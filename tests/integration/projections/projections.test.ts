@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../../../db/postgres.ts';
 import { readAll } from '../../../eventstore/event-store.ts';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
 import { projectEvents } from '../../../projections/projection.ts';
@@ -81,5 +82,74 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
     expect(await readModels(app.db)).toEqual(live);
     const cart = (await me.request({ method: 'GET', url: '/api/cart' })).json();
     expect(cart.itemCount).toBe(9);
+  });
+
+  const scratchSchemas = async () => (await app.db.query("select nspname from pg_namespace where nspname like 'dino_replay_%'")).rows;
+
+  it('a replay that fails leaves the read models as they were and no scratch schema behind', async () => {
+    const live = await readModels(app.db);
+    await expect(
+      replayProjections(app.db, projections, {
+        batchSize: 3,
+        onProgress: () => {
+          throw new Error('interrupted');
+        },
+      }),
+    ).rejects.toThrow('interrupted');
+    expect(await scratchSchemas()).toEqual([]);
+    expect(await readModels(app.db)).toEqual(live);
+  });
+
+  it('drops the scratch schema a killed replay left behind', async () => {
+    await app.db.exec('create schema dino_replay_killed; create table dino_replay_killed.carts (cart_id uuid)');
+    const live = await readModels(app.db);
+    await replayProjections(app.db, projections);
+    expect(await scratchSchemas()).toEqual([]);
+    expect(await readModels(app.db)).toEqual(live);
+  });
+
+  it.runIf(backend === 'postgres')('appends are not held up while the copies are built, and are caught up before the swap', async () => {
+    const me = shopper(app);
+    await me.request({ method: 'POST', url: '/api/cart', payload: { ...stocked[1]!, quantity: 1 } });
+    const before = (await me.request({ method: 'GET', url: '/api/cart' })).json().itemCount;
+    const outcomes: string[] = [];
+    const newcomer = shopper(app);
+    let raced = false;
+    await replayProjections(app.db, projections, {
+      batchSize: 5,
+      onProgress: async () => {
+        if (raced) return;
+        raced = true;
+        // Mid-build: one shopper adds to the cart the build has already seen, another starts one.
+        const adds = Promise.all([
+          me.request({ method: 'POST', url: '/api/cart', payload: { ...stocked[2]!, quantity: 2 } }),
+          newcomer.request({ method: 'POST', url: '/api/cart', payload: { ...stocked[3]!, quantity: 1 } }),
+        ]).then((answers) => answers.map((a) => String(a.statusCode)).join(','));
+        outcomes.push(await Promise.race([adds, new Promise<string>((resolve) => setTimeout(() => resolve('held up'), 5_000))]));
+      },
+    });
+    expect(outcomes).toEqual(['201,201']);
+    expect((await me.request({ method: 'GET', url: '/api/cart' })).json().itemCount).toBe(before + 2);
+    expect((await newcomer.request({ method: 'GET', url: '/api/cart' })).json().itemCount).toBe(1);
+    const live = await readModels(app.db);
+    await replayProjections(app.db, projections, { jobs: 1 });
+    expect(await readModels(app.db)).toEqual(live);
+  });
+
+  it.runIf(backend === 'postgres')('builds the same read models on one connection or several, and replays from two processes take turns', async () => {
+    const live = await readModels(app.db);
+    for (const jobs of [1, 3]) {
+      await replayProjections(app.db, projections, { jobs });
+      expect(await readModels(app.db)).toEqual(live);
+    }
+    const other = connectPostgres(app.target.databaseUrl!);
+    try {
+      const results = await Promise.all([replayProjections(app.db, projections), replayProjections(other, projections), replayProjections(app.db, [cartsProjection])]);
+      expect(results.map((r) => r.strategy)).toEqual(['swap', 'swap', 'swap']);
+    } finally {
+      await other.close();
+    }
+    expect(await readModels(app.db)).toEqual(live);
+    expect(await scratchSchemas()).toEqual([]);
   });
 });
