@@ -15,7 +15,7 @@
  *   subscribers export --format ndjson > /dev/null
  * and reports events/s (or rows/s), wall time and each process's peak RSS (process.resourceUsage).
  * Sizes: BENCH_CART_EVENTS (multiple of 5), BENCH_SUBSCRIBERS. Targets: replay >= 300k events/s on
- * PostgreSQL; export of 1M subscribers <= 5 s at <= 200 MB peak RSS.
+ * PostgreSQL, >= 150k on PGlite, peak RSS <= 256 MB; export of 1M subscribers <= 5 s at <= 200 MB peak RSS.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
