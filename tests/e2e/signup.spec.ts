@@ -29,8 +29,12 @@ test('an invalid email is refused in place, without a call', async ({ page }) =>
 });
 
 test("a valid email: 'Subscribing...', the success toast and an empty form", async ({ page, expectAccessible }) => {
+  // The call is held until the test has seen 'Subscribing...': a fixed delay let a slow machine's
+  // polling step over the whole pending window.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/subscribe', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await answered;
     await route.continue();
   });
   await page.goto('/');
@@ -41,6 +45,7 @@ test("a valid email: 'Subscribing...', the success toast and an empty form", asy
   await emailBox(page).fill(email);
   await emailBox(page).press('Enter');
   await expect(section(page).getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+  answer();
 
   await expect(toast(page)).toContainText('Subscription successful!');
   await expect(toast(page)).toContainText("You've been added to our dinosaur mailing list.");
