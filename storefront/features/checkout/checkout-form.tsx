@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import {
@@ -60,7 +60,10 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // Whatever was typed or picked before the page hydrated is in the DOM, not in React state: adopt it.
-  useEffect(() => {
+  // A layout effect: its update renders within the hydrating commit. From a passive effect the render
+  // came later, and a keystroke in between ran the change handler of the render before adoption, whose
+  // `values` (without what was adopted) it wrote back.
+  useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
     const typed = new FormData(form);
