@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     const replay = async (step: string, names: string[], events: number) => {
       const run = await runCommand(globals, ['projections', 'replay', ...names]);
       process.stdout.write(`  ${run.stdout}`);
-      // The command's own figure: the replay transaction alone (read, fold, write, commit).
+      // The command's own figure: the replay alone (read, fold, write, catch up, swap), not the process's start.
       const match = /in ([\d.]+) s \(([\d,]+) events\/s\)/.exec(run.stdout);
       const seconds = match ? Number(match[1]) : run.seconds;
       results.push({ step, items: events, unit: 'events', seconds, perSecond: events / seconds, maxRssMb: run.maxRssMb });
@@ -207,7 +207,7 @@ async function main(): Promise<void> {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
     process.stdout.write(
-      `\n(time: replay = the command's own transaction; export = the whole process, start-up included. ` +
+      `\n(time: replay = the command's own figure, start-up excluded; export = the whole process, start-up included. ` +
         `Peak RSS: process.resourceUsage().maxRSS of the command's process.)\n`,
     );
     process.stdout.write(`${JSON.stringify({ bench: 'cli-replay-export', backend, results })}\n`);

@@ -27,7 +27,7 @@ function stepsFor(events: readonly NewEvent[]): ProjectionStep[] {
  * Appends and projects atomically, in ONE statement whatever the number of events: version check,
  * insert, and every interested projection's steps reading the inserted rows as `appended`. One
  * statement is one transaction (events and read models never disagree) and one round trip. The
- * projection writes wait while a replay holds the read-model tables (see replay.ts), so none is missed.
+ * projection writes wait while a replay fences the read-model tables (see replay.ts), so none is missed.
  */
 export async function appendWithProjections(db: Queryable, streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<RecordedEvent[]> {
   return appendToStream(db, streamId, expectedVersion, events, { alsoRun: stepsFor(events) });
