@@ -42,7 +42,7 @@ export interface ReplayOptions {
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Scratch schemas are named with this prefix; one that a killed replay left behind is dropped by the next. */
-const SCRATCH_PREFIX = 'dino_replay_';
+export const SCRATCH_PREFIX = 'dino_replay_';
 
 /**
  * Rebuilds the selected projections' read models from the whole log, safely while the shop serves,

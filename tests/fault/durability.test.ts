@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectPostgres } from '../../db/postgres.ts';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
+import { scratchSchemas } from '../support/read-models.ts';
 import { BACKENDS, type Server, type Target, freshTarget, httpShopper, runCli, startServer } from './fault-support.ts';
 
 /** Variants with room for many adds: 10 of each stays under every stock and line limit. */
@@ -74,9 +75,8 @@ describe.each(BACKENDS)('durability on %s', (backend) => {
     servers.push(server);
     const shopper = httpShopper(server.url);
     for (const item of roomy.slice(0, 3)) expect((await shopper.send('POST', '/api/cart', { ...item, quantity: 1 })).status).toBe(201);
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    const scratch = async () => (await client.query("select nspname from pg_namespace where nspname like 'dino_replay_%'")).rows.length;
+    const db = connectPostgres(target.databaseUrl!);
+    const scratch = async () => (await scratchSchemas(db)).length;
     try {
       // Batches of one event: slow enough to be caught building.
       const replay = spawn(process.execPath, ['bin/dino-shop.js', ...target.globals, 'projections', 'replay', '--batch-size', '1'], { stdio: 'ignore' });
@@ -95,10 +95,10 @@ describe.each(BACKENDS)('durability on %s', (backend) => {
       expect(next.code, next.stderr).toBe(0);
       expect(await scratch()).toBe(0);
       expect((await shopper.send('GET', '/api/cart')).json.itemCount).toBe(5);
-      const { rows } = await client.query<{ n: number }>('select jsonb_array_length(lines) as n from carts where cart_id = $1', [after.json.id]);
+      const { rows } = await db.query<{ n: number }>('select jsonb_array_length(lines) as n from carts where cart_id = $1', [after.json.id]);
       expect(rows).toEqual([{ n: 4 }]);
     } finally {
-      await client.end();
+      await db.close();
     }
   });
 });

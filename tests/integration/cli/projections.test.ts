@@ -4,7 +4,7 @@ import { projections } from '../../../projections/registry.ts';
 import { replayProjections } from '../../../projections/replay.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
-import { readModels } from '../../support/read-models.ts';
+import { readModels, scratchSchemas } from '../../support/read-models.ts';
 import { appendSubscriber, cli } from './cli-support.ts';
 
 /** Real traffic through the API: carts with adds, quantity changes, removals and clears, and sign-ups. */
@@ -96,7 +96,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
       // Wait until the replay is building its copies, so the writes below really race it.
       let building = false;
       for (let i = 0; i < 1000 && !building; i++) {
-        building = (await app.db.query("select 1 from pg_namespace where nspname like 'dino_replay_%'")).rows.length > 0;
+        building = (await scratchSchemas(app.db)).length > 0;
         if (!building) await new Promise((r) => setTimeout(r, 2));
       }
       expect(building).toBe(true);
@@ -133,7 +133,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
           "select table_schema, table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_name in ('carts', 'subscribers') order by table_name, ordinal_position",
         )
       ).rows,
-      scratch: (await app.db.query("select nspname from pg_namespace where nspname like 'dino_replay_%'")).rows,
+      scratch: await scratchSchemas(app.db),
     });
     const before = await schema();
     const models = await readModels(app.db);

@@ -8,7 +8,7 @@ import { replayProjections } from '../../../projections/replay.ts';
 import { subscribersProjection } from '../../../projections/subscribers/subscribers.projection.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';
-import { readModels } from '../../support/read-models.ts';
+import { readModels, scratchSchemas } from '../../support/read-models.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
 
 const stocked = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 10).map((v) => ({ productId: p.id, variantId: v.id })));
@@ -84,8 +84,6 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
     expect(cart.itemCount).toBe(9);
   });
 
-  const scratchSchemas = async () => (await app.db.query("select nspname from pg_namespace where nspname like 'dino_replay_%'")).rows;
-
   it('a replay that fails leaves the read models as they were and no scratch schema behind', async () => {
     const live = await readModels(app.db);
     await expect(
@@ -96,7 +94,7 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
         },
       }),
     ).rejects.toThrow('interrupted');
-    expect(await scratchSchemas()).toEqual([]);
+    expect(await scratchSchemas(app.db)).toEqual([]);
     expect(await readModels(app.db)).toEqual(live);
   });
 
@@ -104,7 +102,7 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
     await app.db.exec('create schema dino_replay_killed; create table dino_replay_killed.carts (cart_id uuid)');
     const live = await readModels(app.db);
     await replayProjections(app.db, projections);
-    expect(await scratchSchemas()).toEqual([]);
+    expect(await scratchSchemas(app.db)).toEqual([]);
     expect(await readModels(app.db)).toEqual(live);
   });
 
@@ -150,6 +148,6 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
       await other.close();
     }
     expect(await readModels(app.db)).toEqual(live);
-    expect(await scratchSchemas()).toEqual([]);
+    expect(await scratchSchemas(app.db)).toEqual([]);
   });
 });
