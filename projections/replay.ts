@@ -42,7 +42,13 @@ export interface ReplayOptions {
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Scratch schemas are named with this prefix; one that a killed replay left behind is dropped by the next. */
-export const SCRATCH_PREFIX = 'dino_replay_';
+const SCRATCH_PREFIX = 'dino_replay_';
+
+/** The names of the replay scratch schemas that exist (committed) now, in name order. */
+export async function scratchSchemas(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1) order by 1', [SCRATCH_PREFIX]);
+  return rows.map((r) => r.name);
+}
 
 /**
  * Rebuilds the selected projections' read models from the whole log, safely while the shop serves,
@@ -228,8 +234,7 @@ interface IndexInfo {
 async function createScratch(db: Database, tables: readonly string[]) {
   // Replays run one at a time, so a scratch schema that exists now was left by a killed one. One
   // this role may not drop is not ours to drop.
-  const { rows: orphans } = await db.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1)', [SCRATCH_PREFIX]);
-  for (const { name } of orphans) await db.query(`drop schema ${ident(name)} cascade`).catch(() => undefined);
+  for (const name of await scratchSchemas(db)) await db.query(`drop schema ${ident(name)} cascade`).catch(() => undefined);
 
   const schema = `${SCRATCH_PREFIX}${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   let created;

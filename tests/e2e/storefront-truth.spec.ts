@@ -125,18 +125,19 @@ test('headings use the self-hosted display font, preloaded, and nothing shifts w
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  const painted = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const fontHere = () => page.evaluate(() => document.fonts.check('700 32px "Fredoka Variable"'));
   await page.goto('/shop', { waitUntil: 'domcontentloaded' });
   const h1 = page.getByRole('heading', { level: 1 });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(h1).toBeVisible();
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
-  expect(await page.evaluate(() => document.fonts.check('700 32px "Fredoka Variable"')), 'the font is still on its way').toBe(false);
+  await painted();
+  expect(await fontHere(), 'the font is still on its way').toBe(false);
   const before = { h1: await h1.boundingBox(), nav: await nav.boundingBox() };
 
   release();
-  await page.evaluate(() => document.fonts.load('700 32px "Fredoka Variable"'));
-  await expect.poll(() => page.evaluate(() => document.fonts.check('700 32px "Fredoka Variable"'))).toBe(true);
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await expect.poll(fontHere).toBe(true);
+  await painted();
   expect(await h1.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Fredoka Variable", "Fredoka Fallback"/);
   // Below Chromium's layout-shift threshold a move still shows: the header's navigation sits beside the
   // wordmark, so a wordmark that changed width would move it by a fraction of a pixel.

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../db/postgres.ts';
+import { scratchSchemas } from '../../projections/replay.ts';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
-import { scratchSchemas } from '../support/read-models.ts';
 import { BACKENDS, type Server, type Target, freshTarget, httpShopper, runCli, startServer } from './fault-support.ts';
 
 /** Variants with room for many adds: 10 of each stays under every stock and line limit. */

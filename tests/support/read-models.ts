@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/database.ts';
-import { SCRATCH_PREFIX } from '../../projections/replay.ts';
 
 /** Every row of the read-model tables, in a stable order: what "identical read models" compares. */
 export async function readModels(db: Queryable) {
@@ -9,9 +8,4 @@ export async function readModels(db: Queryable) {
     cartLines: await dump('select c.cart_id, l.line from carts c cross join jsonb_array_elements(c.lines) with ordinality as l(line, n) order by c.cart_id, l.n'),
     subscribers: await dump('select subscriber_id, email_cipher, subscribed_at, position::text from subscribers order by subscriber_id'),
   };
-}
-
-/** The names of the replay scratch schemas that exist (committed) now. */
-export async function scratchSchemas(db: Queryable): Promise<string[]> {
-  return (await db.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1) order by 1', [SCRATCH_PREFIX])).rows.map((r) => r.name);
 }

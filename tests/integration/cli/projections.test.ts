@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '../../../eventstore/event-store.ts';
 import { projections } from '../../../projections/registry.ts';
-import { replayProjections } from '../../../projections/replay.ts';
+import { replayProjections, scratchSchemas } from '../../../projections/replay.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
-import { readModels, scratchSchemas } from '../../support/read-models.ts';
+import { readModels } from '../../support/read-models.ts';
 import { appendSubscriber, cli } from './cli-support.ts';
 
 /** Real traffic through the API: carts with adds, quantity changes, removals and clears, and sign-ups. */

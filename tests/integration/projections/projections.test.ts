@@ -4,11 +4,11 @@ import { readAll } from '../../../eventstore/event-store.ts';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
 import { projectEvents } from '../../../projections/projection.ts';
 import { projections } from '../../../projections/registry.ts';
-import { replayProjections } from '../../../projections/replay.ts';
+import { replayProjections, scratchSchemas } from '../../../projections/replay.ts';
 import { subscribersProjection } from '../../../projections/subscribers/subscribers.projection.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';
-import { readModels, scratchSchemas } from '../../support/read-models.ts';
+import { readModels } from '../../support/read-models.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
 
 const stocked = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 10).map((v) => ({ productId: p.id, variantId: v.id })));
