@@ -20,8 +20,9 @@ const idempotent = { idempotent: true };
  * version); a write with If-Match of another version changes nothing and answers 412 with the cart as it is.
  */
 export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartService }): Promise<void> {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   // Every change counts against the address's cart-write limit; one that would start a new cart

