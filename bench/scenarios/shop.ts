@@ -1,9 +1,12 @@
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type { DbBenchResult, DbBenchSpec, DbMode } from '../db-bench.ts';
 import type { LoadResult } from '../load.ts';
+import type { ReferenceWriteSpec } from '../reference-write-server.ts';
 import type { RenderResult } from '../render-cart.ts';
-import { type BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from '../lib/bench-run.ts';
-import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
+import { BENCH_ROOT, type BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from '../lib/bench-run.ts';
+import { type Child, SERVER_CORE, freePort, runJson, start, tsxArgs, waitForHttp } from '../lib/process.ts';
 import { fmtKb, fmtMs, fmtRate } from '../lib/report.ts';
 import { MAX_BASELINE_DRIFT, type Measured, type Target, capture, cpuText, drift, load, loadProblems, loadText, startBaseline, startShop } from '../lib/shop-process.ts';
 import { jsFromHtml, lighthouseRows } from './first-load.ts';
@@ -150,17 +153,40 @@ async function cartPage(run: BenchRun, shop: Child, origin: string, facts: ShopF
   return { cart, result, openLoop, html: page.body };
 }
 
-async function writesOverHttp(run: BenchRun, shop: Child, origin: string, facts: ShopFacts): Promise<{ newCarts: Measured; tenLines: Measured }> {
-  const json = { 'content-type': 'application/json' };
-  const body = (i: number) => JSON.stringify({ ...facts.lines[i % facts.lines.length]!, quantity: 1 });
-  const newCarts = await load(run, { url: origin, connections: WRITE_CLIENTS, requests: [{ method: 'POST', path: '/api/cart', headers: json, body: body(0) }] }, shop);
+const JSON_BODY = { 'content-type': 'application/json' };
+const addBody = (facts: ShopFacts, i: number) => JSON.stringify({ ...facts.lines[i % facts.lines.length]!, quantity: 1 });
+/** Each connection adds to a new cart on every request (no cookie kept). */
+const newCartsLoad = (origin: string, facts: ShopFacts) => ({ url: origin, connections: WRITE_CLIENTS, requests: [{ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body: addBody(facts, 0) }] });
+
+async function writesOverHttp(run: BenchRun, shop: Child, origin: string, facts: ShopFacts): Promise<{ newCarts: Measured; tenLines: Measured; answer: ReferenceWriteSpec['answer'] }> {
+  const first = await fetch(`${origin}/api/cart`, { method: 'POST', headers: JSON_BODY, body: addBody(facts, 0) });
+  if (first.status !== 201) throw new Error(`POST /api/cart answered ${first.status}: ${await first.text()}`);
+  const answer = (await first.json()) as ReferenceWriteSpec['answer'];
+  const newCarts = await load(run, newCartsLoad(origin, facts), shop);
   // Each connection fills a cart with 10 distinct lines, then starts a new cart (autocannon resets the context).
   const tenLines = await load(run, {
     url: origin,
     connections: WRITE_CLIENTS,
-    requests: facts.lines.map((_, i) => ({ method: 'POST' as const, path: '/api/cart', headers: json, body: body(i), captureCookie: i === 0, useCookie: i > 0 })),
+    requests: facts.lines.map((_, i) => ({ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body: addBody(facts, i), captureCookie: i === 0, useCookie: i > 0 })),
   }, shop);
-  return { newCarts, tenLines };
+  return { newCarts, tenLines, answer };
+}
+
+/** The new-cart load on the reference route (bench/reference-write-server.ts), on the shop's database. */
+async function referenceWrites(run: BenchRun, target: Target, facts: ShopFacts, answer: ReferenceWriteSpec['answer']): Promise<Measured> {
+  const port = await freePort();
+  const specFile = path.join(BENCH_ROOT, `reference-write-${port}.json`);
+  const spec: ReferenceWriteSpec = { port, target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) }, answer };
+  await writeFile(specFile, JSON.stringify(spec));
+  const child = start(process.execPath, tsxArgs('bench/reference-write-server.ts', [specFile]), { core: SERVER_CORE });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${origin}/api/cart`, child, 120_000);
+    return await load(run, newCartsLoad(origin, facts), child);
+  } finally {
+    await child.stop();
+    await rm(specFile, { force: true });
+  }
 }
 
 async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts: ShopFacts): Promise<DbBenchResult> {
@@ -229,6 +255,7 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
     const loadBefore = os.loadavg()[0]!;
     const { value: raw, repeated } = await run.phase(`${backend}: raw INSERT baseline`, () => steadyBaseline(() => dbBench(run, target, 'raw-insert', facts), (b) => b.opsPerSecond));
     const append = await run.phase(`${backend}: store-level append`, () => dbBench(run, target, 'append', facts));
+    const reference = await run.phase(`${backend}: POST /api/cart on the reference route`, () => referenceWrites(run, target, facts, http!.answer));
     const loadAfter = os.loadavg()[0]!;
     const baseline = `${fmtRate(raw.opsPerSecond, 'inserts/s')} (raw single-row INSERT, ${WRITE_CLIENTS} clients)`;
     for (const [name, r] of [
@@ -250,6 +277,19 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
         data: { measured: r, baseline: raw, connections: WRITE_CLIENTS },
       });
     }
+    const problem = loadProblems(reference);
+    run.rows.push({
+      scenario: 'POST /api/cart, new carts, reference route (HTTP)',
+      backend,
+      figure: `${fmtRate(reference.rps)}, p99 ${fmtMs(reference.latency.p99)}${cpuText(reference)}; the shop's new-cart row: ${(http!.newCarts.rps / reference.rps).toFixed(2)} x of it`,
+      baseline,
+      ratio: reference.rps / raw.opsPerSecond,
+      target: 'reported (bare Fastify, the same statement)',
+      pass: null,
+      load: `${loadText(reference)}, ${loadBefore.toFixed(1)}→${loadAfter.toFixed(1)}`,
+      ...(problem ? { note: problem } : {}),
+      data: { measured: reference, baseline: raw, connections: WRITE_CLIENTS },
+    });
     run.rows.push({
       scenario: 'append + projections (store: one statement, as the service)',
       backend,
