@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import openEmails, { type OpenEmailsTask } from './open-emails.worker.ts';
 
 /**
- * Opening an address (AES-GCM with a key of its own) costs about 6 µs of CPU, most of it OpenSSL's
- * per-key set-up, so a million is six seconds on one core: an export hands its batches to worker
- * threads, one per core, and keeps its own thread for reading rows and writing the file.
+ * Opening an address (AES-GCM with a key of its own) costs about 6 µs of CPU, half of it setting up the
+ * cipher object each address needs (its own nonce, whatever the key), so a million is six seconds on one
+ * core: an export hands its batches to worker threads, one per core, and keeps its own thread for
+ * reading rows and writing the file.
  */
 export interface EmailOpener {
   /** The addresses opened with the keys given (hex, 32 bytes each), in order. */
