@@ -13,7 +13,7 @@
  *   projections replay              (all 2M)
  *   subscribers export --output FILE          (1M rows, CSV)
  *   subscribers export --format ndjson > /dev/null
- * and reports events/s (or rows/s), wall time and each process's peak RSS (process.resourceUsage).
+ * and reports events/s (or rows/s), wall time and each process's peak RSS (VmHWM, report-on-exit.mjs).
  * Sizes: BENCH_CART_EVENTS (multiple of 5), BENCH_SUBSCRIBERS. Targets: replay >= 300k events/s on
  * PostgreSQL, >= 150k on PGlite, peak RSS <= 256 MB; export of 1M subscribers <= 5 s at <= 200 MB peak RSS.
  */
@@ -208,7 +208,7 @@ async function main(): Promise<void> {
     for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
     process.stdout.write(
       `\n(time: replay = the command's own figure, start-up excluded; export = the whole process, start-up included. ` +
-        `Peak RSS: process.resourceUsage().maxRSS of the command's process.)\n`,
+        `Peak RSS: VmHWM of the command's process, its worker threads included.)\n`,
     );
     process.stdout.write(`${JSON.stringify({ bench: 'cli-replay-export', backend, results })}\n`);
   } finally {
