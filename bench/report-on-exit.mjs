@@ -4,20 +4,11 @@
  * maxRssMb } to the file named by BENCH_REPORT_FILE. Plain JavaScript, so the compiled CLI runs with
  * no compiler loaded, as an operator runs it.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { peakRssMb } from './lib/peak-rss.mjs';
 
 const started = performance.now();
 process.on('exit', (code) => {
   writeFileSync(process.env.BENCH_REPORT_FILE, `${JSON.stringify({ code, seconds: (performance.now() - started) / 1000, maxRssMb: peakRssMb() })}\n`);
 });
 
-/**
- * The peak resident set of this process's own memory, its worker threads included (they share it):
- * VmHWM. Not `process.resourceUsage().maxRSS`: Linux carries the spawning process's resident set
- * into it across fork and exec, so a command started by a parent holding 400 MB reported 400 MB
- * while its own peak was 40 MB.
- */
-function peakRssMb() {
-  const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
-  return match ? Number(match[1]) / 1024 : process.resourceUsage().maxRSS / 1024;
-}

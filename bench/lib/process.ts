@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { peakRssMb as vmHwmMb } from './peak-rss.mjs';
 
 /** The repository root (bench/lib/ is two levels down). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -174,11 +175,5 @@ export function resetPeakRss(pid: number | undefined): boolean {
 
 /** A process's peak resident set size in MB (VmHWM), or undefined where /proc has none. */
 export function peakRssMb(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
+  return pid ? vmHwmMb(pid) : undefined;
 }

@@ -59,15 +59,27 @@ export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'war
 }
 
 /** A bare Fastify process with these exact bytes, on the server core. */
-export async function startBaseline(routes: BaselineRoute[]): Promise<{ child: Child; origin: string }> {
+export function startBaseline(routes: BaselineRoute[]): Promise<{ child: Child; origin: string }> {
+  return startBenchServer('bench/baseline-server.ts', { routes }, routes[0]!.path);
+}
+
+/**
+ * One of the bench's own servers (`script`, run under tsx on the server core), given `spec` and a free
+ * port in a JSON file (`<script> <spec.json>`); resolves once `probePath` answers.
+ */
+export async function startBenchServer(script: string, spec: object, probePath: string): Promise<{ child: Child; origin: string }> {
   const port = await freePort();
-  const specFile = path.join(BENCH_ROOT, `baseline-${port}.json`);
-  await writeFile(specFile, JSON.stringify({ port, routes }));
-  const child = start(process.execPath, tsxArgs('bench/baseline-server.ts', [specFile]), { core: SERVER_CORE });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${origin}${routes[0]!.path}`, child);
-  await rm(specFile, { force: true });
-  return { child, origin };
+  const specFile = path.join(BENCH_ROOT, `${path.basename(script, '.ts')}-${port}.json`);
+  await writeFile(specFile, JSON.stringify({ ...spec, port }));
+  try {
+    const child = start(process.execPath, tsxArgs(script, [specFile]), { core: SERVER_CORE });
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${origin}${probePath}`, child, 120_000);
+    return { child, origin };
+  } finally {
+    // Read by the server before it answers.
+    await rm(specFile, { force: true });
+  }
 }
 
 /**

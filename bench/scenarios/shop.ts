@@ -1,14 +1,12 @@
-import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import type { DbBenchResult, DbBenchSpec, DbMode } from '../db-bench.ts';
 import type { LoadResult } from '../load.ts';
 import type { ReferenceWriteSpec } from '../reference-write-server.ts';
 import type { RenderResult } from '../render-cart.ts';
-import { BENCH_ROOT, type BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from '../lib/bench-run.ts';
-import { type Child, SERVER_CORE, freePort, runJson, start, tsxArgs, waitForHttp } from '../lib/process.ts';
+import { type BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from '../lib/bench-run.ts';
+import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { fmtKb, fmtMs, fmtRate } from '../lib/report.ts';
-import { MAX_BASELINE_DRIFT, type Measured, type Target, capture, cpuText, drift, load, loadProblems, loadText, startBaseline, startShop } from '../lib/shop-process.ts';
+import { MAX_BASELINE_DRIFT, type Measured, type Target, capture, cpuText, drift, load, loadProblems, loadText, startBaseline, startBenchServer, startShop } from '../lib/shop-process.ts';
 import { jsFromHtml, lighthouseRows } from './first-load.ts';
 
 /**
@@ -174,18 +172,12 @@ async function writesOverHttp(run: BenchRun, shop: Child, origin: string, facts:
 
 /** The new-cart load on the reference route (bench/reference-write-server.ts), on the shop's database. */
 async function referenceWrites(run: BenchRun, target: Target, facts: ShopFacts, answer: ReferenceWriteSpec['answer']): Promise<Measured> {
-  const port = await freePort();
-  const specFile = path.join(BENCH_ROOT, `reference-write-${port}.json`);
-  const spec: ReferenceWriteSpec = { port, target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) }, answer };
-  await writeFile(specFile, JSON.stringify(spec));
-  const child = start(process.execPath, tsxArgs('bench/reference-write-server.ts', [specFile]), { core: SERVER_CORE });
+  const spec: Omit<ReferenceWriteSpec, 'port'> = { target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) }, answer };
+  const { child, origin } = await startBenchServer('bench/reference-write-server.ts', spec, '/api/cart');
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${origin}/api/cart`, child, 120_000);
     return await load(run, newCartsLoad(origin, facts), child);
   } finally {
     await child.stop();
-    await rm(specFile, { force: true });
   }
 }
 

@@ -1,0 +1,2 @@
+/** See peak-rss.mjs. */
+export function peakRssMb(pid?: number | 'self'): number | undefined;
