@@ -19,6 +19,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
+import type { StoredAnswers } from './plugins/stored-answers.ts';
 import { valibotValidation } from './plugins/validation.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
@@ -52,6 +53,8 @@ export interface AppOptions {
    * answers close their keep-alive connection.
    */
   shuttingDown?: () => boolean;
+  /** Where the catalogue API keeps its answers for the HTTP server to send again (api/server.ts). */
+  storedAnswers?: StoredAnswers;
 }
 
 /** Pages that render the shopper's cart on the server, so they need the session (Vike uses server routing: every page is a full load). */
@@ -72,7 +75,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(errorHandler);
   // Before the routes: both collect from every route registered after them.
   await fastify.register(openApi);
-  await fastify.register(metrics, { db, projections, token: options.metricsToken, pageCacheStats: () => storefront?.pageCacheStats() });
+  await fastify.register(metrics, {
+    db,
+    projections,
+    token: options.metricsToken,
+    pageCacheStats: () => storefront?.pageCacheStats(),
+    storedAnswerStats: () => options.storedAnswers?.stats(),
+  });
   const shuttingDown = options.shuttingDown ?? (() => false);
   await fastify.register(health, { db, catalogue, projections, shuttingDown });
   // The API speaks JSON only: any other body type is a 415, not a string to validate.
@@ -81,6 +90,10 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS });
   // Before any route: routes with `config.idempotent` get their hooks as they are added.
   await fastify.register(idempotency, { db });
+  if (options.storedAnswers) {
+    const observe = (route: string, statusCode: number, seconds: number) => fastify.observeRequest('GET', route, statusCode, seconds);
+    await fastify.register(options.storedAnswers.plugin, { version: () => catalogue.version, observe });
+  }
 
   await fastify.register(catalogueRoutes, { prefix: '/api', catalogue });
   await fastify.register(subscriptionRoutes, { prefix: '/api', subscriptions });

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { Config } from './config.ts';
 import { connectDatabase, describeTarget } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
@@ -14,6 +15,7 @@ import { catalogue as seedData } from '../seed/catalogue.data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
 import { app } from './app.ts';
 import { loggerOptions, requestIdOf } from './logging/logger.ts';
+import { type StoredAnswers, createStoredAnswers } from './plugins/stored-answers.ts';
 import { createStorefront } from './storefront/storefront.ts';
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
@@ -31,6 +33,8 @@ export interface RunningServer {
   fastify: FastifyInstance;
   db: Database;
   catalogue: CatalogueCache;
+  /** The catalogue API's answers the server sends again without Fastify. */
+  storedAnswers: StoredAnswers;
   url: string;
   close(): Promise<void>;
 }
@@ -55,11 +59,32 @@ export async function prepareDatabase(db: Database, log: (message: string) => vo
   }
 }
 
+/**
+ * The HTTP server Fastify would make (its timeouts as Fastify sets them), whose requests meet the
+ * stored answers first: a stored answer is sent without Fastify, anything else goes to Fastify.
+ */
+function answeringFirstFrom(storedAnswers: StoredAnswers): FastifyServerFactory {
+  return (handler, options) => {
+    const server = createServer(options.http ?? {}, (req, res) => {
+      if (!storedAnswers.serve(req, res)) handler(req, res);
+    });
+    // Fastify has filled these in (its defaults where the config sets none).
+    const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+    server.keepAliveTimeout = timeouts.keepAliveTimeout;
+    server.requestTimeout = timeouts.requestTimeout;
+    server.setTimeout(timeouts.connectionTimeout);
+    return server;
+  };
+}
+
 /** `storefront: false` serves the API alone (no build needed): what the multi-instance test runs. */
 export async function startServer(config: Config, options: { dev?: boolean; root?: string; storefront?: boolean } = {}): Promise<RunningServer> {
   const { limits } = config;
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && (options.dev === true || process.stdout.isTTY === true));
+  let shuttingDown = false;
+  const storedAnswers = createStoredAnswers({ trustProxy: config.trustProxy, shuttingDown: () => shuttingDown });
   const fastify = Fastify({
+    serverFactory: answeringFirstFrom(storedAnswers),
     logger: await loggerOptions({ level: config.logLevel, pretty }),
     // Every log line of a request carries its id (reqId); a proxy's x-request-id is kept end to end.
     genReqId: requestIdOf,
@@ -76,7 +101,6 @@ export async function startServer(config: Config, options: { dev?: boolean; root
       connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs),
     },
   });
-  let shuttingDown = false;
   const db = await connectDatabase(config, { logger: fastify.log, log: (message) => fastify.log.warn(message) });
   fastify.log.info(`database: ${describeTarget(config)}`);
   await prepareDatabase(db, (message) => fastify.log.info(message));
@@ -85,7 +109,8 @@ export async function startServer(config: Config, options: { dev?: boolean; root
   if (storefront) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${storefront.dev ? 'Vite dev server' : 'production build'}`);
   catalogue.onChange((version) => {
     storefront?.invalidate();
-    fastify.log.info({ version }, 'catalogue changed: reloaded, page cache cleared');
+    storedAnswers.clear();
+    fastify.log.info({ version }, 'catalogue changed: reloaded, page cache and stored answers cleared');
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   await fastify.register(app, {
@@ -97,6 +122,7 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     rateLimits: { limits: config.rateLimits, ...(redis ? { redis } : {}) },
     metricsToken: config.metricsToken,
     shuttingDown: () => shuttingDown,
+    storedAnswers,
   });
 
   const sweep = () => {
@@ -126,5 +152,5 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     })());
 
   const url = await fastify.listen({ port: config.port, host: config.host });
-  return { fastify, db, catalogue, url, close };
+  return { fastify, db, catalogue, storedAnswers, url, close };
 }

@@ -12,6 +12,8 @@ import { searchResult } from './search-result.ts';
 const products = schemaOf(v.array(Product));
 const errorResponses = { 404: schemaOf(ApiError) };
 const CACHED_JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' };
+/** Every answer here is the same for everyone until the catalogue changes: the server may send it again (api/plugins/stored-answers.ts). */
+const config = { storedAnswer: true };
 
 /**
  * Read-only catalogue routes: every answer comes from the in-memory catalogue, serialised once per
@@ -37,36 +39,36 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
     return value;
   };
 
-  app.get('/categories', { schema: { response: { 200: schemaOf(v.array(Category)) } } }, (_request, reply) =>
+  app.get('/categories', { config, schema: { response: { 200: schemaOf(v.array(Category)) } } }, (_request, reply) =>
     json(reply, 'categories', () => catalogue.categories()),
   );
 
   app.get<{ Params: { slug: string } }>(
     '/categories/:slug',
-    { schema: { params: schemaOf(SlugParams), response: { 200: schemaOf(Category), ...errorResponses } } },
+    { config, schema: { params: schemaOf(SlugParams), response: { 200: schemaOf(Category), ...errorResponses } } },
     ({ params: { slug } }, reply) => json(reply, `category:${slug}`, () => found(catalogue.category(slug), `No category called "${slug}"`)),
   );
 
   app.get<{ Querystring: ProductQuery }>(
     '/products',
-    { schema: { querystring: schemaOf(ProductQuery), response: { 200: products } } },
+    { config, schema: { querystring: schemaOf(ProductQuery), response: { 200: products } } },
     ({ query }, reply) => json(reply, `products:${query.sort ?? ''}:${(query.search ?? '').trim().toLowerCase()}`, () => catalogue.products(query)),
   );
 
-  app.get('/products/bestsellers', { schema: { response: { 200: products } } }, (_request, reply) =>
+  app.get('/products/bestsellers', { config, schema: { response: { 200: products } } }, (_request, reply) =>
     json(reply, 'bestsellers', () => catalogue.bestsellers()),
   );
 
   app.get<{ Params: { slug: string } }>(
     '/products/category/:slug',
-    { schema: { params: schemaOf(SlugParams), response: { 200: products, ...errorResponses } } },
+    { config, schema: { params: schemaOf(SlugParams), response: { 200: products, ...errorResponses } } },
     ({ params: { slug } }, reply) =>
       json(reply, `in-category:${slug}`, () => found(catalogue.productsInCategory(slug), `No category called "${slug}"`)),
   );
 
   app.get<{ Params: { id: number } }>(
     '/products/:id/variants',
-    { schema: { params: schemaOf(ProductIdParams), response: { 200: schemaOf(v.array(Variant)), ...errorResponses } } },
+    { config, schema: { params: schemaOf(ProductIdParams), response: { 200: schemaOf(v.array(Variant)), ...errorResponses } } },
     ({ params: { id } }, reply) =>
       json(reply, `variants:${id}`, () => {
         found(catalogue.productById(id), `No product with id ${id}`);
@@ -76,17 +78,17 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
 
   app.get<{ Params: { slug: string } }>(
     '/products/:slug',
-    { schema: { params: schemaOf(SlugParams), response: { 200: schemaOf(Product), ...errorResponses } } },
+    { config, schema: { params: schemaOf(SlugParams), response: { 200: schemaOf(Product), ...errorResponses } } },
     ({ params: { slug } }, reply) => json(reply, `product:${slug}`, () => found(catalogue.product(slug), `No product called "${slug}"`)),
   );
 
   app.get<{ Querystring: SearchQuery }>(
     '/search',
-    { schema: { querystring: schemaOf(SearchQuery), response: { 200: schemaOf(SearchResult), 400: schemaOf(ApiError) } } },
+    { config, schema: { querystring: schemaOf(SearchQuery), response: { 200: schemaOf(SearchResult), 400: schemaOf(ApiError) } } },
     ({ query: { q } }, reply) => json(reply, `search:${q.toLowerCase()}`, () => searchResult(catalogue, q)),
   );
 
-  app.get('/testimonials', { schema: { response: { 200: schemaOf(v.array(Testimonial)) } } }, (_request, reply) =>
+  app.get('/testimonials', { config, schema: { response: { 200: schemaOf(v.array(Testimonial)) } } }, (_request, reply) =>
     json(reply, 'testimonials', () => catalogue.testimonials()),
   );
 }

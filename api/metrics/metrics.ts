@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/database.ts';
 import { type CommandObserver, commandObservers } from '../../eventstore/command-handler.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
+import type { StoredAnswerStats } from '../plugins/stored-answers.ts';
 import type { PageCacheStats } from '../storefront/page-cache.ts';
 
 export interface MetricsOptions {
@@ -14,6 +15,14 @@ export interface MetricsOptions {
   /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
   token?: string | undefined;
   pageCacheStats?: () => PageCacheStats | undefined;
+  storedAnswerStats?: () => StoredAnswerStats | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts an answer in the request metrics (method, route pattern, status code, seconds). */
+    observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  }
 }
 
 /** Seconds; from a cached catalogue answer (~1 ms) to a slow checkout under contention. */
@@ -23,7 +32,7 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
  * The shop's Prometheus metrics, in a registry of its own (several apps in one test process never
  * share counters). Gauges that need the database (projection lag) are read when scraped.
  */
-export function createShopMetrics({ db, projections, pageCacheStats }: Omit<MetricsOptions, 'token'>) {
+export function createShopMetrics({ db, projections, pageCacheStats, storedAnswerStats }: Omit<MetricsOptions, 'token'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -65,23 +74,31 @@ export function createShopMetrics({ db, projections, pageCacheStats }: Omit<Metr
       for (const status of await projectionStatuses(db, projections)) this.set({ projection: status.name }, status.lag);
     },
   });
-  // The page cache counts for itself; these read its counters when scraped.
-  const cacheCount = (read: (stats: PageCacheStats) => number) =>
+  // The page cache and the stored answers count for themselves; these read their counters when scraped.
+  const counted = <Stats>(stats: (() => Stats | undefined) | undefined, read: (stats: Stats) => number) =>
     function (this: Counter) {
-      const stats = pageCacheStats?.();
-      if (!stats) return;
+      const now = stats?.();
+      if (now === undefined) return;
       this.reset();
-      this.inc(read(stats));
+      this.inc(read(now));
     };
-  const cacheSize = (read: (stats: PageCacheStats) => number) =>
+  const sized = <Stats>(stats: (() => Stats | undefined) | undefined, read: (stats: Stats) => number) =>
     function (this: Gauge) {
-      const stats = pageCacheStats?.();
-      if (stats) this.set(read(stats));
+      const now = stats?.();
+      if (now !== undefined) this.set(read(now));
     };
-  new Counter({ name: 'dino_page_cache_hits_total', help: 'Pages answered from the page cache', registers: [registry], collect: cacheCount((s) => s.hits) });
-  new Counter({ name: 'dino_page_cache_misses_total', help: 'Cacheable pages that had to be rendered', registers: [registry], collect: cacheCount((s) => s.misses) });
-  new Gauge({ name: 'dino_page_cache_bytes', help: 'Bytes the page cache holds (all encodings)', registers: [registry], collect: cacheSize((s) => s.bytes) });
-  new Gauge({ name: 'dino_page_cache_entries', help: 'Pages the page cache holds', registers: [registry], collect: cacheSize((s) => s.entries) });
+  new Counter({ name: 'dino_page_cache_hits_total', help: 'Pages answered from the page cache', registers: [registry], collect: counted(pageCacheStats, (s) => s.hits) });
+  new Counter({ name: 'dino_page_cache_misses_total', help: 'Cacheable pages that had to be rendered', registers: [registry], collect: counted(pageCacheStats, (s) => s.misses) });
+  new Gauge({ name: 'dino_page_cache_bytes', help: 'Bytes the page cache holds (all encodings)', registers: [registry], collect: sized(pageCacheStats, (s) => s.bytes) });
+  new Gauge({ name: 'dino_page_cache_entries', help: 'Pages the page cache holds', registers: [registry], collect: sized(pageCacheStats, (s) => s.entries) });
+  new Counter({
+    name: 'dino_stored_answers_sent_total',
+    help: 'Catalogue API requests answered from a stored answer, without Fastify',
+    registers: [registry],
+    collect: counted(storedAnswerStats, (s) => s.sent),
+  });
+  new Gauge({ name: 'dino_stored_answers_bytes', help: 'Bytes the stored answers hold', registers: [registry], collect: sized(storedAnswerStats, (s) => s.bytes) });
+  new Gauge({ name: 'dino_stored_answers_entries', help: 'Answers stored (one per URL)', registers: [registry], collect: sized(storedAnswerStats, (s) => s.entries) });
   new Gauge({
     name: 'dino_db_pool_connections',
     help: 'Database pool connections by state (max, total, idle) and queries waiting for one',
@@ -108,10 +125,9 @@ export function createShopMetrics({ db, projections, pageCacheStats }: Omit<Metr
   return {
     registry,
     observer,
-    observeRequest(request: FastifyRequest, statusCode: number, seconds: number) {
-      // The route pattern, never the raw URL: one series per route, whatever the query string.
-      const route = request.routeOptions.url ?? 'unmatched';
-      requestDuration.observe({ method: request.method, route, status_code: String(statusCode) }, seconds);
+    /** `route` is the route pattern, never the raw URL: one series per route, whatever the query string. */
+    observeRequest(method: string, route: string, statusCode: number, seconds: number) {
+      requestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
     },
   };
 }
@@ -131,9 +147,11 @@ export const metrics = fp(
       commandObservers.delete(shop.observer);
     });
     app.addHook('onResponse', (request, reply, done) => {
-      shop.observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
+      shop.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
+    // For answers sent without Fastify (api/plugins/stored-answers.ts), which no onResponse hook sees.
+    app.decorate('observeRequest', shop.observeRequest);
 
     app.get('/metrics', async (request, reply) => {
       reply.header('cache-control', 'no-store');
