@@ -4,8 +4,10 @@
  * spec: { target: { databaseUrl?, dataDir }, mode, clients, seconds, warmup }
  *   raw-insert      one single-row INSERT per operation (autocommit) into a table shaped like `events`
  *                   (same columns, defaults, unique (stream_id, version) and indexes): the ceiling
- *   append          appendWithProjections(new cart stream, ItemAdded): exactly what the cart service
- *                   runs — one statement: version check, insert and the projections' CTEs
+ *   append          an ItemAdded to a new cart stream, appended as the cart service appends it
+ *                   (groupedAppendWithProjections: the appends in flight together share one statement
+ *                   of version checks, inserts and the projections' CTEs)
+ *   append-one-by-one  the same, each append its own statement (appendWithProjections): what grouping saves
  * `clients` concurrent workers (a pg pool of that size; on PGlite they queue on its one connection).
  * Prints one JSON line: { ops, seconds, opsPerSecond, p50Ms, p99Ms }.
  */
@@ -13,10 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { connectDatabase } from '../db/connect.ts';
 import { connectPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/database.ts';
-import { appendWithProjections } from '../projections/registry.ts';
+import { appendWithProjections, groupedAppendWithProjections } from '../projections/registry.ts';
 import { cartStreamId } from '../domain/cart/cart.events.ts';
 
-export type DbMode = 'raw-insert' | 'append';
+export type DbMode = 'raw-insert' | 'append' | 'append-one-by-one';
 
 export interface DbBenchSpec {
   /** `durable: false` is PGLITE_SYNC=off (no fsync per commit). */
@@ -54,6 +56,7 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
     if (spec.mode === 'raw-insert') {
       await db.exec(`drop table if exists ${RAW_TABLE}; create table ${RAW_TABLE} (like events including defaults including constraints including indexes)`);
     }
+    const append = spec.mode === 'append' ? groupedAppendWithProjections(db) : appendWithProjections;
     const operation = async () => {
       const event = itemAdded(spec);
       if (spec.mode === 'raw-insert') {
@@ -64,7 +67,7 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
         ]);
         return;
       }
-      await appendWithProjections(db, cartStreamId(randomUUID()), 0, [event]);
+      await append(db, cartStreamId(randomUUID()), 0, [event]);
     };
 
     const runFor = async (seconds: number, record: boolean) => {

@@ -1,8 +1,9 @@
 /**
- * What fsync per commit costs on PGlite: the cart service's append (one statement: version check,
- * insert, projections) with PGLITE_SYNC=on (the default) and off, each on a fresh copy of a seeded
- * data directory, 16 clients, after a warm-up. The `durability` scenario of `npm run bench`; on its
- * own, `npx tsx bench/pglite-durability.ts` prints one JSON line per setting and the ratio.
+ * What fsync per commit costs on PGlite: the cart service's append (appends in flight together share
+ * one statement of version checks, inserts and projections, so one commit) with PGLITE_SYNC=on (the
+ * default) and off, each on a fresh copy of a seeded data directory, 16 clients, after a warm-up.
+ * The `durability` scenario of `npm run bench`; on its own, `npx tsx bench/pglite-durability.ts`
+ * prints one JSON line per setting and the ratio.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

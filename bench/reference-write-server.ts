@@ -1,7 +1,7 @@
 /**
  * The yardstick for the HTTP write rows: the least a route that adds to a new cart can do, on the
  * shop's own database statement. A bare Fastify (logger off, no hooks) with one route: the JSON body
- * checked by a JSON schema, one `appendWithProjections` (the very statement the cart service runs), a
+ * checked by a JSON schema, one append as the cart service appends (groupedAppendWithProjections), a
  * signed session cookie with the new cart id, and the answer the shop gave for the same add, with the
  * ids replaced. No session read, rate limit, idempotency, pricing, metrics or security headers.
  *   node --import tsx bench/reference-write-server.ts <spec.json>
@@ -13,7 +13,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { connectDatabase } from '../db/connect.ts';
 import { cartStreamId } from '../domain/cart/cart.events.ts';
-import { appendWithProjections } from '../projections/registry.ts';
+import { groupedAppendWithProjections } from '../projections/registry.ts';
 
 export interface ReferenceWriteSpec {
   port: number;
@@ -24,6 +24,7 @@ export interface ReferenceWriteSpec {
 
 const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ReferenceWriteSpec;
 const db = await connectDatabase(spec.target);
+const append = groupedAppendWithProjections(db);
 const app = Fastify({ logger: false });
 await app.register(fastifyCookie, { secret: randomUUID() + randomUUID() });
 
@@ -37,7 +38,7 @@ app.post<{ Body: { productId: number; variantId: number; quantity: number } }>('
   const cartId = randomUUID();
   const lineId = randomUUID();
   const { productId, variantId, quantity } = request.body;
-  const [recorded] = await appendWithProjections(db, cartStreamId(cartId), 0, [
+  const [recorded] = await append(db, cartStreamId(cartId), 0, [
     { type: 'ItemAdded', data: { schemaVersion: 1, lineId, productId, variantId, quantity, at: new Date().toISOString() } },
   ]);
   reply.setCookie('dino.sid', Buffer.from(JSON.stringify({ id: randomUUID(), cartId })).toString('base64url'), { signed: true, httpOnly: true, sameSite: 'lax', path: '/' });

@@ -67,36 +67,63 @@ export interface AppendOptions {
  * generic plan dearer than planning afresh on every call, and appends on PGlite halved (1,470 -> 680
  * per second, the planning costing more than the statement).
  */
-const ONE_EVENT = `select $1, head.version + 1, $3::text, $4::jsonb, $5::jsonb from head where head.version = $2`;
-const EVENTS = `select $1, head.version + e.ordinality, e.type, e.data, e.metadata
+const ONE_EVENT = `with head as (
+         select coalesce(max(version), 0) as version from events where stream_id = $1
+       ),
+       appended as (
+         insert into events (stream_id, version, type, data, metadata)
+         select $1, head.version + 1, $3::text, $4::jsonb, $5::jsonb from head where head.version = $2
+         returning position, stream_id, version, type, data, metadata, created_at
+       )`;
+const EVENTS = `with head as (
+         select coalesce(max(version), 0) as version from events where stream_id = $1
+       ),
+       appended as (
+         insert into events (stream_id, version, type, data, metadata)
+         select $1, head.version + e.ordinality, e.type, e.data, e.metadata
          from head, unnest($3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(type, data, metadata, ordinality)
          where head.version = $2
-         order by e.ordinality`;
+         order by e.ordinality
+         returning position, stream_id, version, type, data, metadata, created_at
+       )`;
+/**
+ * Several streams' events, each row with its stream's expected version: a stream whose head is
+ * elsewhere contributes no row. Positions follow the given order.
+ */
+const STREAMS = `with given as (
+         select * from unnest($1::text[], $2::int[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as g(stream_id, expected_version, type, data, metadata, n)
+       ),
+       heads as (
+         select s.stream_id, coalesce((select max(e.version) from events e where e.stream_id = s.stream_id), 0) as version
+         from (select distinct stream_id from given) s
+       ),
+       appended as (
+         insert into events (stream_id, version, type, data, metadata)
+         select g.stream_id, h.version + row_number() over (partition by g.stream_id order by g.n), g.type, g.data, g.metadata
+         from given g join heads h on h.stream_id = g.stream_id
+         where h.version = g.expected_version
+         order by g.n
+         returning position, stream_id, version, type, data, metadata, created_at
+       )`;
+const SHAPES = { one: ONE_EVENT, many: EVENTS, streams: STREAMS };
 
 /** A step that runs in the append's statement (see AppendOptions.alsoRun). */
 type AlsoRun = NonNullable<AppendOptions['alsoRun']>;
 
 /**
- * The append's statement text per shape (one event or several, and the steps run along), built once:
- * the same string on every call is named and sent without re-hashing a few kilobytes of SQL.
+ * The append's statement text per shape (one event, several, several streams' and the steps run
+ * along), built once: the same string on every call is named and sent without re-hashing a few
+ * kilobytes of SQL.
  */
-const statements = new WeakMap<AlsoRun, { one?: string; many?: string }>();
+const statements = new WeakMap<AlsoRun, Partial<Record<keyof typeof SHAPES, string>>>();
 const NOTHING_ELSE: AlsoRun = [];
 
-function appendStatement(one: boolean, alsoRun: AlsoRun): string {
+function appendStatement(shape: keyof typeof SHAPES, alsoRun: AlsoRun): string {
   let texts = statements.get(alsoRun);
   if (!texts) statements.set(alsoRun, (texts = {}));
-  const shape = one ? 'one' : 'many';
-  return (texts[shape] ??= `with head as (
-         select coalesce(max(version), 0) as version from events where stream_id = $1
-       ),
-       appended as (
-         insert into events (stream_id, version, type, data, metadata)
-         ${one ? ONE_EVENT : EVENTS}
-         returning position, stream_id, version, type, data, metadata, created_at
-       )
+  return (texts[shape] ??= `${SHAPES[shape]}
        ${alsoRun.map((cte) => `, ${cte.name} as (${cte.sql})`).join('\n')}
-       select position, version, created_at from appended`);
+       select position, stream_id, version, created_at from appended`);
 }
 
 /**
@@ -115,20 +142,68 @@ export async function appendToStream(
 ): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
   const one = events.length === 1;
-  const metadata = (e: NewEvent) => JSON.stringify(e.metadata ?? {});
-  let rows: Array<Pick<EventRow, 'position' | 'version' | 'created_at'>>;
+  let rows: AppendedRow[];
   try {
-    ({ rows } = await tx.query<Pick<EventRow, 'position' | 'version' | 'created_at'>>(
-      appendStatement(one, options.alsoRun ?? NOTHING_ELSE),
+    ({ rows } = await tx.query<AppendedRow>(
+      appendStatement(one ? 'one' : 'many', options.alsoRun ?? NOTHING_ELSE),
       one
-        ? [streamId, expectedVersion, events[0]!.type, JSON.stringify(events[0]!.data), metadata(events[0]!)]
-        : [streamId, expectedVersion, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data)), events.map(metadata)],
+        ? [streamId, expectedVersion, events[0]!.type, JSON.stringify(events[0]!.data), metadataOf(events[0]!)]
+        : [streamId, expectedVersion, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data)), events.map(metadataOf)],
       { prepare: true },
     ));
   } catch (error) {
     if (sqlStateOf(error) === SqlState.uniqueViolation) throw new ConcurrencyConflict(streamId, expectedVersion);
     throw error;
   }
+  return recordedOf({ streamId, expectedVersion, events }, rows);
+}
+
+/** One stream's share of `appendToStreams`. */
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: readonly NewEvent[];
+}
+
+/**
+ * Appends to several streams (each at most once) in ONE statement, each stream on its own terms:
+ * a stream no longer at its expected version gets nothing and its result is a ConcurrencyConflict,
+ * while the others are written. The whole statement fails (and writes nothing) on any error, a
+ * concurrent writer's unique-key trip included: the caller then appends the streams one by one to
+ * learn which. `alsoRun` sees every stream's events in `appended`, in the given order.
+ */
+export async function appendToStreams(tx: Queryable, appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<Array<RecordedEvent[] | ConcurrencyConflict>> {
+  const flat = appends.flatMap((append) => append.events.map((event) => ({ append, event })));
+  const { rows } = await tx.query<AppendedRow & { stream_id: string }>(appendStatement('streams', options.alsoRun ?? NOTHING_ELSE), [
+    flat.map((e) => e.append.streamId),
+    flat.map((e) => e.append.expectedVersion),
+    flat.map((e) => e.event.type),
+    flat.map((e) => JSON.stringify(e.event.data)),
+    flat.map((e) => metadataOf(e.event)),
+  ], { prepare: true });
+  const byStream = new Map<string, AppendedRow[]>();
+  for (const row of rows) {
+    const mine = byStream.get(row.stream_id);
+    if (mine) mine.push(row);
+    else byStream.set(row.stream_id, [row]);
+  }
+  return appends.map((append) => {
+    try {
+      return recordedOf(append, byStream.get(append.streamId) ?? []);
+    } catch (conflict) {
+      return conflict as ConcurrencyConflict;
+    }
+  });
+}
+
+/** What the database answers for each appended row: what only it knows. */
+type AppendedRow = Pick<EventRow, 'position' | 'version' | 'created_at'>;
+
+const metadataOf = (e: NewEvent) => JSON.stringify(e.metadata ?? {});
+
+/** The recorded events of one stream's append from its rows; too few rows mean the stream had moved on. */
+function recordedOf({ streamId, expectedVersion, events }: StreamAppend, rows: readonly AppendedRow[]): RecordedEvent[] {
+  if (events.length === 0) return [];
   if (rows.length !== events.length) throw new ConcurrencyConflict(streamId, expectedVersion);
   // Versions follow the events' order (head + 1, + 2, ...), whatever order the rows came back in.
   return rows

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { createAppendGroups } from '../eventstore/append-groups.ts';
 import { type NewEvent, type RecordedEvent, appendToStream } from '../eventstore/event-store.ts';
 import { cartsProjection } from './carts/carts.projection.ts';
 import { type Projection, type ProjectionStep, stepsOf } from './projection.ts';
@@ -31,4 +32,23 @@ function stepsFor(events: readonly NewEvent[]): ProjectionStep[] {
  */
 export async function appendWithProjections(db: Queryable, streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<RecordedEvent[]> {
   return appendToStream(db, streamId, expectedVersion, events, { alsoRun: stepsFor(events) });
+}
+
+/** One group committer per database: every service of the process shares it (see groupedAppendWithProjections). */
+const groups = new WeakMap<Database, ReturnType<typeof createAppendGroups>>();
+
+/**
+ * appendWithProjections for commands that run on their own (not in a caller's transaction): appends
+ * of other streams in flight at the same time go to the database in the same statement
+ * (eventstore/append-groups.ts). Two statements in flight on PostgreSQL, which runs them side by
+ * side; one on PGlite, which runs one statement at a time anyway, so the rest gather for the next.
+ */
+export function groupedAppendWithProjections(db: Database): (db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]) => Promise<RecordedEvent[]> {
+  let group = groups.get(db);
+  if (!group) {
+    group = createAppendGroups(db, { alsoRun: stepsFor, inFlight: db.kind === 'postgres' ? 2 : 1 });
+    groups.set(db, group);
+  }
+  const { append } = group;
+  return (_db, streamId, expectedVersion, events) => append(streamId, expectedVersion, events);
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { VersionMismatch, handleCommand } from '../../eventstore/command-handler.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import { type CartLineRow, cartWithVersion } from '../../projections/carts/carts.queries.ts';
-import { appendWithProjections } from '../../projections/registry.ts';
+import { groupedAppendWithProjections } from '../../projections/registry.ts';
 import { notFound } from '../../domain/domain-error.ts';
 import { type CartCommand, type CartState, decide, evolve, initialState } from '../../domain/cart/cart.decider.ts';
 import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
@@ -42,11 +42,12 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
   // stream first (one round trip). Bounded; another instance's write makes an entry stale, which the
   // version-checked append detects (see handleCommand).
   const cartStates = new LRUCache<string, { state: CartState; version: number }>({ max: CART_STATES_CACHED });
+  const append = groupedAppendWithProjections(db);
 
   /** Decides and records; answers with the cart as the decision left it (no re-read needed). */
   async function run(cartId: string, makeCommand: (state: CartState) => CartCommand, options: WriteOptions, newCart = false): Promise<VersionedCart> {
     const { state, version } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, {
-      append: appendWithProjections,
+      append,
       newStream: newCart,
       cache: cartStates,
       ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}),

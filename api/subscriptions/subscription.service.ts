@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { forgetIdempotentAnswersMentioning } from '../../db/idempotency-store.ts';
 import { dataKeyFor, deleteDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
-import { appendWithProjections } from '../../projections/registry.ts';
+import { appendWithProjections, groupedAppendWithProjections } from '../../projections/registry.ts';
 import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
 import { decide, evolve, initialState } from '../../domain/subscriptions/subscription.decider.ts';
 import { normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
@@ -16,6 +16,7 @@ export async function subscriberIdFor(db: Queryable, email: string): Promise<str
 }
 
 export function createSubscriptionService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+  const append = groupedAppendWithProjections(db);
   return {
     async subscribe(input: Subscribe): Promise<SubscribeResult> {
       const email = normaliseEmail(input.email);
@@ -27,7 +28,7 @@ export function createSubscriptionService({ db, now = () => new Date() }: { db: 
         subscriberStreamId(subscriberId),
         decider,
         () => ({ type: 'Subscribe' as const, subscriberId, emailCipher: encryptEmail(key, email), at: now().toISOString() }),
-        { append: appendWithProjections },
+        { append },
       );
       const isNew = recorded.length > 0;
       return {
