@@ -78,7 +78,7 @@ export function createStoredAnswers(options: StoredAnswersOptions) {
       }
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       headers.push('content-length', String(body.length));
-      answers.set(request.url, { version: bound.version(), route: request.routeOptions.url ?? request.url, headers, body });
+      answers.set(request.url, { version: bound.version(), route: request.routeOptions.url ?? 'unmatched', headers, body });
     }
     done(null, payload);
   };

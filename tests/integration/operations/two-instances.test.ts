@@ -114,7 +114,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
     expect(attempt.body).toMatchObject({ error: 'Not Found', requestId: attempt.requestId });
   });
 
-  it('a catalogue change reaches both instances through NOTIFY (well before their 5 s poll)', async () => {
+  it('a catalogue change reaches both instances through NOTIFY (well before their 5 s poll), their stored API answers included', async () => {
+    const url = `/api/products/${first!.slug}`;
+    // Each instance answers the URL once and keeps the answer (api/plugins/stored-answers.ts).
+    for (const [i, base] of [a, b].entries()) {
+      expect((await (await fetch(`${base}${url}`)).json()).name).not.toBe('Hopping Rex');
+      expect(servers[i]!.storedAnswers.has(url)).toBe(true);
+    }
     const db = connectPostgres(databaseUrl);
     try {
       await prepareDatabase(db, () => {});
@@ -125,7 +131,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
     }
     const names: Record<string, string> = {};
     await until(() => servers.every((s) => s.catalogue.productById(first!.productId)?.name === 'Hopping Rex'), 2_000);
-    for (const base of [a, b]) names[base] = (await (await fetch(`${base}/api/products/${first!.slug}`)).json()).name;
+    for (const base of [a, b]) names[base] = (await (await fetch(`${base}${url}`)).json()).name;
     expect(Object.values(names)).toEqual(['Hopping Rex', 'Hopping Rex']);
   });
 });
