@@ -97,9 +97,19 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     processed += n;
     if (n > 0) await options.onProgress?.({ processed, total: Math.max(total, processed) });
   };
+  // The events up to the head the build reads: the progress total, and what each projection's build
+  // applies (a build in one statement does not count its events again). Per type for several
+  // projections; one projection's are the total.
+  const perType = new Map<string, number>();
+  const eventsOf = (projection: Projection) =>
+    selected.length === 1 ? total : projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0);
   const start = async (q: Queryable, upTo: number) => {
-    const { rows } = await q.query<{ n: string | number }>('select count(*) as n from events where position <= $1 and type = any($2)', [upTo, types]);
-    total = Number(rows[0]?.n ?? 0);
+    const { rows } = await q.query<{ type: string | null; n: string | number }>(
+      `select ${selected.length === 1 ? 'null' : 'type'} as type, count(*) as n from events where position <= $1 and type = any($2) group by 1`,
+      [upTo, types],
+    );
+    for (const row of rows) if (row.type !== null) perType.set(row.type, Number(row.n));
+    total = rows.reduce((sum, row) => sum + Number(row.n), 0);
     options.onStart?.(total);
   };
   const finish = async (tx: Queryable, head: number, strategy: ReplayStrategy): Promise<ReplayResult> => {
@@ -119,7 +129,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
       const head = await fence(tx);
       await start(tx, head);
       for (const table of tables) await tx.query(`delete from ${ident(table)}`);
-      await applyLog(tx, stepsOf(selected), { types, after: 0, upTo: head }, options.batchSize, progress);
+      await applyLog(tx, stepsOf(selected), { types, after: 0, upTo: head, events: total }, options.batchSize, progress);
       return finish(tx, head, 'in-place');
     });
   }
@@ -128,20 +138,24 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     await start(db, from);
     const build = pLimit(db.kind === 'postgres' ? Math.max(1, options.jobs ?? 2) : 1);
     let failed = false;
-    const shares = selected.flatMap((projection) =>
-      partitionsOf(projection, build.concurrency).map((partition) =>
+    const shares = selected.flatMap((projection) => {
+      const partitions = partitionsOf(projection, build.concurrency);
+      // A share's statement does not count its events: each reports its part of its projection's.
+      const events = eventsOf(projection);
+      const part = (i: number) => Math.floor((events * (i + 1)) / partitions.length) - Math.floor((events * i) / partitions.length);
+      return partitions.map((partition, i) =>
         build(async () => {
           if (failed) return;
           await db.transaction(async (tx) => {
             await scratch.route(tx);
-            await applyLog(tx, stepsOf([projection]), { types: projection.eventTypes, after: 0, upTo: from, partition }, options.batchSize, progress);
+            await applyLog(tx, stepsOf([projection]), { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i) }, options.batchSize, progress);
           }).catch((error: unknown) => {
             failed = true;
             throw error;
           });
         }),
-      ),
-    );
+      );
+    });
     // Every share settles before a failure is reported (the scratch schema is dropped after its last
     // writer); shares not yet started by then are skipped.
     const rejected = (await Promise.allSettled(shares)).find((r) => r.status === 'rejected');
@@ -168,6 +182,12 @@ interface LogRange {
   upTo: number;
   /** Only events whose `key` hashes to share `index` of `of`. */
   partition?: { key: string; index: number; of: number } | undefined;
+  /**
+   * How many events the range holds, when the caller has counted them: applied in one statement,
+   * the range is then not counted again, so `appended` is read once by the steps (a relation the
+   * steps name once is not materialized, which costs a write and a read of every event).
+   */
+  events?: number;
 }
 
 /** The shares a replay with `jobs` connections builds a projection in: one unless it declares a partition key. */
@@ -182,6 +202,18 @@ async function applyLog(tx: Queryable, steps: readonly ProjectionStep[], range: 
   const { partition } = range;
   const share = partition ? `and (coalesce(hashtext(${partition.key}), 0) & 2147483647) % ${partition.of} = ${partition.index}` : '';
   const batched = batchSize !== undefined;
+  if (!batched && range.events !== undefined) {
+    await tx.query(
+      `with appended as (
+         select ${APPENDED_COLUMNS} from events where position > $1 and position <= $2 and type = any($3) ${share}
+       ),
+       ${renderSteps(steps)}
+       select 1`,
+      [range.after, range.upTo, range.types],
+    );
+    await onApplied(range.events);
+    return range.events;
+  }
   let after = range.after;
   let applied = 0;
   for (;;) {
