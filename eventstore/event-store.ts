@@ -67,25 +67,21 @@ export interface AppendOptions {
  * generic plan dearer than planning afresh on every call, and appends on PGlite halved (1,470 -> 680
  * per second, the planning costing more than the statement).
  */
-const ONE_EVENT = `with head as (
+const RETURNING = 'returning position, stream_id, version, type, data, metadata, created_at';
+/** One stream's append: its head, then the rows of `select` (which reads `head`) inserted. */
+const oneStream = (select: string) => `with head as (
          select coalesce(max(version), 0) as version from events where stream_id = $1
        ),
        appended as (
          insert into events (stream_id, version, type, data, metadata)
-         select $1, head.version + 1, $3::text, $4::jsonb, $5::jsonb from head where head.version = $2
-         returning position, stream_id, version, type, data, metadata, created_at
+         ${select}
+         ${RETURNING}
        )`;
-const EVENTS = `with head as (
-         select coalesce(max(version), 0) as version from events where stream_id = $1
-       ),
-       appended as (
-         insert into events (stream_id, version, type, data, metadata)
-         select $1, head.version + e.ordinality, e.type, e.data, e.metadata
+const ONE_EVENT = oneStream(`select $1, head.version + 1, $3::text, $4::jsonb, $5::jsonb from head where head.version = $2`);
+const EVENTS = oneStream(`select $1, head.version + e.ordinality, e.type, e.data, e.metadata
          from head, unnest($3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(type, data, metadata, ordinality)
          where head.version = $2
-         order by e.ordinality
-         returning position, stream_id, version, type, data, metadata, created_at
-       )`;
+         order by e.ordinality`);
 /**
  * Several streams' events, each row with its stream's expected version: a stream whose head is
  * elsewhere contributes no row. Positions follow the given order.
@@ -103,7 +99,7 @@ const STREAMS = `with given as (
          from given g join heads h on h.stream_id = g.stream_id
          where h.version = g.expected_version
          order by g.n
-         returning position, stream_id, version, type, data, metadata, created_at
+         ${RETURNING}
        )`;
 const SHAPES = { one: ONE_EVENT, many: EVENTS, streams: STREAMS };
 

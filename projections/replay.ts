@@ -97,18 +97,16 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     processed += n;
     if (n > 0) await options.onProgress?.({ processed, total: Math.max(total, processed) });
   };
-  // The events up to the head the build reads: the progress total, and what each projection's build
-  // applies (a build in one statement does not count its events again). Per type for several
-  // projections; one projection's are the total.
+  // The events up to the head the build reads, per type: the progress total, and what each
+  // projection's build applies (a build in one statement does not count its events again).
   const perType = new Map<string, number>();
-  const eventsOf = (projection: Projection) =>
-    selected.length === 1 ? total : projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0);
+  const eventsOf = (projection: Projection) => projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0);
   const start = async (q: Queryable, upTo: number) => {
-    const { rows } = await q.query<{ type: string | null; n: string | number }>(
-      `select ${selected.length === 1 ? 'null' : 'type'} as type, count(*) as n from events where position <= $1 and type = any($2) group by 1`,
+    const { rows } = await q.query<{ type: string; n: string | number }>(
+      'select type, count(*) as n from events where position <= $1 and type = any($2) group by type',
       [upTo, types],
     );
-    for (const row of rows) if (row.type !== null) perType.set(row.type, Number(row.n));
+    for (const row of rows) perType.set(row.type, Number(row.n));
     total = rows.reduce((sum, row) => sum + Number(row.n), 0);
     options.onStart?.(total);
   };
@@ -202,31 +200,22 @@ async function applyLog(tx: Queryable, steps: readonly ProjectionStep[], range: 
   const { partition } = range;
   const share = partition ? `and (coalesce(hashtext(${partition.key}), 0) & 2147483647) % ${partition.of} = ${partition.index}` : '';
   const batched = batchSize !== undefined;
-  if (!batched && range.events !== undefined) {
-    await tx.query(
-      `with appended as (
-         select ${APPENDED_COLUMNS} from events where position > $1 and position <= $2 and type = any($3) ${share}
-       ),
-       ${renderSteps(steps)}
-       select 1`,
-      [range.after, range.upTo, range.types],
-    );
-    await onApplied(range.events);
-    return range.events;
-  }
+  // Counted by the statement only when the caller has not counted the range: counting names
+  // `appended` a second time, which makes PostgreSQL write the whole set out to read it twice.
+  const known = batched ? undefined : range.events;
   let after = range.after;
   let applied = 0;
   for (;;) {
     const { rows } = await tx.query<{ last: string | number | null; n: string | number }>(
-      `with appended as materialized (
+      `with appended as ${known === undefined ? 'materialized ' : ''}(
          select ${APPENDED_COLUMNS} from events where position > $1 and position <= $2 and type = any($3) ${share}
          ${batched ? 'order by position limit $4' : ''}
        ),
        ${renderSteps(steps)}
-       select max(position) as last, count(*) as n from appended`,
+       ${known === undefined ? 'select max(position) as last, count(*) as n from appended' : 'select 1'}`,
       batched ? [after, range.upTo, range.types, batchSize] : [after, range.upTo, range.types],
     );
-    const n = Number(rows[0]?.n ?? 0);
+    const n = known ?? Number(rows[0]?.n ?? 0);
     applied += n;
     await onApplied(n);
     if (!batched || n < batchSize) return applied;
