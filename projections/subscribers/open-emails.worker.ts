@@ -12,9 +12,10 @@ export interface OpenEmailsTask {
   sealed: string;
 }
 
-const KEY_HEX_CHARS = 64;
+const KEY_BYTES = 32;
 
 export default function openEmails({ keysHex, sealed }: OpenEmailsTask): string {
-  const opened = sealed.split('\n').map((s, i) => decryptEmail(Buffer.from(keysHex.slice(i * KEY_HEX_CHARS, (i + 1) * KEY_HEX_CHARS), 'hex'), s));
+  const keys = Buffer.from(keysHex, 'hex');
+  const opened = sealed.split('\n').map((s, i) => decryptEmail(keys.subarray(i * KEY_BYTES, (i + 1) * KEY_BYTES), s));
   return JSON.stringify(opened);
 }

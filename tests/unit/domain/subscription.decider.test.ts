@@ -40,6 +40,28 @@ describe('email cipher', () => {
     expect(() => decryptEmail(newDataKey(), sealed)).toThrow();
   });
 
+  it('opens addresses of any length one after another, and refuses a sealed text that is malformed or tampered with', () => {
+    const key = newDataKey();
+    const long = `${'t-rex.'.repeat(200)}@example.com`;
+    for (const email of [long, 'rex@example.com', 'ptérodactyle@example.com', long]) expect(decryptEmail(key, encryptEmail(key, email))).toBe(email);
+    const [format, iv, tag, body] = encryptEmail(key, 'rex@example.com').split('.') as [string, string, string, string];
+    const flipped = (part: string) => (part[0] === 'A' ? 'B' : 'A') + part.slice(1);
+    for (const bad of [
+      '',
+      'rex@example.com',
+      `a2.${iv}.${tag}.${body}`,
+      `${format}..${tag}.${body}`,
+      `${format}.${iv}..${body}`,
+      `${format}.${iv}.${tag}`,
+      `${format}.${iv}.${tag}.${body}.extra`,
+      `${format}.${iv}.${flipped(tag)}.${body}`,
+      `${format}.${iv}.${tag}.${flipped(body)}`,
+      `${format}.${flipped(iv)}.${tag}.${body}`,
+    ]) {
+      expect(() => decryptEmail(key, bad), bad).toThrow();
+    }
+  });
+
   it('names a subscriber by a keyed hash: stable per address and lookup key', () => {
     const lookup = newDataKey();
     const id = subscriberIdOf(lookup, 'rex@example.com');
