@@ -121,13 +121,17 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     return { projections: selected.map((p) => p.name), events: processed, headPosition: head, seconds: (performance.now() - started) / 1000, strategy };
   };
 
+  // The log up to the fence, in one statement, lands in tables emptied for it (copies, or the live
+  // tables after DELETE): no row of it can be there already. In batches, a later batch meets the
+  // rows of earlier ones.
+  const fromEmpty = { intoEmpty: options.batchSize === undefined };
   const scratch = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createScratch(db, tables) : undefined;
   if (!scratch) {
     return db.transaction(async (tx) => {
       const head = await fence(tx);
       await start(tx, head);
       for (const table of tables) await tx.query(`delete from ${ident(table)}`);
-      await applyLog(tx, stepsOf(selected), { types, after: 0, upTo: head, events: total }, options.batchSize, progress);
+      await applyLog(tx, stepsOf(selected, undefined, fromEmpty), { types, after: 0, upTo: head, events: total }, options.batchSize, progress);
       return finish(tx, head, 'in-place');
     });
   }
@@ -146,7 +150,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
           if (failed) return;
           await db.transaction(async (tx) => {
             await scratch.route(tx);
-            await applyLog(tx, stepsOf([projection]), { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i) }, options.batchSize, progress);
+            await applyLog(tx, stepsOf([projection], undefined, fromEmpty), { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i) }, options.batchSize, progress);
           }).catch((error: unknown) => {
             failed = true;
             throw error;

@@ -1,4 +1,24 @@
-import type { Projection } from '../projection.ts';
+import type { Projection, ProjectionStep } from '../projection.ts';
+
+const latest: ProjectionStep = {
+  // Bytewise order (COLLATE "C"): any consistent order will do, and the locale's is slower. The
+  // fields the rows need are read before the sort, which then moves them and not whole events.
+  name: 'subscribers_latest',
+  sql: `select distinct on (a.data->>'subscriberId' collate "C") a.data->>'subscriberId' as subscriber_id, a.type,
+           a.data->>'emailCipher' as email_cipher, a.data->>'at' as at, a.position
+    from appended a
+    where (a.type = 'Subscribed' and (a.data->>'schemaVersion')::int = 2) or a.type = 'SubscriberForgotten'
+    order by a.data->>'subscriberId' collate "C", a.position desc`,
+};
+
+/** The set's current subscribers inserted, `onConflict` saying what becomes of those already stored. */
+const added = (onConflict: string): ProjectionStep => ({
+  name: 'subscribers_added',
+  sql: `insert into subscribers (subscriber_id, email_cipher, subscribed_at, position)
+    select l.subscriber_id, l.email_cipher, l.at::timestamptz, l.position
+    from subscribers_latest l where l.type = 'Subscribed'
+    ${onConflict}`,
+});
 
 /**
  * subscribers: one row per current subscriber, holding the address sealed with the subscriber's key
@@ -13,31 +33,16 @@ export const subscribersProjection: Projection = {
   tables: ['subscribers'],
   partitionKey: "data->>'subscriberId'",
   steps: [
-    {
-      // Bytewise order (COLLATE "C"): any consistent order will do, and the locale's is slower. The
-      // fields the rows need are read before the sort, which then moves them and not whole events.
-      name: 'subscribers_latest',
-      sql: `select distinct on (a.data->>'subscriberId' collate "C") a.data->>'subscriberId' as subscriber_id, a.type,
-               a.data->>'emailCipher' as email_cipher, a.data->>'at' as at, a.position
-        from appended a
-        where (a.type = 'Subscribed' and (a.data->>'schemaVersion')::int = 2) or a.type = 'SubscriberForgotten'
-        order by a.data->>'subscriberId' collate "C", a.position desc`,
-    },
+    latest,
     {
       name: 'subscribers_forgotten',
       sql: `delete from subscribers s using subscribers_latest l
-        where l.type = 'SubscriberForgotten' and s.subscriber_id = l.subscriber_id and s.position < l.position
-        returning s.subscriber_id`,
+        where l.type = 'SubscriberForgotten' and s.subscriber_id = l.subscriber_id and s.position < l.position`,
     },
-    {
-      name: 'subscribers_added',
-      sql: `insert into subscribers (subscriber_id, email_cipher, subscribed_at, position)
-        select l.subscriber_id, l.email_cipher, l.at::timestamptz, l.position
-        from subscribers_latest l where l.type = 'Subscribed'
-        on conflict (subscriber_id) do update
-          set email_cipher = excluded.email_cipher, subscribed_at = excluded.subscribed_at, position = excluded.position
-          where subscribers.position < excluded.position
-        returning subscriber_id`,
-    },
+    added(`on conflict (subscriber_id) do update
+      set email_cipher = excluded.email_cipher, subscribed_at = excluded.subscribed_at, position = excluded.position
+      where subscribers.position < excluded.position`),
   ],
+  // An empty table has no one to forget and no row to conflict with.
+  stepsIntoEmpty: [latest, added('')],
 };
