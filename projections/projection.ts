@@ -42,14 +42,14 @@ export interface Projection {
    * used instead of `steps` for such a set: an append usually writes one event, and a general fold
    * can cost the database twice what, say, appending a line does. A shortcut keeps the contract above and
    * must leave the tables exactly as `steps` would; the projection's given-events tests apply every
-   * scenario both ways, in every grouping. Replay always runs `steps`.
+   * scenario both ways, in every grouping. Replay never takes a shortcut.
    */
   readonly shortcuts?: readonly ProjectionShortcut[];
   /**
    * Leaner steps for a set applied to tables that hold none of the rows it makes: a replay's build,
    * the whole log in one statement into empty copies. There an insert cannot meet a stored row, and
-   * an upsert's conflict handling (PostgreSQL's speculative insertion) costs a third again of
-   * inserting the row. They must leave the tables exactly as `steps` would from empty; the
+   * an upsert's conflict handling (PostgreSQL's speculative insertion) costs more than half again
+   * what inserting the row does. They must leave the tables exactly as `steps` would from empty; the
    * projection's given-events tests apply every scenario both ways.
    */
   readonly stepsIntoEmpty?: readonly ProjectionStep[];
