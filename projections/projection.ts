@@ -47,10 +47,11 @@ export interface Projection {
   readonly shortcuts?: readonly ProjectionShortcut[];
   /**
    * Leaner steps for a set applied to tables that hold none of the rows it makes: a replay's build,
-   * the whole log in one statement into empty copies. There an insert cannot meet a stored row, and
-   * an upsert's conflict handling (PostgreSQL's speculative insertion) costs more than half again
-   * what inserting the row does. They must leave the tables exactly as `steps` would from empty; the
-   * projection's given-events tests apply every scenario both ways.
+   * the whole log in one statement into empty copies. There an insert cannot meet a stored row (an
+   * upsert's conflict handling, PostgreSQL's speculative insertion, costs more than half again what
+   * inserting the row does), and no stored row needs updating, so the events are read once and not
+   * written out to be read again. They must leave the tables exactly as `steps` would from empty;
+   * the projection's given-events tests apply every scenario both ways.
    */
   readonly stepsIntoEmpty?: readonly ProjectionStep[];
   /**

@@ -1,5 +1,5 @@
 import { CART_EVENT_TYPES, CART_STREAM_PREFIX } from '../../domain/cart/cart.events.ts';
-import type { Projection } from '../projection.ts';
+import type { Projection, ProjectionStep } from '../projection.ts';
 
 const CART_TYPES = CART_EVENT_TYPES.map((t) => `'${t}'`).join(', ');
 
@@ -27,9 +27,10 @@ const cartEvents = {
 
 /**
  * The fold of the set's fresh cart events into one row per cart: (cart_id, version, position,
- * created_at, updated_at, lines). `stored`: of the carts that have a row (its events newer than the
+ * created_at, updated_at, lines). Of `stored` carts, those that have a row (its events newer than the
  * row, its stored lines folded in as ItemAdded events of version 0 at their place in the array, so
- * any clear among the fresh events is later); else of the carts that have none (a replay's build).
+ * any clear among the fresh events is later); of `new` ones, those that have none; or of `all`, for
+ * a table known to hold none of them (a replay's build).
  *
  * line_states: one aggregate per (cart, line) over the fresh events and stored lines, a CartCleared
  * in its cart's group of no line: the line's add, its latest quantity (the largest version<<32 |
@@ -42,11 +43,13 @@ const cartEvents = {
  * line added before it, a prefix of that order, cut off with jsonpath. No join of one computed set
  * with another (the planner cannot size them, and a nested loop made a replay quadratic).
  */
-function fold(stored: boolean): string {
-  const fresh = stored
-    ? `select e.* from carts_events e join carts s on s.cart_id = e.cart_id where e.version > s.version`
-    : `select e.* from carts_events e where not exists (select from carts s where s.cart_id = e.cart_id)`;
-  const storedLines = stored
+function fold(carts: 'stored' | 'new' | 'all'): string {
+  const fresh = {
+    stored: `select e.* from carts_events e join carts s on s.cart_id = e.cart_id where e.version > s.version`,
+    new: `select e.* from carts_events e where not exists (select from carts s where s.cart_id = e.cart_id)`,
+    all: `select e.* from carts_events e`,
+  }[carts];
+  const storedLines = carts === 'stored'
     ? `union all
             select s.cart_id, l.line->>'lineId', 0, null, l.place, 'ItemAdded', (l.line->>'productId')::int, (l.line->>'variantId')::int,
                    l.line->>'addedAt', (l.line->>'quantity')::int, null
@@ -97,6 +100,13 @@ function fold(stored: boolean): string {
         ) g`;
 }
 
+/** Inserts the folded rows of `carts` (see `fold`). */
+const added = (carts: 'new' | 'all'): ProjectionStep => ({
+  name: 'carts_added',
+  sql: `insert into carts (cart_id, version, position, created_at, updated_at, lines)
+        ${fold(carts)}`,
+});
+
 /**
  * carts: one row per cart holding the last stream version applied, its position, its first and last
  * event times, and its lines as one jsonb array ([{ lineId, productId, variantId, quantity, addedAt }]
@@ -124,15 +134,14 @@ export const cartsProjection: Projection = {
     {
       name: 'carts_changed',
       sql: `update carts c set version = f.version, position = f.position, updated_at = f.updated_at, lines = f.lines
-        from (${fold(true)}) f
+        from (${fold('stored')}) f
         where c.cart_id = f.cart_id and c.version < f.version`,
     },
-    {
-      name: 'carts_added',
-      sql: `insert into carts (cart_id, version, position, created_at, updated_at, lines)
-        ${fold(false)}`,
-    },
+    added('new'),
   ],
+  // Into an empty table: no stored cart to update or to keep out, and `carts_events`, read once, is
+  // not written out to be read twice.
+  stepsIntoEmpty: [cartEvents, added('all')],
   shortcuts: [
     {
       // Only adds (nearly every append: a shopper's add is one ItemAdded): the lines they bring are
