@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { type Database, type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
-import { APPENDED_COLUMNS, type Projection, type ProjectionStep, renderSteps, stepsOf } from './projection.ts';
+import { APPENDED_COLUMNS, type Projection, renderSteps, stepsOf } from './projection.ts';
 
 export interface ReplayProgress {
   processed: number;
@@ -121,17 +121,13 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     return { projections: selected.map((p) => p.name), events: processed, headPosition: head, seconds: (performance.now() - started) / 1000, strategy };
   };
 
-  // The log up to the fence, in one statement, lands in tables emptied for it (copies, or the live
-  // tables after DELETE): no row of it can be there already. In batches, a later batch meets the
-  // rows of earlier ones.
-  const fromEmpty = { intoEmpty: options.batchSize === undefined };
   const scratch = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createScratch(db, tables) : undefined;
   if (!scratch) {
     return db.transaction(async (tx) => {
       const head = await fence(tx);
       await start(tx, head);
       for (const table of tables) await tx.query(`delete from ${ident(table)}`);
-      await applyLog(tx, stepsOf(selected, undefined, fromEmpty), { types, after: 0, upTo: head, events: total }, options.batchSize, progress);
+      await applyLog(tx, selected, { types, after: 0, upTo: head, events: total, intoEmpty: true }, options.batchSize, progress);
       return finish(tx, head, 'in-place');
     });
   }
@@ -150,7 +146,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
           if (failed) return;
           await db.transaction(async (tx) => {
             await scratch.route(tx);
-            await applyLog(tx, stepsOf([projection], undefined, fromEmpty), { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i) }, options.batchSize, progress);
+            await applyLog(tx, [projection], { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i), intoEmpty: true }, options.batchSize, progress);
           }).catch((error: unknown) => {
             failed = true;
             throw error;
@@ -166,7 +162,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     return await db.transaction(async (tx) => {
       const head = await fence(tx);
       await scratch.route(tx);
-      await applyLog(tx, stepsOf(selected), { types, after: from, upTo: head }, options.batchSize, progress);
+      await applyLog(tx, selected, { types, after: from, upTo: head }, options.batchSize, progress);
       await scratch.restoreRoute(tx);
       await scratch.swapIn(tx);
       return finish(tx, head, 'swap');
@@ -190,6 +186,8 @@ interface LogRange {
    * steps name once is not materialized, which costs a write and a read of every event).
    */
   events?: number;
+  /** The tables hold none of the rows the range makes (fresh copies, or tables just emptied). */
+  intoEmpty?: boolean;
 }
 
 /** The shares a replay with `jobs` connections builds a projection in: one unless it declares a partition key. */
@@ -199,11 +197,13 @@ function partitionsOf(projection: Projection, jobs: number): Array<LogRange['par
   return Array.from({ length: jobs }, (_, index) => ({ key, index, of: jobs }));
 }
 
-/** Applies the range of the log through `steps`, in one statement or in keyset batches; resolves to the events applied. */
-async function applyLog(tx: Queryable, steps: readonly ProjectionStep[], range: LogRange, batchSize: number | undefined, onApplied: (n: number) => Promise<void>): Promise<number> {
+/** Applies the range of the log through the projections' steps, in one statement or in keyset batches; resolves to the events applied. */
+async function applyLog(tx: Queryable, projections: readonly Projection[], range: LogRange, batchSize: number | undefined, onApplied: (n: number) => Promise<void>): Promise<number> {
   const { partition } = range;
   const share = partition ? `and (coalesce(hashtext(${partition.key}), 0) & 2147483647) % ${partition.of} = ${partition.index}` : '';
   const batched = batchSize !== undefined;
+  // Into empty tables only in one statement: in batches, a later batch meets the rows of earlier ones.
+  const steps = stepsOf(projections, undefined, { intoEmpty: range.intoEmpty === true && !batched });
   // Counted by the statement only when the caller has not counted the range: counting names
   // `appended` a second time, which makes PostgreSQL write the whole set out to read it twice.
   const known = batched ? undefined : range.events;
