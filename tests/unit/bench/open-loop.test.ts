@@ -22,9 +22,11 @@ describe('open-loop load', () => {
     const result = await openLoop({ url, rate: 200, connections: 4, duration: 0.5 });
     expect(result.total).toBe(100);
     expect(result.statusCodes).toEqual({ '200': 100 });
-    // Evenly spaced (5 ms apart), not a burst at the start of each second.
-    const firstTen = arrivals[9]! - arrivals[0]!;
-    expect(firstTen).toBeGreaterThan(30);
+    // Evenly spaced (5 ms apart, 495 ms from first to last), not a burst at the start of each
+    // second. Judged over the whole run: a stall of the test's own process (a busy machine) makes
+    // the requests it delayed go together, which bunches a few but cannot pull the whole run in.
+    const spread = arrivals[99]! - arrivals[0]!;
+    expect(spread).toBeGreaterThan(300);
   });
 
   it('charges a stalled server for every request that waited behind it', async () => {
