@@ -51,7 +51,8 @@ export interface Projection {
    * upsert's conflict handling, PostgreSQL's speculative insertion, costs more than half again what
    * inserting the row does), and no stored row needs updating, so the events are read once and not
    * written out to be read again. They must leave the tables exactly as `steps` would from empty;
-   * the projection's given-events tests apply every scenario both ways.
+   * the projection's given-events tests apply every scenario both ways. They name no unique key (no
+   * ON CONFLICT): a build that runs them gives its copies their keys after the rows are in.
    */
   readonly stepsIntoEmpty?: readonly ProjectionStep[];
   /**

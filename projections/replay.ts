@@ -54,13 +54,13 @@ export async function scratchSchemas(db: Queryable): Promise<string[]> {
  * Rebuilds the selected projections' read models from the whole log, safely while the shop serves,
  * with appends held up only for the catch-up at the end:
  *
- * - The build (`swap`): into fresh copies of the tables (same columns, defaults, checks and unique
- *   keys) in a scratch schema, found by search_path so the steps' unqualified table names land
- *   there. The projections' own steps (the very SQL that appends run) fold the log up to a position
- *   `from`, set-based, inside the database: no event travels to the process and back. On
- *   PostgreSQL several connections build at once, each a share of a projection's rows. Meanwhile
- *   appends write the live tables and readers read them. Then the copies' other indexes are built (a
- *   sort, not a million index inserts) and the copies analyzed.
+ * - The build (`swap`): into fresh copies of the tables (same columns, defaults and checks) in a
+ *   scratch schema, found by search_path so the steps' unqualified table names land there. The
+ *   projections' own steps (the very SQL that appends run) fold the log up to a position `from`,
+ *   set-based, inside the database: no event travels to the process and back. On PostgreSQL
+ *   several connections build at once, each a share of a projection's rows. Meanwhile appends
+ *   write the live tables and readers read them. Then the indexes and keys the copies lack are
+ *   built (a sort, not a million index inserts) and the copies analyzed.
  * - The fence, twice: the live tables locked in SHARE ROW EXCLUSIVE mode, which waits for every
  *   append writing them (an inline projection runs in its append's statement, which locks the
  *   tables before it takes a position) and holds off the next. First for a moment, to read `from`:
@@ -121,26 +121,36 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     return { projections: selected.map((p) => p.name), events: processed, headPosition: head, seconds: (performance.now() - started) / 1000, strategy };
   };
 
-  const scratch = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createScratch(db, tables) : undefined;
+  // A build in one statement per share runs steps into empty tables, which name no unique key: the
+  // copies get every index after their rows (a sort, not an index insert per row, and a fraction of
+  // the WAL). Steps that upsert (batches, or a projection without such steps) need the keys first.
+  const keysFirst = options.batchSize !== undefined || selected.some((p) => p.stepsIntoEmpty === undefined);
+  const scratch = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createScratch(db, tables, keysFirst) : undefined;
   if (!scratch) {
     return db.transaction(async (tx) => {
       const head = await fence(tx);
       await start(tx, head);
       for (const table of tables) await tx.query(`delete from ${ident(table)}`);
-      await applyLog(tx, selected, { types, after: 0, upTo: head, events: total, intoEmpty: true }, options.batchSize, progress);
+      await applyLog(tx, selected, { types, after: 0, upTo: head, events: async () => total, intoEmpty: true }, options.batchSize, progress);
       return finish(tx, head, 'in-place');
     });
   }
   try {
     const from = await db.transaction(fence);
-    await start(db, from);
+    // Counted beside the build (on PostgreSQL on a connection of its own): a share waits for the
+    // count only to report its progress, once its statement is done.
+    const counted = start(db, from);
+    counted.catch(() => {});
     const build = pLimit(db.kind === 'postgres' ? Math.max(1, options.jobs ?? 2) : 1);
     let failed = false;
     const shares = selected.flatMap((projection) => {
       const partitions = partitionsOf(projection, build.concurrency);
       // A share's statement does not count its events: each reports its part of its projection's.
-      const events = eventsOf(projection);
-      const part = (i: number) => Math.floor((events * (i + 1)) / partitions.length) - Math.floor((events * i) / partitions.length);
+      const part = (i: number) => async () => {
+        await counted;
+        const events = eventsOf(projection);
+        return Math.floor((events * (i + 1)) / partitions.length) - Math.floor((events * i) / partitions.length);
+      };
       return partitions.map((partition, i) =>
         build(async () => {
           if (failed) return;
@@ -156,9 +166,9 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     });
     // Every share settles before a failure is reported (the scratch schema is dropped after its last
     // writer); shares not yet started by then are skipped.
-    const rejected = (await Promise.allSettled(shares)).find((r) => r.status === 'rejected');
+    const rejected = (await Promise.allSettled([counted, ...shares])).find((r) => r.status === 'rejected');
     if (rejected) throw rejected.reason;
-    await db.transaction((tx) => scratch.complete(tx));
+    await scratch.complete(build);
     return await db.transaction(async (tx) => {
       const head = await fence(tx);
       await scratch.route(tx);
@@ -181,11 +191,12 @@ interface LogRange {
   /** Only events whose `key` hashes to share `index` of `of`. */
   partition?: { key: string; index: number; of: number } | undefined;
   /**
-   * How many events the range holds, when the caller has counted them: applied in one statement,
-   * the range is then not counted again, so `appended` is read once by the steps (a relation the
-   * steps name once is not materialized, which costs a write and a read of every event).
+   * How many events the range holds, when the caller counts them (asked once the range is
+   * applied): applied in one statement, the range is then not counted again, so `appended` is read
+   * once by the steps (a relation the steps name once is not materialized, which costs a write and a
+   * read of every event).
    */
-  events?: number;
+  events?: () => Promise<number>;
   /** The tables hold none of the rows the range makes (fresh copies, or tables just emptied). */
   intoEmpty?: boolean;
 }
@@ -219,7 +230,7 @@ async function applyLog(tx: Queryable, projections: readonly Projection[], range
        ${known === undefined ? 'select max(position) as last, count(*) as n from appended' : 'select 1'}`,
       batched ? [after, range.upTo, range.types, batchSize] : [after, range.upTo, range.types],
     );
-    const n = known ?? Number(rows[0]?.n ?? 0);
+    const n = known === undefined ? Number(rows[0]?.n ?? 0) : await known();
     applied += n;
     await onApplied(n);
     if (!batched || n < batchSize) return applied;
@@ -253,10 +264,11 @@ interface IndexInfo {
 }
 
 /**
- * Empty copies of `tables` with their unique keys, in a scratch schema created and committed here
- * (every connection of the build writes them), or undefined when the role may not create a schema.
+ * Empty copies of `tables` (with their unique keys when `keysFirst`, else no index), in a scratch
+ * schema created and committed here (every connection of the build writes them), or undefined when
+ * the role may not create a schema.
  */
-async function createScratch(db: Database, tables: readonly string[]) {
+async function createScratch(db: Database, tables: readonly string[], keysFirst: boolean) {
   // Replays run one at a time, so a scratch schema that exists now was left by a killed one. One
   // this role may not drop is not ours to drop.
   for (const name of await scratchSchemas(db)) await db.query(`drop schema ${ident(name)} cascade`).catch(() => undefined);
@@ -288,9 +300,8 @@ async function createScratch(db: Database, tables: readonly string[]) {
          order by t.relname, i.relname`,
         [tables.map((t) => `${ident(home.get(t)!)}.${ident(t)}`)],
       );
-      // Unique indexes now: the projection steps' ON CONFLICT clauses name them. The others once the
-      // rows are in (a sort, not an index insert per row).
-      for (const index of indexes) if (index.unique) await copyIndex(tx, schema, index);
+      // Unique indexes now when the build's steps upsert (their ON CONFLICT clauses name them).
+      if (keysFirst) for (const index of indexes) if (index.unique) await copyIndex(tx, schema, index);
       const { rows: searchPath } = await tx.query<{ search_path: string }>('select current_setting($1) as search_path', ['search_path']);
       return { home, indexes, original: searchPath[0]!.search_path };
     });
@@ -309,13 +320,30 @@ async function createScratch(db: Database, tables: readonly string[]) {
     async restoreRoute(tx: Queryable) {
       await tx.query('select set_config($1, $2, true)', ['search_path', original]);
     },
-    /** Builds the old tables' other indexes on the copies and analyzes them. */
-    async complete(tx: Queryable) {
-      // PostgreSQL: index builds sort in memory rather than in temporary files (this transaction
-      // only). Not on PGlite, whose memory is the CLI process's own.
-      if (db.kind === 'postgres') await tx.query("select set_config('maintenance_work_mem', '256MB', true)");
-      for (const index of indexes) if (!index.unique) await copyIndex(tx, schema, index);
-      for (const table of tables) await tx.query(`analyze ${ident(schema)}.${ident(table)}`);
+    /**
+     * Builds the old tables' indexes that the copies lack, each in its own transaction through `run`
+     * (on PostgreSQL, as many at once as the build has connections), then makes the unique ones the
+     * copies' constraints and analyzes the copies. A constraint is attached after every build: it
+     * locks its table against the builds of its other indexes.
+     */
+    async complete(run: <T>(work: () => Promise<T>) => Promise<T>) {
+      const missing = indexes.filter((index) => !(keysFirst && index.unique));
+      await Promise.all(
+        missing.map((index) =>
+          run(() =>
+            db.transaction(async (tx) => {
+              // PostgreSQL: index builds sort in memory rather than in temporary files (this
+              // transaction only). Not on PGlite, whose memory is the CLI process's own.
+              if (db.kind === 'postgres') await tx.query("select set_config('maintenance_work_mem', '256MB', true)");
+              await tx.query(copiedIndex(schema, index));
+            }),
+          ),
+        ),
+      );
+      await db.transaction(async (tx) => {
+        for (const index of missing) if (index.constraint_name) await tx.query(attachedConstraint(schema, index));
+      });
+      await Promise.all(tables.map((table) => run(() => db.query(`analyze ${ident(schema)}.${ident(table)}`))));
     },
     /** Drops the live tables and moves the copies in: readers wait for these few statements, then read the new tables. */
     async swapIn(tx: Queryable) {
@@ -331,15 +359,23 @@ async function createScratch(db: Database, tables: readonly string[]) {
   };
 }
 
-/** "CREATE [UNIQUE] INDEX name ON [ONLY] schema.table USING ..." → the same on the copy (an index lives in its table's schema). */
+/** Builds `index` on the copy in `schema` and, for a key, makes it the copy's constraint. */
 async function copyIndex(tx: Queryable, schema: string, index: IndexInfo) {
+  await tx.query(copiedIndex(schema, index));
+  if (index.constraint_name) await tx.query(attachedConstraint(schema, index));
+}
+
+/** "CREATE [UNIQUE] INDEX name ON [ONLY] schema.table USING ..." → the same on the copy (an index lives in its table's schema). */
+function copiedIndex(schema: string, index: IndexInfo): string {
   const match = /^(CREATE (?:UNIQUE )?INDEX \S+ ON )(?:ONLY )?\S+( USING .*)$/s.exec(index.def);
   if (!match) throw new Error(`replay: cannot rebuild index ${index.name}: ${index.def}`);
-  await tx.query(`${match[1]}${ident(schema)}.${ident(index.table)}${match[2]}`);
-  if (index.constraint_name) {
-    const kind = index.constraint_type === 'p' ? 'primary key' : 'unique';
-    await tx.query(`alter table ${ident(schema)}.${ident(index.table)} add constraint ${ident(index.constraint_name)} ${kind} using index ${ident(index.name)}`);
-  }
+  return `${match[1]}${ident(schema)}.${ident(index.table)}${match[2]}`;
+}
+
+/** The copy's primary key or unique constraint over its built `index`, as the live table has it. */
+function attachedConstraint(schema: string, index: IndexInfo): string {
+  const kind = index.constraint_type === 'p' ? 'primary key' : 'unique';
+  return `alter table ${ident(schema)}.${ident(index.table)} add constraint ${ident(index.constraint_name!)} ${kind} using index ${ident(index.name)}`;
 }
 
 /** Projections whose stored version differs from the code's: their read models must be rebuilt. */
