@@ -166,8 +166,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     });
     // Every share settles before a failure is reported (the scratch schema is dropped after its last
     // writer); shares not yet started by then are skipped.
-    const rejected = (await Promise.allSettled([counted, ...shares])).find((r) => r.status === 'rejected');
-    if (rejected) throw rejected.reason;
+    await settled([counted, ...shares]);
     await scratch.complete(build);
     return await db.transaction(async (tx) => {
       const head = await fence(tx);
@@ -236,6 +235,12 @@ async function applyLog(tx: Queryable, projections: readonly Projection[], range
     if (!batched || n < batchSize) return applied;
     after = Number(rows[0]!.last);
   }
+}
+
+/** Waits for every one of `work` to settle, then throws the first failure, if any. */
+async function settled(work: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  const rejected = (await Promise.allSettled(work)).find((r) => r.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }
 
 /** Runs `work` after every replay this process started on `db` before it has settled. */
@@ -328,7 +333,8 @@ async function createScratch(db: Database, tables: readonly string[], keysFirst:
      */
     async complete(run: <T>(work: () => Promise<T>) => Promise<T>) {
       const missing = indexes.filter((index) => !(keysFirst && index.unique));
-      await Promise.all(
+      // Every build settles before a failure is reported, as the shares do.
+      await settled(
         missing.map((index) =>
           run(() =>
             db.transaction(async (tx) => {
@@ -343,7 +349,7 @@ async function createScratch(db: Database, tables: readonly string[], keysFirst:
       await db.transaction(async (tx) => {
         for (const index of missing) if (index.constraint_name) await tx.query(attachedConstraint(schema, index));
       });
-      await Promise.all(tables.map((table) => run(() => db.query(`analyze ${ident(schema)}.${ident(table)}`))));
+      await settled(tables.map((table) => run(() => db.query(`analyze ${ident(schema)}.${ident(table)}`))));
     },
     /** Drops the live tables and moves the copies in: readers wait for these few statements, then read the new tables. */
     async swapIn(tx: Queryable) {
