@@ -103,6 +103,20 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
     expect(await readModels(app.db)).toEqual(live);
   });
 
+  it('a build whose rows break a key fails when the key is built, leaving the read models as they were', async () => {
+    const live = await readModels(app.db);
+    // Steps into empty tables that insert every subscriber twice: the copy has no key while they run.
+    const [latest] = subscribersProjection.stepsIntoEmpty!;
+    const twice = {
+      name: 'subscribers_added',
+      sql: `insert into subscribers (subscriber_id, email_cipher, subscribed_at, position)
+        select l.subscriber_id, l.email_cipher, l.at::timestamptz, l.position from subscribers_latest l, generate_series(1, 2) where l.type = 'Subscribed'`,
+    };
+    await expect(replayProjections(app.db, [{ ...subscribersProjection, stepsIntoEmpty: [latest!, twice] }])).rejects.toThrow(/could not create unique index "subscribers_pkey"/);
+    expect(await scratchSchemas(app.db)).toEqual([]);
+    expect(await readModels(app.db)).toEqual(live);
+  });
+
   it('drops the scratch schema a killed replay left behind', async () => {
     await app.db.exec('create schema dino_replay_killed; create table dino_replay_killed.carts (cart_id uuid)');
     const live = await readModels(app.db);
