@@ -121,10 +121,10 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     return { projections: selected.map((p) => p.name), events: processed, headPosition: head, seconds: (performance.now() - started) / 1000, strategy };
   };
 
-  // A build in one statement per share runs steps into empty tables, which name no unique key: the
-  // copies get every index after their rows (a sort, not an index insert per row, and a fraction of
-  // the WAL). Steps that upsert (batches, or a projection without such steps) need the keys first.
-  const keysFirst = options.batchSize !== undefined || selected.some((p) => p.stepsIntoEmpty === undefined);
+  // Steps into empty tables name no unique key: a build that runs only those gives the copies every
+  // index after their rows (a sort, not an index insert per row, and a fraction of the WAL). Steps
+  // that upsert (in batches, or of a projection without such steps) need the keys first.
+  const keysFirst = !(intoEmptyIn(options.batchSize) && selected.every((p) => p.stepsIntoEmpty !== undefined));
   const scratch = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createScratch(db, tables, keysFirst) : undefined;
   if (!scratch) {
     return db.transaction(async (tx) => {
@@ -207,13 +207,15 @@ function partitionsOf(projection: Projection, jobs: number): Array<LogRange['par
   return Array.from({ length: jobs }, (_, index) => ({ key, index, of: jobs }));
 }
 
+/** Steps into empty tables apply a range only in one statement: in batches, a later batch meets the rows of earlier ones. */
+const intoEmptyIn = (batchSize: number | undefined) => batchSize === undefined;
+
 /** Applies the range of the log through the projections' steps, in one statement or in keyset batches; resolves to the events applied. */
 async function applyLog(tx: Queryable, projections: readonly Projection[], range: LogRange, batchSize: number | undefined, onApplied: (n: number) => Promise<void>): Promise<number> {
   const { partition } = range;
   const share = partition ? `and (coalesce(hashtext(${partition.key}), 0) & 2147483647) % ${partition.of} = ${partition.index}` : '';
   const batched = batchSize !== undefined;
-  // Into empty tables only in one statement: in batches, a later batch meets the rows of earlier ones.
-  const steps = stepsOf(projections, undefined, { intoEmpty: range.intoEmpty === true && !batched });
+  const steps = stepsOf(projections, undefined, { intoEmpty: range.intoEmpty === true && intoEmptyIn(batchSize) });
   // Counted by the statement only when the caller has not counted the range: counting names
   // `appended` a second time, which makes PostgreSQL write the whole set out to read it twice.
   const known = batched ? undefined : range.events;
@@ -305,17 +307,19 @@ async function createScratch(db: Database, tables: readonly string[], keysFirst:
          order by t.relname, i.relname`,
         [tables.map((t) => `${ident(home.get(t)!)}.${ident(t)}`)],
       );
-      // Unique indexes now when the build's steps upsert (their ON CONFLICT clauses name them).
-      if (keysFirst) for (const index of indexes) if (index.unique) await copyIndex(tx, schema, index);
+      // Unique indexes now when the build's steps upsert (their ON CONFLICT clauses name them); the
+      // rest once the rows are in.
+      const first = keysFirst ? indexes.filter((index) => index.unique) : [];
+      for (const index of first) await copyIndex(tx, schema, index);
       const { rows: searchPath } = await tx.query<{ search_path: string }>('select current_setting($1) as search_path', ['search_path']);
-      return { home, indexes, original: searchPath[0]!.search_path };
+      return { home, later: indexes.filter((index) => !first.includes(index)), original: searchPath[0]!.search_path };
     });
   } catch (error) {
     // Only a missing CREATE privilege means "replay in place"; anything else is a real failure.
     if (sqlStateOf(error) === SqlState.insufficientPrivilege) return undefined;
     throw error;
   }
-  const { home, indexes, original } = created;
+  const { home, later, original } = created;
 
   return {
     /** Unqualified table names now resolve to the copies (this transaction only). */
@@ -332,10 +336,9 @@ async function createScratch(db: Database, tables: readonly string[], keysFirst:
      * locks its table against the builds of its other indexes.
      */
     async complete(run: <T>(work: () => Promise<T>) => Promise<T>) {
-      const missing = indexes.filter((index) => !(keysFirst && index.unique));
       // Every build settles before a failure is reported, as the shares do.
       await settled(
-        missing.map((index) =>
+        later.map((index) =>
           run(() =>
             db.transaction(async (tx) => {
               // PostgreSQL: index builds sort in memory rather than in temporary files (this
@@ -347,7 +350,7 @@ async function createScratch(db: Database, tables: readonly string[], keysFirst:
         ),
       );
       await db.transaction(async (tx) => {
-        for (const index of missing) if (index.constraint_name) await tx.query(attachedConstraint(schema, index));
+        for (const index of later) if (index.constraint_name) await tx.query(attachedConstraint(schema, index));
       });
       await settled(tables.map((table) => run(() => db.query(`analyze ${ident(schema)}.${ident(table)}`))));
     },
