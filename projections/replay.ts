@@ -97,13 +97,16 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     processed += n;
     if (n > 0) await options.onProgress?.({ processed, total: Math.max(total, processed) });
   };
-  // The events up to the head the build reads, per type: the progress total, and what each
-  // projection's build applies (a build in one statement does not count its events again).
-  const perType = new Map<string, number>();
-  const eventsOf = (projection: Projection) => projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0);
+  // The events up to the head the build reads, per projection: the progress total, and what each
+  // projection's build applies (a build in one statement does not count its events again). Those
+  // of one projection are counted whole, grouping them by type cost a fifth more (on PGlite, where
+  // the count cannot run beside the build, 2 % of a replay); those of several, per type.
+  const perType = new Map<string | null, number>();
+  const eventsOf = (projection: Projection) => (selected.length === 1 ? total : projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0));
   const start = async (q: Queryable, upTo: number) => {
-    const { rows } = await q.query<{ type: string; n: string | number }>(
-      'select type, count(*) as n from events where position <= $1 and type = any($2) group by type',
+    const byType = selected.length > 1;
+    const { rows } = await q.query<{ type: string | null; n: string | number }>(
+      `select ${byType ? 'type' : 'null as type'}, count(*) as n from events where position <= $1 and type = any($2)${byType ? ' group by type' : ''}`,
       [upTo, types],
     );
     for (const row of rows) perType.set(row.type, Number(row.n));
