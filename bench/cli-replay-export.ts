@@ -17,7 +17,7 @@
  * Sizes: BENCH_CART_EVENTS (multiple of 5), BENCH_SUBSCRIBERS. Targets: replay >= 300k events/s on
  * PostgreSQL, >= 150k on PGlite, peak RSS <= 256 MB; export of 1M subscribers <= 5 s at <= 200 MB peak RSS.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,10 +106,9 @@ async function generate(db: Database): Promise<void> {
     process.stderr.write(`\rgenerating events: ${Math.round(((k + 1) / chunks) * 100)}%`);
   }
   // As a shop's log is by the time anyone replays it: vacuumed (hint bits and visibility map set), so
-  // the first replay does not pay for the bulk load's clean-up and the later ones do not skip it, and
-  // checkpointed, so the first replays do not run beside the writing out of the load's gigabyte of WAL.
+  // the first replay does not pay for the bulk load's clean-up and the later ones do not skip it (and
+  // written out before each command: see `settled` below).
   await db.query('vacuum analyze events');
-  await db.query('checkpoint');
   process.stderr.write(`\rgenerated ${fmt(CARTS * 5)} cart events and ${fmt(SUBSCRIBERS)} Subscribed events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
@@ -182,8 +181,16 @@ async function main(): Promise<void> {
       await db.close();
     }
 
+    // Before each command, what the steps before it wrote is written out (PostgreSQL's checkpoint, then
+    // the operating system's dirty pages): a command is timed alone, not beside the write-back of the
+    // one before it (a replay of all 2M events leaves about 600 MB of WAL behind it).
+    const settled = async (args: string[], stdoutTo?: 'devnull') => {
+      if (serverUrl) await admin(serverUrl, 'checkpoint');
+      execFileSync('sync');
+      return runCommand(globals, args, stdoutTo);
+    };
     const replay = async (step: string, names: string[], events: number) => {
-      const run = await runCommand(globals, ['projections', 'replay', ...names]);
+      const run = await settled(['projections', 'replay', ...names]);
       process.stdout.write(`  ${run.stdout}`);
       // The command's own figure: the replay alone (read, fold, write, catch up, swap), not the process's start.
       const match = /in ([\d.]+) s \(([\d,]+) events\/s\)/.exec(run.stdout);
@@ -196,11 +203,11 @@ async function main(): Promise<void> {
     await replay('projections replay (all)', [], CARTS * 5 + SUBSCRIBERS);
 
     const file = path.join(workDir, 'subscribers.csv');
-    const csv = await runCommand(globals, ['subscribers', 'export', '--output', file]);
+    const csv = await settled(['subscribers', 'export', '--output', file]);
     const lines = (await readFile(file, 'utf8')).split('\r\n').length - 2;
     if (lines !== SUBSCRIBERS) throw new Error(`the CSV export has ${lines} rows, expected ${SUBSCRIBERS}`);
     results.push({ step: `subscribers export --output (csv, ${fmt((await stat(file)).size / 1e6)} MB)`, items: SUBSCRIBERS, unit: 'rows', seconds: csv.seconds, perSecond: SUBSCRIBERS / csv.seconds, maxRssMb: csv.maxRssMb });
-    const ndjson = await runCommand(globals, ['subscribers', 'export', '--format', 'ndjson'], 'devnull');
+    const ndjson = await settled(['subscribers', 'export', '--format', 'ndjson'], 'devnull');
     results.push({ step: 'subscribers export --format ndjson > /dev/null', items: SUBSCRIBERS, unit: 'rows', seconds: ndjson.seconds, perSecond: SUBSCRIBERS / ndjson.seconds, maxRssMb: ndjson.maxRssMb });
 
     process.stdout.write('\n');
