@@ -101,15 +101,15 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
   // projection's build applies (a build in one statement does not count its events again). Those
   // of one projection are counted whole, grouping them by type cost a fifth more (on PGlite, where
   // the count cannot run beside the build, 2 % of a replay); those of several, per type.
-  const perType = new Map<string | null, number>();
-  const eventsOf = (projection: Projection) => (selected.length === 1 ? total : projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0));
+  const byType = selected.length > 1;
+  const perType = new Map<string, number>();
+  const eventsOf = (projection: Projection) => (byType ? projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0) : total);
   const start = async (q: Queryable, upTo: number) => {
-    const byType = selected.length > 1;
-    const { rows } = await q.query<{ type: string | null; n: string | number }>(
-      `select ${byType ? 'type' : 'null as type'}, count(*) as n from events where position <= $1 and type = any($2)${byType ? ' group by type' : ''}`,
+    const { rows } = await q.query<{ type?: string; n: string | number }>(
+      `select ${byType ? 'type, ' : ''}count(*) as n from events where position <= $1 and type = any($2)${byType ? ' group by type' : ''}`,
       [upTo, types],
     );
-    for (const row of rows) perType.set(row.type, Number(row.n));
+    for (const row of rows) if (row.type !== undefined) perType.set(row.type, Number(row.n));
     total = rows.reduce((sum, row) => sum + Number(row.n), 0);
     options.onStart?.(total);
   };
