@@ -22,7 +22,8 @@ const onConflict = (lines: string) => `on conflict (cart_id) do update
  *
  * `cart_id` is the cart's uuid, which the steps that meet stored carts join on; or, for a fold that
  * meets none (`fold('all')`), the stream id itself, grouped bytewise and cast once per cart at the end
- * (the cast per event was 4-7 % of a replay's build on PGlite).
+ * (the cast per event was 4-7 % of a replay's build on PGlite). A cart has one stream id, `cart-` and
+ * its uuid as the server writes it, so both group the same events.
  */
 const cartEvents = (cartId: 'uuid' | 'stream id'): ProjectionStep => ({
   name: 'carts_events',
