@@ -7,7 +7,7 @@ import { resolveSessionSecret } from '../../../api/config.ts';
 import { connectDatabase } from '../../../db/connect.ts';
 import { DataDirLockedError, LOCK_SOCKET, lockDataDir } from '../../../db/data-dir-lock.ts';
 import { secureDataDir } from '../../../db/data-dir.ts';
-import { pgliteFsyncs } from '../../../db/pglite.ts';
+import { openPglite, pgliteFsyncs } from '../../../db/pglite.ts';
 
 const mode = async (file: string) => (await stat(file)).mode & 0o777;
 const dirs: string[] = [];
@@ -118,6 +118,28 @@ describe('PGlite durability', () => {
 });
 
 describe('PGlite memory', () => {
+  it('a fresh directory is created by a child process: this process never holds the memory initdb takes', async () => {
+    const dir = await tempDir();
+    const before = process.memoryUsage().external;
+    const db = await openPglite(path.join(dir, 'pglite'), { durable: false });
+    try {
+      // One PGlite's WebAssembly memory is 128 MB. Created in this process, initdb's module and the
+      // buffers of the unpacked files came to about 430 MB more, held until a full garbage collection.
+      expect(process.memoryUsage().external - before).toBeLessThan(256 * 1024 * 1024);
+      expect((await db.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it('a directory PostgreSQL cannot be created in fails with the reason, naming the directory', async () => {
+    const dir = path.join(await tempDir(), 'pglite');
+    // Left behind by something else: not a cluster (no PG_VERSION), and initdb will not write over it.
+    await mkdir(path.join(dir, 'base'), { recursive: true });
+    await writeFile(path.join(dir, 'base', '1'), 'not a table');
+    await expect(openPglite(dir, { durable: false })).rejects.toThrow(new RegExp(`^could not create the database in ${dir} \\(exit code 1\\): \\S`));
+  }, 120_000);
+
   it.each([
     ['durable', true],
     ['PGLITE_SYNC=off', false],

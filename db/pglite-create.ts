@@ -1,0 +1,18 @@
+/**
+ * Creates PostgreSQL's files in an empty PGlite directory and exits: run by `openPglite` as a child
+ * process (db/pglite.ts says why), `node pglite-create.js <dir> durable|not-durable`.
+ */
+import { inspect } from 'node:util';
+import { createCluster } from './pglite.ts';
+
+const [dataDir, durability] = process.argv.slice(2);
+if (!dataDir || (durability !== 'durable' && durability !== 'not-durable')) {
+  process.stderr.write('usage: pglite-create <data directory> durable|not-durable\n');
+  process.exit(2);
+}
+try {
+  await createCluster(dataDir, durability === 'durable');
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n`);
+  process.exit(1);
+}
