@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Database, Logger } from './database.ts';
 
 export interface DatabaseTarget {
@@ -36,14 +35,14 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
     }
     return db;
   }
-  const [{ lockDataDir }, { secureDataDir }, { openPglite }] = await Promise.all([import('./data-dir-lock.ts'), import('./data-dir.ts'), import('./pglite.ts')]);
+  const [{ lockDataDir }, { secureDataDir }, { hasCluster, openPglite }] = await Promise.all([import('./data-dir-lock.ts'), import('./data-dir.ts'), import('./pglite.ts')]);
   // Files PGlite creates from now on are owner-only whatever umask the process was started with.
   process.umask(0o077);
   const lock = await lockDataDir(target.dataDir);
   try {
     const tightened = await secureDataDir(target.dataDir);
     if (tightened > 0) options.log?.(`tightened ${tightened} files and directories in ${target.dataDir} to owner-only (0700/0600)`);
-    const fresh = !existsSync(`${target.dataDir}/pglite/PG_VERSION`);
+    const fresh = !hasCluster(`${target.dataDir}/pglite`);
     const db = await openPglite(`${target.dataDir}/pglite`, { durable: target.durable ?? true });
     // A fresh directory is unpacked by PGlite with the modes of its template (0666): tighten those too.
     if (fresh) await secureDataDir(target.dataDir);

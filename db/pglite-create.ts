@@ -13,6 +13,7 @@ if (!dataDir || (durability !== 'durable' && durability !== 'not-durable')) {
 try {
   await createCluster(dataDir, durability === 'durable');
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n`);
+  // One line, the reason: the parent puts it into its own error.
+  process.stderr.write(`${error instanceof Error ? error.message : inspect(error, { breakLength: Infinity })}\n`);
   process.exit(1);
 }

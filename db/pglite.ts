@@ -87,9 +87,11 @@ function startPglite(dataDir: string, durable: boolean): Promise<PGlite> {
   return PGlite.create(durable ? { fs: new DurableNodeFS(dataDir), startParams: startParams(true) } : { dataDir, startParams: startParams(false) });
 }
 
+/** Whether PostgreSQL's files are in the directory (an empty or new one has none yet). */
+export const hasCluster = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSION'));
+
 /** Creates PostgreSQL's files in an empty directory, in this process (what `pglite-create` runs). */
 export async function createCluster(dataDir: string, durable: boolean): Promise<void> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await (await startPglite(dataDir, durable)).close();
 }
 
@@ -116,7 +118,7 @@ async function createClusterApart(dataDir: string, durable: boolean): Promise<vo
     child.once('error', reject);
     child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   });
-  if (code !== 0) throw new Error(`could not create the database in ${dataDir} (${signal ?? `exit code ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' ') || 'no message'}`);
+  if (code !== 0) throw new Error(`could not create the database in ${dataDir} (${signal ?? `exit code ${code}`}): ${stderr.trim() || 'no message'}`);
 }
 
 /**
@@ -126,7 +128,7 @@ async function createClusterApart(dataDir: string, durable: boolean): Promise<vo
 export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const durable = options.durable ?? true;
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createClusterApart(dataDir, durable);
+  if (!hasCluster(dataDir)) await createClusterApart(dataDir, durable);
   const pglite = await startPglite(dataDir, durable);
   const prepared = namedStatements(pglite);
   return {
