@@ -30,6 +30,11 @@ export interface LoadSpec {
    * An open-loop load warms for exactly this long (it follows a closed-loop load of the same path).
    */
   warmup: number;
+  /**
+   * The server has already run this path at its steady pace (an earlier round of the same row): the
+   * warm-up is exactly `warmup` seconds, enough for fresh connections, with no wait for a steady pace.
+   */
+  warmed?: boolean;
   /** One GET path, or a sequence each connection walks through and restarts (with a fresh context). */
   path?: string;
   headers?: Record<string, string>;
@@ -102,7 +107,10 @@ async function run(opts: autocannon.Options): Promise<autocannon.Result> {
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   onlyLoopback(spec.url);
   if (spec.overallRate) return openLoopLoad(spec, spec.overallRate);
-  const warmup = await warmUntilSteady(async (seconds) => (await run(options(spec, seconds))).requests.total, { minSeconds: spec.warmup });
+  const warmup = await warmUntilSteady(async (seconds) => (await run(options(spec, seconds))).requests.total, {
+    minSeconds: spec.warmup,
+    ...(spec.warmed ? { maxSeconds: spec.warmup } : {}),
+  });
   // The parent reads the server's CPU time on this line: the measured run starts now.
   process.stdout.write('measuring\n');
   const r = await run(options(spec, spec.duration));

@@ -49,7 +49,7 @@ export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'war
       rssReset = resetPeakRss(pid);
     },
   });
-  if (result.warmup) run.log(`  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(', ')})${result.warmup.steady ? '' : ', pace still rising: measured anyway'}`);
+  if (result.warmup) run.log(`  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(', ')})${result.warmup.steady || full.warmed ? '' : ', pace still rising: measured anyway'}`);
   // Read after the load ended: the server is idle by then, so the delay adds no CPU.
   const cpu1 = cpuSeconds(pid);
   const peak = rssReset ? peakRssMb(pid) : undefined;
@@ -135,10 +135,3 @@ export const cpuText = (r: Measured) =>
 /** Load average before → after, for the table's `load` column. */
 export const loadText = (...runs: Array<{ loadAvg: [number, number] }>) =>
   `${Math.min(...runs.map((r) => r.loadAvg[0])).toFixed(1)}→${Math.max(...runs.map((r) => r.loadAvg[1])).toFixed(1)}`;
-
-/**
- * How far two measurements of one baseline lie apart (0.2 = 20 %): more than MAX_BASELINE_DRIFT means
- * other work changed the machine's pace during the row, and the row is measured again.
- */
-export const drift = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.min(a, b), 1e-9);
-export const MAX_BASELINE_DRIFT = 0.2;

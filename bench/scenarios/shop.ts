@@ -6,7 +6,8 @@ import type { RenderResult } from '../render-cart.ts';
 import { type BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from '../lib/bench-run.ts';
 import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { fmtKb, fmtMs, fmtRate } from '../lib/report.ts';
-import { MAX_BASELINE_DRIFT, type Measured, type Target, capture, cpuText, drift, load, loadProblems, loadText, startBaseline, startBenchServer, startShop } from '../lib/shop-process.ts';
+import { MAX_BASELINE_DRIFT, type Round, drift, inRounds, roundText } from '../lib/rounds.ts';
+import { type Measured, type Target, capture, cpuText, load, loadProblems, loadText, startBaseline, startBenchServer, startShop } from '../lib/shop-process.ts';
 import { jsFromHtml, lighthouseRows } from './first-load.ts';
 
 /**
@@ -74,35 +75,25 @@ async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Chil
   for (const group of groups) {
     const captured = await Promise.all(group.paths.map((p) => capture(origin, p, group.headers)));
     for (const c of captured) if (c.status !== 200) throw new Error(`GET ${c.path} answered ${c.status}`);
-    // Each path: the baseline, the shop, the baseline again (both idle on the server core otherwise),
-    // so a change in background load shows as two baselines that disagree: then the path is measured
-    // again, once.
     const baseline = await startBaseline(captured);
-    const measured = new Map<string, { r: Measured; b: Measured; openLoop?: Measured; repeated?: string }>();
+    const measured = new Map<string, { r: Measured; b: Measured; openLoop?: Measured; rounds: Array<Round<Measured>>; note?: string }>();
     try {
       for (const p of group.paths) {
-        let repeated: string | undefined;
-        for (let attempt = 1; ; attempt++) {
-          const spec = { path: p, connections: PAGE_CONNECTIONS, ...(group.headers ? { headers: group.headers } : {}) };
-          const b1 = await load(run, { url: baseline.origin, ...spec }, baseline.child);
-          const r = await load(run, { url: origin, ...spec }, shop);
-          const b2 = await load(run, { url: baseline.origin, ...spec }, baseline.child);
-          const moved = drift(b1.rps, b2.rps);
-          if (moved > MAX_BASELINE_DRIFT && attempt === 1) {
-            repeated = `measured twice: the baseline moved ${Math.round(moved * 100)} % during the first try`;
-            run.log(`${p}: ${repeated}`);
-            continue;
-          }
-          const openLoop = group.openLoopRate ? await load(run, { url: origin, ...spec, overallRate: group.openLoopRate }, shop) : undefined;
-          measured.set(p, { r, b: meanOf(b1, b2), ...(openLoop ? { openLoop } : {}), ...(repeated ? { repeated } : {}) });
-          break;
-        }
+        const spec = { path: p, connections: PAGE_CONNECTIONS, ...(group.headers ? { headers: group.headers } : {}) };
+        const { rounds, median, note } = await inRounds(
+          meanOf,
+          (warmed) => load(run, { url: baseline.origin, ...spec, warmed }, baseline.child),
+          (warmed) => load(run, { url: origin, ...spec, warmed }, shop),
+        );
+        if (note) run.log(`${p}: ${note}`);
+        const openLoop = group.openLoopRate ? await load(run, { url: origin, ...spec, overallRate: group.openLoopRate }, shop) : undefined;
+        measured.set(p, { r: median.r, b: median.b, rounds, ...(openLoop ? { openLoop } : {}), ...(note ? { note } : {}) });
       }
     } finally {
       await baseline.child.stop();
     }
     for (const c of captured) {
-      const { r, b, openLoop, repeated } = measured.get(c.path)!;
+      const { r, b, openLoop, rounds, note } = measured.get(c.path)!;
       const ratio = r.rps / b.rps;
       const problem = loadProblems(r) ?? (openLoop && loadProblems(openLoop));
       const judged = openLoop ?? r;
@@ -116,8 +107,8 @@ async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Chil
         target: group.target,
         pass: !problem && group.judge(judged, ratio),
         load: loadText(r, b, ...(openLoop ? [openLoop] : [])),
-        ...(problem || repeated ? { note: [problem, repeated].filter(Boolean).join('; ') } : {}),
-        data: { measured: r, baseline: b, ...(openLoop ? { openLoop } : {}), bytes: Buffer.byteLength(c.body), connections: PAGE_CONNECTIONS },
+        note: [problem, `the median of ${rounds.length} rounds: ${rounds.map(roundText).join(', ')}`, note].filter(Boolean).join('; '),
+        data: { measured: r, baseline: b, ...(openLoop ? { openLoop } : {}), rounds, bytes: Buffer.byteLength(c.body), connections: PAGE_CONNECTIONS },
       });
     }
   }
