@@ -1,12 +1,14 @@
 /**
  * The load generator, run as its own process (pinned to the load core by bench/run.ts):
  *   node --import tsx bench/load.ts '<json spec>'
- * Runs autocannon against 127.0.0.1 (a warm-up, then the measured run, announced by a `measuring`
- * line) and prints one JSON line.
+ * Loads 127.0.0.1 (a warm-up, then the measured run, announced by a `measuring` line) and prints one
+ * JSON line. One GET path is loaded with wrk (bench/wrk.ts), a sequence of requests with autocannon,
+ * an offered rate with bench/open-loop.ts.
  */
 import autocannon from 'autocannon';
 import { openLoop } from './open-loop.ts';
 import { type Warmup, warmUntilSteady } from './steady.ts';
+import { wrk } from './wrk.ts';
 
 export interface LoadRequest {
   method?: 'GET' | 'POST';
@@ -65,69 +67,81 @@ function onlyLoopback(url: string) {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`load only goes to this machine, not ${host}`);
 }
 
-function options(spec: LoadSpec, duration: number): autocannon.Options {
-  const base: autocannon.Options = {
+/** A sequence of requests (autocannon's): each connection walks through it, carrying its cookie. */
+function sequenceOptions(spec: LoadSpec, requests: LoadRequest[], duration: number): autocannon.Options {
+  return {
     url: spec.url,
     connections: spec.connections,
     duration,
     pipelining: 1,
     timeout: 10,
+    requests: requests.map((r) => ({
+      method: r.method ?? 'GET',
+      path: r.path,
+      ...(r.body === undefined ? {} : { body: r.body }),
+      headers: { ...(spec.headers ?? {}), ...(r.headers ?? {}) },
+      setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
+        if (r.useCookie && typeof context.cookie === 'string') req.headers = { ...req.headers, cookie: context.cookie };
+        return req;
+      },
+      onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers?: Record<string, string | string[]>) => {
+        if (!r.captureCookie) return;
+        const setCookie = headers?.['set-cookie'];
+        const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+        if (first) context.cookie = first.split(';')[0];
+      },
+    })) as autocannon.Request[],
   };
-  if (spec.requests) {
-    return {
-      ...base,
-      requests: spec.requests.map((r) => ({
-        method: r.method ?? 'GET',
-        path: r.path,
-        ...(r.body === undefined ? {} : { body: r.body }),
-        headers: { ...(spec.headers ?? {}), ...(r.headers ?? {}) },
-        setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
-          if (r.useCookie && typeof context.cookie === 'string') req.headers = { ...req.headers, cookie: context.cookie };
-          return req;
-        },
-        onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers?: Record<string, string | string[]>) => {
-          if (!r.captureCookie) return;
-          const setCookie = headers?.['set-cookie'];
-          const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
-          if (first) context.cookie = first.split(';')[0];
-        },
-      })) as autocannon.Request[],
-    };
-  }
-  // autocannon has no top-level `path`: the path goes in the URL.
-  return { ...base, url: new URL(spec.path ?? '/', spec.url).toString(), headers: spec.headers ?? {} };
 }
 
-async function run(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-  });
+/** One closed-loop run, whichever tool made it. */
+interface ClosedRun {
+  total: number;
+  seconds: number;
+  latency: LoadResult['latency'];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  bytes: number;
+}
+
+/**
+ * A sequence needs autocannon's per-connection context (a cookie carried from one answer to the next
+ * request); one GET path is loaded with wrk, which costs the load core far less per answer.
+ */
+function closedLoop(spec: LoadSpec): (seconds: number) => Promise<ClosedRun> {
+  const { requests } = spec;
+  if (requests) {
+    return async (seconds) => {
+      const r = await new Promise<autocannon.Result>((resolve, reject) => {
+        autocannon(sequenceOptions(spec, requests, seconds), (err, result) => (err ? reject(err) : resolve(result)));
+      });
+      const statusCodes: Record<string, number> = {};
+      for (const [code, value] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (value as { count: number }).count;
+      const { mean, p50, p90, p99, max } = r.latency;
+      return { total: r.requests.total, seconds: r.duration || seconds, latency: { mean, p50, p90, p99, max }, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statusCodes, bytes: r.throughput.total };
+    };
+  }
+  const url = new URL(spec.path ?? '/', spec.url).toString();
+  return async (seconds): Promise<ClosedRun> => {
+    const r = await wrk(url, { connections: spec.connections, seconds, ...(spec.headers ? { headers: spec.headers } : {}) });
+    return { total: r.requests, seconds: r.seconds, latency: r.latency, non2xx: r.badStatus, errors: r.errors, timeouts: r.timeouts, statusCodes: r.badStatus > 0 ? { '400 or more': r.badStatus } : ({} as Record<string, number>), bytes: r.bytes };
+  };
 }
 
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   onlyLoopback(spec.url);
   if (spec.overallRate) return openLoopLoad(spec, spec.overallRate);
-  const warmup = await warmUntilSteady(async (seconds) => (await run(options(spec, seconds))).requests.total, {
+  const run = closedLoop(spec);
+  const warmup = await warmUntilSteady(async (seconds) => (await run(seconds)).total, {
     minSeconds: spec.warmup,
     ...(spec.warmed ? { maxSeconds: spec.warmup } : {}),
   });
   // The parent reads the server's CPU time on this line: the measured run starts now.
   process.stdout.write('measuring\n');
-  const r = await run(options(spec, spec.duration));
-  const statusCodes: Record<string, number> = {};
-  for (const [code, value] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (value as { count: number }).count;
-  const total = r.requests.total;
-  return {
-    rps: total / (r.duration || spec.duration),
-    total,
-    latency: { mean: r.latency.mean, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    statusCodes,
-    bytesPerRequest: total > 0 ? Math.round(r.throughput.total / total) : 0,
-    warmup,
-  };
+  const { total, seconds, bytes, ...r } = await run(spec.duration);
+  return { rps: total / seconds, total, ...r, bytesPerRequest: total > 0 ? Math.round(bytes / total) : 0, warmup };
 }
 
 async function openLoopLoad(spec: LoadSpec, rate: number): Promise<LoadResult> {
