@@ -124,9 +124,10 @@ function closedLoop(spec: LoadSpec): (seconds: number) => Promise<ClosedRun> {
     };
   }
   const url = new URL(spec.path ?? '/', spec.url).toString();
-  return async (seconds): Promise<ClosedRun> => {
+  return async (seconds) => {
     const r = await wrk(url, { connections: spec.connections, seconds, ...(spec.headers ? { headers: spec.headers } : {}) });
-    return { total: r.requests, seconds: r.seconds, latency: r.latency, non2xx: r.badStatus, errors: r.errors, timeouts: r.timeouts, statusCodes: r.badStatus > 0 ? { '400 or more': r.badStatus } : ({} as Record<string, number>), bytes: r.bytes };
+    const statusCodes: Record<string, number> = r.badStatus > 0 ? { '400 or more': r.badStatus } : {};
+    return { total: r.requests, seconds: r.seconds, latency: r.latency, non2xx: r.badStatus, errors: r.errors, timeouts: r.timeouts, statusCodes, bytes: r.bytes };
   };
 }
 
