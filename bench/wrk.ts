@@ -2,14 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-/**
- * One closed-loop run of wrk (Debian's `wrk` package): one thread, `connections` keep-alive
- * connections, one GET. The bench's GET rows are measured with it rather than autocannon, whose
- * JavaScript HTTP parser costs about as much per answer as a cached answer costs the server, and more
- * the more headers an answer has: under autocannon the load core saturated first (90-96 % busy) and
- * the req/s ratio measured the client. wrk takes about 12 µs of its core per answer, so the server's
- * core is the one that saturates.
- */
+/** What one wrk run measured. */
 export interface WrkRun {
   requests: number;
   seconds: number;
@@ -37,6 +30,14 @@ interface Report {
   latencyUs: { mean: number; p50: number; p90: number; p99: number; max: number };
 }
 
+/**
+ * One closed-loop run of wrk (Debian's `wrk` package): one thread, `connections` keep-alive
+ * connections, one GET. The bench's GET rows are measured with it rather than autocannon, whose
+ * JavaScript HTTP parser costs about as much per answer as a cached answer costs the server, and more
+ * the more headers an answer has: under autocannon the load core saturated first (90-96 % busy) and
+ * the req/s ratio measured the client. wrk takes about 12 µs of its core per answer, so the server's
+ * core is the one that saturates.
+ */
 export async function wrk(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<WrkRun> {
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', REPORT, ...headers, url];

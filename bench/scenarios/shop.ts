@@ -76,7 +76,7 @@ async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Chil
     const captured = await Promise.all(group.paths.map((p) => capture(origin, p, group.headers)));
     for (const c of captured) if (c.status !== 200) throw new Error(`GET ${c.path} answered ${c.status}`);
     const baseline = await startBaseline(captured);
-    const measured = new Map<string, { r: Measured; b: Measured; openLoop?: Measured; rounds: Array<Round<Measured>>; note?: string }>();
+    const measured = new Map<string, { median: Round<Measured>; rounds: Array<Round<Measured>>; openLoop?: Measured; note?: string }>();
     try {
       for (const p of group.paths) {
         const spec = { path: p, connections: PAGE_CONNECTIONS, ...(group.headers ? { headers: group.headers } : {}) };
@@ -87,14 +87,14 @@ async function apiAndPages(run: BenchRun, backend: Target['backend'], shop: Chil
         );
         if (note) run.log(`${p}: ${note}`);
         const openLoop = group.openLoopRate ? await load(run, { url: origin, ...spec, overallRate: group.openLoopRate }, shop) : undefined;
-        measured.set(p, { r: median.r, b: median.b, rounds, ...(openLoop ? { openLoop } : {}), ...(note ? { note } : {}) });
+        measured.set(p, { median, rounds, ...(openLoop ? { openLoop } : {}), ...(note ? { note } : {}) });
       }
     } finally {
       await baseline.child.stop();
     }
     for (const c of captured) {
-      const { r, b, openLoop, rounds, note } = measured.get(c.path)!;
-      const ratio = r.rps / b.rps;
+      const { median, rounds, openLoop, note } = measured.get(c.path)!;
+      const { r, b, ratio } = median;
       const problem = loadProblems(r) ?? (openLoop && loadProblems(openLoop));
       const judged = openLoop ?? r;
       run.rows.push({
