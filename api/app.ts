@@ -8,7 +8,7 @@ import { projections } from '../projections/registry.ts';
 import { rememberCartCount } from './forms/cart-count.ts';
 import { cartFormRoutes } from './forms/cart.forms.routes.ts';
 import { clearFlash, readFlash } from './forms/flash.ts';
-import { ensureFormNonce } from './forms/form-nonce.ts';
+import { ensureFormNonce, nonceCookieIfMissing } from './forms/form-nonce.ts';
 import { useFormPosts } from './forms/form-post.ts';
 import { pageFormRoutes } from './forms/page.forms.routes.ts';
 import { health } from './health/health.routes.ts';
@@ -19,7 +19,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
-import type { StoredAnswers } from './plugins/stored-answers.ts';
+import type { StoredAnswerRule, StoredAnswers } from './plugins/stored-answers.ts';
 import { valibotValidation } from './plugins/validation.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
@@ -135,7 +135,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   if (storefront) {
     await storefront.registerAssets(fastify);
     await fastify.register(seoRoutes, { catalogue, publicUrl });
-    fastify.get('/*', (request, reply) => {
+    const sharedPages: StoredAnswerRule = {
+      // A form post's flash makes the page the shopper's own: rendered for them, never stored.
+      variant: (req) => (readFlash(req) ? undefined : storefront.sharedPageVariant(req)),
+      // A visitor without a form nonce gets a new one with every page.
+      own: { names: ['set-cookie'], headers: (req) => { const cookie = nonceCookieIfMissing(req); return cookie ? ['set-cookie', cookie] : []; } },
+    };
+    fastify.get('/*', { config: { storedAnswer: sharedPages } }, (request, reply) => {
       // A page that shows a form post's flash is that shopper's own: rendered for them, not cached.
       const flash = takeFlash(request, reply);
       ensureFormNonce(request, reply);

@@ -13,7 +13,7 @@ const products = schemaOf(v.array(Product));
 const errorResponses = { 404: schemaOf(ApiError) };
 const CACHED_JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' };
 /** Every answer here is the same for everyone until the catalogue changes: the server may send it again (api/plugins/stored-answers.ts). */
-const config = { storedAnswer: true };
+const config = { storedAnswer: true } as const;
 
 /**
  * Read-only catalogue routes: every answer comes from the in-memory catalogue, serialised once per

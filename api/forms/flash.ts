@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { Flash } from '../../contracts/flash.ts';
 
@@ -19,8 +20,11 @@ export function setFlash(reply: FastifyReply, flash: Flash): void {
   reply.header('set-cookie', flashCookie(Buffer.from(JSON.stringify(flash)).toString('base64url'), LIFETIME_SECONDS));
 }
 
-/** The request's flash, or null. Cheap when there is none (the page cache's hot path asks). */
-export function readFlash(request: FastifyRequest): Flash | null {
+/**
+ * The request's flash, or null. Cheap when there is none (the page cache's hot path asks); takes
+ * Fastify's request or Node's, which stored answers are served from.
+ */
+export function readFlash(request: { headers: IncomingHttpHeaders }): Flash | null {
   const header = request.headers.cookie;
   if (!header || !header.includes(FLASH_COOKIE)) return null;
   const match = /(?:^|;\s*)dino\.flash=([A-Za-z0-9_-]+)/.exec(header);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue } from '../plugins/idempotency.ts';
 
@@ -25,12 +26,21 @@ export function renewFormNonce(reply: FastifyReply): void {
   reply.header('set-cookie', nonceCookie());
 }
 
-/** Pages give a visitor a nonce when they have none (a page's bytes never depend on it). */
+/**
+ * Pages give a visitor a nonce when they have none (a page's bytes never depend on it): the
+ * Set-Cookie header's value for this request, or undefined when it has a nonce. Takes Fastify's
+ * request or Node's, which stored answers are served from.
+ */
+export function nonceCookieIfMissing(request: { headers: IncomingHttpHeaders }): string | undefined {
+  return formNonce(request) ? undefined : nonceCookie();
+}
+
 export function ensureFormNonce(request: FastifyRequest, reply: FastifyReply): void {
-  if (!formNonce(request)) renewFormNonce(reply);
+  const cookie = nonceCookieIfMissing(request);
+  if (cookie) reply.header('set-cookie', cookie);
 }
 
 /** The idempotency key of a form post: none without a nonce (such a post simply runs). */
-export function formNonce(request: FastifyRequest): string | undefined {
+export function formNonce(request: { headers: IncomingHttpHeaders }): string | undefined {
   return cookieValue(request.headers.cookie, FORM_NONCE_COOKIE);
 }

@@ -93,12 +93,12 @@ export function createShopMetrics({ db, projections, pageCacheStats, storedAnswe
   new Gauge({ name: 'dino_page_cache_entries', help: 'Pages the page cache holds', registers: [registry], collect: sized(pageCacheStats, (s) => s.entries) });
   new Counter({
     name: 'dino_stored_answers_sent_total',
-    help: 'Catalogue API requests answered from a stored answer, without Fastify',
+    help: 'Requests answered from a stored answer (catalogue API, cached pages), without Fastify',
     registers: [registry],
     collect: counted(storedAnswerStats, (s) => s.sent),
   });
   new Gauge({ name: 'dino_stored_answers_bytes', help: 'Bytes the stored answers hold', registers: [registry], collect: sized(storedAnswerStats, (s) => s.bytes) });
-  new Gauge({ name: 'dino_stored_answers_entries', help: 'Answers stored (one per URL)', registers: [registry], collect: sized(storedAnswerStats, (s) => s.entries) });
+  new Gauge({ name: 'dino_stored_answers_entries', help: 'Answers stored (one per URL and variant)', registers: [registry], collect: sized(storedAnswerStats, (s) => s.entries) });
   new Gauge({
     name: 'dino_db_pool_connections',
     help: 'Database pool connections by state (max, total, idle) and queries waiting for one',

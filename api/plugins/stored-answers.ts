@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, RouteOptions, onSendHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RouteOptions, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { REQUEST_ID_HEADER, requestIdOf } from '../logging/logger.ts';
@@ -9,20 +9,59 @@ import { HSTS } from './security-headers.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route's 200 answer to a GET is the same for every request of its URL until `version()`
-     * moves: it is kept as sent and sent again by `StoredAnswers.serve`, before Fastify.
+     * The route's 200 answers to GETs are kept as sent and sent again by `StoredAnswers.serve`, before
+     * Fastify, until `version()` moves. `true`: one answer per URL, the same for every request;
+     * a rule: several per URL, one per variant of the request (see StoredAnswerRule).
      */
-    storedAnswer?: boolean;
+    storedAnswer?: true | StoredAnswerRule;
   }
 }
 
+/**
+ * How the answers to one URL differ from request to request, for a route whose answer depends on a
+ * few request headers (a page's on its cart-count cookie and Accept-Encoding).
+ */
+export interface StoredAnswerRule {
+  /**
+   * Which of the URL's answers this request gets, as a short string; undefined when its answer is
+   * its own (that request is neither answered from the store nor stored). It must name everything
+   * the answer depends on besides the URL and the catalogue version.
+   */
+  variant(req: IncomingMessage): string | undefined;
+  /** Headers made afresh for each request (a cookie it is handed): left out of what is stored. */
+  own?: { names: readonly string[]; headers(req: IncomingMessage): string[] };
+}
+
+/** A route with `storedAnswer: true`: every request of a URL gets the same answer. */
+const SAME_FOR_EVERY_REQUEST: StoredAnswerRule = { variant: () => '' };
+
+/** Most variants kept per URL: a client inventing header values cannot make one URL hold more. */
+const MAX_VARIANTS = 16;
+
 /** An answer as it was sent: its headers (name, value, name, value ...), without the request's own. */
 interface StoredAnswer {
+  headers: string[];
+  body: Buffer;
+}
+
+/** A URL's answers, each variant's as it was first sent under `version`. */
+interface StoredUrl {
   version: number;
   /** The route pattern, for the request metrics. */
   route: string;
-  headers: string[];
-  body: Buffer;
+  rule: StoredAnswerRule;
+  variants: Map<string, StoredAnswer>;
+}
+
+/**
+ * Answers a route sent that are not the ones it settles on (a page sent in gzip while its Brotli
+ * bytes are still being made): not stored, so the next request goes to Fastify again.
+ */
+const unsettled = new WeakSet<FastifyReply>();
+
+/** Keeps this answer out of the store (see `unsettled`). */
+export function doNotStore(reply: FastifyReply): void {
+  unsettled.add(reply);
 }
 
 /** Headers that belong to the request that was answered, not to the answer: set afresh for each. */
@@ -48,40 +87,58 @@ export interface StoredAnswerPluginOptions {
 }
 
 /**
- * Answers that are the same for everyone who asks for their URL (the catalogue API's), sent the
- * second time without Fastify: its routing, validation, hooks and reply machinery cost a cached
- * answer more than writing it does. An answer is stored as Fastify sent it (its onSend hooks have
- * run: the security headers, cache-control), so there is one place that decides what an answer
- * says; `serve` adds only what belongs to the request: its id, HSTS when it came over HTTPS.
+ * Answers made from memory (the catalogue API's, the cached pages), sent the second time without
+ * Fastify: its routing, validation, hooks and reply machinery cost such an answer more than writing
+ * it does. An answer is stored as Fastify sent it (its onSend hooks have run: the security headers,
+ * cache-control), so there is one place that decides what an answer says; `serve` adds only what
+ * belongs to the request: its id, HSTS when it came over HTTPS, and the rule's own headers.
  *
- * Only 200 answers to GET without a cookie set are stored, under the exact URL Fastify answered, so
- * a URL that Fastify would refuse (400, 404) never reaches the store. An answer is sent only while
- * `version()` is the one it was made under; `clear()` frees them all when the catalogue changes.
- * Requests answered here are logged ("incoming request", "request completed", with `storedAnswer`)
- * and counted in the request metrics like every other.
+ * Only 200 answers to GET are stored, under the exact URL Fastify answered and the request's
+ * variant, so a URL that Fastify would refuse (400, 404) never reaches the store; an answer that sets
+ * a cookie is stored only when its rule makes that cookie afresh for every request. An answer is sent
+ * only while `version()` is the one it was made under; `clear()` frees them all when the catalogue
+ * changes. Requests answered here are logged ("incoming request", "request completed", with
+ * `storedAnswer`) and counted in the request metrics like every other.
  */
 export function createStoredAnswers(options: StoredAnswersOptions) {
-  const answers = new LRUCache<string, StoredAnswer>({
+  const answers = new LRUCache<string, StoredUrl>({
     maxSize: options.maxBytes ?? 8 * 1024 * 1024,
-    sizeCalculation: (answer, url) => answer.body.length + url.length + answer.headers.length * 32 + 128,
+    sizeCalculation: (stored, url) => {
+      let size = url.length + 128;
+      for (const answer of stored.variants.values()) size += answer.body.length + answer.headers.length * 32 + 64;
+      return size;
+    },
   });
   // Counted for the metrics: how many requests were answered from here.
   let sent = 0;
   let bound: { version: () => number; observe: StoredAnswerPluginOptions['observe']; log: FastifyBaseLogger } | undefined;
 
-  const record: onSendHookHandler = (request, reply, payload, done) => {
-    if (bound && request.method === 'GET' && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload)) && !reply.hasHeader('set-cookie')) {
-      const headers: string[] = [];
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value === undefined || REQUEST_OWN.has(name)) continue;
-        headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
-      }
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      headers.push('content-length', String(body.length));
-      answers.set(request.url, { version: bound.version(), route: request.routeOptions.url ?? 'unmatched', headers, body });
+  const recordFor =
+    (rule: StoredAnswerRule): onSendHookHandler =>
+    (request, reply, payload, done) => {
+      const variant = bound && request.method === 'GET' && reply.statusCode === 200 && !unsettled.has(reply) ? rule.variant(request.raw) : undefined;
+      if (variant !== undefined && (typeof payload === 'string' || Buffer.isBuffer(payload))) store(request.url, request.routeOptions.url ?? 'unmatched', rule, variant, reply, payload);
+      done(null, payload);
+    };
+
+  function store(url: string, route: string, rule: StoredAnswerRule, variant: string, reply: FastifyReply, payload: string | Buffer): void {
+    const headers: string[] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || REQUEST_OWN.has(name) || rule.own?.names.includes(name)) continue;
+      // A cookie the rule does not make afresh belongs to this one request.
+      if (name === 'set-cookie') return;
+      headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    done(null, payload);
-  };
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    headers.push('content-length', String(body.length));
+    const version = bound!.version();
+    let stored = answers.peek(url);
+    if (stored === undefined || stored.version !== version) stored = { version, route, rule, variants: new Map() };
+    else if (stored.variants.size >= MAX_VARIANTS && !stored.variants.has(variant)) return;
+    stored.variants.set(variant, { headers, body });
+    // Set again (not only changed in place) so the cache weighs it with its new variant.
+    answers.set(url, stored);
+  }
 
   // Fastify's request.protocol and request.ip, as its trustProxy: true reads them.
   const overHttps = (req: IncomingMessage) => {
@@ -95,14 +152,15 @@ export function createStoredAnswers(options: StoredAnswersOptions) {
   };
 
   return {
-    /** Registers the recording: routes declared with `config: { storedAnswer: true }` keep their answers. */
+    /** Registers the recording: routes declared with `config: { storedAnswer }` keep their answers. */
     plugin: fp(
       async (app: FastifyInstance, pluginOptions: StoredAnswerPluginOptions) => {
         bound = { version: pluginOptions.version, observe: pluginOptions.observe, log: app.log };
         // Route-level, so it runs after every instance-level onSend hook: what it keeps is what was sent.
         app.addHook('onRoute', (route: RouteOptions) => {
-          if (route.config?.storedAnswer !== true) return;
-          route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), record];
+          const rule = route.config?.storedAnswer === true ? SAME_FOR_EVERY_REQUEST : route.config?.storedAnswer;
+          if (rule === undefined) return;
+          route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), recordFor(rule)];
         });
         app.addHook('onClose', (_app, done) => {
           answers.clear();
@@ -119,8 +177,11 @@ export function createStoredAnswers(options: StoredAnswersOptions) {
      */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
       if (req.method !== 'GET' || bound === undefined || options.shuttingDown()) return false;
-      const answer = answers.get(req.url ?? '');
-      if (answer === undefined || answer.version !== bound.version()) return false;
+      const stored = answers.get(req.url ?? '');
+      if (stored === undefined || stored.version !== bound.version()) return false;
+      const variant = stored.rule.variant(req);
+      const answer = variant === undefined ? undefined : stored.variants.get(variant);
+      if (answer === undefined) return false;
       const started = performance.now();
       const id = requestIdOf(req);
       const log = LOGS_REQUESTS.has(bound.log.level) ? bound.log.child({ reqId: id }) : undefined;
@@ -128,19 +189,24 @@ export function createStoredAnswers(options: StoredAnswersOptions) {
       log?.info({ req: { method: req.method, url: req.url, headers: req.headers, host: req.headers.host, ip: clientAddress(req), socket: req.socket }, storedAnswer: true }, 'incoming request');
       const headers = answer.headers.concat(REQUEST_ID_HEADER, id);
       if (overHttps(req)) headers.push('strict-transport-security', HSTS);
+      if (stored.rule.own) headers.push(...stored.rule.own.headers(req));
       res.writeHead(200, headers);
       res.end(answer.body);
       sent++;
       const seconds = (performance.now() - started) / 1000;
-      bound.observe?.(answer.route, 200, seconds);
+      bound.observe?.(stored.route, 200, seconds);
       log?.info({ res: { statusCode: 200 }, responseTime: seconds * 1000, storedAnswer: true }, 'request completed');
       return true;
     },
 
     clear: () => answers.clear(),
-    /** Whether an answer for this URL is kept (for tests and diagnostics; does not touch its recency). */
-    has: (url: string) => answers.has(url),
-    stats: (): StoredAnswerStats => ({ sent, entries: answers.size, bytes: answers.calculatedSize }),
+    /** How many answers to this URL are kept, one per variant (for tests and diagnostics; does not touch its recency). */
+    kept: (url: string) => answers.peek(url)?.variants.size ?? 0,
+    stats(): StoredAnswerStats {
+      let entries = 0;
+      for (const stored of answers.values()) entries += stored.variants.size;
+      return { sent, entries, bytes: answers.calculatedSize };
+    },
   };
 }
 
@@ -149,6 +215,7 @@ export type StoredAnswers = ReturnType<typeof createStoredAnswers>;
 export interface StoredAnswerStats {
   /** Requests answered from the store. */
   sent: number;
+  /** Answers kept (one per URL and variant). */
   entries: number;
   bytes: number;
 }

@@ -30,9 +30,22 @@ export function encodedSize(bytes: EncodedBytes): number {
   return bytes.identity.length + gzip + (bytes.br?.length ?? gzip);
 }
 
-/** The best encoding the request accepts that we hold (Accept-Encoding with q-values; q=0 refuses). */
-export function negotiateEncoding(acceptEncoding: string | undefined, encoded: EncodedBytes): ContentEncoding {
-  if (!acceptEncoding || encoded.gzip === encoded.identity) return 'identity';
+/** Whether these bytes are final: Brotli has arrived, or the content is too small to encode at all. */
+export const isSettled = (bytes: EncodedBytes) => bytes.br !== undefined || bytes.gzip === bytes.identity;
+
+interface Accepted {
+  br: number;
+  gzip: number;
+}
+
+// Parsed once per distinct header: browsers send a handful, and parsing one cost 1.5 us a request.
+const acceptedByHeader = new Map<string, Accepted>();
+const MAX_REMEMBERED_HEADERS = 64;
+
+/** The q-values Accept-Encoding gives br and gzip (q=0 refuses; `*` stands for both when not named). */
+function accepted(acceptEncoding: string): Accepted {
+  let result = acceptedByHeader.get(acceptEncoding);
+  if (result) return result;
   let br = 0;
   let gzip = 0;
   for (const part of acceptEncoding.split(',')) {
@@ -46,9 +59,27 @@ export function negotiateEncoding(acceptEncoding: string | undefined, encoded: E
       gzip ||= q;
     }
   }
-  if (encoded.br && br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return 'identity';
+  result = { br, gzip };
+  // A client inventing headers only empties the memory, never grows it.
+  if (acceptedByHeader.size >= MAX_REMEMBERED_HEADERS) acceptedByHeader.clear();
+  acceptedByHeader.set(acceptEncoding, result);
+  return result;
+}
+
+/** The encoding the request gets of content we hold in every encoding (br when it is liked at least as much as gzip). */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding {
+  if (!acceptEncoding) return 'identity';
+  const { br, gzip } = accepted(acceptEncoding);
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : 'identity';
+}
+
+/** The best encoding of these bytes the request accepts: the preferred one, or gzip while Brotli is still being made. */
+export function negotiateEncoding(acceptEncoding: string | undefined, encoded: EncodedBytes): ContentEncoding {
+  if (encoded.gzip === encoded.identity) return 'identity';
+  const preferred = preferredEncoding(acceptEncoding);
+  if (preferred !== 'br' || encoded.br) return preferred;
+  return accepted(acceptEncoding!).gzip > 0 ? 'gzip' : 'identity';
 }
 
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, statusCode: number, headers: Record<string, string>, bytes: EncodedBytes): FastifyReply {

@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Flash } from '../../contracts/flash.ts';
 import { CART_BADGE_SLOT, cartCountFromCookies } from '../../storefront/lib/cart-count-cookie.ts';
 import { pageCacheKey } from '../../storefront/page-cache-key.ts';
 import type { StorefrontServices } from '../../storefront/services.ts';
+import { doNotStore } from '../plugins/stored-answers.ts';
 import { registerBuiltAssets } from './assets.ts';
 import { cartBadgeHtml } from './cart-badge-html.ts';
-import { type EncodedBytes, encodeBytes, encodedSize, sendEncoded } from './encoded-bytes.ts';
+import { type EncodedBytes, encodeBytes, encodedSize, isSettled, preferredEncoding, sendEncoded } from './encoded-bytes.ts';
 import { type PageCacheStats, createPageCache } from './page-cache.ts';
 import { type Shell, renderInShell, shellOf } from './page-shell.ts';
 import { type RenderedPage, pageOf, renderHeaders, renderPageContext, renderToPage, sendPage } from './vike-render.ts';
@@ -43,6 +45,11 @@ export interface Storefront {
    * The cache is emptied by `invalidate()` (the server calls it when the catalogue changes).
    */
   renderShared(request: FastifyRequest, reply: FastifyReply, services: StorefrontServices): Promise<FastifyReply>;
+  /**
+   * What a page from renderShared depends on besides its URL and the catalogue: the badge's count and
+   * the encoding. Its cache hits are stored answers (api/plugins/stored-answers.ts) by this variant.
+   */
+  sharedPageVariant(req: IncomingMessage): string;
   invalidate(): void;
   /** The page cache's counters (undefined in development, which caches nothing). */
   pageCacheStats(): PageCacheStats | undefined;
@@ -180,14 +187,23 @@ export async function createStorefront({ root, dev, pageCacheBytes = DEFAULT_PAG
 
     async renderShared(request, reply, services) {
       const count = cartCountFromCookies(request.headers.cookie);
-      if (!pages) return sendWithBadge(reply, await renderToPage(request, services), count);
       const key = pageCacheKey(request.url);
-      const cached = pages.get(key);
-      if (cached) return sendEncoded(request, reply.header('x-page-cache', 'hit'), cached.statusCode, cached.sendHeaders, rendition(key, cached, count));
+      const cached = pages?.get(key);
+      if (cached) {
+        const bytes = rendition(key, cached, count);
+        // Only a page from the cache, in the encoding it settles on, is the answer every later
+        // request of its variant gets.
+        if (!isSettled(bytes)) doNotStore(reply);
+        return sendEncoded(request, reply.header('x-page-cache', 'hit'), cached.statusCode, cached.sendHeaders, bytes);
+      }
+      doNotStore(reply);
+      if (!pages) return sendWithBadge(reply, await renderToPage(request, services), count);
       const page = await renderShared(request, key, services);
       reply.header('x-page-cache', 'miss');
       return 'renditions' in page ? sendEncoded(request, reply, page.statusCode, page.sendHeaders, rendition(key, page, count)) : sendWithBadge(reply, page, count);
     },
+
+    sharedPageVariant: (req) => `${cartCountFromCookies(req.headers.cookie)} ${preferredEncoding(req.headers['accept-encoding'])}`,
 
     pageCacheStats: () => pages?.stats(),
     invalidate: () => {
