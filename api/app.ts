@@ -139,7 +139,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
       // A form post's flash makes the page the shopper's own: rendered for them, never stored.
       variant: (req) => (readFlash(req) ? undefined : storefront.sharedPageVariant(req)),
       // A visitor without a form nonce gets a new one with every page.
-      own: { names: ['set-cookie'], headers: (req) => { const cookie = nonceCookieIfMissing(req); return cookie ? ['set-cookie', cookie] : []; } },
+      own: {
+        names: ['set-cookie'],
+        headers: (req) => {
+          const cookie = nonceCookieIfMissing(req);
+          return cookie ? ['set-cookie', cookie] : [];
+        },
+      },
     };
     fastify.get('/*', { config: { storedAnswer: sharedPages } }, (request, reply) => {
       // A page that shows a form post's flash is that shopper's own: rendered for them, not cached.
