@@ -122,6 +122,11 @@ export function createStoredAnswers(options: StoredAnswersOptions) {
     };
 
   function store(url: string, route: string, rule: StoredAnswerRule, variant: string, reply: FastifyReply, payload: string | Buffer): void {
+    const version = bound!.version();
+    const kept = answers.peek(url);
+    const stored = kept?.version === version ? kept : { version, route, rule, variants: new Map<string, StoredAnswer>() };
+    // Checked first: a URL at its limit sends every further variant through here, and that costs nothing.
+    if (stored.variants.size >= MAX_VARIANTS && !stored.variants.has(variant)) return;
     const headers: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || REQUEST_OWN.has(name) || rule.own?.names.includes(name)) continue;
@@ -131,10 +136,6 @@ export function createStoredAnswers(options: StoredAnswersOptions) {
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     headers.push('content-length', String(body.length));
-    const version = bound!.version();
-    let stored = answers.peek(url);
-    if (stored === undefined || stored.version !== version) stored = { version, route, rule, variants: new Map() };
-    else if (stored.variants.size >= MAX_VARIANTS && !stored.variants.has(variant)) return;
     stored.variants.set(variant, { headers, body });
     // Set again (not only changed in place) so the cache weighs it with its new variant.
     answers.set(url, stored);

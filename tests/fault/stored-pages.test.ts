@@ -81,6 +81,20 @@ describe('cached pages sent as stored answers', () => {
     expect(await sentFromStore()).toBe(sent);
   });
 
+  it('keeps at most 16 answers per URL, however many variants its requests name', async () => {
+    const path = '/size-guide';
+    // Eight badge counts (the renditions a cached page keeps) in two encodings: sixteen answers.
+    for (let count = 1; count <= 8; count++) for (const encoding of ['br', 'gzip']) await fromStore(path, { cookie: `dino.items=${count}`, 'accept-encoding': encoding });
+    // A seventeenth, settled too (identity needs no Brotli), is sent by Fastify every time.
+    const seventeenth = { cookie: 'dino.items=1', 'accept-encoding': 'identity' };
+    const sent = await sentFromStore();
+    for (let i = 0; i < 3; i++) expect(badge(await (await get(path, seventeenth)).text())).toBe('1');
+    expect(await sentFromStore()).toBe(sent);
+    // The sixteen are still sent from the store.
+    await get(path, { cookie: 'dino.items=8', 'accept-encoding': 'gzip' });
+    expect(await sentFromStore()).toBe(sent + 1);
+  });
+
   it('leaves a page with a form post’s flash to Fastify: shown once, cleared, never stored', async () => {
     await fromStore('/contact');
     const flash = Buffer.from(JSON.stringify({ notice: { title: 'Thanks, we got your message', tone: 'success' } })).toString('base64url');
