@@ -2,7 +2,7 @@
  * `npm run bench`: every scenario with its baseline measured in the same run.
  *
  *   npm run bench [-- --no-build] [--duration 10] [--only api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability]
- *                 [--skip-postgres]
+ *                 [--skip-postgres] [--postgres-first]
  *
  * - Builds the production bundle into .tmp/bench/dist (its own folder: a build someone else starts in
  *   dist/ meanwhile cannot change the bundle under test). --no-build reuses .tmp/bench/dist, or dist/.
@@ -42,8 +42,9 @@ const options = new Command('bench')
   .option('--only <scenarios>', `comma-separated subset of ${SCENARIOS}`, SCENARIOS)
   .option('--skip-postgres', 'PGlite only, even when PostgreSQL is reachable')
   .option('--cli-pglite', 'run the CLI scenarios on PGlite as well as PostgreSQL')
+  .option('--postgres-first', 'load the PostgreSQL server before PGlite (the half that runs second has read lower)')
   .parse(process.argv)
-  .opts<{ build: boolean; duration: number; only: string; skipPostgres?: boolean; cliPglite?: boolean }>();
+  .opts<{ build: boolean; duration: number; only: string; skipPostgres?: boolean; cliPglite?: boolean; postgresFirst?: boolean }>();
 
 function positiveNumber(text: string): number {
   const n = Number(text);
@@ -108,7 +109,8 @@ async function main(): Promise<void> {
 
   try {
     const httpScenarios = ['api', 'search', 'pages', 'cart', 'writes', 'lighthouse'].some((s) => run.only.has(s)) || run.only.has('js');
-    if (httpScenarios) for (const target of targets) await benchBackend(run, build, target);
+    const order = options.postgresFirst ? [...targets].reverse() : targets;
+    if (httpScenarios) for (const target of order) await benchBackend(run, build, target);
   } finally {
     await cleanup();
   }
