@@ -1,13 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/database.ts';
 import { type CommandObserver, commandObservers } from '../../eventstore/command-handler.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import type { StoredAnswerStats } from '../plugins/stored-answers.ts';
 import type { PageCacheStats } from '../storefront/page-cache.ts';
+import { RequestDurations } from './request-durations.ts';
 
 export interface MetricsOptions {
   db: Database;
@@ -36,13 +37,7 @@ export function createShopMetrics({ db, projections, pageCacheStats, storedAnswe
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer a request, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
+  const requestDuration = new RequestDurations('http_request_duration_seconds', 'Time to answer a request, by method, route pattern and status code', DURATION_BUCKETS).register(registry);
   const eventsAppended = new Counter({
     name: 'dino_events_appended_total',
     help: 'Events appended to the log by commands, by event type',
@@ -127,7 +122,7 @@ export function createShopMetrics({ db, projections, pageCacheStats, storedAnswe
     observer,
     /** `route` is the route pattern, never the raw URL: one series per route, whatever the query string. */
     observeRequest(method: string, route: string, statusCode: number, seconds: number) {
-      requestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+      requestDuration.observe(method, route, statusCode, seconds);
     },
   };
 }
