@@ -42,7 +42,7 @@ const options = new Command('bench')
   .option('--only <scenarios>', `comma-separated subset of ${SCENARIOS}`, SCENARIOS)
   .option('--skip-postgres', 'PGlite only, even when PostgreSQL is reachable')
   .option('--cli-pglite', 'run the CLI scenarios on PGlite as well as PostgreSQL')
-  .option('--postgres-first', 'load the PostgreSQL server before PGlite (the half that runs second has read lower)')
+  .option('--postgres-first', 'load the PostgreSQL server before PGlite (to compare the two orders)')
   .parse(process.argv)
   .opts<{ build: boolean; duration: number; only: string; skipPostgres?: boolean; cliPglite?: boolean; postgresFirst?: boolean }>();
 

@@ -30,7 +30,8 @@ export const roundText = (round: Round<unknown>) =>
  * was disturbed: with two or more of three disturbed, two more rounds are measured, once.
  *
  * `warmed` is false for the first run of each server only: that one warms up until its pace is steady,
- * the later ones only their connections.
+ * the later ones only their connections. A `shop` that starts a fresh process for every run warms each
+ * one fully, whatever it is told.
  */
 export async function inRounds<T extends { rps: number }>(
   mean: (before: T, after: T) => T,
