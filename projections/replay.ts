@@ -148,6 +148,9 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     let failed = false;
     const shares = selected.flatMap((projection) => {
       const partitions = partitionsOf(projection, build.concurrency);
+      // A copy that one share alone writes is emptied in that share's transaction: with wal_level
+      // minimal (PGlite's), rows written into a table emptied in the same transaction skip the WAL.
+      const sole = partitions.length === 1 ? projection.tables.filter((table) => selected.every((p) => p === projection || !p.tables.includes(table))) : [];
       // A share's statement does not count its events: each reports its part of its projection's.
       const part = (i: number) => async () => {
         await counted;
@@ -159,6 +162,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
           if (failed) return;
           await db.transaction(async (tx) => {
             await scratch.route(tx);
+            await scratch.empty(tx, sole);
             await applyLog(tx, [projection], { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i), intoEmpty: true }, options.batchSize, progress);
           }).catch((error: unknown) => {
             failed = true;
@@ -328,6 +332,10 @@ async function createScratch(db: Database, tables: readonly string[], keysFirst:
     /** Unqualified table names now resolve to the copies (this transaction only). */
     async route(tx: Queryable) {
       await tx.query('select set_config($1, $2, true)', ['search_path', `${ident(schema)}, ${original}`]);
+    },
+    /** Empties copies this transaction then writes alone (TRUNCATE gives them new, empty files). */
+    async empty(tx: Queryable, names: readonly string[]) {
+      if (names.length > 0) await tx.query(`truncate ${names.map((table) => `${ident(schema)}.${ident(table)}`).join(', ')}`);
     },
     async restoreRoute(tx: Queryable) {
       await tx.query('select set_config($1, $2, true)', ['search_path', original]);

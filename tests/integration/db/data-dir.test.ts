@@ -143,13 +143,13 @@ describe('PGlite memory', () => {
   it.each([
     ['durable', true],
     ['PGLITE_SYNC=off', false],
-  ])('%s: the embedded database keeps small buffers (it lives in the process heap)', async (_name, durable) => {
+  ])('%s: the embedded database keeps small buffers (it lives in the process heap) and the least WAL', async (_name, durable) => {
     const db = await connectDatabase({ dataDir: await tempDir(), durable });
     try {
       const { rows } = await db.query<{ name: string; setting: string }>(
-        "select name, current_setting(name) as setting from unnest(array['shared_buffers', 'maintenance_work_mem']) as name",
+        "select name, current_setting(name) as setting from unnest(array['shared_buffers', 'maintenance_work_mem', 'wal_level']) as name",
       );
-      expect(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).toEqual({ shared_buffers: '16MB', maintenance_work_mem: '8MB' });
+      expect(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).toEqual({ shared_buffers: '16MB', maintenance_work_mem: '8MB', wal_level: 'minimal' });
     } finally {
       await db.close();
     }
