@@ -51,10 +51,15 @@ export function buildVariants(productId: number, colours: readonly Colour[], siz
   const variants: SeedVariant[] = [];
   const count = colours.length * sizes.length;
   const lowIndex = 1 + (productId % (count - 1)); // never 0
+  // Stock walks round 0..43 by a step per product. A step of 0 would give every variant one stock
+  // (product 1, the first bestseller: 43, so sold out below in all but the two variants set apart),
+  // and a step of 1 a run that sells out a whole colour (product 14's last): such a step gets 13 more.
+  const naturalStep = (71 + productId * 17) % 44;
+  const step = naturalStep <= 1 ? naturalStep + 13 : naturalStep;
   let index = 0;
   for (const colour of colours) {
     for (const size of sizes) {
-      let stock = (productId * 131 + index * 71 + productId * index * 17) % 44; // 0..43
+      let stock = (productId * 131 + index * step) % 44; // 0..43
       if (stock > 40) stock = 0; // roughly 1 in 15 sold out
       if (index === 0) stock = Math.max(stock, 5 + (productId % 7) * 4);
       else if (index === lowIndex) stock = 1 + (productId % 4);

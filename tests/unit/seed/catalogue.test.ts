@@ -157,6 +157,16 @@ describe('seed catalogue: variants', () => {
     }
     expect(products.flatMap((p) => p.variants).some((v) => v.stock === 0)).toBe(true);
   });
+
+  it('sells every product in most of its variants and every colour in some size', () => {
+    for (const p of products) {
+      const soldOut = p.variants.filter((v) => v.stock === 0);
+      expect(soldOut.length, p.slug).toBeLessThanOrEqual(p.variants.length / 4);
+      for (const colour of new Set(p.variants.map((v) => v.color))) {
+        expect(p.variants.some((v) => v.color === colour && v.stock > 0), `${p.slug} in ${colour}`).toBe(true);
+      }
+    }
+  });
 });
 
 describe('seed catalogue: testimonials', () => {
