@@ -23,25 +23,26 @@ export function LineImage({ item, size = 'md' }: { item: CartItem; size?: 'sm' |
 
 /** 'Colour: Lava Red · Size: M (Dilo)' with a swatch. */
 export function LineVariant({ item, className = '' }: { item: CartItem; className?: string }) {
+  // The size is set off by a dot in its left padding. The row starts one padding left of the clipped
+  // box, so the dot of whichever part begins a line falls outside it: a wrapped line never ends on a
+  // dot nor starts with one. (The dot is CSS, not text: one character outside Latin-1 in the HTML
+  // makes V8 hold the whole page as two-byte text, twice the size on the server.)
   return (
-    <p className={`flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-ink-600 ${className}`}>
-      <span className="inline-flex items-center gap-1.5">
-        <span
-          aria-hidden="true"
-          className="inline-block size-3 rounded-full ring-1 ring-ink-900/20"
-          style={{ backgroundColor: item.variant.colorHex }}
-        />
-        <span>
-          <span className="sr-only">Colour: </span>
-          {item.variant.color}
+    <p className={`overflow-hidden text-sm text-ink-600 ${className}`}>
+      <span className="-ml-4 flex flex-wrap items-center gap-y-0.5">
+        <span className="inline-flex items-center gap-1.5 pl-4">
+          <span
+            aria-hidden="true"
+            className="inline-block size-3 rounded-full ring-1 ring-ink-900/20"
+            style={{ backgroundColor: item.variant.colorHex }}
+          />
+          <span>
+            <span className="sr-only">Colour: </span>
+            {item.variant.color}
+          </span>
         </span>
+        <span className="relative pl-4 before:absolute before:left-1.5 before:text-ink-300 before:content-['·']">Size: {SIZE_LABELS[item.variant.size]}</span>
       </span>
-      {/* A middle dot, not a bullet: one character outside Latin-1 makes V8 hold the whole page's HTML as
-          two-byte text, and every copy of it on the server twice the size. */}
-      <span aria-hidden="true" className="text-ink-300">
-        ·
-      </span>
-      <span>Size: {SIZE_LABELS[item.variant.size]}</span>
     </p>
   );
 }

@@ -152,11 +152,12 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
           </ul>
         </fieldset>
 
-        <div className="flex gap-3 border-t border-ink-200 pt-5">
-          <InPlaceSubmit form={id('clear')} onSubmitInPlace={onClearAll} className={`${btn.secondary} flex-1 px-4`}>
+        {/* Side by side where they fit on one line each (the dialog), one above the other where not (the sidebar). */}
+        <div className="flex flex-wrap gap-3 border-t border-ink-200 pt-5">
+          <InPlaceSubmit form={id('clear')} onSubmitInPlace={onClearAll} className={`${btn.secondary} flex-1 whitespace-nowrap px-4`}>
             Clear All
           </InPlaceSubmit>
-          <button type="submit" className={`${btn.primary} flex-1 px-4`}>
+          <button type="submit" className={`${btn.primary} flex-1 whitespace-nowrap px-4`}>
             Apply Filters
           </button>
         </div>

@@ -24,7 +24,8 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
   const searchFormId = useId();
   const hydrated = useHydrated();
   const filterCount = activeChips({ ...state, search: '' }).length;
-  const filtersLook = `${btn.secondary} h-12 flex-1 px-4 lg:hidden`;
+  // Its own width, so on a phone the sort box beside it has room for its longest option.
+  const filtersLook = `${btn.secondary} h-12 shrink-0 px-5 lg:hidden`;
   const filtersLabel = (
     <>
       <FilterIcon className="size-5" />
