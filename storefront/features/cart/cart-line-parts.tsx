@@ -25,8 +25,7 @@ export function LineImage({ item, size = 'md' }: { item: CartItem; size?: 'sm' |
 export function LineVariant({ item, className = '' }: { item: CartItem; className?: string }) {
   // The size is set off by a dot in its left padding. The row starts one padding left of the clipped
   // box, so the dot of whichever part begins a line falls outside it: a wrapped line never ends on a
-  // dot nor starts with one. (The dot is CSS, not text: one character outside Latin-1 in the HTML
-  // makes V8 hold the whole page as two-byte text, twice the size on the server.)
+  // dot nor starts with one.
   return (
     <p className={`overflow-hidden text-sm text-ink-600 ${className}`}>
       <span className="-ml-4 flex flex-wrap items-center gap-y-0.5">
