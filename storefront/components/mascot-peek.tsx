@@ -8,10 +8,10 @@ export function MascotPeek({
   className = '',
 }: {
   mascot: 'trex' | 'stego' | 'raptor';
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   className?: string;
 }) {
-  const box = { sm: 'size-28', md: 'size-40', lg: 'size-56' }[size];
+  const box = { sm: 'size-28', md: 'size-40', lg: 'size-56', xl: 'size-64 sm:size-80' }[size];
   return (
     <div
       aria-hidden="true"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MascotPeek } from './mascot-peek.tsx';
 
 /** The coloured band at the top of informational pages. */
 export function PageHero({
@@ -20,13 +21,9 @@ export function PageHero({
           <h1 className="mt-2 font-display text-4xl font-black tracking-tight text-ink-900 sm:text-5xl">{title}</h1>
           {children && <div className="mt-4 text-lg leading-8 text-ink-700">{children}</div>}
         </div>
-        <img
-          src={`/images/mascots/${mascot}.svg`}
-          alt=""
-          width={176}
-          height={176}
-          className="absolute bottom-0 right-6 hidden size-44 sm:block lg:right-16 lg:size-52"
-        />
+        <div className="absolute bottom-0 right-6 hidden sm:block lg:right-16">
+          <MascotPeek mascot={mascot} className="lg:size-52" />
+        </div>
       </div>
     </div>
   );

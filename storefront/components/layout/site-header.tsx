@@ -51,7 +51,7 @@ export function SiteHeader({ search, cartButton }: SiteHeaderProps) {
 
         <Logo />
 
-        <nav aria-label="Main" className="ml-8 hidden md:block">
+        <nav aria-label="Main" className="ml-4 hidden md:block lg:ml-8">
           <ul className="flex items-center gap-1">
             {HEADER_LINKS.map((link) => {
               const current = isCurrent(urlPathname, link.href);
@@ -60,7 +60,7 @@ export function SiteHeader({ search, cartButton }: SiteHeaderProps) {
                   <a
                     href={link.href}
                     aria-current={current ? 'page' : undefined}
-                    className={`rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
+                    className={`whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold transition-colors lg:px-4 ${
                       current ? 'bg-brand-100 text-brand-800' : 'text-ink-700 hover:bg-brand-50 hover:text-brand-800'
                     }`}
                   >

@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { renderCardAction } from '../../features/cart/card-action.tsx';
 import { ReturnIcon, SparkleIcon, TruckIcon } from '../../components/icons.tsx';
+import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { SizeChart } from '../../components/size-chart.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { CatalogueProductCard } from '../../features/catalogue/catalogue-product-card.tsx';
@@ -125,14 +126,7 @@ function RaptorPromo() {
               Shop Collection
             </a>
           </div>
-          <img
-            src="/images/mascots/raptor.svg"
-            alt=""
-            width={400}
-            height={400}
-            loading="lazy"
-            className="relative mx-auto size-64 self-end drop-shadow-2xl sm:size-80"
-          />
+          <MascotPeek mascot="raptor" size="xl" className="mx-auto self-end" />
         </div>
       </div>
     </section>
