@@ -49,12 +49,14 @@ export type CartCommand = AddItem | ChangeQuantity | RemoveItem | ClearCart;
 /** The most of one variant a cart may hold (the cart rule, under the decider's name). */
 export const maxQuantity = maxLineQuantity;
 
-function checkQuantity(quantity: number, stock: number): void {
+/** `inCart`: how many of the variant the cart already holds, when the quantity adds to them (the refusal says so). */
+function checkQuantity(quantity: number, stock: number, inCart = 0): void {
   if (!Number.isInteger(quantity) || quantity < 1) throw ruleViolated('Quantity must be a whole number of at least 1');
   if (stock <= 0) throw ruleViolated('Sorry, this size and colour is out of stock');
   const max = maxQuantity(stock);
   if (quantity > max) {
-    throw ruleViolated(stock < MAX_LINE_QUANTITY ? `Only ${stock} left in stock` : `You can add at most ${MAX_LINE_QUANTITY} of one item`);
+    const limit = stock < MAX_LINE_QUANTITY ? `Only ${stock} left in stock` : `You can add at most ${MAX_LINE_QUANTITY} of one item`;
+    throw ruleViolated(inCart > 0 ? `${limit}, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : limit);
   }
 }
 
@@ -73,7 +75,7 @@ export function addItem(command: AddItem, state: CartState): CartEvent[] {
   const existing = state.lines.find((l) => l.variantId === variant.id);
   if (existing) {
     const quantity = existing.quantity + command.quantity;
-    checkQuantity(quantity, variant.stock);
+    checkQuantity(quantity, variant.stock, existing.quantity);
     return [{ type: 'QuantityChanged', data: { schemaVersion: 1, lineId: existing.lineId, quantity, at: command.at } }];
   }
   checkQuantity(command.quantity, variant.stock);

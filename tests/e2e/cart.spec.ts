@@ -338,7 +338,7 @@ test.describe('cart failures', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
 
     await expect(toast(page)).toContainText('Failed to add item to cart');
-    await expect(toast(page)).toContainText('Only 2 left in stock');
+    await expect(toast(page)).toContainText('Only 2 left in stock, and 2 are already in your cart');
     await expect(toast(page)).toHaveAttribute('data-type', 'error');
     await expect(page.getByTestId('cart-count')).toHaveText('2');
   });

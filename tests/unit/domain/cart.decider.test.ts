@@ -77,7 +77,8 @@ describe('cart decider: AddItem', () => {
   });
 
   it('refuses raising a line above the stock', () => {
-    given([added('line-1', 100, 8)]).when(add({ quantity: 3 })).thenFails(422, 'Only 10 left in stock');
+    given([added('line-1', 100, 8)]).when(add({ quantity: 3 })).thenFails(422, 'Only 10 left in stock, and 8 are already in your cart');
+    given([added('line-1', 100, 1)]).when(add({ quantity: 10 })).thenFails(422, 'Only 10 left in stock, and 1 is already in your cart');
   });
 
   it('refuses an out-of-stock variant', () => {
