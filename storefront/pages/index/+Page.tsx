@@ -126,7 +126,7 @@ function RaptorPromo() {
               Shop Collection
             </a>
           </div>
-          <MascotPeek mascot="raptor" size="xl" className="mx-auto self-end" />
+          <MascotPeek mascot="raptor" size="xl" loading="lazy" className="mx-auto self-end" />
         </div>
       </div>
     </section>
