@@ -41,8 +41,8 @@ export function isSameOrigin(request: FastifyRequest): boolean {
  * post came from, else `fallback`. Never another origin (`//evil.example` is not a path).
  */
 export function returnPath(request: FastifyRequest, fallback = '/'): string {
-  const asked = field(request.body, 'returnTo');
-  if (isLocalPath(asked)) return asked;
+  const asked = localPath(field(request.body, 'returnTo'));
+  if (asked !== undefined) return asked;
   const referer = request.headers.referer;
   if (referer) {
     try {
@@ -55,8 +55,21 @@ export function returnPath(request: FastifyRequest, fallback = '/'): string {
   return fallback;
 }
 
-export function isLocalPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+const HERE = 'http://shop.invalid';
+
+/**
+ * `path` as browsers would follow it, when it stays on this site: read as a URL is (tabs and
+ * newlines dropped, a backslash read as `/`, so "/", a tab, "/evil.example" names another host),
+ * then written back percent-encoded, as a Location header must be. Else undefined.
+ */
+export function localPath(path: string): string | undefined {
+  if (!path.startsWith('/')) return undefined;
+  try {
+    const url = new URL(path, HERE);
+    return url.origin === HERE ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every form route's options: its posts are safe to repeat (see form-nonce.ts). */

@@ -121,6 +121,21 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
 
     const offsite = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, returnTo: '//evil.example/x' });
     expect(offsite.headers.location).toBe('/');
+    // A tab is dropped by the browser's URL parser, so this path names another host.
+    expect((await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, returnTo: '/\t/evil.example/x' })).headers.location).toBe('/');
+  });
+
+  it('goes back to a returnTo that a header cannot carry as sent (a newline, non-ASCII) percent-encoded, the change made once', async () => {
+    const plain = browser(app);
+    const newline = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, returnTo: '/\n' });
+    expect(newline.statusCode).toBe(303);
+    expect(newline.headers.location).toBe('/');
+    const search = await plain.post('/cart/promo', { promoCode: 'nope', returnTo: '/shop?search=\u2713 x' });
+    expect(search.statusCode).toBe(303);
+    expect(search.headers.location).toBe('/shop?search=%E2%9C%93%20x');
+    const cart = (await plain.json('GET', '/api/cart')).json();
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0].quantity).toBe(1);
   });
 
   it('a double-submitted form runs once: both posts carry the page\'s form nonce, the repeat gets the first answer', async () => {

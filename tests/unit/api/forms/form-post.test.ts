@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isLocalPath, isSameOrigin, numberField, returnPath } from '../../../../api/forms/form-post.ts';
+import { isSameOrigin, localPath, numberField, returnPath } from '../../../../api/forms/form-post.ts';
 
 const request = (headers: Record<string, string>, body: unknown = {}) => ({ headers, body, host: 'shop.test' }) as unknown as FastifyRequest;
 
@@ -15,13 +15,22 @@ describe('form posts', () => {
   });
 
   it('go back to a path on this site, never elsewhere', () => {
-    expect(isLocalPath('/shop?sort=newest')).toBe(true);
-    expect(isLocalPath('//evil.example/')).toBe(false);
-    expect(isLocalPath('/\\evil.example')).toBe(false);
-    expect(isLocalPath('https://evil.example/')).toBe(false);
+    expect(localPath('/shop?sort=newest#top')).toBe('/shop?sort=newest#top');
+    expect(localPath('//evil.example/')).toBeUndefined();
+    expect(localPath('/\\evil.example')).toBeUndefined();
+    expect(localPath('/\t/evil.example/x')).toBeUndefined();
+    expect(localPath('/\n/evil.example/x')).toBeUndefined();
+    expect(localPath('https://evil.example/')).toBeUndefined();
+    expect(localPath('shop')).toBeUndefined();
     expect(returnPath(request({}, { returnTo: '/product/x?size=M' }))).toBe('/product/x?size=M');
     expect(returnPath(request({ referer: 'https://shop.test/faq?x=1' }, { returnTo: '//evil' }))).toBe('/faq?x=1');
     expect(returnPath(request({ referer: 'https://evil.example/x' }), '/cart')).toBe('/cart');
+  });
+
+  it('go back to a path a Location header can carry: control characters and non-ASCII percent-encoded', () => {
+    expect(returnPath(request({}, { returnTo: '/shop?search=\u2713' }))).toBe('/shop?search=%E2%9C%93');
+    expect(returnPath(request({}, { returnTo: '/\n' }))).toBe('/');
+    expect(returnPath(request({}, { returnTo: '/a b\u0000c' }))).toBe('/a%20b%00c');
   });
 
   it('read whole numbers only', () => {
