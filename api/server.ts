@@ -101,56 +101,69 @@ export async function startServer(config: Config, options: { dev?: boolean; root
       connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs),
     },
   });
-  const db = await connectDatabase(config, { logger: fastify.log, log: (message) => fastify.log.warn(message) });
-  fastify.log.info(`database: ${describeTarget(config)}`);
-  await prepareDatabase(db, (message) => fastify.log.info(message));
-  const catalogue = await openCatalogueCache(db, { logger: fastify.log });
-  const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? process.cwd(), dev: options.dev ?? false });
-  if (storefront) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${storefront.dev ? 'Vite dev server' : 'production build'}`);
-  catalogue.onChange((version) => {
-    storefront?.invalidate();
-    storedAnswers.clear();
-    fastify.log.info({ version }, 'catalogue changed: reloaded, page cache and stored answers cleared');
-  });
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  await fastify.register(app, {
-    db,
-    catalogue,
-    sessionSecret: config.sessionSecret,
-    storefront,
-    publicUrl: config.publicUrl,
-    rateLimits: { limits: config.rateLimits, ...(redis ? { redis } : {}) },
-    metricsToken: config.metricsToken,
-    shuttingDown: () => shuttingDown,
-    storedAnswers,
-  });
-
-  const sweep = () => {
-    void purgeIdempotencyKeys(db).catch((err) => fastify.log.warn({ err }, 'idempotency key purge failed'));
+  // What start-up has opened, closed newest first: by close(), or when a later step fails (the port
+  // is taken, say), so the process exits with the error instead of living on, holding the database.
+  const opened: Array<() => unknown> = [];
+  const closeOpened = async (quietly: boolean) => {
+    for (const undo of opened.splice(0).reverse()) await (quietly ? Promise.resolve().then(undo).catch(() => undefined) : undo());
   };
-  sweep();
-  const sweeper = setInterval(sweep, SWEEP_MS);
-  sweeper.unref();
-  // Cached plans must follow the tables' growth (db/planner-statistics.ts).
-  const stopPlannerStatistics = keepPlannerStatistics(db, {
-    analyzed: (tables) => fastify.log.info({ tables }, 'planner statistics refreshed'),
-    failed: (err) => fastify.log.warn({ err }, 'planner statistics check failed'),
-  });
+  try {
+    const db = await connectDatabase(config, { logger: fastify.log, log: (message) => fastify.log.warn(message) });
+    opened.push(() => db.close());
+    fastify.log.info(`database: ${describeTarget(config)}`);
+    await prepareDatabase(db, (message) => fastify.log.info(message));
+    const catalogue = await openCatalogueCache(db, { logger: fastify.log });
+    opened.push(() => catalogue.close());
+    const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? process.cwd(), dev: options.dev ?? false });
+    opened.push(() => storefront?.close());
+    if (storefront) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${storefront.dev ? 'Vite dev server' : 'production build'}`);
+    catalogue.onChange((version) => {
+      storefront?.invalidate();
+      storedAnswers.clear();
+      fastify.log.info({ version }, 'catalogue changed: reloaded, page cache and stored answers cleared');
+    });
+    const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    opened.push(() => redis?.quit());
+    opened.push(() => fastify.close());
+    await fastify.register(app, {
+      db,
+      catalogue,
+      sessionSecret: config.sessionSecret,
+      storefront,
+      publicUrl: config.publicUrl,
+      rateLimits: { limits: config.rateLimits, ...(redis ? { redis } : {}) },
+      metricsToken: config.metricsToken,
+      shuttingDown: () => shuttingDown,
+      storedAnswers,
+    });
 
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      shuttingDown = true;
-      clearInterval(sweeper);
-      stopPlannerStatistics();
-      // Stops accepting connections and waits for the requests in flight; new ones meanwhile get a 503.
-      await fastify.close();
-      await storefront?.close();
-      await catalogue.close();
-      await redis?.quit();
-      await db.close();
-    })());
+    const sweep = () => {
+      void purgeIdempotencyKeys(db).catch((err) => fastify.log.warn({ err }, 'idempotency key purge failed'));
+    };
+    sweep();
+    const sweeper = setInterval(sweep, SWEEP_MS);
+    sweeper.unref();
+    opened.push(() => clearInterval(sweeper));
+    // Cached plans must follow the tables' growth (db/planner-statistics.ts).
+    const stopPlannerStatistics = keepPlannerStatistics(db, {
+      analyzed: (tables) => fastify.log.info({ tables }, 'planner statistics refreshed'),
+      failed: (err) => fastify.log.warn({ err }, 'planner statistics check failed'),
+    });
+    opened.push(stopPlannerStatistics);
 
-  const url = await fastify.listen({ port: config.port, host: config.host });
-  return { fastify, db, catalogue, storedAnswers, url, close };
+    let closing: Promise<void> | undefined;
+    // fastify.close() stops accepting connections and waits for the requests in flight (new ones
+    // meanwhile get a 503); the rest closes after it.
+    const close = () =>
+      (closing ??= (async () => {
+        shuttingDown = true;
+        await closeOpened(false);
+      })());
+
+    const url = await fastify.listen({ port: config.port, host: config.host });
+    return { fastify, db, catalogue, storedAnswers, url, close };
+  } catch (error) {
+    await closeOpened(true);
+    throw error;
+  }
 }
