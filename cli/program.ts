@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
 import { eventsTailCommand } from './commands/events-tail.ts';
@@ -34,13 +34,20 @@ function configure(command: Command, io: CliIO, path: string): Command {
   return command;
 }
 
+const notEmpty = (value: string) => {
+  if (value.trim() === '') throw new InvalidArgumentError('It must not be empty.');
+  return value;
+};
+
 /** The dino-shop program. Built fresh per run so tests can call `parseAsync` with their own IO and deps. */
 export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: process.stderr }, deps: CliDeps = {}): Command {
   const context: CliContext = { io, deps };
   const program = new Command('dino-shop')
     .description('Operate the dino-shop: serve it, seed the catalogue, replay projections, export subscribers, debug carts.')
-    .option('--database-url <url>', 'PostgreSQL server to use (default: DATABASE_URL, else the embedded PGlite)', process.env.DATABASE_URL)
-    .option('--data-dir <dir>', 'where the embedded PGlite keeps its data (default: DATA_DIR or ./data)', process.env.DATA_DIR ?? './data')
+    // An empty variable (`DATA_DIR=`) means "not set", as the server reads it; an empty option is a
+    // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).
+    .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(notEmpty))
+    .addOption(new Option('--data-dir <dir>', 'where the embedded PGlite keeps its data').default(process.env.DATA_DIR || './data', 'DATA_DIR or ./data').argParser(notEmpty))
     .addHelpText('after', '\nRun `dino-shop <command> --help` for a command\'s options and examples.');
 
   program.addCommand(serveCommand(context));

@@ -7,12 +7,15 @@ import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/d
  * through tsx, so these tests need no build (bin/dino-shop.js runs the same CLI compiled into dist/node;
  * the end-to-end tests and the cold-start bench run that one).
  */
-function dinoShop(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function dinoShop(args: readonly string[], options: { env?: Record<string, string>; readerGone?: boolean } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
+  Object.assign(env, options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A reader that went away before the first line (`| head -0`): every write meets a closed pipe.
+    if (options.readerGone) child.stdout.destroy();
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -29,6 +32,23 @@ describe('dino-shop as a process', () => {
     expect(help.stdout).toMatch(/^Usage: dino-shop \[options\] \[command\]/);
     expect(option).toEqual({ code: 1, stdout: '', stderr: "error: unknown option '--verbose' (see: dino-shop projections list --help)\n" });
     expect(command).toEqual({ code: 1, stdout: '', stderr: "error: unknown command 'frobnicate' (see: dino-shop --help)\n" });
+  });
+
+  it('a reader that closes the pipe early ends the command quietly, as `| head` expects', async () => {
+    expect(await dinoShop(['--help'], { readerGone: true })).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('an empty --data-dir or --database-url is refused; empty variables mean unset', async () => {
+    expect(await dinoShop(['--data-dir', '', 'carts', 'list'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "error: option '--data-dir <dir>' argument '' is invalid. It must not be empty. (see: dino-shop --help)\n",
+    });
+    expect((await dinoShop(['--database-url', ' ', 'carts', 'list'])).stderr).toMatch(/^error: option '--database-url <url>' argument ' ' is invalid\. It must not be empty\./);
+    const help = await dinoShop(['--help'], { env: { DATABASE_URL: '', DATA_DIR: '' } });
+    expect(help.code).toBe(0);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('(default: DATA_DIR or ./data)');
+    expect(help.stdout).not.toContain('(default: "');
   });
 
   it('an unreachable database exits 1 with one line naming it', async () => {
