@@ -86,6 +86,14 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(health, { db, catalogue, projections, shuttingDown });
   // The API speaks JSON only: any other body type is a 415, not a string to validate.
   fastify.removeContentTypeParser('text/plain');
+  // A DELETE carries no body, yet fetch wrappers send Content-Type: application/json with every
+  // request: an empty body there is no body, not an empty JSON document.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && request.method === 'DELETE') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   await fastify.register(answerHeaders, { dev: storefront?.dev ?? false, shuttingDown });
   await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS });
   // Before any route: routes with `config.idempotent` get their hooks as they are added.

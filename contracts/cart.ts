@@ -20,9 +20,9 @@ export const AddToCart = v.object({
 });
 export type AddToCart = v.InferOutput<typeof AddToCart>;
 
-/** Setting a quantity to 0 or less removes the line, so negatives are allowed here. */
+/** Setting a quantity to 0 or less removes the line, however far below zero, so negatives are allowed here. */
 export const UpdateCartItem = v.object({
-  quantity: v.pipe(quantity('quantity'), v.minValue(-1000, 'quantity is too small'), v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)),
+  quantity: v.pipe(quantity('quantity'), v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)),
 });
 export type UpdateCartItem = v.InferOutput<typeof UpdateCartItem>;
 
