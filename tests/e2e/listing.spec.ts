@@ -84,6 +84,7 @@ test('search is debounced, goes to the URL, and the clear button resets it', asy
 
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(box).toHaveValue('');
+  await expect(box).toBeFocused();
   await expect(page).toHaveURL(/\/shop$/);
 });
 

@@ -63,3 +63,15 @@ test('the header search opens under the bar and suggests as it does on a desktop
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/product\/raptor-sneaky-silk-boxers/);
 });
+
+test('on a sale card the % Off badge does not cover the Bestseller or Featured badge', async ({ page }) => {
+  await page.goto('/sale');
+  const cards = page.getByTestId('product-card').filter({ hasText: /Bestseller|Featured/i }).filter({ hasText: /% Off/ });
+  expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all()) {
+    const badge = await card.getByText(/^(Bestseller|Featured)$/i).boundingBox();
+    const off = await card.getByText(/% Off$/).boundingBox();
+    const apart = badge!.x + badge!.width <= off!.x || off!.y >= badge!.y + badge!.height;
+    expect(apart, `badges overlap: ${JSON.stringify({ badge, off })}`).toBe(true);
+  }
+});

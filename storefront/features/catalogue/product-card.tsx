@@ -66,7 +66,8 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
             {badge}
           </span>
         )}
-        {cornerBadge && <div className="absolute right-3 top-3">{cornerBadge}</div>}
+        {/* Two badges do not fit side by side on a phone's two-column card: the corner one goes below. */}
+        {cornerBadge && <div className={`absolute right-3 top-3 ${badge ? 'max-sm:right-2 max-sm:top-11' : ''}`}>{cornerBadge}</div>}
         {soldOut && <SoldOutBadge className="absolute bottom-3 left-3" />}
 
         <div aria-live="polite" className="pointer-events-none absolute inset-x-2 bottom-0 flex items-end justify-end gap-1">

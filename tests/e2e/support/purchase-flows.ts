@@ -214,6 +214,19 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect(count).toHaveText(`Showing ${all} products`);
     });
 
+    test('the listing sorts: with JavaScript on choosing, without it by the Sort button', async ({ page }) => {
+      await page.goto('/shop?search=boxer');
+      await page.getByLabel('Sort by').selectOption({ label: 'Price: High to Low' });
+      const send = page.getByRole('button', { name: 'Sort', exact: true });
+      if (javaScriptEnabled) await expect(send).toHaveCount(0);
+      else await send.click();
+      await expect(page).toHaveURL(/sort=price_desc/);
+      await expect(page).toHaveURL(/search=boxer/);
+      const prices = (await page.getByTestId('product-card').allTextContents()).map((text) => Number(text.match(/\$(\d+\.\d\d)/)?.[1]));
+      expect(prices.length).toBeGreaterThan(1);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    });
+
     test('FAQ answers open', async ({ page, expectAccessible }) => {
       await page.goto('/faq');
       await page.locator('main summary').first().click();

@@ -1,4 +1,4 @@
-import { useId, type MouseEvent } from 'react';
+import { useId, useRef, type MouseEvent } from 'react';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { btn } from '../../../components/ui.ts';
 import { activeChips, listingFields, SORT_OPTIONS, type ListingState, type SortOption } from '../../../lib/filters.ts';
@@ -22,6 +22,7 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
   const searchId = useId();
   const sortId = useId();
   const searchFormId = useId();
+  const searchBox = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
   const filterCount = activeChips({ ...state, search: '' }).length;
   // Its own width, so on a phone the sort box beside it has room for its longest option.
@@ -61,6 +62,7 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <input
+          ref={searchBox}
           id={searchId}
           name="search"
           type="search"
@@ -74,7 +76,11 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
         {searchInput && (
           <button
             type="button"
-            onClick={() => onChange({ ...state, search: '' })}
+            onClick={() => {
+              onChange({ ...state, search: '' });
+              // The button goes with the text: focus stays in the box, where the next search is typed.
+              searchBox.current?.focus();
+            }}
             aria-label="Clear search"
             className="absolute right-2 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-ink-600 hover:bg-ink-100"
           >
@@ -115,6 +121,12 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
               </option>
             ))}
           </select>
+          {/* Without JavaScript choosing an option sends nothing: this sends the search form it belongs to. */}
+          <noscript>
+            <button type="submit" form={searchFormId} className={`${btn.secondary} h-12 shrink-0 px-3`}>
+              Sort
+            </button>
+          </noscript>
         </div>
       </div>
     </div>
