@@ -17,6 +17,7 @@ import { app } from './app.ts';
 import { loggerOptions, requestIdOf } from './logging/logger.ts';
 import { type StoredAnswers, createStoredAnswers } from './plugins/stored-answers.ts';
 import { createStorefront } from './storefront/storefront.ts';
+import { answerFrameworkError, answerRefusedRequest } from './protocol-errors.ts';
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
 const SWEEP_MS = 60 * 60 * 1000;
@@ -88,6 +89,8 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     logger: await loggerOptions({ level: config.logLevel, pretty }),
     // Every log line of a request carries its id (reqId); a proxy's x-request-id is kept end to end.
     genReqId: requestIdOf,
+    clientErrorHandler: answerRefusedRequest,
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,

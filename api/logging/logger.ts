@@ -12,7 +12,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * ...). Unique across instances like a UUID per request, without drawing entropy for every answer;
  * in the shape GIVEN_ID accepts, so a proxy downstream may pass one on.
  */
-const newRequestId = hyperid({ urlSafe: true });
+export const newRequestId = hyperid({ urlSafe: true });
 
 /** The id of a request: the one the load balancer or client sent, else a new one. */
 export function requestIdOf(request: IncomingMessage): string {

@@ -197,9 +197,34 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     clearInterval(trickle);
     const took = Date.now() - started;
     expect(text, 'the slow request was not answered 408').toMatch(/^HTTP\/1\.1 408/);
-    expect(text).toMatch(/"error":"Request Timeout"/);
+    expect(text).toMatch(/"error":"Request Timeout","message":"The request took too long to arrive; send it again","requestId":"[\w-]+"/);
     expect(took, `cut after ${took} ms (timeout 3000 ms)`).toBeLessThan(6000);
     expect(Math.max(...others), `other clients waited ${others.join(', ')} ms`).toBeLessThan(1000);
+  });
+
+  it('requests refused before any route (a broken URL, headers too large, not HTTP) answer as every error does', async () => {
+    const raw = (request: string) =>
+      new Promise<{ head: string; body: Record<string, unknown> }>((resolve, reject) => {
+        const base = new URL(shop.server.url);
+        const socket = net.connect(Number(base.port), base.hostname, () => socket.write(request));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head = '', body = ''] = text.split('\r\n\r\n');
+          resolve({ head, body: JSON.parse(body) as Record<string, unknown> });
+        });
+      });
+    const answers = [
+      [400, 'Bad Request', await raw('GET /api/products/%ZZ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')],
+      [431, 'Request Header Fields Too Large', await raw(`GET / HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`)],
+      [400, 'Bad Request', await raw('GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n')],
+    ] as const;
+    for (const [status, error, { head, body }] of answers) {
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head.toLowerCase()).toContain('x-content-type-options: nosniff');
+      expect(body).toEqual({ error, message: expect.stringMatching(/^The /), requestId: expect.stringMatching(/^[\w-]+$/) });
+    }
   });
 
   it('rate limits answer 429 with Retry-After and a message', async () => {
