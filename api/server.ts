@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { Config } from './config.ts';
 import { connectDatabase, describeTarget } from '../db/connect.ts';
@@ -18,6 +21,20 @@ import { loggerOptions, requestIdOf } from './logging/logger.ts';
 import { type StoredAnswers, createStoredAnswers } from './plugins/stored-answers.ts';
 import { createStorefront } from './storefront/storefront.ts';
 import { answerFrameworkError, answerRefusedRequest } from './protocol-errors.ts';
+
+/**
+ * The shop's own directory (where dist/ and vite.config.ts are): the nearest package.json above this
+ * module, compiled or not, so `dino-shop serve` works from any working directory.
+ */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
 const SWEEP_MS = 60 * 60 * 1000;
@@ -117,7 +134,7 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     await prepareDatabase(db, (message) => fastify.log.info(message));
     const catalogue = await openCatalogueCache(db, { logger: fastify.log });
     opened.push(() => catalogue.close());
-    const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? process.cwd(), dev: options.dev ?? false });
+    const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? packageRoot(), dev: options.dev ?? false });
     opened.push(() => storefront?.close());
     if (storefront) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${storefront.dev ? 'Vite dev server' : 'production build'}`);
     catalogue.onChange((version) => {

@@ -62,7 +62,9 @@ const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.ex
  * runs as `npm start` does: without the test runner's NODE_ENV.
  */
 export async function startServer(target: Target, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['bin/dino-shop.js', ...target.globals, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+  // Started from a directory other than the checkout, as an installed `dino-shop` is: it finds its build itself.
+  const child = spawn(process.execPath, [path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+    cwd: target.dataDir,
     env: { ...process.env, NODE_ENV: '', ...HIGH_LIMITS, LOG_LEVEL: 'info', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
