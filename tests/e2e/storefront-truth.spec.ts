@@ -40,7 +40,12 @@ test('sizes and colours sold out for the current choice say so before the click'
   await expect(colours.getByRole('radio', { name: 'Meteorite Gold', exact: true })).toBeChecked();
   await expect(sizes.getByRole('radio', { name: 'XS (Compy)', exact: true })).toBeChecked();
   await soldOut(sizes, 'M (Dilo)');
+  // ...and says so, where the stock is told (a live region).
+  await expect(page.getByTestId('choice-moved')).toHaveText("Meteorite Gold isn't in stock in M (Dilo), so size XS (Compy) is chosen.");
   await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeEnabled();
+  // A choice that changes nothing else says nothing.
+  await colours.locator('label', { hasText: 'Lava Red' }).click();
+  await expect(page.getByTestId('choice-moved')).toHaveCount(0);
 
   // A sold-out combination (here from a shared link) can be looked at but not put in the cart.
   await page.goto(`/product/${THONG.slug}?size=M&color=Meteorite+Gold`);

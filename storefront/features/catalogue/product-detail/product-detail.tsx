@@ -42,6 +42,9 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
   // The URL's size and colour, else the first variant in stock.
   const [selectedId, setSelectedId] = useState(() => initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id);
   const [quantity, setQuantity] = useState(1);
+  // When a choice had to change the other one (a colour not in stock in the chosen size), the
+  // shopper is told, rather than finding another size in the cart.
+  const [moved, setMoved] = useState<string>();
 
   const selected = variants.find((v) => v.id === selectedId);
 
@@ -136,7 +139,11 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
                           checked={checked}
                           aria-label={sizeSoldOut ? `${SIZE_LABELS[size]}, Sold out` : undefined}
                           aria-disabled={sizeSoldOut || undefined}
-                          onChange={() => choose(selectSize(variants, selected, size))}
+                          onChange={() => {
+                            const next = selectSize(variants, selected, size);
+                            choose(next);
+                            setMoved(selected && next && next.color !== selected.color ? `${SIZE_LABELS[size]} isn't in stock in ${selected.color}, so ${next.color} is chosen.` : undefined);
+                          }}
                           className="sr-only"
                         />
                         {SIZE_LABELS[size]}
@@ -170,7 +177,11 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
                           value={c.color}
                           checked={checked}
                           aria-disabled={c.soldOut || undefined}
-                          onChange={() => choose(selectColor(variants, selected, c.color))}
+                          onChange={() => {
+                            const next = selectColor(variants, selected, c.color);
+                            choose(next);
+                            setMoved(selected && next && next.size !== selected.size ? `${c.color} isn't in stock in ${SIZE_LABELS[selected.size]}, so size ${SIZE_LABELS[next.size]} is chosen.` : undefined);
+                          }}
                           className="sr-only"
                         />
                         <span
@@ -203,6 +214,11 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
                   ) : selected ? (
                     <span className="text-brand-700">In stock, ready to ship</span>
                   ) : null}
+                  {moved && (
+                    <span data-testid="choice-moved" className="mt-1 block font-semibold text-ink-700">
+                      {moved}
+                    </span>
+                  )}
                 </div>
               </div>
             </div>
