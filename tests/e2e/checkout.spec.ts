@@ -161,6 +161,27 @@ test('a promo code applied just before Proceed to Checkout is honoured there, ho
   await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
 });
 
+test('the promo code the banner names can be entered at checkout too, and is kept', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
+  await page.getByLabel('Promo code').fill('nope');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('promo-message')).toHaveText('Invalid coupon code. Try DINOBOOTY for free shipping!');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
+  await page.getByLabel('Promo code').fill('dinobooty');
+  const saved = page.waitForResponse('**/cart/promo');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+  await expect(submit(page)).toHaveText('Complete Order • $24.99');
+  // Kept in the session: a reload still has it.
+  await saved;
+  await page.reload();
+  await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+});
+
 test('keyboard only: from the cart button to a confirmed order', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
   await page.goto('/');

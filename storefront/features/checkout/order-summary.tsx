@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SIZE_LABELS } from '../../lib/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
@@ -5,8 +6,8 @@ import { variantImageUrl } from '../../../contracts/variant-image.ts';
 import type { CartTotals } from '../../../contracts/cart-rules.ts';
 import { PROMO_CODE, lineTotalCents } from '../../../contracts/cart-rules.ts';
 
-/** Checkout's order summary: the lines and the totals (shipping free from $50, or with the promo code applied on the cart page). */
-export function OrderSummary({ items, totals, promoApplied = false }: { items: readonly CartItem[]; totals: CartTotals; promoApplied?: boolean }) {
+/** Checkout's order summary: the lines and the totals (shipping free from $50, or with the promo code), then `children` (the promo code form). */
+export function OrderSummary({ items, totals, promoApplied = false, children }: { items: readonly CartItem[]; totals: CartTotals; promoApplied?: boolean; children?: ReactNode }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-7">
       <div className="flex items-baseline justify-between gap-3">
@@ -64,6 +65,7 @@ export function OrderSummary({ items, totals, promoApplied = false }: { items: r
         </div>
       </dl>
       {totals.shipping > 0 && <p className="mt-3 text-xs text-ink-600">Free shipping on orders of $50.00 or more.</p>}
+      {children}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, type CartTotals } from '../../../contrac
 import { formatCents } from '../../../contracts/money-format.ts';
 import { TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
-import { PromoCodeForm } from './promo-code-form.tsx';
+import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 
 const PROMO_SAVE_WAIT_MS = 3_000;
 

@@ -10,6 +10,7 @@ import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
 import { CheckoutForm, type PlacedOrder } from '../../features/checkout/checkout-form.tsx';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
+import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 import { cartTotals } from '../../../contracts/cart-rules.ts';
 
 /**
@@ -80,7 +81,9 @@ export function CheckoutScreen() {
   );
 }
 
-function CheckoutBody({ items, promoApplied, onComplete }: { items: CartItem[]; promoApplied: boolean; onComplete: (order: PlacedOrder) => void }) {
+function CheckoutBody({ items, promoApplied: appliedBefore, onComplete }: { items: CartItem[]; promoApplied: boolean; onComplete: (order: PlacedOrder) => void }) {
+  // The banner sends shoppers here with the code, so it can be entered here as on the cart page.
+  const [promoApplied, setPromoApplied] = useState(appliedBefore);
   const totals = cartTotals(items, { promoApplied });
   return (
     <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-12 lg:items-start">
@@ -88,7 +91,9 @@ function CheckoutBody({ items, promoApplied, onComplete }: { items: CartItem[]; 
         <CheckoutForm totalCents={totals.total} onComplete={onComplete} />
       </div>
       <div className="order-first lg:sticky lg:top-24 lg:order-none lg:col-span-5">
-        <OrderSummary items={items} totals={totals} promoApplied={promoApplied} />
+        <OrderSummary items={items} totals={totals} promoApplied={promoApplied}>
+          <PromoCodeForm applied={promoApplied} onResult={setPromoApplied} />
+        </OrderSummary>
       </div>
     </div>
   );

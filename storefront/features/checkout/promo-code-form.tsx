@@ -36,7 +36,8 @@ export function PromoCodeForm({
     setResult(nowApplied ? 'applied' : 'invalid');
     onResult(nowApplied);
     // The session keeps the code for checkout (the same post a page without JavaScript makes).
-    onSaving?.(fetch('/cart/promo', { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ promoCode: code }) }).catch(() => undefined));
+    const saved = fetch('/cart/promo', { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ promoCode: code }) }).catch(() => undefined);
+    onSaving?.(saved);
   };
 
   return (
