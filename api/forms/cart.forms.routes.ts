@@ -9,7 +9,7 @@ import { PROMO_CODE, cartTotals, isPromoCode } from '../../contracts/cart-rules.
 import type { CartService } from '../cart/cart.service.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
-import { rememberCartCount } from './cart-count.ts';
+import { rememberCartCount, rememberPromo } from './cart-count.ts';
 import { field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
 
 export interface CartFormDeps {
@@ -104,6 +104,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     const applied = isPromoCode(code);
     if (applied) request.session.promoCode = PROMO_CODE;
     else if (request.session.promoCode) request.session.promoCode = undefined;
+    rememberPromo(reply, applied);
     const flash: Flash = { form: { name: 'promo', values: { promoCode: code }, errors: applied ? {} : { promoCode: PROMO_MESSAGES.invalid }, result: applied ? 'applied' : 'invalid' } };
     // The enhanced cart page posts here with fetch and shows the result itself: no flash for it.
     if (request.headers.accept?.includes('application/json')) return reply.header('cache-control', 'no-store').send({ applied });
@@ -126,6 +127,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     const result = await change(request, reply, CART_MESSAGES.failed.clear, (id) => carts.clear(id).then((r) => r.cart));
     if (isFlash(result)) return redirectWithFlash(reply, '/checkout', result);
     request.session.promoCode = undefined;
+    rememberPromo(reply, false);
     const order = { number: orderNumber(), placedAt: now().toISOString(), totalCents: totals.total, email: values.email.trim() };
     return redirectWithFlash(reply, '/checkout', { order });
   });

@@ -180,6 +180,10 @@ test('the promo code the banner names can be entered at checkout too, and is kep
   await page.reload();
   await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
   await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+  // The cart drawer, on any page, knows it too.
+  await page.goto('/shop');
+  await page.getByRole('button', { name: /Open cart/ }).click();
+  await expect(page.getByRole('dialog').getByText("You've unlocked free shipping!")).toBeVisible();
 });
 
 test('keyboard only: from the cart button to a confirmed order', async ({ page }) => {

@@ -205,8 +205,11 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
     await plain.post('/cart/promo', { promoCode: 'nope', returnTo: '/cart' });
     expect(plain.flash().form).toEqual({ name: 'promo', values: { promoCode: 'nope' }, errors: { promoCode: 'Invalid coupon code. Try DINOBOOTY for free shipping!' }, result: 'invalid' });
+    expect(plain.jar.get('dino.promo') ?? '').toBe('');
     await plain.post('/cart/promo', { promoCode: ' dinobooty ', returnTo: '/cart' });
     expect(plain.flash().form.result).toBe('applied');
+    // The flag the cart drawer reads (the code itself stays in the session).
+    expect(plain.jar.get('dino.promo')).toBe('1');
 
     const invalid = await plain.post('/checkout', { email: 'rex@', firstName: 'Rex', cardNumber: '4242', paymentMethod: 'credit-card' });
     expect(invalid.headers.location).toBe('/checkout');
@@ -229,6 +232,7 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     const cart = (await plain.json('GET', '/api/cart')).json();
     expect(cart.items).toEqual([]);
     expect(plain.jar.get('dino.items')).toBe('0');
+    expect(plain.jar.get('dino.promo')).toBe('');
   });
 
   it('signup records Subscribed like POST /api/subscribe; contact and tracking answer with their outcome', async () => {
