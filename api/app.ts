@@ -24,6 +24,7 @@ import { valibotValidation } from './plugins/validation.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { cartCountFromCookies } from '../storefront/lib/cart-count-cookie.ts';
+import { justOrderedFromCookies } from '../storefront/features/checkout/last-order.ts';
 import type { Storefront } from './storefront/storefront.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription.service.ts';
@@ -129,8 +130,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
           // Refresh the badge's cookie only when it is wrong (a visitor with no cart gets none).
           if (cart.itemCount !== cartCountFromCookies(request.headers.cookie)) rememberCartCount(reply, cart);
           const promoApplied = request.session.promoCode !== undefined;
+          const justOrdered = justOrderedFromCookies(request.headers.cookie);
           ensureFormNonce(request, reply);
-          return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied }, { flash, cartCount: cart.itemCount });
+          return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied, justOrdered }, { flash, cartCount: cart.itemCount });
         });
       }
     }

@@ -14,6 +14,8 @@ export interface StorefrontServices {
   cart?: Cart;
   /** The shopper applied the promo code on the cart page (kept in the session); on /cart and /checkout. */
   promoApplied?: boolean;
+  /** This browser placed an order within the hour (features/checkout/last-order.ts); on /checkout. */
+  justOrdered?: boolean;
 }
 
 declare global {

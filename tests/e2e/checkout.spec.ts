@@ -117,8 +117,21 @@ test('every validation message, then a completed order that clears the cart', as
   expect(calls.filter((call) => call !== 'GET /api/cart')).toEqual(['DELETE /api/cart']);
   await expectAccessible();
 
+  // A reload keeps the confirmation and its number (the cart is empty by now).
+  const number = await confirmation.getByTestId('order-number').textContent();
+  await page.reload();
+  await expect(confirmation.getByTestId('order-number')).toHaveText(number!);
+  await expect(confirmation.getByTestId('order-total')).toHaveText('$30.98');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/checkout$/);
+
   await confirmation.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // A new cart's checkout is a checkout again, not the old confirmation.
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('place-order')).toBeVisible();
+  await expect(confirmation).toHaveCount(0);
 });
 
 test('PayPal needs no card details and hides the card fields', async ({ page }) => {

@@ -9,6 +9,7 @@ import { btn, container } from '../../components/ui.ts';
 import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
 import { CheckoutForm, type PlacedOrder } from '../../features/checkout/checkout-form.tsx';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
+import { lastOrder, rememberOrder } from '../../features/checkout/last-order.ts';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
 import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 import { cartTotals } from '../../../contracts/cart-rules.ts';
@@ -25,10 +26,17 @@ export function CheckoutScreen() {
   const { promoApplied } = useData<Data>();
   const empty = view.cart !== undefined && view.cart.items.length === 0;
 
-  // An empty cart redirects to /cart, unless the order was just completed.
+  // An empty cart redirects to /cart, unless the order was just completed (in this visit, or before a reload).
   useEffect(() => {
-    if (empty && order === null) window.location.assign('/cart');
+    if (!empty || order !== null) return;
+    const placed = lastOrder();
+    if (placed) setOrder(placed);
+    else window.location.assign('/cart');
   }, [empty, order]);
+  // A confirmation posted without JavaScript (the flash) is remembered too, once this page runs.
+  useEffect(() => {
+    if (order) rememberOrder(order);
+  }, [order]);
 
   if (order) {
     return (
