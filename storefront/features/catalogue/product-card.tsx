@@ -72,8 +72,9 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
 
         <div aria-live="polite" className="pointer-events-none absolute inset-x-2 bottom-0 flex items-end justify-end gap-1">
           {mascot.visible && mascot.message && (
-            <div className="flex animate-pop items-end gap-1" data-testid="mascot">
-              <p className="relative mb-16 max-w-[11rem] rounded-2xl rounded-br-sm bg-ink-900 px-3 py-2 text-xs font-bold leading-snug text-white shadow-lg">
+            // A phone's two-column card is too narrow for the bubble beside the mascot: it goes above it.
+            <div className="flex animate-pop flex-col items-end gap-1 sm:flex-row" data-testid="mascot">
+              <p className="relative max-w-[11rem] rounded-2xl rounded-br-sm bg-ink-900 px-3 py-2 text-xs font-bold leading-snug text-white shadow-lg sm:mb-16">
                 <span className="sr-only">{MASCOT_NAMES[mascotType]} says: </span>
                 {mascot.message}
               </p>
@@ -82,7 +83,7 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
                 alt=""
                 width={96}
                 height={96}
-                className="size-24 drop-shadow-lg"
+                className="size-16 drop-shadow-lg sm:size-24"
                 data-mascot={mascotType}
               />
             </div>
