@@ -44,8 +44,10 @@ export const valibotValidation = fp(async (app: FastifyInstance) => {
       const path = v.getDotPath(issue);
       const where = PART_NAMES[httpPart ?? ''] ?? httpPart;
       const message = issue.kind === 'schema' && issue.type === 'object' ? `The ${where} must be an object` : issue.message;
-      // A missing field reads better named: "productId is required".
-      const text = issue.received === 'undefined' && path ? `${path} is required` : message;
+      // A missing field reads better named: "productId is required"; a query parameter sent twice
+      // (`?q=a&q=b` arrives as a list) is named as such, not as a type the sender never chose.
+      const repeated = httpPart === 'querystring' && path !== null && Array.isArray((data as Record<string, unknown> | null)?.[path]);
+      const text = repeated ? `${path} was given more than once; send it once` : issue.received === 'undefined' && path ? `${path} is required` : message;
       return { error: new RequestValidationError(text) };
     };
   });

@@ -51,10 +51,12 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     expect(await get('/api/search?q=zzzzqqq')).toMatchObject({ status: 200, body: { query: 'zzzzqqq', products: [], categories: [] } });
   });
 
-  it('refuses a missing, blank or overlong q with a human message', async () => {
+  it('refuses a missing, blank, overlong or repeated q with a human message', async () => {
     expect(await get('/api/search')).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'q is required' } });
     expect(await get('/api/search?q=%20%20')).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'q must not be empty' } });
     expect(await get(`/api/search?q=${'a'.repeat(101)}`)).toMatchObject({ status: 400, body: { message: 'q must be at most 100 characters' } });
+    expect(await get('/api/search?q=a&q=b')).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'q was given more than once; send it once' } });
+    expect(await get('/api/products?search=a&search=b')).toMatchObject({ status: 400, body: { message: 'search was given more than once; send it once' } });
   });
 
   it('GET /api/products?search= uses the same matching: typos and plurals, best match first', async () => {
