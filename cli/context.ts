@@ -97,6 +97,12 @@ export function parseNonNegativeInt(value: string): number {
   return Number(value.trim());
 }
 
+/** An option's value that must not be empty (`--output "$UNSET"` is a mistake, not "use the default"). */
+export function parseNonEmpty(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('It must not be empty.');
+  return value;
+}
+
 export function parsePositiveInt(value: string): number {
   const n = /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   if (!(n >= 1)) throw new InvalidArgumentError('Expected a whole number of at least 1.');

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
 import { eventsTailCommand } from './commands/events-tail.ts';
@@ -9,7 +9,7 @@ import { seedCommand } from './commands/seed.ts';
 import { serveCommand } from './commands/serve.ts';
 import { subscribersExportCommand } from './commands/subscribers-export.ts';
 import { subscribersForgetCommand } from './commands/subscribers-forget.ts';
-import type { CliContext, CliDeps, CliIO } from './context.ts';
+import { type CliContext, type CliDeps, type CliIO, parseNonEmpty } from './context.ts';
 
 const group = (name: string, description: string, subcommands: Command[]) => {
   const command = new Command(name).description(description);
@@ -34,11 +34,6 @@ function configure(command: Command, io: CliIO, path: string): Command {
   return command;
 }
 
-const notEmpty = (value: string) => {
-  if (value.trim() === '') throw new InvalidArgumentError('It must not be empty.');
-  return value;
-};
-
 /** The dino-shop program. Built fresh per run so tests can call `parseAsync` with their own IO and deps. */
 export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: process.stderr }, deps: CliDeps = {}): Command {
   const context: CliContext = { io, deps };
@@ -46,8 +41,8 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
     .description('Operate the dino-shop: serve it, seed the catalogue, replay projections, export subscribers, debug carts.')
     // An empty variable (`DATA_DIR=`) means "not set", as the server reads it; an empty option is a
     // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).
-    .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(notEmpty))
-    .addOption(new Option('--data-dir <dir>', 'where the embedded PGlite keeps its data').default(process.env.DATA_DIR || './data', 'DATA_DIR or ./data').argParser(notEmpty))
+    .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(parseNonEmpty))
+    .addOption(new Option('--data-dir <dir>', 'where the embedded PGlite keeps its data').default(process.env.DATA_DIR || './data', 'DATA_DIR or ./data').argParser(parseNonEmpty))
     .addHelpText('after', '\nRun `dino-shop <command> --help` for a command\'s options and examples.');
 
   program.addCommand(serveCommand(context));

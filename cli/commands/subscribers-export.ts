@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
 import { EXPORT_BATCH_SIZE, type ExportedSubscriber, countSubscribersSince, streamSubscribers } from '../../projections/subscribers/subscribers.queries.ts';
-import { type CliContext, CliError, parseIsoDate, parsePositiveInt, withDatabase } from '../context.ts';
+import { type CliContext, CliError, parseIsoDate, parseNonEmpty, parsePositiveInt, withDatabase } from '../context.ts';
 import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
@@ -57,7 +57,7 @@ export function subscribersExportCommand(context: CliContext): Command {
   return new Command('export')
     .description('export the mailing list (email, subscribed_at) as CSV, JSON or NDJSON, streamed at constant memory')
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
-    .option('--output <file>', 'write to this file (replaced atomically when the export completes) instead of stdout')
+    .option('--output <file>', 'write to this file (replaced atomically when the export completes) instead of stdout', parseNonEmpty)
     .option('--since <iso-date>', 'only subscribers who signed up at or after this time (ISO 8601, UTC unless an offset is given)', parseIsoDate)
     .addOption(new Option('--batch-size <n>', 'rows per batch fetched from the cursor').default(EXPORT_BATCH_SIZE).argParser(parsePositiveInt).hideHelp())
     .addHelpText(
@@ -129,6 +129,8 @@ export async function writeExport(
 /** A temporary file next to `file`, renamed over it only once the export is complete. */
 async function openOutputFile(file: string) {
   const final = path.resolve(file);
+  // Found now, not when the finished export is renamed onto it.
+  if ((await stat(final).catch(() => undefined))?.isDirectory()) throw new CliError(`cannot write ${file}: it is a directory; name a file in it`);
   const temporary = path.join(path.dirname(final), `.${path.basename(final)}.${process.pid}.partial`);
   const stream = createWriteStream(temporary, { flags: 'wx' });
   try {

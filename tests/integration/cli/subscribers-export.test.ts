@@ -126,5 +126,9 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     const output = await cli(app, ['subscribers', 'export', '--output', path.join(dir, 'no-such-dir', 'x.csv')]);
     expect(output.code).toBe(1);
     expect(output.stderr).toMatch(/^dino-shop: cannot write .*x\.csv: ENOENT[^\n]*\n$/);
+    expect(await cli(app, ['subscribers', 'export', '--output', dir])).toMatchObject({ code: 1, stdout: '', stderr: `dino-shop: cannot write ${dir}: it is a directory; name a file in it\n` });
+    const empty = await cli(app, ['subscribers', 'export', '--output', '']);
+    expect(empty).toMatchObject({ code: 1, stdout: '' });
+    expect(empty.stderr).toMatch(/^error: option '--output <file>' argument '' is invalid\. It must not be empty\./);
   });
 });
