@@ -11,9 +11,10 @@ import { subscribersExportCommand } from './commands/subscribers-export.ts';
 import { subscribersForgetCommand } from './commands/subscribers-forget.ts';
 import { type CliContext, type CliDeps, type CliIO, parseNonEmpty } from './context.ts';
 
-const group = (name: string, description: string, subcommands: Command[]) => {
+const group = (name: string, description: string, subcommands: Command[], examples: string[]) => {
   const command = new Command(name).description(description);
   for (const sub of subcommands) command.addCommand(sub);
+  command.addHelpText('after', `\nExamples:\n${examples.map((example) => `  $ dino-shop ${name} ${example}\n`).join('')}\nRun \`dino-shop ${name} <command> --help\` for a command's options and more examples.`);
   return command;
 };
 
@@ -43,15 +44,15 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
     // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).
     .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(parseNonEmpty))
     .addOption(new Option('--data-dir <dir>', 'where the embedded PGlite keeps its data').default(process.env.DATA_DIR || './data', 'DATA_DIR or ./data').argParser(parseNonEmpty))
-    .addHelpText('after', '\nRun `dino-shop <command> --help` for a command\'s options and examples.');
+    .addHelpText('after', '\nExamples:\n  $ dino-shop serve\n  $ dino-shop --database-url postgres://localhost/shop projections list\n\nRun `dino-shop <command> --help` for a command\'s options and more examples.');
 
   program.addCommand(serveCommand(context));
   program.addCommand(migrateCommand(context));
   program.addCommand(seedCommand(context));
-  program.addCommand(group('subscribers', 'the mailing list', [subscribersExportCommand(context), subscribersForgetCommand(context)]));
-  program.addCommand(group('projections', 'read models built from the event log', [projectionsListCommand(context), projectionsReplayCommand(context)]));
-  program.addCommand(group('carts', 'shoppers\' carts (read model)', [cartsListCommand(context)]));
-  program.addCommand(group('cart', 'one cart\'s event stream, for debugging', [cartReplayCommand(context)]));
-  program.addCommand(group('events', 'the global event log, for debugging', [eventsTailCommand(context)]));
+  program.addCommand(group('subscribers', 'the mailing list', [subscribersExportCommand(context), subscribersForgetCommand(context)], ['export --output subscribers.csv', 'forget rex@example.com']));
+  program.addCommand(group('projections', 'read models built from the event log', [projectionsListCommand(context), projectionsReplayCommand(context)], ['list', 'replay carts']));
+  program.addCommand(group('carts', 'shoppers\' carts (read model)', [cartsListCommand(context)], ['list --limit 5']));
+  program.addCommand(group('cart', 'one cart\'s event stream, for debugging', [cartReplayCommand(context)], ['replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42']));
+  program.addCommand(group('events', 'the global event log, for debugging', [eventsTailCommand(context)], ['tail --follow']));
   return configure(program, io, 'dino-shop');
 }
