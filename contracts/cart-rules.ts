@@ -59,7 +59,7 @@ export interface CartTotals {
   lineCount: number;
 }
 
-/** Everything a summary shows. The cart page passes `promoApplied`; checkout never does (it ignores the code). */
+/** Everything a summary shows; `promoApplied` when the session holds the promo code (the cart page, checkout and its form post pass it). */
 export function cartTotals(lines: readonly PricedLine[], options: { promoApplied?: boolean } = {}): CartTotals {
   const subtotal = subtotalCents(lines);
   const shipping = shippingCents(subtotal, options);
