@@ -5,7 +5,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { createCartService } from './cart/cart.service.ts';
 import { projections } from '../projections/registry.ts';
-import { rememberCartCount } from './forms/cart-count.ts';
+import { rememberCartCount } from './forms/page-cookies.ts';
 import { cartFormRoutes } from './forms/cart.forms.routes.ts';
 import { clearFlash, readFlash } from './forms/flash.ts';
 import { ensureFormNonce, nonceCookieIfMissing } from './forms/form-nonce.ts';
@@ -24,7 +24,7 @@ import { valibotValidation } from './plugins/validation.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { cartCountFromCookies } from '../storefront/lib/cart-count-cookie.ts';
-import { justOrderedFromCookies } from '../storefront/features/checkout/last-order.ts';
+import { JUST_ORDERED_COOKIE, hasFlag } from '../storefront/lib/flag-cookies.ts';
 import type { Storefront } from './storefront/storefront.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription.service.ts';
@@ -130,7 +130,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
           // Refresh the badge's cookie only when it is wrong (a visitor with no cart gets none).
           if (cart.itemCount !== cartCountFromCookies(request.headers.cookie)) rememberCartCount(reply, cart);
           const promoApplied = request.session.promoCode !== undefined;
-          const justOrdered = justOrderedFromCookies(request.headers.cookie);
+          const justOrdered = hasFlag(request.headers.cookie, JUST_ORDERED_COOKIE);
           ensureFormNonce(request, reply);
           return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied, justOrdered }, { flash, cartCount: cart.itemCount });
         });

@@ -9,7 +9,7 @@ import { PROMO_CODE, cartTotals, isPromoCode } from '../../contracts/cart-rules.
 import type { CartService } from '../cart/cart.service.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
-import { rememberCartCount, rememberPromo } from './cart-count.ts';
+import { rememberCartCount, rememberPromo } from './page-cookies.ts';
 import { field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
 
 export interface CartFormDeps {

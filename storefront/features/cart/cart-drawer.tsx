@@ -7,7 +7,7 @@ import { btn } from '../../components/ui.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 import { cartDrawerOpenAtom, closeCartDrawer } from '../../lib/ui-state.ts';
-import { promoFromCookies } from '../../lib/promo-cookie.ts';
+import { PROMO_COOKIE, hasFlag } from '../../lib/flag-cookies.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { CartQueryProvider } from './cart-client.tsx';
 import { LineImage, LineVariant, lineAction, productHref } from './cart-line-parts.tsx';
@@ -150,7 +150,7 @@ function DrawerSkeleton() {
 function DrawerLines({ lines, onNavigate }: { lines: CartItem[]; onNavigate: () => void }) {
   const subtotal = subtotalCents(lines);
   // The drawer renders only in the browser (loaded on its first open): the cookie is there to read.
-  const toFree = promoFromCookies(document.cookie) ? 0 : FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
+  const toFree = hasFlag(document.cookie, PROMO_COOKIE) ? 0 : FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
   return (
     <>
       <ul data-focus-after-removal tabIndex={-1} aria-label="Items in your cart" className="flex-1 divide-y divide-ink-200 overflow-y-auto px-5 focus:outline-none">

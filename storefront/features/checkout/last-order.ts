@@ -1,3 +1,4 @@
+import { JUST_ORDERED_COOKIE } from '../../lib/flag-cookies.ts';
 import type { PlacedOrder } from './checkout-form.tsx';
 
 /**
@@ -9,7 +10,6 @@ import type { PlacedOrder } from './checkout-form.tsx';
  */
 const KEY = 'dino.lastOrder';
 const KEPT_S = 60 * 60;
-const JUST_ORDERED_COOKIE = 'dino.ordered';
 
 export function rememberOrder(order: PlacedOrder): void {
   try {
@@ -19,9 +19,6 @@ export function rememberOrder(order: PlacedOrder): void {
     // Storage refused (private mode, quota): the confirmation shows until the page is left, as before.
   }
 }
-
-/** The server's side: the flag in a Cookie header. */
-export const justOrderedFromCookies = (cookies: string | undefined): boolean => /(?:^|;\s*)dino\.ordered=1(?:;|$)/.test(cookies ?? '');
 
 /** The order this tab placed within the hour, if any. */
 export function lastOrder(now = Date.now()): PlacedOrder | null {

@@ -42,14 +42,14 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
   // The URL's size and colour, else the first variant in stock.
   const [selectedId, setSelectedId] = useState(() => initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id);
   const [quantity, setQuantity] = useState(1);
-  // When a choice had to change the other one (a colour not in stock in the chosen size), the
-  // shopper is told, rather than finding another size in the cart.
   const [moved, setMoved] = useState<string>();
 
   const selected = variants.find((v) => v.id === selectedId);
 
   // A chosen size and colour go into the URL, so a reload or a shared link opens the same variant.
-  const choose = (next: Variant | undefined) => {
+  // A pick that had to change the other choice says so (see movedNote).
+  const choose = (next: Variant | undefined, picked: 'size' | 'color') => {
+    setMoved(movedNote(selected, next, picked));
     setSelectedId(next?.id);
     setQuantity((q) => clampQuantity(q, next));
     if (next) replaceUrlQuery(urlPathname, `?${new URLSearchParams({ size: next.size, color: next.color }).toString()}`);
@@ -139,11 +139,7 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
                           checked={checked}
                           aria-label={sizeSoldOut ? `${SIZE_LABELS[size]}, Sold out` : undefined}
                           aria-disabled={sizeSoldOut || undefined}
-                          onChange={() => {
-                            const next = selectSize(variants, selected, size);
-                            choose(next);
-                            setMoved(selected && next && next.color !== selected.color ? `${SIZE_LABELS[size]} isn't in stock in ${selected.color}, so ${next.color} is chosen.` : undefined);
-                          }}
+                          onChange={() => choose(selectSize(variants, selected, size), 'size')}
                           className="sr-only"
                         />
                         {SIZE_LABELS[size]}
@@ -177,11 +173,7 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
                           value={c.color}
                           checked={checked}
                           aria-disabled={c.soldOut || undefined}
-                          onChange={() => {
-                            const next = selectColor(variants, selected, c.color);
-                            choose(next);
-                            setMoved(selected && next && next.size !== selected.size ? `${c.color} isn't in stock in ${SIZE_LABELS[selected.size]}, so size ${SIZE_LABELS[next.size]} is chosen.` : undefined);
-                          }}
+                          onChange={() => choose(selectColor(variants, selected, c.color), 'color')}
                           className="sr-only"
                         />
                         <span
@@ -257,4 +249,16 @@ export function ProductLoadError() {
       </a>
     </div>
   );
+}
+
+/**
+ * When picking a size (or colour) had to change the other choice, because the old one is not in
+ * stock with the pick, the words that tell the shopper, rather than letting them find another size
+ * in the cart; else undefined.
+ */
+function movedNote(before: Variant | undefined, after: Variant | undefined, picked: 'size' | 'color'): string | undefined {
+  if (!before || !after) return undefined;
+  if (picked === 'size' && after.color !== before.color) return `${SIZE_LABELS[after.size]} isn't in stock in ${before.color}, so ${after.color} is chosen.`;
+  if (picked === 'color' && after.size !== before.size) return `${after.color} isn't in stock in ${SIZE_LABELS[before.size]}, so size ${SIZE_LABELS[after.size]} is chosen.`;
+  return undefined;
 }
