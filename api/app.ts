@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import { apiFallback } from './api-fallback.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { createCartService } from './cart/cart.service.ts';
@@ -16,6 +17,7 @@ import { metrics } from './metrics/metrics.ts';
 import { openApi } from './openapi/openapi.ts';
 import { answerHeaders } from './plugins/answer-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { jsonBodies } from './plugins/json-bodies.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
@@ -85,16 +87,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   });
   const shuttingDown = options.shuttingDown ?? (() => false);
   await fastify.register(health, { db, catalogue, projections, shuttingDown });
-  // The API speaks JSON only: any other body type is a 415, not a string to validate.
-  fastify.removeContentTypeParser('text/plain');
-  // A DELETE carries no body, yet fetch wrappers send Content-Type: application/json with every
-  // request: an empty body there is no body, not an empty JSON document.
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' && request.method === 'DELETE') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
+  jsonBodies(fastify);
   await fastify.register(answerHeaders, { dev: storefront?.dev ?? false, shuttingDown });
   await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS });
   // Before any route: routes with `config.idempotent` get their hooks as they are added.
@@ -138,9 +131,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
     }
   });
 
-  fastify.all('/api/*', async (request, reply) =>
-    reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${request.url.split('?')[0]}`, requestId: request.id }),
-  );
+  apiFallback(fastify);
 
   if (storefront) {
     await storefront.registerAssets(fastify);

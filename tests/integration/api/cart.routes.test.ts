@@ -113,7 +113,7 @@ describe.each(BACKENDS)('cart API on %s', (backend) => {
   });
 
   describe('bad input gets a clear 4xx and records nothing', () => {
-    const cases: Array<[string, () => { method: 'POST' | 'PUT'; url: string; payload?: object | string; headers?: Record<string, string> }, number, string | RegExp]> = [
+    const cases: Array<[string, () => { method: 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object | string; headers?: Record<string, string> }, number, string | RegExp]> = [
       ['missing fields', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id } }), 400, 'variantId is required'],
       ['wrong types', () => ({ method: 'POST', url: '/api/cart', payload: { productId: '1', variantId: roomy.id, quantity: 1 } }), 400, 'productId must be a number'],
       ['a fractional quantity', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: roomy.id, quantity: 1.5 } }), 400, 'quantity must be a whole number'],
@@ -126,6 +126,8 @@ describe.each(BACKENDS)('cart API on %s', (backend) => {
       ['a sold-out variant', () => ({ method: 'POST', url: '/api/cart', payload: { productId: soldOut.p.id, variantId: soldOut.v.id, quantity: 1 } }), 422, /out of stock/],
       ['not JSON', () => ({ method: 'POST', url: '/api/cart', payload: 'productId=1', headers: { 'content-type': 'text/plain' } }), 415, /as JSON/],
       ['broken JSON', () => ({ method: 'POST', url: '/api/cart', payload: '{"productId": 1,', headers: { 'content-type': 'application/json' } }), 400, 'The request body is not valid JSON'],
+      ['a __proto__ key', () => ({ method: 'POST', url: '/api/cart', payload: '{"productId": 1, "__proto__": {"admin": true}}', headers: { 'content-type': 'application/json' } }), 400, /key the shop refuses \(__proto__/],
+      ['a wrong method', () => ({ method: 'PATCH', url: '/api/cart' }), 405, '/api/cart answers GET, HEAD, POST, DELETE, not PATCH'],
       ['a JSON array', () => ({ method: 'POST', url: '/api/cart', payload: [1, 2] }), 400, 'The request body must be a JSON object'],
       ['an item id that is not a UUID', () => ({ method: 'PUT', url: '/api/cart/123', payload: { quantity: 1 } }), 400, 'item id must be a UUID'],
       ['an unknown item id', () => ({ method: 'PUT', url: '/api/cart/7b0c5a63-2f7e-4d1b-9a55-0b9a3c1f2e10', payload: { quantity: 1 } }), 404, 'That item is not in your cart'],

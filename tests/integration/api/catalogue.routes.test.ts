@@ -130,6 +130,17 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     expect(products.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
+  it('a known /api path asked with a method it does not answer is a 405 naming the methods it does', async () => {
+    const wrong = await app.inject({ method: 'DELETE', url: '/api/products/bestsellers?limit=1' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    expect(wrong.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(wrong.json()).toEqual({ error: 'Method Not Allowed', message: '/api/products/bestsellers answers GET, HEAD, not DELETE', requestId: expect.any(String) });
+    // A parameterised route counts too; an unknown path stays a 404 whatever the method.
+    expect((await app.inject({ method: 'POST', url: '/api/products/some-slug' })).headers.allow).toBe('GET, HEAD');
+    expect((await app.inject({ method: 'POST', url: '/api/nothing/here' })).statusCode).toBe(404);
+  });
+
   // Last: it changes the catalogue.
   it('answers from the new catalogue after a seed changes it (serialised answers are per version)', async () => {
     const first = seed.products[0]!;
