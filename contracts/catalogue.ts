@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MoneyString } from './money.ts';
+import { searchTextLimit } from './search.ts';
 
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
 export const SIZE_LABELS: Record<Size, string> = { XS: 'XS (Compy)', S: 'S (Raptor)', M: 'M (Dilo)', L: 'L (Stego)', XL: 'XL (T-Rex)' };
@@ -54,7 +55,7 @@ export const ProductSort = v.picklist(PRODUCT_SORTS, 'sort must be one of price_
 export type ProductSort = v.InferOutput<typeof ProductSort>;
 
 export const ProductQuery = v.object({
-  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'search must be at most 100 characters'))),
+  search: v.optional(v.pipe(v.string(), searchTextLimit('search'))),
   sort: v.optional(ProductSort),
 });
 export type ProductQuery = v.InferOutput<typeof ProductQuery>;

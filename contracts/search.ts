@@ -1,16 +1,19 @@
 import * as v from 'valibot';
 import { MoneyString } from './money.ts';
+import { SEARCH_MAX_LENGTH } from './search-text.ts';
 
 /** The instant search's limit: what fits under the header's search box. */
 export const SEARCH_LIMIT = 6;
-export const SEARCH_MAX_LENGTH = 100;
+
+/** A search text's limit in characters as a reader counts them: an emoji is one, not two UTF-16 units. */
+export const searchTextLimit = (name: string) => v.maxGraphemes(SEARCH_MAX_LENGTH, `${name} must be at most ${SEARCH_MAX_LENGTH} characters`);
 
 export const SearchQuery = v.object({
   q: v.pipe(
     v.string('q is required'),
     v.trim(),
     v.minLength(1, 'q must not be empty'),
-    v.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`),
+    searchTextLimit('q'),
   ),
 });
 export type SearchQuery = v.InferOutput<typeof SearchQuery>;

@@ -1,6 +1,7 @@
 import type { Product, ProductSort, Size } from '../../contracts/catalogue.ts';
 import { SIZES, SIZE_LABELS } from './sizes.ts';
 import { decimalToCents } from '../../contracts/money-format.ts';
+import { clipSearchText } from '../../contracts/search-text.ts';
 
 /**
  * Product-listing state (search, sort, filters) and the pure logic over it (the price
@@ -57,7 +58,7 @@ export function parseListingQuery(params: URLSearchParams): ListingState {
   let priceMax = parsePrice(params.get('maxPrice'), PRICE_MAX);
   if (priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
   return {
-    search: (params.get('search') ?? '').trim().slice(0, 100),
+    search: clipSearchText((params.get('search') ?? '').trim()),
     sort: isSort(sort) ? sort : 'featured',
     filters: {
       priceMin,

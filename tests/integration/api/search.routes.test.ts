@@ -55,6 +55,12 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     expect(await get('/api/search')).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'q is required' } });
     expect(await get('/api/search?q=%20%20')).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'q must not be empty' } });
     expect(await get(`/api/search?q=${'a'.repeat(101)}`)).toMatchObject({ status: 400, body: { message: 'q must be at most 100 characters' } });
+    // Characters as a reader counts them: 100 emoji are 200 UTF-16 units, and still within the limit.
+    const dinos = '\u{1F996}'.repeat(100);
+    expect((await get(`/api/search?q=${encodeURIComponent(dinos)}`)).status).toBe(200);
+    expect((await get(`/api/products?search=${encodeURIComponent(dinos)}`)).status).toBe(200);
+    expect(await get(`/api/search?q=${encodeURIComponent(`${dinos}a`)}`)).toMatchObject({ status: 400, body: { message: 'q must be at most 100 characters' } });
+    expect(await get(`/api/products?search=${'a'.repeat(101)}`)).toMatchObject({ status: 400, body: { message: 'search must be at most 100 characters' } });
     expect(await get('/api/search?q=a&q=b')).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'q was given more than once; send it once' } });
     expect(await get('/api/products?search=a&search=b')).toMatchObject({ status: 400, body: { message: 'search was given more than once; send it once' } });
   });

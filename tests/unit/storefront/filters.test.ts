@@ -137,6 +137,11 @@ describe('URL round trip', () => {
     );
     expect(parseListingQuery(new URLSearchParams(qs))).toEqual(s);
   });
+  it('cuts a long search to 100 characters, never inside one', () => {
+    const dinos = '\u{1F996}'.repeat(120);
+    expect(parseListingQuery(new URLSearchParams({ search: dinos })).search).toBe('\u{1F996}'.repeat(100));
+    expect(parseListingQuery(new URLSearchParams({ search: `  ${'a'.repeat(150)}  ` })).search).toBe('a'.repeat(100));
+  });
   it('ignores malformed values', () => {
     const parsed = parseListingQuery(new URLSearchParams('sort=cheapest&minPrice=abc&maxPrice=900&size=XXL&size=M&collection='));
     expect(parsed).toEqual(state({ filters: { priceMax: 50, sizes: ['M'] } }));

@@ -1,4 +1,5 @@
 import { useId, useRef, type MouseEvent } from 'react';
+import { SEARCH_MAX_LENGTH } from '../../../../contracts/search-text.ts';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { btn } from '../../../components/ui.ts';
 import { activeChips, listingFields, SORT_OPTIONS, type ListingState, type SortOption } from '../../../lib/filters.ts';
@@ -69,7 +70,7 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
           value={searchInput}
           onChange={(e) => onSearchInput(e.target.value)}
           placeholder="Search thongs, boxers, bralettes..."
-          maxLength={100}
+          maxLength={SEARCH_MAX_LENGTH}
           autoComplete="off"
           className="h-12 w-full rounded-full border-2 border-ink-200 bg-white pl-12 pr-12 text-base text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
         />

@@ -1,0 +1,14 @@
+/** How long a search text may be, in characters as a reader counts them. Kept apart from the schemas so pages can use it without loading valibot. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** A search text cut to that limit, never inside a character (a link may carry a longer one). */
+export function clipSearchText(text: string): string {
+  if (text.length <= SEARCH_MAX_LENGTH) return text;
+  let clipped = '';
+  let count = 0;
+  for (const { segment } of new Intl.Segmenter().segment(text)) {
+    if (count++ === SEARCH_MAX_LENGTH) break;
+    clipped += segment;
+  }
+  return clipped;
+}
