@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { Email, INVALID_EMAIL } from '../../contracts/subscription.ts';
+
 /** The contact form: four required fields (a demo: nothing is sent anywhere). */
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -13,9 +16,13 @@ const MESSAGES: Record<ContactField, string> = {
   message: 'Please enter a message',
 };
 
-/** Each blank field's message; an empty object when all four are filled. */
+/**
+ * Each blank field's message, and the email's when it is not an address we could reply to; an empty
+ * object when the form can be sent.
+ */
 export function contactErrors(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of CONTACT_FIELDS) if (!values[field].trim()) errors[field] = MESSAGES[field];
+  if (!errors.email && !v.is(Email, values.email)) errors.email = INVALID_EMAIL;
   return errors;
 }

@@ -247,6 +247,8 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
 
     await plain.post('/contact', { name: 'Rex', email: '', subject: 'Hi', message: 'Hello' });
     expect(plain.flash().form).toEqual({ name: 'contact', values: { name: 'Rex', email: '', subject: 'Hi', message: 'Hello' }, errors: { email: 'Please enter your email address' } });
+    await plain.post('/contact', { name: 'Rex', email: 'rex at jurassic', subject: 'Hi', message: 'Hello' });
+    expect(plain.flash().form.errors).toEqual({ email: 'Please enter a valid email address' });
     await plain.post('/contact', { name: 'Rex', email: 'rex@jurassic.com', subject: 'Hi', message: 'Hello' });
     expect(plain.flash().form.result).toBe('sent');
 
