@@ -103,6 +103,11 @@ export function parseNonEmpty(value: string): string {
   return value;
 }
 
+export function parsePort(value: string): string {
+  if (!/^\d{1,5}$/.test(value.trim()) || Number(value) > 65_535) throw new InvalidArgumentError('Expected a port number from 0 to 65535.');
+  return value.trim();
+}
+
 export function parsePositiveInt(value: string): number {
   const n = /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : NaN;
   if (!(n >= 1)) throw new InvalidArgumentError('Expected a whole number of at least 1.');

@@ -63,7 +63,9 @@ export function cartReplayCommand(context: CliContext): Command {
         io.stdout.write(`${JSON.stringify(steps, null, 2)}\n`);
         return;
       }
-      io.stdout.write(`Cart ${cartId} (stream ${streamId}): ${steps.length} event(s)${options.untilVersion ? ` up to version ${options.untilVersion}` : ''}\n`);
+      const last = steps[steps.length - 1]!.version;
+      const upTo = options.untilVersion ? `, up to version ${last}${options.untilVersion > last ? ` (the stream ends before version ${options.untilVersion})` : ''}` : '';
+      io.stdout.write(`Cart ${cartId} (stream ${streamId}): ${steps.length} event(s)${upTo}\n`);
       for (const step of steps) {
         io.stdout.write(`\nv${step.version}  ${step.type}  ${step.recordedAt}  (position ${step.position})\n`);
         io.stdout.write(`    data: ${JSON.stringify(step.data)}\n`);

@@ -1,10 +1,10 @@
 import { Command } from 'commander';
-import type { CliContext, GlobalOptions } from '../context.ts';
+import { type CliContext, type GlobalOptions, parsePort } from '../context.ts';
 
 export function serveCommand(_context: CliContext): Command {
   return new Command('serve')
     .description('start the shop (API and storefront) — what `npm start` runs')
-    .option('--port <port>', 'port to listen on (default: PORT or 3000)')
+    .option('--port <port>', 'port to listen on (default: PORT or 3000)', parsePort)
     .option('--host <host>', 'interface to listen on (default: HOST or 0.0.0.0)')
     .option('--dev', 'development mode: Vite dev server with hot reload instead of the production build', false)
     .addHelpText('after', '\nExamples:\n  $ dino-shop serve --port 8080\n  $ dino-shop --database-url postgres://localhost/shop serve')

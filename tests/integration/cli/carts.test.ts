@@ -90,6 +90,10 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
         totalCents: expect.any(Number),
       },
     });
+    // A version past the stream's end is not echoed as if the stream reached it.
+    const past = await cli(app, ['cart', 'replay', cartId, '--until-version', '999']);
+    expect(past.stdout.split('\n')[0]).toBe(`Cart ${cartId} (stream cart-${cartId}): 4 event(s), up to version 4 (the stream ends before version 999)`);
+    expect((await cli(app, ['cart', 'replay', cartId, '--until-version', '2'])).stdout.split('\n')[0]).toBe(`Cart ${cartId} (stream cart-${cartId}): 2 event(s), up to version 2`);
     // The replayed state after the last event equals what the API answers for the cart.
     const all = JSON.parse((await cli(app, ['cart', 'replay', cartId.toUpperCase(), '--json'])).stdout);
     expect(all.at(-1).state.lines.map((l: { lineId: string; quantity: number }) => [l.lineId, l.quantity])).toEqual([[lineIds[0], 3]]);

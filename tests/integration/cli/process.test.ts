@@ -45,6 +45,12 @@ describe('dino-shop as a process', () => {
       stderr: "error: option '--data-dir <dir>' argument '' is invalid. It must not be empty. (see: dino-shop --help)\n",
     });
     expect((await dinoShop(['--database-url', ' ', 'carts', 'list'])).stderr).toMatch(/^error: option '--database-url <url>' argument ' ' is invalid\. It must not be empty\./);
+    // Refused by the flag's own name before anything starts (PORT is the variable's, not the flag's).
+    expect(await dinoShop(['serve', '--port', 'abc'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "error: option '--port <port>' argument 'abc' is invalid. Expected a port number from 0 to 65535. (see: dino-shop serve --help)\n",
+    });
     const help = await dinoShop(['--help'], { env: { DATABASE_URL: '', DATA_DIR: '' } });
     expect(help.code).toBe(0);
     expect(help.stdout.replace(/\s+/g, ' ')).toContain('(default: DATA_DIR or ./data)');

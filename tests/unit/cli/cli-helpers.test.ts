@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCartId } from '../../../cli/commands/cart-replay.ts';
 import { csvField, encoders, writeExport } from '../../../cli/commands/subscribers-export.ts';
 import { selectProjections } from '../../../cli/commands/projections-replay.ts';
-import { CliError, parseIsoDate, parseNonNegativeInt, parsePositiveInt } from '../../../cli/context.ts';
+import { CliError, parseIsoDate, parseNonNegativeInt, parsePort, parsePositiveInt } from '../../../cli/context.ts';
 import { formatTable } from '../../../cli/output.ts';
 import type { ExportedSubscriber } from '../../../projections/subscribers/subscribers.queries.ts';
 
@@ -100,6 +100,8 @@ describe('argument parsers', () => {
     expect(parseNonNegativeInt('0')).toBe(0);
     for (const bad of ['0', '-1', '1.5', 'ten', '', '1e3']) expect(() => parsePositiveInt(bad), bad).toThrow();
     expect(() => parseNonNegativeInt('-1')).toThrow();
+    expect([parsePort('0'), parsePort(' 8080 '), parsePort('65535')]).toEqual(['0', '8080', '65535']);
+    for (const bad of ['65536', '-1', 'abc', '', '80.5', '123456']) expect(() => parsePort(bad), bad).toThrow();
   });
   it('parseCartId accepts a UUID with or without the cart- prefix', () => {
     const id = '3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42';
