@@ -16,11 +16,13 @@ export function apiFallback(fastify: FastifyInstance): void {
       const route = fastify.findRoute({ method, url: path });
       return route !== null && !('*' in route.params);
     });
-    if (allowed.length === 0) return reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${path}`, requestId: request.id });
+    // The path is echoed cut short: a client's 10,000-character URL is not sent back whole.
+    const shown = path.length > 100 ? `${path.slice(0, 100)}…` : path;
+    if (allowed.length === 0) return reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${shown}`, requestId: request.id });
     const methods = allowed.join(', ');
     return reply
       .status(405)
       .header('allow', methods)
-      .send({ error: 'Method Not Allowed', message: `${path} answers ${methods}, not ${request.method}`, requestId: request.id });
+      .send({ error: 'Method Not Allowed', message: `${shown} answers ${methods}, not ${request.method}`, requestId: request.id });
   });
 }

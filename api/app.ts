@@ -60,6 +60,13 @@ export interface AppOptions {
   storedAnswers?: StoredAnswers;
 }
 
+/**
+ * The router's options, for whoever creates the Fastify instance the app is registered in. A path
+ * parameter longer than the router's default of 100 characters would match no route, and a bad id
+ * would be a 404 "no endpoint" instead of the route's own 400.
+ */
+export const ROUTER_OPTIONS = { maxParamLength: 1_000 } as const;
+
 /** Pages that render the shopper's cart on the server, so they need the session (Vike uses server routing: every page is a full load). */
 const CART_PAGES = ['/cart', '/checkout'];
 

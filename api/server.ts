@@ -16,7 +16,7 @@ import { projections } from '../projections/registry.ts';
 import { replayProjections, staleProjections } from '../projections/replay.ts';
 import { catalogue as seedData } from '../seed/catalogue.data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
-import { app } from './app.ts';
+import { ROUTER_OPTIONS, app } from './app.ts';
 import { loggerOptions, requestIdOf } from './logging/logger.ts';
 import { type StoredAnswers, createStoredAnswers } from './plugins/stored-answers.ts';
 import { createStorefront } from './storefront/storefront.ts';
@@ -109,6 +109,7 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     clientErrorHandler: answerRefusedRequest,
     frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
+    routerOptions: ROUTER_OPTIONS,
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,

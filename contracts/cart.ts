@@ -10,8 +10,9 @@ const quantity = (label: string) =>
     v.integer(`${label} must be a whole number`),
   );
 
+// A safe integer: a larger number cannot be told from its neighbours, so it names no product.
 const positiveId = (label: string) =>
-  v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be a whole number`), v.minValue(1, `${label} must be positive`));
+  v.pipe(v.number(`${label} must be a number`), v.safeInteger(`${label} must be a whole number`), v.minValue(1, `${label} must be positive`));
 
 export const AddToCart = v.object({
     productId: positiveId('productId'),

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import { type AppOptions, app } from '../../api/app.ts';
+import { type AppOptions, ROUTER_OPTIONS, app } from '../../api/app.ts';
 import { type CatalogueCache, openCatalogueCache } from '../../projections/catalogue/catalogue.cache.ts';
 import { type Backend, type TestDatabase, createTestDatabase } from './databases.ts';
 
@@ -21,7 +21,7 @@ export async function createTestApp(
   const { trustProxy, ...appOptions } = options;
   const database = await createTestDatabase(backend);
   const catalogue = await openCatalogueCache(database.db, { pollMs: 60_000 });
-  const fastify = Fastify({ logger: false, bodyLimit: 16 * 1024, trustProxy: trustProxy ?? false });
+  const fastify = Fastify({ logger: false, bodyLimit: 16 * 1024, trustProxy: trustProxy ?? false, routerOptions: ROUTER_OPTIONS });
   await fastify.register(app, {
     db: database.db,
     catalogue,

@@ -116,6 +116,8 @@ describe.each(BACKENDS)('cart API on %s', (backend) => {
     const cases: Array<[string, () => { method: 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object | string; headers?: Record<string, string> }, number, string | RegExp]> = [
       ['missing fields', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id } }), 400, 'variantId is required'],
       ['wrong types', () => ({ method: 'POST', url: '/api/cart', payload: { productId: '1', variantId: roomy.id, quantity: 1 } }), 400, 'productId must be a number'],
+      ['an id past the safe integers', () => ({ method: 'POST', url: '/api/cart', payload: '{"productId": 99999999999999999999, "variantId": 100, "quantity": 1}', headers: { 'content-type': 'application/json' } }), 400, 'productId must be a whole number'],
+      ['an over-long item id', () => ({ method: 'PUT', url: `/api/cart/${'a'.repeat(101)}`, payload: { quantity: 1 } }), 400, 'item id must be a UUID'],
       ['a fractional quantity', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: roomy.id, quantity: 1.5 } }), 400, 'quantity must be a whole number'],
       ['quantity 0 on add', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: roomy.id, quantity: 0 } }), 400, 'quantity must be at least 1'],
       ['quantity above 99', () => ({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: roomy.id, quantity: 100 } }), 400, 'quantity must be at most 99'],

@@ -139,6 +139,11 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     // A parameterised route counts too; an unknown path stays a 404 whatever the method.
     expect((await app.inject({ method: 'POST', url: '/api/products/some-slug' })).headers.allow).toBe('GET, HEAD');
     expect((await app.inject({ method: 'POST', url: '/api/nothing/here' })).statusCode).toBe(404);
+    // An unknown path is echoed cut short.
+    const long = await app.inject({ method: 'GET', url: `/api/${'x'.repeat(5_000)}` });
+    expect(long.json().message).toBe(`No API endpoint GET /api/${'x'.repeat(95)}…`);
+    // A long slug is the route's own answer, not "no endpoint".
+    expect((await app.inject({ method: 'GET', url: `/api/products/${'a'.repeat(150)}` })).json()).toMatchObject({ message: 'slug must be lowercase letters, digits and dashes' });
   });
 
   // Last: it changes the catalogue.
