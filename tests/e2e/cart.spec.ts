@@ -349,6 +349,10 @@ test.describe('cart failures', () => {
     await expect(toast(page)).toContainText('Error loading cart');
     await expect(toast(page)).toContainText('There was a problem loading your cart. Please try refreshing the page.');
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    // The drawer does not call a cart it could not load empty.
+    await cartButton(page).click();
+    await expect(drawer(page).getByRole('heading', { name: 'Your Cart', exact: true })).toBeVisible();
+    await expect(drawer(page).getByText('There was a problem loading your cart.')).toBeVisible();
   });
 
   test('a failed add from a card says so', async ({ page }) => {

@@ -49,7 +49,8 @@ function CartDrawerDialog() {
       open={open}
       onClose={close}
       side="right"
-      title={`Your Cart (${lines.length})`}
+      // No count until the cart has loaded: a failed load is not an empty cart.
+      title={view.cart === undefined ? 'Your Cart' : `Your Cart (${lines.length})`}
       closeLabel="Close cart"
       maxWidth="max-w-md"
       panelRef={panelRef}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
+import { focusOnMount } from '../../lib/focus-on-mount.ts';
 import { TextAreaField, TextField } from '../../components/form-field.tsx';
 import { CheckIcon, ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
@@ -50,7 +51,9 @@ export default function ContactPage() {
               <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-brand-700 text-white">
                 <CheckIcon className="size-6" />
               </span>
-              <p className="mt-4 font-display text-2xl font-black text-ink-900">Thanks for reaching out!</p>
+              <p ref={focusOnMount} tabIndex={-1} className="mt-4 font-display text-2xl font-black text-ink-900 focus:outline-none">
+                Thanks for reaching out!
+              </p>
               <p className="mt-2 text-ink-700">We'll get back to you within 48 hours.</p>
               <button type="button" onClick={() => setSent(false)} className={`${btn.secondary} mt-6`}>
                 Send another message

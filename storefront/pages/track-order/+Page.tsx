@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
+import { focusOnMount } from '../../lib/focus-on-mount.ts';
 import { decimalToCents, formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
@@ -83,7 +84,9 @@ export default function TrackOrderPage() {
         ) : (
           <div role="status" className="rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-ink-200">
             <MascotPeek mascot="stego" size="sm" className="mx-auto" />
-            <h2 className="mt-4 font-display text-2xl font-black text-ink-900">Order Not Found</h2>
+            <h2 ref={focusOnMount} tabIndex={-1} className="mt-4 font-display text-2xl font-black text-ink-900 focus:outline-none">
+              Order Not Found
+            </h2>
             <p className="mx-auto mt-2 max-w-md text-ink-700">
               We couldn't find an order with those details. This is a demo shop: try the sample order number{' '}
               <strong className="font-mono text-ink-900">{SAMPLE_ORDER.number}</strong> with any email address.
@@ -101,7 +104,7 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
     <section role="status" aria-labelledby="order-heading" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id="order-heading" className="font-display text-2xl font-black text-ink-900">
+          <h2 id="order-heading" ref={focusOnMount} tabIndex={-1} className="font-display text-2xl font-black text-ink-900 focus:outline-none">
             Order {order.number}
           </h2>
           <p className="mt-1 text-sm text-ink-600">Placed on {order.date}</p>
