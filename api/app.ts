@@ -126,13 +126,13 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
           const flash = takeFlash(request, reply);
           // Read before the render, which waits for a render slot: a slow database then holds up
           // this request only, never the renders of other pages.
-          const cart = await carts.read(request.session.cartId ?? null);
+          const { cart, version: cartVersion } = await carts.readVersioned(request.session.cartId ?? null);
           // Refresh the badge's cookie only when it is wrong (a visitor with no cart gets none).
           if (cart.itemCount !== cartCountFromCookies(request.headers.cookie)) rememberCartCount(reply, cart);
           const promoApplied = request.session.promoCode !== undefined;
           const justOrdered = hasFlag(request.headers.cookie, JUST_ORDERED_COOKIE);
           ensureFormNonce(request, reply);
-          return storefront.render(request, reply, { catalogue, publicUrl, cart, promoApplied, justOrdered }, { flash, cartCount: cart.itemCount });
+          return storefront.render(request, reply, { catalogue, publicUrl, cart, cartVersion, promoApplied, justOrdered }, { flash, cartCount: cart.itemCount });
         });
       }
     }

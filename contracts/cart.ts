@@ -27,6 +27,12 @@ export const UpdateCartItem = v.object({
 });
 export type UpdateCartItem = v.InferOutput<typeof UpdateCartItem>;
 
+/**
+ * The form field in which a page's cart forms send back the cart version they were rendered with
+ * (the JSON API's If-Match): a change is made only on that cart.
+ */
+export const CART_VERSION_FIELD = 'cartVersion';
+
 export const CartItemParams = v.object({
   itemId: v.pipe(v.string(), v.uuid('item id must be a UUID')),
 });

@@ -10,6 +10,8 @@ export const CART_MESSAGES = {
   noVariant: 'Please select a variant before adding to cart',
   noVariants: 'No variants available for this product',
   tryAgain: 'Please try again',
+  changedElsewhere: 'Your cart was changed',
+  changedElsewhereDescription: 'It was changed in another tab or window, so this page now shows it as it is. Please check it and try again.',
   failed: {
     add: 'Failed to add item to cart',
     update: 'Failed to update item quantity',

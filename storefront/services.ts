@@ -12,6 +12,8 @@ export interface StorefrontServices {
   publicUrl: string;
   /** The shopper's cart, read before the render; only present on the routes that render a cart (/cart, /checkout). */
   cart?: Cart;
+  /** That cart's stream version (its ETag): the page's changes send it back, so a change made elsewhere since is not overwritten. */
+  cartVersion?: number;
   /** The shopper applied the promo code on the cart page (kept in the session); on /cart and /checkout. */
   promoApplied?: boolean;
   /** This browser placed an order within the hour (features/checkout/last-order.ts); on /checkout. */

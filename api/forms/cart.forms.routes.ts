@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { AddToCart, type Cart, UpdateCartItem } from '../../contracts/cart.ts';
+import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../contracts/cart.ts';
 import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, orderNumber } from '../../contracts/checkout.ts';
 import type { Flash } from '../../contracts/flash.ts';
 import { CART_MESSAGES, PROMO_MESSAGES } from '../../contracts/shop-messages.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import { PROMO_CODE, cartTotals, isPromoCode } from '../../contracts/cart-rules.ts';
-import type { CartService } from '../cart/cart.service.ts';
+import type { CartService, WriteOptions } from '../cart/cart.service.ts';
+import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
 import { rememberCartCount, rememberPromo } from './page-cookies.ts';
@@ -22,8 +23,20 @@ export interface CartFormDeps {
 const NOT_KEPT: ReadonlySet<string> = new Set(['cardNumber', 'cardCvc']);
 
 const failure = (title: string, error: unknown): Flash => ({
-  notice: { title, description: error instanceof DomainError || error instanceof HttpError ? error.message : CART_MESSAGES.tryAgain, tone: 'error' },
+  notice:
+    error instanceof VersionMismatch
+      ? { title: CART_MESSAGES.changedElsewhere, description: CART_MESSAGES.changedElsewhereDescription, tone: 'error' }
+      : { title, description: error instanceof DomainError || error instanceof HttpError ? error.message : CART_MESSAGES.tryAgain, tone: 'error' },
 });
+
+/**
+ * The cart version a page's form was rendered with (CART_VERSION_FIELD): its change is made only on that
+ * cart, so a change made elsewhere since is not overwritten. Absent or malformed: no condition.
+ */
+const seenVersion = (body: unknown): WriteOptions => {
+  const version = numberField(body, CART_VERSION_FIELD);
+  return Number.isSafeInteger(version) && version >= 0 ? { ifVersion: version } : {};
+};
 
 /**
  * The cart's plain HTML forms (JavaScript off): the same cart service, so the same commands and
@@ -39,7 +52,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
       rememberCartCount(reply, cart);
       return cart;
     } catch (error) {
-      if (!(error instanceof DomainError)) request.log.error({ err: error }, 'cart form failed');
+      if (!(error instanceof DomainError || error instanceof VersionMismatch)) request.log.error({ err: error }, 'cart form failed');
       return failure(failTitle, error);
     }
   }
@@ -82,7 +95,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     if (!input.success) {
       return redirectWithFlash(reply, back, { notice: { title: CART_MESSAGES.failed.update, description: input.issues[0].message, tone: 'error' } });
     }
-    const result = await change(request, reply, CART_MESSAGES.failed.update, (cartId) => carts.changeQuantity(cartId, request.params.itemId, input.output.quantity).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.update, (cartId) => carts.changeQuantity(cartId, request.params.itemId, input.output.quantity, seenVersion(request.body)).then((r) => r.cart));
     return redirectWithFlash(reply, back, isFlash(result) ? result : undefined);
   });
 
@@ -116,16 +129,17 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
   app.post('/checkout', formPost, async (request, reply) => {
     const values = Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)])) as CheckoutFormValues;
     const errors = checkoutErrors(values);
+    const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !NOT_KEPT.has(name)));
     if (Object.keys(errors).length > 0) {
-      const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !NOT_KEPT.has(name)));
       return redirectWithFlash(reply, '/checkout', { form: { name: 'checkout', values: kept, errors: errors as Record<string, string> } });
     }
     const cartId = request.session.cartId ?? null;
     const cart = await carts.read(cartId);
     if (cart.items.length === 0) return redirectWithFlash(reply, '/cart');
     const totals = cartTotals(cart.items, { promoApplied: request.session.promoCode !== undefined });
-    const result = await change(request, reply, CART_MESSAGES.failed.clear, (id) => carts.clear(id).then((r) => r.cart));
-    if (isFlash(result)) return redirectWithFlash(reply, '/checkout', result);
+    const result = await change(request, reply, CART_MESSAGES.failed.clear, (id) => carts.clear(id, seenVersion(request.body)).then((r) => r.cart));
+    // Not placed: the page shows why, the cart as it is now, and the form as it was filled in.
+    if (isFlash(result)) return redirectWithFlash(reply, '/checkout', { ...result, form: { name: 'checkout', values: kept, errors: {} } });
     request.session.promoCode = undefined;
     rememberPromo(reply, false);
     const order = { number: orderNumber(), placedAt: now().toISOString(), totalCents: totals.total, email: values.email.trim() };

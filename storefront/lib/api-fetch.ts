@@ -33,6 +33,8 @@ export class ApiRequestError extends Error {
     readonly body: string,
     /** Seconds to wait before retrying (the Retry-After header of a 429 or 503), when sent. */
     readonly retryAfter?: number,
+    /** The answer's headers (a 412's ETag says which version the body is). */
+    readonly headers?: Headers,
   ) {
     super(`${status}: ${body}`);
     this.name = 'ApiRequestError';
@@ -91,7 +93,7 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
     if (!response.ok) {
       const body = await response.text().catch(() => '');
       const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
-      throw new ApiRequestError(response.status, body, Number.isNaN(retryAfter) ? undefined : retryAfter);
+      throw new ApiRequestError(response.status, body, Number.isNaN(retryAfter) ? undefined : retryAfter, response.headers);
     }
     return response;
   }

@@ -21,10 +21,20 @@ export type CartOp =
       /** Who asked: 'buy-now' goes on to /checkout, 'undo' restores a removed line quietly. */
       source: 'card' | 'product' | 'buy-now' | 'undo';
     }
-  | { kind: 'update'; itemId: string; quantity: number }
+  | { kind: 'update'; itemId: string; quantity: number; basis: number }
   /** `line` is the line as shown when Remove was pressed: what Undo puts back. */
   | { kind: 'remove'; itemId: string; line?: CartItem }
-  | { kind: 'clear' };
+  /** With a `basis`, the checkout's: it empties the cart only as the shopper saw it. */
+  | { kind: 'clear'; basis?: number };
+
+/**
+ * A change decided from the quantities on screen carries a `basis`: how many times this page had
+ * found its cart changed elsewhere when the shopper clicked (cart.queries.ts). It is sent only if the
+ * server's cart is still the version this page last saw (If-Match); a change decided before the page
+ * last found its cart changed elsewhere is dropped, not sent over the fresh cart.
+ */
+export const isConditional = (op: CartOp): op is Extract<CartOp, { basis?: number }> & { basis: number } =>
+  (op.kind === 'update' || op.kind === 'clear') && op.basis !== undefined;
 
 /** Lines the server has not confirmed yet carry this id prefix: no stepper or Remove on them yet. */
 export const PENDING_LINE_PREFIX = 'pending:';
@@ -65,7 +75,8 @@ export function applyCartOp(cart: Cart, op: CartOp): Cart {
     case 'remove':
       return withItems(cart, cart.items.filter((item) => item.id !== op.itemId));
     case 'clear':
-      return withItems(cart, []);
+      // The checkout's clear is the order being placed: its page keeps showing the lines until it is.
+      return op.basis === undefined ? withItems(cart, []) : cart;
     default:
       return assertNever(op);
   }

@@ -11,8 +11,8 @@ import { cartQuery } from './cart.queries.ts';
  * its loading state and the browser's useQuery asks GET /api/cart.
  */
 export function prefillCart(pageContext: PageContextServer) {
-  const { cart } = pageContext.services;
+  const { cart, cartVersion } = pageContext.services;
   const client = makeQueryClient();
-  if (cart) client.setQueryData(cartQuery().queryKey, cart);
+  if (cart) client.setQueryData(cartQuery().queryKey, { cart, version: cartVersion ?? null });
   return { cart, dehydratedState: dehydrate(client) };
 }

@@ -17,7 +17,18 @@ import { noteRemoval } from './last-removal.ts';
 import { browserQueryClient } from './cart-client.tsx';
 import { addTarget, applyCartOps, isCartOp, maxLineQuantity, type CartOp } from './cart-ops.ts';
 import { openCartDrawer } from '../../lib/ui-state.ts';
-import { CART_MUTATION_SCOPE, cartKeys, cartMutationKey, cartQuery, currentCartView, sendCartOp } from './cart.queries.ts';
+import {
+  CART_MUTATION_SCOPE,
+  CartChangedElsewhere,
+  type ServerCart,
+  cartChangesFound,
+  cartKeys,
+  cartMutationKey,
+  cartQuery,
+  currentCartView,
+  noteCartChangedElsewhere,
+  sendCartOp,
+} from './cart.queries.ts';
 import { errorText } from './error-text.ts';
 
 /**
@@ -30,6 +41,8 @@ export { useHydrated } from '../../lib/hydrated.ts';
 export interface CartView {
   /** The cart as shown: the server's cart with pending changes laid over it. */
   cart: Cart | undefined;
+  /** The version of the server's cart this page last saw (its ETag); null when unknown. */
+  version: number | null;
   isLoading: boolean;
   isError: boolean;
   /** A change is on its way to the server. */
@@ -44,9 +57,10 @@ export function useCart(): CartView {
     select: (mutation) => mutation.state.variables,
   });
   const ops = useMemo(() => variables.filter(isCartOp), [variables]);
-  const cart = useMemo(() => (query.data ? applyCartOps(query.data, ops) : undefined), [query.data, ops]);
+  const cart = useMemo(() => (query.data ? applyCartOps(query.data.cart, ops) : undefined), [query.data, ops]);
   return {
     cart,
+    version: query.data?.version ?? null,
     isLoading: query.isPending,
     isError: query.isError && !query.data,
     isSyncing: ops.length > 0,
@@ -62,7 +76,7 @@ const FAILURE_TITLES: Record<CartOp['kind'], string> = CART_MESSAGES.failed;
  * The one cart mutation's options. Toasts live in the mutation's own callbacks (not in `mutate`'s), so
  * they still fire when the component that asked has gone (a removed line unmounts at once).
  */
-function cartMutationOptions(queryClient: QueryClient): MutationOptions<Cart, Error, CartOp> {
+function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCart, Error, CartOp> {
   const run = (op: CartOp) => new MutationObserver(queryClient, cartMutationOptions(queryClient)).mutate(op).catch(() => undefined);
   const undo = (line: CartItem) =>
     run({
@@ -77,10 +91,11 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<Cart, Er
   return {
     mutationKey: cartMutationKey,
     scope: CART_MUTATION_SCOPE,
-    mutationFn: sendCartOp,
-    onSuccess: (cart, op) => {
+    // Sent in turn (one scope): a conditional change goes on the cart as the changes before it left it.
+    mutationFn: (op) => sendCartOp(op, queryClient.getQueryData(cartQuery().queryKey)),
+    onSuccess: (answer, op) => {
       // The server's answer is the truth; later pending changes are laid over it.
-      queryClient.setQueryData(cartQuery().queryKey, cart);
+      queryClient.setQueryData(cartQuery().queryKey, answer);
       if (op.kind === 'add' && op.source === 'buy-now') {
         // Links are page loads: the toast goes with the shopper to /checkout.
         toastOnNextPage(CART_MESSAGES.added, CART_MESSAGES.addedDescription(op.product.name));
@@ -107,6 +122,14 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<Cart, Er
       }
     },
     onError: (error, op) => {
+      if (error instanceof CartChangedElsewhere) {
+        // Shown once, by the change that found it; the changes decided before it are dropped quietly.
+        if (!error.current) return;
+        noteCartChangedElsewhere();
+        queryClient.setQueryData(cartQuery().queryKey, error.current);
+        toast.error(CART_MESSAGES.changedElsewhere, { description: CART_MESSAGES.changedElsewhereDescription });
+        return;
+      }
       toast.error(FAILURE_TITLES[op.kind], { description: errorText(error, TRY_AGAIN) });
     },
     onSettled: () => {
@@ -135,6 +158,11 @@ export interface CartActions {
   step(itemId: string, delta: 1 | -1): void;
   remove(itemId: string): void;
   clear(): void;
+  /**
+   * Empties the cart for the checkout's order, only as this page last saw it: resolves false (and the
+   * page shows the cart as it is now) when it was changed elsewhere meanwhile, or when the call failed.
+   */
+  placeOrder(): Promise<boolean>;
 }
 
 export function useCartActions(): CartActions {
@@ -151,7 +179,7 @@ export function useCartActions(): CartActions {
       if (!line) return;
       const quantity = Math.min(maxLineQuantity(line), Math.max(1, line.quantity + delta));
       if (quantity === line.quantity) return;
-      mutation.mutate({ kind: 'update', itemId, quantity });
+      mutation.mutate({ kind: 'update', itemId, quantity, basis: cartChangesFound() });
     },
     remove(itemId) {
       const line = lineNow(itemId);
@@ -160,6 +188,12 @@ export function useCartActions(): CartActions {
     },
     clear() {
       mutation.mutate({ kind: 'clear' });
+    },
+    placeOrder() {
+      return mutation.mutateAsync({ kind: 'clear', basis: cartChangesFound() }).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

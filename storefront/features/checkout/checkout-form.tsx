@@ -19,6 +19,7 @@ import {
   type CheckoutFormValues,
   type PaymentMethod,
 } from '../../../contracts/checkout.ts';
+import { CART_VERSION_FIELD } from '../../../contracts/cart.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { btn } from '../../components/ui.ts';
 import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
@@ -33,8 +34,13 @@ export interface PlacedOrder {
 
 export interface CheckoutFormProps {
   totalCents: number;
-  /** Called once the demo order is confirmed (after ~2 s of 'Processing...'). */
-  onComplete: (order: PlacedOrder) => void;
+  /** The cart version the order is for: without JavaScript the post sends it back (CART_VERSION_FIELD). */
+  cartVersion: number | null;
+  /**
+   * Places the demo order (after ~2 s of 'Processing...'): resolves true once it is placed, false when
+   * it was not (the cart changed meanwhile, or the call failed) and the form stays as filled in.
+   */
+  onComplete: (order: PlacedOrder) => Promise<boolean>;
 }
 
 const STATES = STATE_OPTIONS.map((code) => ({ value: code, label: `${STATE_LABELS[code]} (${code})` }));
@@ -46,7 +52,7 @@ const COUNTRIES = COUNTRY_OPTIONS.map((code) => ({ value: code, label: COUNTRY_L
  * browser and card fields are wiped once the order is "placed"; without it the form posts to /checkout,
  * where the server validates it with the same schema.
  */
-export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
+export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFormProps) {
   // A plain form post that failed validation comes back with its values (card number and CVC
   // excepted) and the messages, from the flash.
   const posted = flashFor(usePageContext().flash, 'checkout');
@@ -104,9 +110,10 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
     setProcessing(true);
     const email = values.email.trim();
     timer.current = setTimeout(() => {
-      setValues(CHECKOUT_DEFAULTS);
-      setProcessing(false);
-      onComplete({ number: orderNumber(), placedAt: new Date().toISOString(), totalCents, email });
+      void onComplete({ number: orderNumber(), placedAt: new Date().toISOString(), totalCents, email }).then((placed) => {
+        setProcessing(false);
+        if (placed) setValues(CHECKOUT_DEFAULTS);
+      });
     }, CHECKOUT_DELAY_MS);
   };
 
@@ -121,6 +128,7 @@ export function CheckoutForm({ totalCents, onComplete }: CheckoutFormProps) {
 
   return (
     <form ref={formRef} method="post" action="/checkout" noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
+      {cartVersion !== null && <input type="hidden" name={CART_VERSION_FIELD} value={cartVersion} />}
       <fieldset disabled={processing} className="space-y-6">
         <Section title="Contact" step={1}>
           <TextInput id="email" label="Email address" type="email" autoComplete="email" inputMode="email" {...bind('email')} />

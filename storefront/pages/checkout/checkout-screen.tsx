@@ -20,7 +20,7 @@ import { cartTotals } from '../../../contracts/cart-rules.ts';
  */
 export function CheckoutScreen() {
   const view = useCart();
-  const { clear } = useCartActions();
+  const { placeOrder } = useCartActions();
   // A plain form post that placed the order lands here with it in the flash (the cart is already empty).
   const [order, setOrder] = useState<PlacedOrder | null>(usePageContext().flash?.order ?? null);
   const { promoApplied } = useData<Data>();
@@ -46,9 +46,11 @@ export function CheckoutScreen() {
     );
   }
 
-  const complete = (placed: PlacedOrder) => {
-    setOrder(placed);
-    clear();
+  // The order is the cart as the shopper saw it here: it is placed only if emptying that cart succeeds.
+  const complete = async (placed: PlacedOrder) => {
+    const done = await placeOrder();
+    if (done) setOrder(placed);
+    return done;
   };
 
   return (
@@ -83,20 +85,27 @@ export function CheckoutScreen() {
           </div>
         )
       ) : empty ? null : (
-        <CheckoutBody items={view.cart.items} promoApplied={promoApplied} onComplete={complete} />
+        <CheckoutBody items={view.cart.items} cartVersion={view.version} promoApplied={promoApplied} onComplete={complete} />
       )}
     </div>
   );
 }
 
-function CheckoutBody({ items, promoApplied: appliedBefore, onComplete }: { items: CartItem[]; promoApplied: boolean; onComplete: (order: PlacedOrder) => void }) {
+interface CheckoutBodyProps {
+  items: CartItem[];
+  cartVersion: number | null;
+  promoApplied: boolean;
+  onComplete: (order: PlacedOrder) => Promise<boolean>;
+}
+
+function CheckoutBody({ items, cartVersion, promoApplied: appliedBefore, onComplete }: CheckoutBodyProps) {
   // The banner sends shoppers here with the code, so it can be entered here as on the cart page.
   const [promoApplied, setPromoApplied] = useState(appliedBefore);
   const totals = cartTotals(items, { promoApplied });
   return (
     <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-12 lg:items-start">
       <div className="lg:col-span-7">
-        <CheckoutForm totalCents={totals.total} onComplete={onComplete} />
+        <CheckoutForm totalCents={totals.total} cartVersion={cartVersion} onComplete={onComplete} />
       </div>
       <div className="order-first lg:sticky lg:top-24 lg:order-none lg:col-span-5">
         <OrderSummary items={items} totals={totals} promoApplied={promoApplied}>

@@ -235,6 +235,33 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     expect(plain.jar.get('dino.promo')).toBe('');
   });
 
+  it('a change or an order from a page rendered before another tab changed the cart changes nothing and says so', async () => {
+    const plain = browser(app);
+    await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    const seen = await plain.json('GET', '/api/cart');
+    const cartVersion = Number(JSON.parse(seen.headers.etag as string));
+    const lineId = seen.json().items[0].id;
+    // Another tab raises the quantity to 4 after this page was rendered with 1.
+    await plain.json('PUT', `/api/cart/${lineId}`, { quantity: 4 });
+
+    const changedElsewhere = { title: 'Your cart was changed', description: expect.stringContaining('another tab or window'), tone: 'error' };
+    await plain.post(`/cart/items/${lineId}`, { quantity: 2, cartVersion, returnTo: '/cart' });
+    expect(plain.flash().notice).toEqual(changedElsewhere);
+    expect((await plain.json('GET', '/api/cart')).json().items[0].quantity).toBe(4);
+
+    const valid = { email: 'rex@jurassic.com', firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' };
+    const stale = await plain.post('/checkout', { ...valid, cartVersion });
+    expect(stale.headers.location).toBe('/checkout');
+    expect(plain.flash()).toEqual({ notice: changedElsewhere, form: { name: 'checkout', values: expect.objectContaining({ email: 'rex@jurassic.com' }), errors: {} } });
+    expect((await plain.json('GET', '/api/cart')).json().items[0].quantity).toBe(4);
+
+    // The page as it is now places the order.
+    const current = Number(JSON.parse((await plain.json('GET', '/api/cart')).headers.etag as string));
+    await plain.post('/checkout', { ...valid, cartVersion: current });
+    expect(plain.flash().order.totalCents).toBeGreaterThan(0);
+    expect((await plain.json('GET', '/api/cart')).json().items).toEqual([]);
+  });
+
   it('signup records Subscribed like POST /api/subscribe; contact and tracking answer with their outcome', async () => {
     const plain = browser(app);
     const bad = await plain.post('/subscribe', { email: 'nope', returnTo: '/' });

@@ -7,6 +7,7 @@ import {
   applyCartOp,
   applyCartOps,
   isCartOp,
+  isConditional,
   isPendingLine,
   maxLineQuantity,
   type CartOp,
@@ -60,9 +61,9 @@ describe('optimistic cart ops', () => {
   });
 
   it('sets a quantity, and a quantity of 0 or less removes the line', () => {
-    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 3 }).items[1]!.quantity).toBe(3);
-    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 0 }).items.map((i) => i.id)).toEqual(['line-1']);
-    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-1', quantity: -4 }).items.map((i) => i.id)).toEqual(['line-2']);
+    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 3, basis: 0 }).items[1]!.quantity).toBe(3);
+    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 0, basis: 0 }).items.map((i) => i.id)).toEqual(['line-1']);
+    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-1', quantity: -4, basis: 0 }).items.map((i) => i.id)).toEqual(['line-2']);
   });
 
   it('removes a line and clears the cart', () => {
@@ -71,16 +72,27 @@ describe('optimistic cart ops', () => {
     expect(applyCartOp(cart, { kind: 'clear' })).toMatchObject({ items: [], total: '0.00', itemCount: 0, id: 'cart-1' });
   });
 
+  it("keeps showing the lines while the checkout's clear (the order being placed) is on its way", () => {
+    expect(applyCartOp(cart, { kind: 'clear', basis: 0 })).toBe(cart);
+  });
+
+  it('sends only changes decided from the quantities on screen with a condition', () => {
+    expect(isConditional({ kind: 'update', itemId: 'line-1', quantity: 2, basis: 0 })).toBe(true);
+    expect(isConditional({ kind: 'clear', basis: 3 })).toBe(true);
+    expect(isConditional({ kind: 'clear' })).toBe(false);
+    expect(isConditional({ kind: 'remove', itemId: 'line-1' })).toBe(false);
+  });
+
   it('ignores changes to lines that are gone', () => {
-    expect(applyCartOp(cart, { kind: 'update', itemId: 'nope', quantity: 5 }).items).toEqual(cart.items);
+    expect(applyCartOp(cart, { kind: 'update', itemId: 'nope', quantity: 5, basis: 0 }).items).toEqual(cart.items);
     expect(applyCartOp(cart, { kind: 'remove', itemId: 'nope' }).items).toEqual(cart.items);
   });
 
   it('lays rapid stepper clicks over the server cart in order: the last click is what shows', () => {
     const ops: CartOp[] = [
-      { kind: 'update', itemId: 'line-1', quantity: 3 },
-      { kind: 'update', itemId: 'line-1', quantity: 4 },
-      { kind: 'update', itemId: 'line-1', quantity: 5 },
+      { kind: 'update', itemId: 'line-1', quantity: 3, basis: 0 },
+      { kind: 'update', itemId: 'line-1', quantity: 4, basis: 0 },
+      { kind: 'update', itemId: 'line-1', quantity: 5, basis: 0 },
     ];
     expect(applyCartOps(cart, ops).items[0]!.quantity).toBe(5);
     // The server has answered the first two: the view is unchanged.
@@ -89,7 +101,7 @@ describe('optimistic cart ops', () => {
   });
 
   it('rolls back by dropping a failed op: what remains is the server cart plus the other pending ops', () => {
-    const ok: CartOp = { kind: 'update', itemId: 'line-2', quantity: 2 };
+    const ok: CartOp = { kind: 'update', itemId: 'line-2', quantity: 2, basis: 0 };
     const failed: CartOp = { kind: 'remove', itemId: 'line-1', line: thong };
     expect(applyCartOps(cart, [ok, failed]).items.map((i) => i.id)).toEqual(['line-2']);
     expect(applyCartOps(cart, [ok]).items.map((i) => [i.id, i.quantity])).toEqual([
@@ -124,7 +136,7 @@ describe('optimistic cart ops', () => {
 
   it('recognises its own ops among unknown mutation variables', () => {
     expect(isCartOp({ kind: 'clear' })).toBe(true);
-    expect(isCartOp({ kind: 'update', itemId: 'x', quantity: 1 })).toBe(true);
+    expect(isCartOp({ kind: 'update', itemId: 'x', quantity: 1, basis: 0 })).toBe(true);
     expect(isCartOp({ email: 'a@b.co' })).toBe(false);
     expect(isCartOp(undefined)).toBe(false);
     expect(isCartOp({ kind: 'explode' })).toBe(false);

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * One cart in two tabs: a tab that has not seen the other's change never overwrites it. Its stepper
+ * and its checkout send the cart version they last saw; when the cart moved on, nothing changes, the
+ * tab says so and shows the cart as it is. Both tabs share the browser context, so one session.
+ */
+
+// A stale tab's conditional change is answered 412 (the cart as it is now), which the console logs.
+test.use({ allowedConsoleErrors: [/status of 412/] });
+
+const THONG = { productId: 1, name: 'T-Rex Tiny Arms Thong', xsRed: 100 };
+const BRALETTE = { productId: 4, name: 'Voluptuous Velociraptor Lace Bralette', firstVariant: 400 };
+
+async function addViaApi(page: Page, productId: number, variantId: number, quantity = 1): Promise<void> {
+  const response = await page.request.post('/api/cart', { data: { productId, variantId, quantity } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function serverLines(page: Page): Promise<Array<[string, number]>> {
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number; product: { name: string } }[] };
+  return cart.items.map((item) => [item.product.name, item.quantity]);
+}
+
+const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"][data-removed="false"]');
+const quantity = (page: Page) => page.getByTestId('cart-table').getByTestId('line-quantity');
+
+test('a stale tab\'s "+" does not lower a quantity raised in another tab: it says so and shows the cart as it is', async ({ page, context }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/cart');
+  const other = await context.newPage();
+  await other.goto('/cart');
+  await expect(quantity(other)).toHaveText('1');
+
+  const increase = (p: Page) => p.getByTestId('cart-table').getByRole('button', { name: `Increase quantity of ${THONG.name}` });
+  for (let n = 2; n <= 5; n++) {
+    await increase(page).click();
+    await expect(quantity(page)).toHaveText(String(n));
+  }
+  await expect.poll(() => serverLines(page)).toEqual([[THONG.name, 5]]);
+
+  await increase(other).click();
+  await expect(toast(other)).toContainText('Your cart was changed');
+  await expect(toast(other)).toContainText('It was changed in another tab or window');
+  await expect(quantity(other)).toHaveText('5');
+  expect(await serverLines(page)).toEqual([[THONG.name, 5]]);
+
+  // Now up to date, the tab's next step applies.
+  await increase(other).click();
+  await expect(quantity(other)).toHaveText('6');
+  await expect.poll(() => serverLines(page)).toEqual([[THONG.name, 6]]);
+});
+
+test('checkout in a stale tab does not place an order, nor empty a line added in another tab', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('place-order')).toHaveText('Complete Order • $30.98');
+  // Another tab adds a line after this checkout was shown.
+  await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant);
+
+  await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic.com');
+  await page.getByLabel('First name', { exact: true }).fill('Rex');
+  await page.getByLabel('Last name', { exact: true }).fill('Tyrant');
+  await page.getByLabel('Address', { exact: true }).fill('1 Volcano Way');
+  await page.getByLabel('City', { exact: true }).fill('Pangaea');
+  await page.getByLabel('State', { exact: true }).selectOption('CA');
+  await page.getByLabel('ZIP code', { exact: true }).fill('90210');
+  await page.getByRole('radio', { name: /PayPal/ }).check();
+  await page.getByTestId('place-order').click();
+
+  await expect(toast(page)).toContainText('Your cart was changed', { timeout: 5000 });
+  await expect(page.getByTestId('order-confirmation')).toHaveCount(0);
+  // The summary now holds both lines, and the form is still filled in.
+  await expect(page.getByTestId('summary-line')).toHaveCount(2);
+  await expect(page.getByLabel('Email address', { exact: true })).toHaveValue('rex@jurassic.com');
+  expect((await serverLines(page)).map(([name]) => name).sort()).toEqual([BRALETTE.name, THONG.name].sort());
+
+  // Placed again, on the cart as it now shows, the order goes through.
+  await expect(page.getByTestId('place-order')).toHaveText(/^Complete Order • \$/);
+  await page.getByTestId('place-order').click();
+  await expect(page.getByTestId('order-confirmation')).toBeVisible({ timeout: 5000 });
+  expect(await serverLines(page)).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a stale page's stepper changes nothing and says so; the page then shows the cart as it is", async ({ page }) => {
+    await addViaApi(page, THONG.productId, THONG.xsRed);
+    await page.goto('/cart');
+    await expect(quantity(page)).toHaveText('1');
+    // Another tab (or device) raises the quantity to 4.
+    const cart = (await (await page.request.get('/api/cart')).json()) as { items: { id: string }[] };
+    expect((await page.request.put(`/api/cart/${cart.items[0]!.id}`, { data: { quantity: 4 } })).ok()).toBe(true);
+
+    await page.getByTestId('cart-table').getByRole('button', { name: `Increase quantity of ${THONG.name}` }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText('Your cart was changed')).toBeVisible();
+    await expect(quantity(page)).toHaveText('4');
+    expect(await serverLines(page)).toEqual([[THONG.name, 4]]);
+  });
+});
