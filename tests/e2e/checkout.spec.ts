@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { fillContactAndAddress } from './support/checkout-form.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -69,13 +70,7 @@ test('every validation message, then a completed order that clears the cart', as
   expect(await messageFor(page, 'First name')).toBe('First name must be at least 2 characters');
   expect(await messageFor(page, 'ZIP code')).toBe('Please enter a valid zip code');
 
-  await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic.com');
-  await page.getByLabel('First name', { exact: true }).fill('Rex');
-  await page.getByLabel('Last name', { exact: true }).fill('Tyrant');
-  await page.getByLabel('Address', { exact: true }).fill('1 Volcano Way');
-  await page.getByLabel('City', { exact: true }).fill('Pangaea');
-  await page.getByLabel('State', { exact: true }).selectOption('CA');
-  await page.getByLabel('ZIP code', { exact: true }).fill('90210');
+  await fillContactAndAddress(page);
   await expect(page.getByLabel('Email address', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
 
   // Card details: one missing keeps the payment message.

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { fillContactAndAddress } from './support/checkout-form.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -59,13 +60,7 @@ test('checkout in a stale tab does not place an order, nor empty a line added in
   // Another tab adds a line after this checkout was shown.
   await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant);
 
-  await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic.com');
-  await page.getByLabel('First name', { exact: true }).fill('Rex');
-  await page.getByLabel('Last name', { exact: true }).fill('Tyrant');
-  await page.getByLabel('Address', { exact: true }).fill('1 Volcano Way');
-  await page.getByLabel('City', { exact: true }).fill('Pangaea');
-  await page.getByLabel('State', { exact: true }).selectOption('CA');
-  await page.getByLabel('ZIP code', { exact: true }).fill('90210');
+  await fillContactAndAddress(page);
   await page.getByRole('radio', { name: /PayPal/ }).check();
   await page.getByTestId('place-order').click();
 
