@@ -27,7 +27,17 @@ export const test = base.extend<Fixtures>({
   },
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {
+      // axe judges the page at rest: a slide fading in has text at part opacity, which it would read
+      // as low contrast. Reduced motion stops the hero's auto-advance; then finite animations finish.
+      await target.emulateMedia({ reducedMotion: 'reduce' });
+      await target.evaluate(() =>
+        Promise.race([
+          Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, 2_000)),
+        ]),
+      );
       const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      await target.emulateMedia({ reducedMotion: null });
       const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
       expect(summary, 'axe-core accessibility violations').toEqual([]);
     });
