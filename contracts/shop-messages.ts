@@ -11,6 +11,7 @@ export const CART_MESSAGES = {
   noVariants: 'No variants available for this product',
   tryAgain: 'Please try again',
   changedElsewhere: 'Your cart was changed',
+  orderFailed: 'Your order was not placed',
   changedElsewhereDescription: 'It was changed in another tab or window, so this page now shows it as it is. Please check it and try again.',
   failed: {
     add: 'Failed to add item to cart',

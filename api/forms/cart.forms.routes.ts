@@ -22,12 +22,12 @@ export interface CartFormDeps {
 /** Card number and CVC never go into a cookie: a failed checkout asks for them again. */
 const NOT_KEPT: ReadonlySet<string> = new Set(['cardNumber', 'cardCvc']);
 
-const failure = (title: string, error: unknown): Flash => ({
-  notice:
-    error instanceof VersionMismatch
-      ? { title: CART_MESSAGES.changedElsewhere, description: CART_MESSAGES.changedElsewhereDescription, tone: 'error' }
-      : { title, description: error instanceof DomainError || error instanceof HttpError ? error.message : CART_MESSAGES.tryAgain, tone: 'error' },
-});
+const CHANGED_ELSEWHERE: Flash = { notice: { title: CART_MESSAGES.changedElsewhere, description: CART_MESSAGES.changedElsewhereDescription, tone: 'error' } };
+
+const failure = (title: string, error: unknown): Flash =>
+  error instanceof VersionMismatch
+    ? CHANGED_ELSEWHERE
+    : { notice: { title, description: error instanceof DomainError || error instanceof HttpError ? error.message : CART_MESSAGES.tryAgain, tone: 'error' } };
 
 /**
  * The cart version a page's form was rendered with (CART_VERSION_FIELD): its change is made only on that
@@ -135,9 +135,10 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     }
     const cartId = request.session.cartId ?? null;
     const cart = await carts.read(cartId);
-    if (cart.items.length === 0) return redirectWithFlash(reply, '/cart');
+    // Emptied since the page was shown (its form carries the version it was rendered with): say so.
+    if (cart.items.length === 0) return redirectWithFlash(reply, '/cart', seenVersion(request.body).ifVersion === undefined ? undefined : CHANGED_ELSEWHERE);
     const totals = cartTotals(cart.items, { promoApplied: request.session.promoCode !== undefined });
-    const result = await change(request, reply, CART_MESSAGES.failed.clear, (id) => carts.clear(id, seenVersion(request.body)).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.orderFailed, (id) => carts.clear(id, seenVersion(request.body)).then((r) => r.cart));
     // Not placed: the page shows why, the cart as it is now, and the form as it was filled in.
     if (isFlash(result)) return redirectWithFlash(reply, '/checkout', { ...result, form: { name: 'checkout', values: kept, errors: {} } });
     request.session.promoCode = undefined;

@@ -78,6 +78,46 @@ test('checkout in a stale tab does not place an order, nor empty a line added in
   expect(await serverLines(page)).toEqual([]);
 });
 
+test("a step queued behind a remove whose answer shows another tab's change is dropped, not sent over it", async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed, 2);
+  await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant);
+  await page.goto('/cart');
+  const thongRow = page.getByTestId('cart-table').getByTestId('cart-row').filter({ hasText: THONG.name });
+  await expect(thongRow.getByTestId('line-quantity')).toHaveText('2');
+  // Another tab raises the thong to 5.
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { id: string; product: { name: string } }[] };
+  const thong = cart.items.find((item) => item.product.name === THONG.name)!;
+  expect((await page.request.put(`/api/cart/${thong.id}`, { data: { quantity: 5 } })).ok()).toBe(true);
+
+  // This tab removes the bralette and, while that is on its way, steps the thong from the 2 it shows.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/cart/*', async (route) => {
+    if (route.request().method() === 'DELETE') await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: `Remove ${BRALETTE.name} from cart` }).first().click();
+  await thongRow.getByRole('button', { name: `Increase quantity of ${THONG.name}` }).click();
+  release();
+
+  await expect(toast(page)).toContainText('Your cart was changed');
+  await expect(thongRow.getByTestId('line-quantity')).toHaveText('5');
+  await expect.poll(() => serverLines(page)).toEqual([[THONG.name, 5]]);
+});
+
+test('checkout after another tab emptied the cart goes to the cart and says why', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('place-order')).toHaveText('Complete Order • $30.98');
+  expect((await page.request.delete('/api/cart')).ok()).toBe(true);
+  await fillContactAndAddress(page);
+  await page.getByRole('radio', { name: /PayPal/ }).check();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/cart$/, { timeout: 10_000 });
+  await expect(toast(page)).toContainText('Your cart was changed');
+  await expect(page.getByTestId('order-confirmation')).toHaveCount(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

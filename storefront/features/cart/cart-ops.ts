@@ -30,8 +30,9 @@ export type CartOp =
 /**
  * A change decided from the quantities on screen carries a `basis`: how many times this page had
  * found its cart changed elsewhere when the shopper clicked (cart.queries.ts). It is sent only if the
- * server's cart is still the version this page last saw (If-Match); a change decided before the page
- * last found its cart changed elsewhere is dropped, not sent over the fresh cart.
+ * server's cart is still at the version the changes sent before it left (If-Match); one decided
+ * before the page last found its cart changed elsewhere is dropped, not sent over the fresh cart.
+ * Adds and removes carry none: their intent does not depend on the quantities shown.
  */
 export const isConditional = (op: CartOp): op is Extract<CartOp, { basis?: number }> & { basis: number } =>
   (op.kind === 'update' || op.kind === 'clear') && op.basis !== undefined;

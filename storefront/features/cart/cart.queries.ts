@@ -69,12 +69,18 @@ function request(op: CartOp): [string, RequestInit] {
 
 /**
  * Sends one change and answers the cart after it. A conditional change (isConditional) goes only on
- * the cart as this page last saw it (`seen`, the cached cart); else it rejects with
- * CartChangedElsewhere.
+ * the cart as this page last saw it (`seen`, the cached cart, as the changes sent before it left it);
+ * else it rejects with CartChangedElsewhere.
  */
 export async function sendCartOp(op: CartOp, seen: ServerCart | undefined): Promise<ServerCart> {
   const [path, init] = request(op);
-  if (!isConditional(op)) return cartRequest(path, init);
+  if (!isConditional(op)) {
+    const answer = await cartRequest(path, init);
+    // A command records at most one event: an answer further on brings changes made elsewhere, so
+    // the changes on screen decided before it are stale.
+    if (seen?.version != null && answer.version !== null && answer.version > seen.version + 1) noteCartChangedElsewhere();
+    return answer;
+  }
   if (op.basis !== changesFound) throw new CartChangedElsewhere(null);
   const version = seen?.version ?? null;
   try {

@@ -71,6 +71,7 @@ export function useCart(): CartView {
 export const TRY_AGAIN = CART_MESSAGES.tryAgain;
 
 const FAILURE_TITLES: Record<CartOp['kind'], string> = CART_MESSAGES.failed;
+const CHANGED_ELSEWHERE_TOAST = 'cart-changed-elsewhere';
 
 /**
  * The one cart mutation's options. Toasts live in the mutation's own callbacks (not in `mutate`'s), so
@@ -123,14 +124,17 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
     },
     onError: (error, op) => {
       if (error instanceof CartChangedElsewhere) {
-        // Shown once, by the change that found it; the changes decided before it are dropped quietly.
-        if (!error.current) return;
-        noteCartChangedElsewhere();
-        queryClient.setQueryData(cartQuery().queryKey, error.current);
-        toast.error(CART_MESSAGES.changedElsewhere, { description: CART_MESSAGES.changedElsewhereDescription });
+        // Refused (with the cart as it is now) or dropped (decided before the page found out): one
+        // toast, by its id, however many changes were stale.
+        if (error.current) {
+          noteCartChangedElsewhere();
+          queryClient.setQueryData(cartQuery().queryKey, error.current);
+        }
+        toast.error(CART_MESSAGES.changedElsewhere, { id: CHANGED_ELSEWHERE_TOAST, description: CART_MESSAGES.changedElsewhereDescription });
         return;
       }
-      toast.error(FAILURE_TITLES[op.kind], { description: errorText(error, TRY_AGAIN) });
+      const title = op.kind === 'clear' && op.basis !== undefined ? CART_MESSAGES.orderFailed : FAILURE_TITLES[op.kind];
+      toast.error(title, { description: errorText(error, TRY_AGAIN) });
     },
     onSettled: () => {
       // Reload the cart after every change; once the queue drains, so that rapid clicks cost one

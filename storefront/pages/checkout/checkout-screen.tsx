@@ -13,6 +13,8 @@ import { lastOrder, rememberOrder } from '../../features/checkout/last-order.ts'
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
 import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 import { cartTotals } from '../../../contracts/cart-rules.ts';
+import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
+import { toastOnNextPage } from '../../features/toast/toast.ts';
 
 /**
  * Checkout composes the cart feature (the lines, clearing the cart) with the checkout feature (form,
@@ -25,14 +27,18 @@ export function CheckoutScreen() {
   const [order, setOrder] = useState<PlacedOrder | null>(usePageContext().flash?.order ?? null);
   const { promoApplied } = useData<Data>();
   const empty = view.cart !== undefined && view.cart.items.length === 0;
+  // While an order is being placed its cart empties before the order is shown; an order refused
+  // because another tab changed the cart must not bring back an earlier order's confirmation.
+  const [placing, setPlacing] = useState<'no' | 'yes' | 'refused'>('no');
 
   // An empty cart redirects to /cart, unless the order was just completed (in this visit, or before a reload).
   useEffect(() => {
-    if (!empty || order !== null) return;
-    const placed = lastOrder();
-    if (placed) setOrder(placed);
-    else window.location.assign('/cart');
-  }, [empty, order]);
+    if (!empty || order !== null || placing === 'yes') return;
+    const placed = placing === 'refused' ? null : lastOrder();
+    if (placed) return setOrder(placed);
+    if (placing === 'refused') toastOnNextPage(CART_MESSAGES.changedElsewhere, CART_MESSAGES.changedElsewhereDescription);
+    window.location.assign('/cart');
+  }, [empty, order, placing]);
   // A confirmation posted without JavaScript (the flash) is remembered too, once this page runs.
   useEffect(() => {
     if (order) rememberOrder(order);
@@ -48,8 +54,10 @@ export function CheckoutScreen() {
 
   // The order is the cart as the shopper saw it here: it is placed only if emptying that cart succeeds.
   const complete = async (placed: PlacedOrder) => {
+    setPlacing('yes');
     const done = await placeOrder();
     if (done) setOrder(placed);
+    setPlacing(done ? 'no' : 'refused');
     return done;
   };
 

@@ -255,6 +255,14 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     expect(plain.flash()).toEqual({ notice: changedElsewhere, form: { name: 'checkout', values: expect.objectContaining({ email: 'rex@jurassic.com' }), errors: {} } });
     expect((await plain.json('GET', '/api/cart')).json().items[0].quantity).toBe(4);
 
+    // Emptied elsewhere since the page was shown: back to the cart, saying why.
+    const other = browser(app);
+    await other.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    const shown = Number(JSON.parse((await other.json('GET', '/api/cart')).headers.etag as string));
+    await other.json('DELETE', '/api/cart');
+    expect((await other.post('/checkout', { ...valid, cartVersion: shown })).headers.location).toBe('/cart');
+    expect(other.flash()).toEqual({ notice: changedElsewhere });
+
     // The page as it is now places the order.
     const current = Number(JSON.parse((await plain.json('GET', '/api/cart')).headers.etag as string));
     await plain.post('/checkout', { ...valid, cartVersion: current });
