@@ -1,7 +1,7 @@
+import { versionOfEtag } from '../../contracts/cart-etag.ts';
 import { HttpError } from '../http-error.ts';
 
-/** A cart's ETag is its stream version: strong, since the version changes with every change to the cart. */
-export const etagOf = (version: number) => `"${version}"`;
+export { etagOf } from '../../contracts/cart-etag.ts';
 
 /**
  * The version an If-Match header asks for; undefined when there is no condition (absent or `*`, which
@@ -9,7 +9,7 @@ export const etagOf = (version: number) => `"${version}"`;
  */
 export function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*"(\d{1,9})"\s*$/.exec(header);
-  if (!match) throw new HttpError(400, 'Bad Request', 'If-Match must be one ETag from the cart, such as "3"');
-  return Number(match[1]);
+  const version = versionOfEtag(header);
+  if (version === null) throw new HttpError(400, 'Bad Request', 'If-Match must be one ETag from the cart, such as "3"');
+  return version;
 }

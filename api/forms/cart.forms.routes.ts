@@ -134,11 +134,12 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
       return redirectWithFlash(reply, '/checkout', { form: { name: 'checkout', values: kept, errors: errors as Record<string, string> } });
     }
     const cartId = request.session.cartId ?? null;
+    const seen = seenVersion(request.body);
     const cart = await carts.read(cartId);
     // Emptied since the page was shown (its form carries the version it was rendered with): say so.
-    if (cart.items.length === 0) return redirectWithFlash(reply, '/cart', seenVersion(request.body).ifVersion === undefined ? undefined : CHANGED_ELSEWHERE);
+    if (cart.items.length === 0) return redirectWithFlash(reply, '/cart', seen.ifVersion === undefined ? undefined : CHANGED_ELSEWHERE);
     const totals = cartTotals(cart.items, { promoApplied: request.session.promoCode !== undefined });
-    const result = await change(request, reply, CART_MESSAGES.orderFailed, (id) => carts.clear(id, seenVersion(request.body)).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.orderFailed, (id) => carts.clear(id, seen).then((r) => r.cart));
     // Not placed: the page shows why, the cart as it is now, and the form as it was filled in.
     if (isFlash(result)) return redirectWithFlash(reply, '/checkout', { ...result, form: { name: 'checkout', values: kept, errors: {} } });
     request.session.promoCode = undefined;

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { Cart } from '../../../contracts/cart.ts';
+import { etagOf, versionOfEtag } from '../../../contracts/cart-etag.ts';
 import * as v from 'valibot';
 import { ApiRequestError, apiRequest } from '../../lib/api-fetch.ts';
 import { applyCartOps, isCartOp, isConditional, type CartOp } from './cart-ops.ts';
@@ -21,10 +22,7 @@ export interface ServerCart {
   version: number | null;
 }
 
-const versionOf = (headers: Headers | undefined): number | null => {
-  const match = /^"(\d+)"$/.exec(headers?.get('etag') ?? '');
-  return match ? Number(match[1]) : null;
-};
+const versionOf = (headers: Headers | undefined): number | null => versionOfEtag(headers?.get('etag') ?? '');
 
 /**
  * A conditional change found the cart changed elsewhere (another tab, another device) since this page
@@ -84,7 +82,7 @@ export async function sendCartOp(op: CartOp, seen: ServerCart | undefined): Prom
   if (op.basis !== changesFound) throw new CartChangedElsewhere(null);
   const version = seen?.version ?? null;
   try {
-    return await cartRequest(path, version === null ? init : { ...init, headers: { 'if-match': `"${version}"` } });
+    return await cartRequest(path, version === null ? init : { ...init, headers: { 'if-match': etagOf(version) } });
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status !== 412) throw error;
     throw new CartChangedElsewhere({ cart: v.parse(Cart, JSON.parse(error.body)), version: versionOf(error.headers) });

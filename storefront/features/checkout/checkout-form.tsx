@@ -19,8 +19,8 @@ import {
   type CheckoutFormValues,
   type PaymentMethod,
 } from '../../../contracts/checkout.ts';
-import { CART_VERSION_FIELD } from '../../../contracts/cart.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
+import { CartVersionField } from '../../components/cart-version-field.tsx';
 import { btn } from '../../components/ui.ts';
 import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
 
@@ -128,7 +128,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
 
   return (
     <form ref={formRef} method="post" action="/checkout" noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
-      {cartVersion !== null && <input type="hidden" name={CART_VERSION_FIELD} value={cartVersion} />}
+      <CartVersionField version={cartVersion} />
       <fieldset disabled={processing} className="space-y-6">
         <Section title="Contact" step={1}>
           <TextInput id="email" label="Email address" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
