@@ -108,3 +108,15 @@ test.describe('without JavaScript', () => {
     for (const name of names) expect(name).toMatch(/Lace Bralette/);
   });
 });
+
+test('the box takes 100 characters as a reader counts them, emoji included, and the listing searches them', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('searchbox', { name: 'Search the shop' }).click();
+  await expect(box(page)).toBeFocused();
+  await box(page).fill('🦖'.repeat(101));
+  await expect(box(page)).toHaveValue('🦖'.repeat(100));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?search=/);
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('🦖'.repeat(100));
+  await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible();
+});

@@ -237,3 +237,21 @@ test('following a product link and going back keeps the search', async ({ page }
   await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('lace');
   await expect(page.getByTestId('product-card').first().getByRole('heading')).toHaveText(name);
 });
+
+test('the search box takes 100 characters as a reader counts them, emoji included', async ({ page }) => {
+  const apiStatuses: number[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/api/products') apiStatuses.push(r.status());
+  });
+  await page.goto('/shop');
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  // 60 dinosaurs are 120 UTF-16 units: a maxlength of 100 units would have stopped at 50.
+  await box.fill('🦖'.repeat(60));
+  await expect(box).toHaveValue('🦖'.repeat(60));
+  await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible();
+  await box.fill('a'.repeat(101));
+  await expect(box).toHaveValue('a'.repeat(100));
+  await expect(page).toHaveURL(new RegExp(`\\?search=a{100}$`));
+  expect(apiStatuses.length).toBeGreaterThan(0);
+  expect(apiStatuses.every((s) => s === 200)).toBe(true);
+});

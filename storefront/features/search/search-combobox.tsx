@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchResult } from '../../../contracts/search.ts';
+import { clipSearchText } from '../../../contracts/search-text.ts';
 import { suggestionsAnnouncement } from '../../lib/highlight.ts';
 import { SearchField } from './search-field.tsx';
 import { type SearchOption, searchOptions } from './search-options.ts';
@@ -142,7 +143,7 @@ export default function SearchCombobox({ className = '', fieldClassName, initial
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => setValue(clipSearchText(event.target.value))}
         onKeyDown={onKeyDown}
         onFocus={() => {
           if (result && value.trim() === lastQuery.current) setOpen(true);

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { SEARCH_MAX_LENGTH } from '../../../contracts/search-text.ts';
+import { SEARCH_MAX_CODE_UNITS } from '../../../contracts/search-text.ts';
 
 /** The header search's labelled text box, the same in the plain form and in the combobox. */
 /** `className` sets its width (default: a fixed width for the desktop header). */
@@ -14,7 +14,7 @@ export function SearchField({ id, className = 'w-48 lg:w-64', ...props }: Compon
         name="search"
         type="search"
         autoComplete="off"
-        maxLength={SEARCH_MAX_LENGTH}
+        maxLength={SEARCH_MAX_CODE_UNITS}
         // No ellipsis: this is in every page, and one character outside Latin-1 makes the server hold
         // the page's whole HTML as two-byte text.
         placeholder="Search dino undies"

@@ -1,5 +1,5 @@
 import { useId, useRef, type MouseEvent } from 'react';
-import { SEARCH_MAX_LENGTH } from '../../../../contracts/search-text.ts';
+import { clipSearchText, SEARCH_MAX_CODE_UNITS } from '../../../../contracts/search-text.ts';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { btn } from '../../../components/ui.ts';
 import { activeChips, listingFields, SORT_OPTIONS, type ListingState, type SortOption } from '../../../lib/filters.ts';
@@ -68,9 +68,9 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
           name="search"
           type="search"
           value={searchInput}
-          onChange={(e) => onSearchInput(e.target.value)}
+          onChange={(e) => onSearchInput(clipSearchText(e.target.value))}
           placeholder="Search thongs, boxers, bralettes..."
-          maxLength={SEARCH_MAX_LENGTH}
+          maxLength={SEARCH_MAX_CODE_UNITS}
           autoComplete="off"
           className="h-12 w-full rounded-full border-2 border-ink-200 bg-white pl-12 pr-12 text-base text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
         />
