@@ -1,4 +1,5 @@
 import type { Category, Product, ProductQuery, Testimonial, Variant } from '../../contracts/catalogue.ts';
+import { byFeatured, sortedProducts } from '../../contracts/product-order.ts';
 import { categoryMatcher, productMatcher } from '../../contracts/product-search.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
 
@@ -11,21 +12,6 @@ export interface CatalogueSnapshot {
   /** category slug → product ids, in listing order */
   membership: Map<string, number[]>;
 }
-
-const priceOf = (p: Product) => Number(p.price);
-
-/** "Featured" order: featured first, then bestsellers, then by id. */
-function byFeatured(a: Product, b: Product): number {
-  return Number(b.featured) - Number(a.featured) || Number(b.bestSeller) - Number(a.bestSeller) || a.id - b.id;
-}
-
-const SORTS: Record<NonNullable<ProductQuery['sort']> | 'featured', (a: Product, b: Product) => number> = {
-  featured: byFeatured,
-  price_asc: (a, b) => priceOf(a) - priceOf(b) || a.id - b.id,
-  price_desc: (a, b) => priceOf(b) - priceOf(a) || a.id - b.id,
-  newest: (a, b) => b.id - a.id,
-  name_asc: (a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id,
-};
 
 /** Pure: builds the lookups every read needs once, so each request is a map access or a filter. */
 export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueReader {
@@ -56,7 +42,7 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueRead
       const sort = query.sort ?? 'featured';
       const search = query.search?.trim();
       const found = search ? productSearch.search(search).map((hit) => hit.item) : featuredOrder;
-      return sort === 'featured' ? found : [...found].sort(SORTS[sort]);
+      return sortedProducts(found, sort);
     },
     search: (query, limit) => ({ products: productSearch.search(query, limit), categories: categorySearch.search(query, limit) }),
     productsInCategory: (slug) => (categoryBySlug.has(slug) ? (inCategory.get(slug) ?? []) : undefined),

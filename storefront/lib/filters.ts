@@ -4,9 +4,9 @@ import { decimalToCents } from '../../contracts/money-format.ts';
 import { clipSearchText } from '../../contracts/search-text.ts';
 
 /**
- * Product-listing state (search, sort, filters) and the pure logic over it (the price
- * slider's range, the client-side search and sort of category pages). The state round-trips through the URL query so a
- * reload or a shared link restores it.
+ * Product-listing state (search, sort, filters) and the pure logic over it: the price slider's range
+ * and the sidebar filters (a category page's search and sort: `category-search.ts`). The state
+ * round-trips through the URL query so a reload or a shared link restores it.
  */
 
 export const PRICE_MIN = 0;
@@ -93,32 +93,6 @@ export function apiSort(sort: SortOption): ProductSort | undefined {
   return sort === 'featured' ? undefined : sort;
 }
 
-/** Client-side search (category pages): name or description contains the text, case-insensitive. */
-export function matchesSearch(product: Product, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return product.name.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);
-}
-
-/** Client-side sort (category pages): featured keeps the server's order; newest = larger id first. */
-export function sortProducts(products: readonly Product[], sort: SortOption): Product[] {
-  const list = [...products];
-  switch (sort) {
-    case 'featured':
-      return list;
-    case 'price_asc':
-      return list.sort((a, b) => decimalToCents(a.price) - decimalToCents(b.price) || a.id - b.id);
-    case 'price_desc':
-      return list.sort((a, b) => decimalToCents(b.price) - decimalToCents(a.price) || a.id - b.id);
-    case 'newest':
-      return list.sort((a, b) => b.id - a.id);
-    default: {
-      const exhaustive: never = sort;
-      return exhaustive;
-    }
-  }
-}
-
 /** A product's variants as the size filter needs them; undefined while they are not known. */
 export type VariantsOf = (productId: number) => readonly { size: Size; stock: number }[] | undefined;
 
@@ -155,20 +129,6 @@ export function facetCounts(products: readonly Product[], filters: ListingFilter
     collections: Object.fromEntries(collections.map((c) => [c, count({ ...filters, collections: [c] })])),
     sizes: Object.fromEntries(SIZES.map((size) => [size, count({ ...filters, sizes: [size] })])) as Record<Size, number>,
   };
-}
-
-/**
- * What the grid shows. On category pages search and sort run here (`local`); on /shop and /collections
- * the API already searched and sorted.
- */
-export function visibleProducts(products: readonly Product[], state: ListingState, local: boolean, variantsOf?: VariantsOf): Product[] {
-  return applyFilters(searchedProducts(products, state, local), state.filters, variantsOf);
-}
-
-/** The list before the sidebar filters: searched and sorted (on category pages; the API did it elsewhere). */
-export function searchedProducts(products: readonly Product[], state: ListingState, local: boolean): Product[] {
-  const searched = local ? products.filter((p) => matchesSearch(p, state.search)) : [...products];
-  return local ? sortProducts(searched, state.sort) : searched;
 }
 
 /** Distinct collections of a product list, alphabetical. */

@@ -10,14 +10,11 @@ import {
   DEFAULT_FILTERS,
   DEFAULT_LISTING,
   listingQueryString,
-  matchesSearch,
   parseListingQuery,
   removeChip,
   SEARCH_DEBOUNCE_MS,
   SORT_OPTIONS,
-  sortProducts,
   toggle,
-  visibleProducts,
   type ListingFilters,
   type ListingState,
 } from '../../../storefront/lib/filters.ts';
@@ -46,32 +43,7 @@ const state = (patch: Omit<Partial<ListingState>, 'filters'> & { filters?: Parti
   filters: { ...DEFAULT_FILTERS, ...patch.filters },
 });
 
-describe('search (category pages, client-side)', () => {
-  it('matches name or description, case-insensitive', () => {
-    expect(matchesSearch(thong, 'thong')).toBe(true);
-    expect(matchesSearch(thong, 'ATTITUDE')).toBe(true);
-    expect(matchesSearch(boxers, 'lace')).toBe(true);
-    expect(matchesSearch(briefs, 'lace')).toBe(false);
-    expect(matchesSearch(briefs, '   ')).toBe(true);
-  });
-});
-
-describe('sort (category pages, client-side)', () => {
-  it('keeps the server order for Featured', () => {
-    expect(sortProducts(all, 'featured')).toEqual(all);
-  });
-  it('sorts by price both ways, exactly in cents', () => {
-    expect(sortProducts(all, 'price_asc').map((p) => p.id)).toEqual([2, 1, 4, 3]);
-    expect(sortProducts(all, 'price_desc').map((p) => p.id)).toEqual([3, 4, 1, 2]);
-  });
-  it('puts larger ids first for Newest', () => {
-    expect(sortProducts(all, 'newest').map((p) => p.id)).toEqual([4, 3, 2, 1]);
-  });
-  it('does not mutate its input', () => {
-    const copy = [...all];
-    sortProducts(all, 'newest');
-    expect(all).toEqual(copy);
-  });
+describe('sort options', () => {
   it('offers the four spec options and maps them to the API', () => {
     expect(SORT_OPTIONS.map((o) => o.label)).toEqual(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest']);
     expect(apiSort('featured')).toBeUndefined();
@@ -109,11 +81,6 @@ describe('filters', () => {
     // Under $30: the thong and the briefs.
     expect(counts.collections).toEqual({ 'Cretaceous Comfort': 1, 'Jurassic Lace': 0, 'Mesozoic Mischief': 1 });
     expect(counts.sizes).toEqual({ XS: 1, S: 0, M: 1, L: 0, XL: 0 });
-  });
-  it('searches and sorts locally only on category pages', () => {
-    const s = state({ search: 'raptor', sort: 'price_asc', filters: { priceMax: 40 } });
-    expect(visibleProducts(all, s, true).map((p) => p.id)).toEqual([4]);
-    expect(visibleProducts(all, s, false).map((p) => p.id)).toEqual([1, 2, 4]);
   });
   it('lists distinct collections alphabetically', () => {
     expect(collectionsOf(all)).toEqual(['Cretaceous Comfort', 'Jurassic Lace', 'Mesozoic Mischief']);

@@ -1,15 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { container } from '../../../components/ui.ts';
-import {
-  apiSort,
-  clearAll,
-  collectionsOf,
-  DEFAULT_FILTERS,
-  facetCounts,
-  searchedProducts,
-  visibleProducts,
-  type ListingFilters,
-} from '../../../lib/filters.ts';
+import type { Product } from '../../../../contracts/catalogue.ts';
+import { apiSort, applyFilters, clearAll, collectionsOf, DEFAULT_FILTERS, facetCounts, type ListingFilters, type ListingState } from '../../../lib/filters.ts';
 import { noteDialogOpener } from '../../../lib/dialog-focus.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { ActiveFilters } from './active-filters.tsx';
@@ -17,7 +9,7 @@ import { CategoryPills } from './category-pills.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ListingHero } from './listing-hero.tsx';
 import { ListingToolbar } from './listing-toolbar.tsx';
-import type { ListingData } from './listing.data.ts';
+import type { AllProductsData, CategoryData } from './listing.data.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { useListingVariants, useProductList } from './product-list.ts';
 import { useListingState } from './use-listing-state.ts';
@@ -26,13 +18,20 @@ import { useListingState } from './use-listing-state.ts';
 const loadFilterDialog = () => import('./filter-dialog.tsx');
 const FilterDialog = lazy(loadFilterDialog);
 
+/** A category page's list searched and sorted in the browser (`arrangeCategory`); /shop's comes so from the API. */
+type Arrange = (products: readonly Product[], state: ListingState) => readonly Product[];
+
+type ListingScreenProps = { renderAction: CardAction } & ({ data: AllProductsData } | { data: CategoryData; arrange: Arrange });
+
 /**
  * The product listing (/shop, /collections, /category/{slug}), drawn from the page's data. Search,
  * sort and filters live in the URL query, so a reload or a shared link restores them; on /shop a new
  * search or sort fetches the list from the API. Render it with the page's navigation key as its React
  * key so that following a link starts it afresh.
  */
-export function ListingScreen({ data, renderAction }: { data: ListingData; renderAction: CardAction }) {
+export function ListingScreen(props: ListingScreenProps) {
+  const { data, renderAction } = props;
+  const arrange = 'arrange' in props ? props.arrange : undefined;
   const { state, searchInput, setSearchInput, update } = useListingState();
   const [draft, setDraft] = useState<ListingFilters>(state.filters);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -44,21 +43,22 @@ export function ListingScreen({ data, renderAction }: { data: ListingData; rende
   // Category pages search and sort in the browser: their list is always the page data's.
   const served = data.kind === 'all' ? data : { params: { search: '', sort: undefined }, products: data.products };
   const products = useProductList(local ? served.params : { search: state.search, sort: apiSort(state.sort) }, served);
+  const arranged = useMemo(
+    () => (products.products && arrange ? arrange(products.products, state) : products.products),
+    [products.products, arrange, state.search, state.sort],
+  );
   // The size filter reads each product's variants.
   const variants = useListingVariants(products.products, data.variants);
   const variantsOf = (productId: number) => variants[productId];
-  const visible = useMemo(
-    () => (products.products ? visibleProducts(products.products, state, local, variantsOf) : []),
-    [products.products, state, local, variants],
-  );
+  const visible = useMemo(() => (arranged ? applyFilters(arranged, state.filters, variantsOf) : []), [arranged, state.filters, variants]);
   const collections = useMemo(() => {
     const found = collectionsOf(products.products ?? []);
     return [...new Set([...found, ...state.filters.collections])].sort((a, b) => a.localeCompare(b));
   }, [products.products, state.filters.collections]);
   // How many products each option would leave, from the filters as applied (the same rule as the grid).
   const counts = useMemo(
-    () => (products.products ? facetCounts(searchedProducts(products.products, state, local), state.filters, collections, variantsOf) : undefined),
-    [products.products, state, local, collections, variants],
+    () => (arranged ? facetCounts(arranged, state.filters, collections, variantsOf) : undefined),
+    [arranged, state.filters, collections, variants],
   );
   const carry = { search: state.search, sort: state.sort };
 

@@ -1,0 +1,22 @@
+import type { Product } from '../../contracts/catalogue.ts';
+import { sortedProducts } from '../../contracts/product-order.ts';
+import { type Matcher, productMatcher } from '../../contracts/product-search.ts';
+import type { ListingState } from './filters.ts';
+
+/**
+ * A category page's list as the listing shows it before the sidebar filters: searched and sorted in
+ * the browser (its list is the page's data), with the API's own matcher and orders, so "trex" finds
+ * the T-Rex here as on /shop. Only category pages load it: /shop gets its list searched and sorted.
+ */
+export function arrangeCategory(products: readonly Product[], state: Pick<ListingState, 'search' | 'sort'>): readonly Product[] {
+  const search = state.search.trim();
+  return sortedProducts(search ? matcherOf(products).search(search).map((hit) => hit.item) : products, state.sort);
+}
+
+/** The matcher over a category's products, prepared once per list (not per keystroke). */
+const matchers = new WeakMap<readonly Product[], Matcher<Product>>();
+function matcherOf(products: readonly Product[]): Matcher<Product> {
+  let matcher = matchers.get(products);
+  if (!matcher) matchers.set(products, (matcher = productMatcher(products)));
+  return matcher;
+}
