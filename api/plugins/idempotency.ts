@@ -157,15 +157,21 @@ export const idempotency = fp(
       claims.delete(request);
       // A redirect's body is empty (undefined); a stream or buffer is not an answer this store keeps.
       const body = payload === undefined ? '' : payload;
-      if (retryable(reply.statusCode) || typeof body !== 'string') {
-        await releaseIdempotencyKey(db, claimed);
-        return payload;
+      // The request's work is done (a command's event committed): a failure to store its answer must
+      // not turn that answer into a 500, which a client would retry. The key then stays claimed, so a
+      // retry within the lease is told to wait rather than run again.
+      try {
+        if (retryable(reply.statusCode) || typeof body !== 'string') await releaseIdempotencyKey(db, claimed);
+        else {
+          await finishIdempotencyKey(db, {
+            ...claimed,
+            alsoScopes: newSessionScopes(reply, claimed.scope),
+            answer: { status: reply.statusCode, headers: answerHeaders(reply), body },
+          });
+        }
+      } catch (error) {
+        request.log.error({ err: error, idempotencyKey: claimed.key }, 'could not store the answer to an idempotent request; its key stays claimed until its lease ends');
       }
-      await finishIdempotencyKey(db, {
-        ...claimed,
-        alsoScopes: newSessionScopes(reply, claimed.scope),
-        answer: { status: reply.statusCode, headers: answerHeaders(reply), body },
-      });
       return payload;
     };
 

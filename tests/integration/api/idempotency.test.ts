@@ -122,6 +122,30 @@ describe.each(BACKENDS)('safe retries on %s', (backend) => {
     expect(await eventsOf(cart.id)).toBe(2);
   });
 
+  it('an answer the store fails to keep still reaches the client, and its retry does not run the command again', async () => {
+    const me = shopper(app);
+    const cart = (await me.request({ method: 'POST', url: '/api/cart', payload: add(1) })).json();
+    // A real database failure, on the statement that keeps the answer only.
+    await app.db.query(`create function refuse_answers() returns trigger language plpgsql as $$
+      begin raise exception 'answers are refused' using errcode = 'disk_full'; end $$`);
+    await app.db.query('create trigger refuse_answers before update on idempotency_keys for each row when (new.status is not null) execute function refuse_answers()');
+    const key = newKey();
+    try {
+      const first = await me.request({ method: 'POST', url: '/api/cart', headers: { 'idempotency-key': key }, payload: add(2) });
+      expect(first.statusCode).toBe(201);
+      expect(first.json().items[0].quantity).toBe(3);
+      expect(await eventsOf(cart.id)).toBe(2);
+      // The key is still claimed: the retry waits, then is told to try again later; nothing runs twice.
+      const retried = await me.request({ method: 'POST', url: '/api/cart', headers: { 'idempotency-key': key }, payload: add(2) });
+      expect(retried.statusCode).toBe(409);
+      expect(retried.json().message).toMatch(/still being processed/);
+      expect(await eventsOf(cart.id)).toBe(2);
+    } finally {
+      await app.db.query('drop trigger refuse_answers on idempotency_keys');
+      await app.db.query('drop function refuse_answers()');
+    }
+  }, 20_000);
+
   it('subscribing with a key: the retry gets the first answer (201, new) and nothing more is recorded', async () => {
     const key = newKey();
     const email = `retry-${counter}@example.com`;
