@@ -1,4 +1,5 @@
 import type { Subscribe, SubscribeResult } from '../../contracts/subscription.ts';
+import { SIGNUP_MESSAGES } from '../../contracts/shop-messages.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { forgetIdempotentAnswersMentioning } from '../../db/idempotency-store.ts';
 import { dataKeyFor, deleteDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
@@ -35,7 +36,7 @@ export function createSubscriptionService({ db, now = () => new Date() }: { db: 
         email,
         subscribed: true,
         new: isNew,
-        message: isNew ? "You've been added to our dinosaur mailing list." : "You're already on our dinosaur mailing list.",
+        message: isNew ? SIGNUP_MESSAGES.successDescription : SIGNUP_MESSAGES.alreadyDescription,
       };
     },
   };

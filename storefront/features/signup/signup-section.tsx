@@ -46,8 +46,9 @@ export function SignupSection() {
         setError(null);
         setPending(true);
         try {
-          await signup.subscribe(input);
-          toast.success(SIGNUP_MESSAGES.success, { description: SIGNUP_MESSAGES.successDescription });
+          const outcome = await signup.subscribe(input);
+          // The API's words, as the form without JavaScript shows them (new, or already on the list).
+          toast.success(SIGNUP_MESSAGES.success, { description: outcome.message });
           setEmail('');
           setError(null);
         } catch (failure) {

@@ -1,13 +1,12 @@
 import * as v from 'valibot';
 import { INVALID_EMAIL, Subscribe, SubscribeResult } from '../../../contracts/subscription.ts';
+import { SIGNUP_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { apiFetch, shopperMessage } from '../../lib/api-fetch.ts';
 
 /**
  * The signup form's validation and call, loaded on the form's first use (focus or submit), so valibot
  * is not first-load JS on the home page.
  */
-const FAILURE_FALLBACK = 'Something went wrong. Please try again.';
-
 /** The email as the API takes it, or the message to show when it is not a valid address. */
 export function parseSubscribe(email: string): { input: Subscribe } | { error: string } {
   const parsed = v.safeParse(Subscribe, { email });
@@ -18,7 +17,7 @@ export function subscribe(input: Subscribe) {
   return apiFetch('/api/subscribe', SubscribeResult, { method: 'POST', body: JSON.stringify(input) });
 }
 
-/** The toast text for a failed subscribe: the API's message when it sent one, else the raw error. */
+/** The toast text for a failed subscribe: the API's message when it sent one, else the shop's own. */
 export function failureText(error: unknown): string {
-  return shopperMessage(error, FAILURE_FALLBACK);
+  return shopperMessage(error, SIGNUP_MESSAGES.failedDescription);
 }

@@ -29,7 +29,7 @@ describe.each(BACKENDS)('POST /api/subscribe on %s', (backend) => {
   it('subscribing again (any case, any spaces) is not an error and records nothing new', async () => {
     const response = await subscribe({ email: 'TRIXIE@example.COM' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ new: false, subscribed: true });
+    expect(response.json()).toMatchObject({ new: false, subscribed: true, message: "You're already on our dinosaur mailing list." });
     expect(await readStream(app.db, subscriberStreamId(await subscriberIdFor(app.db, 'trixie@example.com')))).toHaveLength(1);
   });
 
