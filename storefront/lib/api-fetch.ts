@@ -50,12 +50,12 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * What to tell a shopper about a failed call: the API's message when it sent one, `fallback` when
- * there is nothing to say (an empty body or error), else the error's own text.
+ * What to tell a shopper about a failed call ('Only 2 left in stock'): the API's message when it sent
+ * one, else `fallback`. Never the raw answer (a proxy's HTML page) or a browser's own words ('Failed
+ * to fetch'), which say nothing a shopper can act on.
  */
 export function shopperMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError) return error.apiMessage ?? (error.body.trim() === '' ? fallback : error.message);
-  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
+  return (error instanceof ApiRequestError ? error.apiMessage : undefined) ?? fallback;
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   noteCartChangedElsewhere,
   sendCartOp,
 } from './cart.queries.ts';
-import { errorText } from './error-text.ts';
+import { shopperMessage } from '../../lib/api-fetch.ts';
 
 /**
  * Components outside the /cart and /checkout pages (header badge, drawer) only read the cart once the
@@ -134,7 +134,7 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
         return;
       }
       const title = op.kind === 'clear' && op.basis !== undefined ? CART_MESSAGES.orderFailed : FAILURE_TITLES[op.kind];
-      toast.error(title, { description: errorText(error, TRY_AGAIN) });
+      toast.error(title, { description: shopperMessage(error, TRY_AGAIN) });
     },
     onSettled: () => {
       // Reload the cart after every change; once the queue drains, so that rapid clicks cost one

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { errorText } from '../../../storefront/features/cart/error-text.ts';
-import { ApiRequestError } from '../../../storefront/lib/api-fetch.ts';
+import { ApiRequestError, shopperMessage } from '../../../storefront/lib/api-fetch.ts';
 
-describe('destructive toast text for a failed cart call', () => {
+describe('destructive toast text for a failed call', () => {
   it("shows the API's message from a 'status: body' error", () => {
     const error = new ApiRequestError(422, '{"error":"Unprocessable Entity","message":"Only 2 left in stock"}');
-    expect(errorText(error, 'Please try again')).toBe('Only 2 left in stock');
+    expect(shopperMessage(error, 'Please try again')).toBe('Only 2 left in stock');
   });
 
-  it('shows the raw error when the body is not the API error shape', () => {
-    expect(errorText(new ApiRequestError(502, 'Bad Gateway'), 'Please try again')).toBe('502: Bad Gateway');
-    expect(errorText(new Error('Failed to fetch'), 'Please try again')).toBe('Failed to fetch');
+  it('never shows a raw answer or a browser error: the fallback says what to do', () => {
+    expect(shopperMessage(new ApiRequestError(502, '<html><body>Bad Gateway</body></html>'), 'Please try again')).toBe('Please try again');
+    expect(shopperMessage(new ApiRequestError(400, '{"issues":[]}'), 'Please try again')).toBe('Please try again');
+    expect(shopperMessage(new TypeError('Failed to fetch'), 'Please try again')).toBe('Please try again');
   });
 
   it("falls back to 'Please try again' when there is nothing to say", () => {
-    expect(errorText(new ApiRequestError(500, ''), 'Please try again')).toBe('Please try again');
-    expect(errorText(new Error(''), 'Please try again')).toBe('Please try again');
-    expect(errorText('weird', 'Please try again')).toBe('Please try again');
+    expect(shopperMessage(new ApiRequestError(500, ''), 'Please try again')).toBe('Please try again');
+    expect(shopperMessage(new Error(''), 'Please try again')).toBe('Please try again');
+    expect(shopperMessage('weird', 'Please try again')).toBe('Please try again');
   });
 });
 
@@ -39,6 +39,6 @@ describe('a rate-limited cart call', () => {
     const { tooManyRequests } = await import('../../../api/plugins/rate-limit.ts');
     const refusal = tooManyRequests('newCarts', 42);
     const body = JSON.stringify({ error: refusal.error, message: refusal.message });
-    expect(errorText(new ApiRequestError(429, body, 42), 'fallback')).toBe('Too many new carts were started from your address. Please wait 42 seconds and try again.');
+    expect(shopperMessage(new ApiRequestError(429, body, 42), 'fallback')).toBe('Too many new carts were started from your address. Please wait 42 seconds and try again.');
   });
 });
