@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CART_STREAM_PREFIX } from '../../domain/cart/cart.events.ts';
 import { TooMuchContention } from '../../eventstore/command-handler.ts';
 import { DomainError, type DomainErrorKind } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
@@ -36,8 +37,9 @@ export const errorHandler = fp(
       }
       if (error instanceof HttpError) return reply.status(error.status).send({ error: error.error, message: error.message, requestId });
       if (error instanceof TooMuchContention) {
-        request.log.warn({ stream: error.streamId }, 'cart stayed contended through every retry');
-        return reply.status(409).send({ error: 'Conflict', message: 'Your cart was changed at the same moment elsewhere. Please try again.', requestId });
+        request.log.warn({ stream: error.streamId }, 'stream stayed contended through every retry');
+        const what = error.streamId.startsWith(CART_STREAM_PREFIX) ? 'Your cart' : 'Your subscription';
+        return reply.status(409).send({ error: 'Conflict', message: `${what} was changed at the same moment elsewhere. Please try again.`, requestId });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

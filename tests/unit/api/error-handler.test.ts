@@ -1,0 +1,23 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { errorHandler } from '../../../api/plugins/error-handler.ts';
+import { cartStreamId } from '../../../domain/cart/cart.events.ts';
+import { subscriberStreamId } from '../../../domain/subscriptions/subscription.events.ts';
+import { TooMuchContention } from '../../../eventstore/command-handler.ts';
+
+describe('a command that stayed contended through every retry', () => {
+  it.each([
+    [cartStreamId('7d1c6a2e-0000-4000-8000-000000000001'), 'Your cart was changed at the same moment elsewhere. Please try again.'],
+    [subscriberStreamId('abc'), 'Your subscription was changed at the same moment elsewhere. Please try again.'],
+  ])('on %s is a 409 that names what changed', async (streamId, message) => {
+    const app = Fastify({ logger: false });
+    await app.register(errorHandler);
+    app.get('/contended', async () => {
+      throw new TooMuchContention(streamId);
+    });
+    const answer = await app.inject({ method: 'GET', url: '/contended' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual({ error: 'Conflict', message, requestId: expect.any(String) });
+    await app.close();
+  });
+});
