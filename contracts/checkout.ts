@@ -54,7 +54,7 @@ export type CardField = (typeof CARD_FIELDS)[number];
  * The card fields that 'Please complete all credit card details' is about: the empty ones, when paying
  * by card. The message sits on the payment method; each of these fields is marked invalid and tied to it.
  */
-export function emptyCardFields(values: Pick<CheckoutFormValues, 'paymentMethod' | CardField>): CardField[] {
+export function emptyCardFields(values: { paymentMethod: string } & Record<CardField, string>): CardField[] {
   return values.paymentMethod === 'credit-card' ? CARD_FIELDS.filter((field) => values[field].trim() === '') : [];
 }
 
@@ -78,7 +78,7 @@ export const CheckoutForm = v.pipe(
   v.forward(
     v.partialCheck(
       [['paymentMethod'], ['cardNumber'], ['cardName'], ['cardExpiry'], ['cardCvc']],
-      (input) => input.paymentMethod !== 'credit-card' || CARD_FIELDS.every((field) => input[field].trim() !== ''),
+      (input) => emptyCardFields(input).length === 0,
       CHECKOUT_MESSAGES.cardDetails,
     ),
     ['paymentMethod'],

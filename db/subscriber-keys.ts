@@ -26,15 +26,6 @@ export async function dataKeyFor(db: Queryable, subscriberId: string, fresh: Buf
   return rows[0] ? Buffer.from(rows[0].key) : dataKeyFor(db, subscriberId, fresh);
 }
 
-/** The data keys of these subscribers that still exist (a forgotten subscriber has none). */
-export async function dataKeys(db: Queryable, subscriberIds: readonly string[]): Promise<Map<string, Buffer>> {
-  if (subscriberIds.length === 0) return new Map();
-  const { rows } = await db.query<{ subscriber_id: string; key: Uint8Array }>('select subscriber_id, key from subscriber_keys where subscriber_id = any($1::text[])', [
-    subscriberIds,
-  ]);
-  return new Map(rows.map((r) => [r.subscriber_id, Buffer.from(r.key)]));
-}
-
 /** Shreds: without its key, the subscriber's address in the log can never be read again. */
 export async function deleteDataKey(db: Queryable, subscriberId: string): Promise<boolean> {
   const { rows } = await db.query('delete from subscriber_keys where subscriber_id = $1 returning 1', [subscriberId]);

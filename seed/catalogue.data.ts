@@ -77,7 +77,6 @@ export function buildVariants(productId: number, colours: readonly Colour[], siz
 
 export const SPECIES_SLUGS = ['t-rex', 'raptor', 'stegosaurus', 'triceratops', 'brontosaurus', 'pterodactyl'] as const;
 export type SpeciesSlug = (typeof SPECIES_SLUGS)[number];
-export const LINK_CATEGORY_SLUGS = ['new-arrivals', 'bestsellers'] as const;
 
 const category = (slug: string, name: string, description: string): SeedCategory => ({
   slug,

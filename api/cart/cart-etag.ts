@@ -1,8 +1,6 @@
 import { versionOfEtag } from '../../contracts/cart-etag.ts';
 import { HttpError } from '../http-error.ts';
 
-export { etagOf } from '../../contracts/cart-etag.ts';
-
 /**
  * The version an If-Match header asks for; undefined when there is no condition (absent or `*`, which
  * any cart satisfies). Weak tags never match for a write (RFC 9110 strong comparison).

@@ -133,8 +133,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const fileExists = (file: string) => existsSync(path.isAbsolute(file) ? file : path.join(ROOT, file));
-
 const CLOCK_TICKS = (() => {
   try {
     return Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;

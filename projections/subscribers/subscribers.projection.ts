@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_EVENT_TYPES } from '../../domain/subscriptions/subscription.events.ts';
 import type { Projection, ProjectionStep } from '../projection.ts';
 
 const latest: ProjectionStep = {
@@ -29,7 +30,7 @@ const added = (onConflict: string): ProjectionStep => ({
 export const subscribersProjection: Projection = {
   name: 'subscribers',
   version: 2,
-  eventTypes: ['Subscribed', 'SubscriberForgotten'],
+  eventTypes: SUBSCRIPTION_EVENT_TYPES,
   tables: ['subscribers'],
   partitionKey: "data->>'subscriberId'",
   steps: [

@@ -78,11 +78,6 @@ export const TruckIcon = (p: IconProps) => (
     <circle cx="17" cy="18" r="2" />
   </svg>
 );
-export const HeartIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M12 20s-7-4.5-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.5-9 9-9 9Z" />
-  </svg>
-);
 export const LeafIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M5 19c0-9 6-14 15-14 0 9-5 15-14 15" />

@@ -24,9 +24,11 @@ export function writeCartCountCookie(count: number): void {
   document.cookie = `${CART_COUNT_COOKIE}=${Math.max(0, Math.trunc(count))}; Path=/; Max-Age=${CART_COUNT_MAX_AGE_S}; SameSite=Lax`;
 }
 
+const COUNT_IN_COOKIES = new RegExp(`(?:^|;\\s*)${CART_COUNT_COOKIE.replaceAll('.', '\\.')}=(\\d{1,6})(?:;|$)`);
+
 /** The count in a Cookie header or `document.cookie`; 0 when absent or not a count. */
 export function cartCountFromCookies(cookies: string | undefined): number {
   if (!cookies || !cookies.includes(CART_COUNT_COOKIE)) return 0;
-  const match = /(?:^|;\s*)dino\.items=(\d{1,6})(?:;|$)/.exec(cookies);
+  const match = COUNT_IN_COOKIES.exec(cookies);
   return match ? Math.min(MAX_SHOWN_COUNT, Number(match[1])) : 0;
 }

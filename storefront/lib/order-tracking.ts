@@ -1,4 +1,4 @@
-/** Order tracking is a demo: one hard-coded sample order, matched in the browser. */
+/** Order tracking is a demo: one hard-coded sample order, matched in the browser, and by the form route without JavaScript. */
 
 export interface TrackedOrder {
   number: string;
