@@ -10,7 +10,7 @@ import { centsToDecimal, decimalToCents } from './money-format.ts';
 export const MAX_LINE_QUANTITY = 99;
 export const SHIPPING_CENTS = 599;
 export const FREE_SHIPPING_THRESHOLD_CENTS = 5000;
-/** The promo code that unlocks free shipping on the cart page (checkout ignores it). */
+/** The promo code that unlocks free shipping, on the cart page and at checkout (it lives in the session). */
 export const PROMO_CODE = 'DINOBOOTY';
 
 /** A cart with nothing in it (id null: no cart was ever made). */
@@ -49,6 +49,11 @@ export function isPromoCode(code: string): boolean {
 /** 5.99, free from a subtotal of 50.00 or with the promo code applied. */
 export function shippingCents(subtotal: number, { promoApplied = false }: { promoApplied?: boolean } = {}): number {
   return promoApplied || subtotal >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : SHIPPING_CENTS;
+}
+
+/** How much more the cart needs for free shipping; 0 once shipping is free (by the subtotal or the code). */
+export function centsToFreeShipping(subtotal: number, options: { promoApplied?: boolean } = {}): number {
+  return shippingCents(subtotal, options) === 0 ? 0 : FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
 }
 
 export interface CartTotals {

@@ -4,7 +4,7 @@ import type { CartItem } from '../../../contracts/cart.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import { TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
-import { FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
+import { centsToFreeShipping, FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 import { cartDrawerOpenAtom, closeCartDrawer } from '../../lib/ui-state.ts';
 import { PROMO_COOKIE, hasFlag } from '../../lib/flag-cookies.ts';
@@ -151,7 +151,7 @@ function DrawerSkeleton() {
 function DrawerLines({ lines, onNavigate }: { lines: CartItem[]; onNavigate: () => void }) {
   const subtotal = subtotalCents(lines);
   // The drawer renders only in the browser (loaded on its first open): the cookie is there to read.
-  const toFree = hasFlag(document.cookie, PROMO_COOKIE) ? 0 : FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
+  const toFree = centsToFreeShipping(subtotal, { promoApplied: hasFlag(document.cookie, PROMO_COOKIE) });
   return (
     <>
       <ul data-focus-after-removal tabIndex={-1} aria-label="Items in your cart" className="flex-1 divide-y divide-ink-200 overflow-y-auto px-5 focus:outline-none">

@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent } from 'react';
-import { FREE_SHIPPING_THRESHOLD_CENTS, type CartTotals } from '../../../contracts/cart-rules.ts';
+import { centsToFreeShipping, type CartTotals } from '../../../contracts/cart-rules.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
@@ -20,6 +20,7 @@ export function CartOrderSummary({
   // Checkout reads the promo code from the session: a shopper who applies it and goes straight on waits
   // for the post that keeps it (a few seconds at most: a lost post must not hold them here).
   const promoSaving = useRef<Promise<unknown> | null>(null);
+  const toFree = centsToFreeShipping(totals.subtotal, { promoApplied });
   const savingPromo = (saved: Promise<unknown>) => {
     promoSaving.current = saved;
     void saved.then(() => {
@@ -58,11 +59,11 @@ export function CartOrderSummary({
             </dd>
           </div>
         </dl>
-        {totals.shipping > 0 && (
+        {toFree > 0 && (
           <p className="mt-4 flex items-start gap-2 rounded-2xl bg-brand-50 p-3 text-sm text-brand-900">
             <TruckIcon className="mt-0.5 size-5 shrink-0" />
             <span>
-              Add <strong className="tabular-nums">{formatCents(FREE_SHIPPING_THRESHOLD_CENTS - totals.subtotal)}</strong> more for free
+              Add <strong className="tabular-nums">{formatCents(toFree)}</strong> more for free
               shipping, or use a promo code.
             </span>
           </p>

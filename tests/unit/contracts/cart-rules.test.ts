@@ -8,6 +8,7 @@ import {
   itemCount,
   lineTotalCents,
   shippingCents,
+  centsToFreeShipping,
   subtotalCents,
 } from '../../../contracts/cart-rules.ts';
 
@@ -45,7 +46,14 @@ describe('cart totals', () => {
     for (const code of ['', 'DINO', 'DINOBOOTY!', 'DINO BOOTY', 'dinobootyy']) expect(isPromoCode(code), code).toBe(false);
   });
 
-  it('sums a cart page summary with and without the code (checkout never passes it)', () => {
+  it('says how much more makes shipping free: nothing once the subtotal or the code does', () => {
+    expect(centsToFreeShipping(4498)).toBe(502);
+    expect(centsToFreeShipping(4498, { promoApplied: true })).toBe(0);
+    expect(centsToFreeShipping(5000)).toBe(0);
+    expect(centsToFreeShipping(7000)).toBe(0);
+  });
+
+  it('sums a summary with and without the code', () => {
     const lines = [line('24.99', 1), line('19.99', 1)];
     expect(cartTotals(lines)).toEqual({ subtotal: 4498, shipping: 599, total: 5097, itemCount: 2, lineCount: 2 });
     expect(cartTotals(lines, { promoApplied: true })).toEqual({ subtotal: 4498, shipping: 0, total: 4498, itemCount: 2, lineCount: 2 });
