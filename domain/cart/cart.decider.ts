@@ -46,14 +46,11 @@ export type RemoveItem = { type: 'RemoveItem'; lineId: string; at: string };
 export type ClearCart = { type: 'ClearCart'; at: string };
 export type CartCommand = AddItem | ChangeQuantity | RemoveItem | ClearCart;
 
-/** The most of one variant a cart may hold (the cart rule, under the decider's name). */
-export const maxQuantity = maxLineQuantity;
-
 /** `inCart`: how many of the variant the cart already holds, when the quantity adds to them (the refusal says so). */
 function checkQuantity(quantity: number, stock: number, inCart = 0): void {
   if (!Number.isInteger(quantity) || quantity < 1) throw ruleViolated('Quantity must be a whole number of at least 1');
   if (stock <= 0) throw ruleViolated('Sorry, this size and colour is out of stock');
-  const max = maxQuantity(stock);
+  const max = maxLineQuantity(stock);
   if (quantity > max) {
     const limit = stock < MAX_LINE_QUANTITY ? `Only ${stock} left in stock` : `You can add at most ${MAX_LINE_QUANTITY} of one item`;
     throw ruleViolated(inCart > 0 ? `${limit}, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : limit);

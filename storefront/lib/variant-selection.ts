@@ -122,12 +122,12 @@ export function colorChoices(variants: readonly Variant[], selectedSize: Size | 
 }
 
 /** Quantity bounds on the product page: 1 .. what one cart line may hold of the selected variant, or 10 if unknown. */
-export function maxQuantity(variant: Variant | undefined): number {
+export function productPageMax(variant: Variant | undefined): number {
   return variant ? maxLineQuantity(variant.stock) : DEFAULT_MAX_QUANTITY;
 }
 
 export function clampQuantity(quantity: number, variant: Variant | undefined): number {
-  const max = Math.max(1, maxQuantity(variant));
+  const max = Math.max(1, productPageMax(variant));
   if (!Number.isFinite(quantity)) return 1;
   return Math.min(max, Math.max(1, Math.trunc(quantity)));
 }

@@ -11,7 +11,7 @@ import { PROMO_COOKIE, hasFlag } from '../../lib/flag-cookies.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { CartQueryProvider } from './cart-client.tsx';
 import { LineImage, LineVariant, lineAction, productHref } from './cart-line-parts.tsx';
-import { isPendingLine, maxLineQuantity } from './cart-ops.ts';
+import { isPendingLine, stepperMax } from './cart-ops.ts';
 import { noteRemoval, useLastRemoval } from './last-removal.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { useCart, useCartActions } from './use-cart.ts';
@@ -237,7 +237,7 @@ function DrawerLine({ item, onNavigate }: { item: CartItem; onNavigate: () => vo
             size="sm"
             label={item.product.name}
             value={item.quantity}
-            max={maxLineQuantity(item)}
+            max={stepperMax(item)}
             disabled={pending}
             onStep={(delta) => actions.step(item.id, delta)}
             action={lineAction(item)}

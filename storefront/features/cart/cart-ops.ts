@@ -1,5 +1,5 @@
 import type { Cart, CartItem } from '../../../contracts/cart.ts';
-import { cartOf, emptyCart, maxLineQuantity as maxOfStock } from '../../../contracts/cart-rules.ts';
+import { cartOf, emptyCart, maxLineQuantity } from '../../../contracts/cart-rules.ts';
 
 /**
  * One change a shopper asked for. Pending changes are laid over the server's cart to give the cart the
@@ -46,9 +46,9 @@ export function isPendingLine(item: Pick<CartItem, 'id'>): boolean {
 
 export const EMPTY_CART: Cart = emptyCart();
 
-/** The most of one line the cart takes: the variant's stock, never more than 99, never below 1. */
-export function maxLineQuantity(item: Pick<CartItem, 'variant'>): number {
-  return Math.max(1, maxOfStock(item.variant.stock));
+/** A line's stepper bound: the cart rule's maximum, but never below 1 (a sold-out line still shows its quantity). */
+export function stepperMax(item: Pick<CartItem, 'variant'>): number {
+  return Math.max(1, maxLineQuantity(item.variant.stock));
 }
 
 const withItems = (cart: Cart, items: CartItem[]): Cart => cartOf(cart.id, items);

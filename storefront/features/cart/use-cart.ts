@@ -15,7 +15,7 @@ import { toast, toastOnNextPage } from '../toast/toast.ts';
 import { addedDescription } from './added-toast.tsx';
 import { noteRemoval } from './last-removal.ts';
 import { browserQueryClient } from './cart-client.tsx';
-import { addTarget, applyCartOps, isCartOp, maxLineQuantity, type CartOp } from './cart-ops.ts';
+import { addTarget, applyCartOps, isCartOp, stepperMax, type CartOp } from './cart-ops.ts';
 import { openCartDrawer } from '../../lib/ui-state.ts';
 import {
   CART_MUTATION_SCOPE,
@@ -181,7 +181,7 @@ export function useCartActions(): CartActions {
     step(itemId, delta) {
       const line = lineNow(itemId);
       if (!line) return;
-      const quantity = Math.min(maxLineQuantity(line), Math.max(1, line.quantity + delta));
+      const quantity = Math.min(stepperMax(line), Math.max(1, line.quantity + delta));
       if (quantity === line.quantity) return;
       mutation.mutate({ kind: 'update', itemId, quantity, basis: cartChangesFound() });
     },

@@ -1,7 +1,7 @@
 import type { CartItem } from '../../../contracts/cart.ts';
 import { lineTotalCents } from '../../../contracts/cart-rules.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
-import { isPendingLine, maxLineQuantity } from '../../features/cart/cart-ops.ts';
+import { isPendingLine, stepperMax } from '../../features/cart/cart-ops.ts';
 import { LineImage, LineVariant, lineAction, productHref } from '../../features/cart/cart-line-parts.tsx';
 import { QuantityStepper } from '../../features/cart/quantity-stepper.tsx';
 import { useCartActions } from '../../features/cart/use-cart.ts';
@@ -28,7 +28,7 @@ export function CartLine({ item, layout }: { item: CartItem; layout: 'row' | 'ca
     <QuantityStepper
       label={item.product.name}
       value={item.quantity}
-      max={maxLineQuantity(item)}
+      max={stepperMax(item)}
       disabled={isPendingLine(item)}
       onStep={(delta) => actions.step(item.id, delta)}
       action={lineAction(item)}

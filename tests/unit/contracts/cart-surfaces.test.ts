@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { cartFromLines } from '../../../api/cart/cart.service.ts';
 import { priceCart } from '../../../cli/cart-view.ts';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
-import { cartTotals } from '../../../contracts/cart-rules.ts';
+import { cartTotals, maxLineQuantity } from '../../../contracts/cart-rules.ts';
 import { decimalToCents } from '../../../contracts/money-format.ts';
-import { maxQuantity as deciderMax } from '../../../domain/cart/cart.decider.ts';
-import { EMPTY_CART, applyCartOps, maxLineQuantity } from '../../../storefront/features/cart/cart-ops.ts';
-import { maxQuantity as productPageMax } from '../../../storefront/lib/variant-selection.ts';
+import { EMPTY_CART, applyCartOps, stepperMax } from '../../../storefront/features/cart/cart-ops.ts';
+import { productPageMax } from '../../../storefront/lib/variant-selection.ts';
 
 const product = (id: number, price: string) => ({ id, name: `Dino ${id}`, slug: `dino-${id}`, imageUrl: `/images/${id}.svg`, price }) as Product;
 const variant = (id: number, productId: number, stock: number) => ({ id, productId, color: 'Jungle Green', colorHex: '#2f7d32', size: 'M', stock }) as Variant;
@@ -50,12 +49,13 @@ describe('the API, the CLI and the storefront price the same cart the same way',
     expect(priceCart(gone, catalogue)).toMatchObject({ totalCents: 11573, itemCount: 6 });
   });
 
-  it('the decider, the cart stepper and the product page cap a line at the same quantity', () => {
-    for (const v of variants) {
+  it('the cart rule bounds the cart stepper and the product page (the decider applies the rule itself)', () => {
+    for (const v of [...variants, variant(41, 3, 0)]) {
       const expected = Math.min(99, v.stock);
-      expect(deciderMax(v.stock)).toBe(expected);
-      expect(maxLineQuantity({ variant: v })).toBe(expected);
+      expect(maxLineQuantity(v.stock)).toBe(expected);
       expect(productPageMax(v)).toBe(expected);
+      // A sold-out line still shows its quantity: its stepper never goes below 1.
+      expect(stepperMax({ variant: v })).toBe(Math.max(1, expected));
     }
   });
 });

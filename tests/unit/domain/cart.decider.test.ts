@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CartCommand, type CartState, decide, evolve, foldCart, initialState, maxQuantity } from '../../../domain/cart/cart.decider.ts';
+import { type CartCommand, type CartState, decide, evolve, foldCart, initialState } from '../../../domain/cart/cart.decider.ts';
+import { maxLineQuantity } from '../../../contracts/cart-rules.ts';
 import type { CartEvent } from '../../../domain/cart/cart.events.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { httpStatusOf } from '../../../api/plugins/error-handler.ts';
@@ -160,6 +161,6 @@ describe('cart evolve', () => {
   });
 
   it('limits a line to min(99, stock)', () => {
-    expect([maxQuantity(3), maxQuantity(99), maxQuantity(500), maxQuantity(0)]).toEqual([3, 99, 99, 0]);
+    expect([maxLineQuantity(3), maxLineQuantity(99), maxLineQuantity(500), maxLineQuantity(0)]).toEqual([3, 99, 99, 0]);
   });
 });

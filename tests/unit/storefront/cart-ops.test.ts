@@ -9,7 +9,7 @@ import {
   isCartOp,
   isConditional,
   isPendingLine,
-  maxLineQuantity,
+  stepperMax,
   type CartOp,
 } from '../../../storefront/features/cart/cart-ops.ts';
 
@@ -129,9 +129,9 @@ describe('optimistic cart ops', () => {
   });
 
   it('caps a line at its stock and at 99, never below 1', () => {
-    expect(maxLineQuantity(thong)).toBe(9);
-    expect(maxLineQuantity({ variant: { ...thong.variant, stock: 500 } })).toBe(99);
-    expect(maxLineQuantity({ variant: { ...thong.variant, stock: 0 } })).toBe(1);
+    expect(stepperMax(thong)).toBe(9);
+    expect(stepperMax({ variant: { ...thong.variant, stock: 500 } })).toBe(99);
+    expect(stepperMax({ variant: { ...thong.variant, stock: 0 } })).toBe(1);
   });
 
   it('recognises its own ops among unknown mutation variables', () => {

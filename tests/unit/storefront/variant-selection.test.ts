@@ -9,7 +9,7 @@ import {
   initialVariant,
   isProductSoldOut,
   lowStockCount,
-  maxQuantity,
+  productPageMax,
   selectColor,
   selectSize,
   sizeChoices,
@@ -87,8 +87,8 @@ describe('options', () => {
 
 describe('quantity bounds', () => {
   it('is the selected variant stock, or 10 when unknown', () => {
-    expect(maxQuantity(v('M', 'Red', 3))).toBe(3);
-    expect(maxQuantity(undefined)).toBe(10);
+    expect(productPageMax(v('M', 'Red', 3))).toBe(3);
+    expect(productPageMax(undefined)).toBe(10);
   });
 
   it('clamps between 1 and the maximum', () => {

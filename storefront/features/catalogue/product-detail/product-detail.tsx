@@ -15,7 +15,7 @@ import {
   initialVariant,
   isProductSoldOut,
   lowStockCount,
-  maxQuantity,
+  productPageMax,
   selectColor,
   selectSize,
   sizeChoices,
@@ -59,7 +59,7 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
   const sizes = sizeChoices(variants, selected?.color);
   const colors = colorChoices(variants, selected?.size);
   const productSoldOut = isProductSoldOut(variants);
-  const max = maxQuantity(selected);
+  const max = productPageMax(selected);
   const low = lowStockCount(selected);
   const soldOut = selected !== undefined && selected.stock <= 0;
   const badge = productBadge(product);
