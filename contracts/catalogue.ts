@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { MoneyString } from './money.ts';
 import { searchTextLimit } from './search.ts';
+import { SIZES } from './sizes.ts';
 
-export const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
-export const SIZE_LABELS: Record<Size, string> = { XS: 'XS (Compy)', S: 'S (Raptor)', M: 'M (Dilo)', L: 'L (Stego)', XL: 'XL (T-Rex)' };
 export const Size = v.picklist(SIZES);
 export type Size = v.InferOutput<typeof Size>;
 

@@ -1,5 +1,5 @@
 import { listingQueryString, parseListingQuery } from './lib/filters.ts';
-import { SIZES } from './lib/sizes.ts';
+import { SIZES } from '../contracts/sizes.ts';
 
 /** Pages whose server render reads the listing query (search, sort, price, collection, size). */
 const LISTING_PATH = /^\/(shop|collections|category\/[^/]+)\/?$/;

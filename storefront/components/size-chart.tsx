@@ -1,5 +1,5 @@
 import type { Size } from '../../contracts/catalogue.ts';
-import { SIZE_LABELS } from '../lib/sizes.ts';
+import { SIZE_LABELS } from '../../contracts/sizes.ts';
 
 /** Inches, Waist / Hip / Tail Girth per size. */
 export const SIZE_CHART: ReadonlyArray<{ size: Size; waist: string; hip: string; tail: string }> = [

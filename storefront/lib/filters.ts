@@ -1,5 +1,5 @@
 import type { Product, ProductSort, Size } from '../../contracts/catalogue.ts';
-import { SIZES, SIZE_LABELS } from './sizes.ts';
+import { SIZES, SIZE_LABELS } from '../../contracts/sizes.ts';
 import { decimalToCents } from '../../contracts/money-format.ts';
 import { clipSearchText } from '../../contracts/search-text.ts';
 

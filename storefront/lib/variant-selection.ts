@@ -1,6 +1,6 @@
 import type { Size, Variant } from '../../contracts/catalogue.ts';
 import { maxLineQuantity } from '../../contracts/cart-rules.ts';
-import { SIZES } from './sizes.ts';
+import { SIZES } from '../../contracts/sizes.ts';
 
 /** Product-page variant rules. Pure functions over the product's variants. */
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import * as v from 'valibot';
-import { Product, SIZE_LABELS, Variant } from '../../contracts/catalogue.ts';
+import { Product, Variant } from '../../contracts/catalogue.ts';
+import { SIZE_LABELS } from '../../contracts/sizes.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const load = async (request: APIRequestContext, slug: string) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
-import { SIZE_LABELS } from '../../lib/sizes.ts';
+import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 
 /** The product page of one variant (the page opens on the size and colour the address names). */
 export function variantPageHref(product: Pick<CartItem['product'], 'slug'>, variant: Pick<CartItem['variant'], 'size' | 'color'>): string {

@@ -1,4 +1,4 @@
-import { SIZE_LABELS } from '../../lib/sizes.ts';
+import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SIZE_LABELS } from '../../lib/sizes.ts';
+import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';

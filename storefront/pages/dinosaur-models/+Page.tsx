@@ -1,4 +1,4 @@
-import { SIZE_LABELS } from '../../lib/sizes.ts';
+import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 import { InfoPage } from '../../components/info-page.tsx';
 import { btn } from '../../components/ui.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SIZES } from '../../../contracts/catalogue.ts';
+import { SIZES } from '../../../contracts/sizes.ts';
 import { catalogue } from '../../../seed/catalogue.data.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';
 import { avatarSvg, categorySvg, faviconSvg, logoSvg, mascotSvg, productColours, productSvg } from '../../../seed/illustrations/index.ts';

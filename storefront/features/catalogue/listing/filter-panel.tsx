@@ -1,4 +1,4 @@
-import { SIZE_LABELS, SIZES } from '../../../lib/sizes.ts';
+import { SIZE_LABELS, SIZES } from '../../../../contracts/sizes.ts';
 import { InPlaceSubmit } from '../../../components/in-place-submit.tsx';
 import { btn } from '../../../components/ui.ts';
 import { PRICE_MAX, PRICE_MIN, PRICE_STEP, toggle, type FacetCounts, type ListingFilters } from '../../../lib/filters.ts';

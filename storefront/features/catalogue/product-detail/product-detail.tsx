@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { Product, Variant } from '../../../../contracts/catalogue.ts';
 import { variantImageUrl } from '../../../../contracts/variant-image.ts';
-import { SIZE_LABELS } from '../../../lib/sizes.ts';
+import { SIZE_LABELS } from '../../../../contracts/sizes.ts';
 import { formatMoney } from '../../../../contracts/money-format.ts';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { ReturnIcon, TruckIcon } from '../../../components/icons.tsx';
