@@ -1,21 +1,14 @@
 import type { Queryable } from '../db/database.ts';
-
-/** An event as stored, for a one-time rewrite of old data. */
-export interface StoredEvent {
-  position: number;
-  streamId: string;
-  version: number;
-  data: unknown;
-}
+import type { StoredEvent } from '../domain/event-reader.ts';
 
 /** Events of one type whose data has the given schemaVersion, in log order. */
 export async function eventsOfVersion(db: Queryable, type: string, schemaVersion: number): Promise<StoredEvent[]> {
-  const { rows } = await db.query<{ position: string | number; stream_id: string; version: number; data: unknown }>(
-    `select position, stream_id, version, data from events
+  const { rows } = await db.query<{ position: string | number; stream_id: string; version: number; type: string; data: unknown }>(
+    `select position, stream_id, version, type, data from events
      where type = $1 and (data->>'schemaVersion')::int = $2 order by position`,
     [type, schemaVersion],
   );
-  return rows.map((r) => ({ position: Number(r.position), streamId: r.stream_id, version: r.version, data: r.data }));
+  return rows.map((r) => ({ position: Number(r.position), streamId: r.stream_id, version: r.version, type: r.type, data: r.data }));
 }
 
 /**

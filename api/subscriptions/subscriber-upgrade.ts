@@ -4,7 +4,8 @@ import { eventsOfVersion, rewriteEvents } from '../../eventstore/log-rewrite.ts'
 import { replayProjections } from '../../projections/replay.ts';
 import { subscribersProjection } from '../../projections/subscribers/subscribers.projection.ts';
 import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
-import { type Subscribed, type SubscribedV1, normaliseEmail, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
+import { UnreadableEvent } from '../../domain/event-reader.ts';
+import { type Subscribed, normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
 
 /**
  * Seals subscriptions written before addresses were encrypted: every Subscribed v1 (address in
@@ -19,7 +20,11 @@ export async function sealClearSubscriptions(db: Database): Promise<number> {
     const lookupKey = await subscriberLookupKey(tx);
     const rewrites = [];
     for (const event of old) {
-      const { email: clear, at } = event.data as SubscribedV1['data'];
+      // Parsed, never cast: a row no schema accepts stops the upgrade (nothing is rewritten) rather
+      // than sealing a missing address into the log.
+      const stored = readSubscriptionEvent(event);
+      if (stored.type !== 'Subscribed' || stored.data.schemaVersion !== 1) throw new UnreadableEvent(event, 'not a Subscribed event of version 1');
+      const { email: clear, at } = stored.data;
       const email = normaliseEmail(clear);
       const subscriberId = subscriberIdOf(lookupKey, email);
       const key = await dataKeyFor(tx, subscriberId, newDataKey());

@@ -89,4 +89,14 @@ describe.each(BACKENDS)('dino-shop subscribers forget on %s', (backend) => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/is not an email address/);
   });
+
+  // Last: the broken row stays in the append-only log.
+  it('an old subscription the schema does not accept stops the sealing, which rewrites nothing', async () => {
+    const { position } = (await app.db.transaction((tx) => appendToStream(tx, 'subscriber-broken', 0, [{ type: 'Subscribed', data: { schemaVersion: 1, at: '2024-01-02T03:04:05.000Z' } }])))[0]!;
+    const before = await wholeDatabase(app.db);
+    const migrated = await cli(app, ['migrate']);
+    expect(migrated.code).not.toBe(0);
+    expect(migrated.stderr).toContain(`event at position ${position} (subscriber-broken version 1, Subscribed) is unreadable`);
+    expect(await wholeDatabase(app.db)).toBe(before);
+  });
 });
