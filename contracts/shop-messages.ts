@@ -7,6 +7,8 @@ export const CART_MESSAGES = {
   addedDescription: (productName: string) => `${productName} has been added to your cart.`,
   removed: 'Item removed',
   removedDescription: 'The item has been removed from your cart',
+  cleared: 'Cart cleared',
+  clearedDescription: 'Everything has been removed from your cart',
   noVariant: 'Please select a variant before adding to cart',
   noVariants: 'No variants available for this product',
   tryAgain: 'Please try again',

@@ -302,6 +302,36 @@ test.describe('cart page', () => {
       ]);
   });
 
+  test('Clear cart can be undone, and takes away the Undo of an earlier removal', async ({ page }) => {
+    await addViaApi(page, THONG.productId, THONG.xsRed, 3);
+    await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant, 2);
+    await addViaApi(page, THONG.productId, THONG.mRed, 1);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: `Remove ${THONG.name} from cart` }).last().click();
+    await expect(toast(page)).toContainText('Item removed');
+    await expect.poll(async () => (await serverCart(page)).items.length).toBe(2);
+
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    await expect(toast(page)).toContainText('Cart cleared');
+    await expect(toast(page)).toContainText('Everything has been removed from your cart');
+    await expect(page.getByText('Item removed')).toHaveCount(0);
+    await expect.poll(async () => (await serverCart(page)).items.length).toBe(0);
+    // The drawer no longer offers the removed line back into the emptied cart.
+    await cartButton(page).click();
+    await expect(drawer(page).getByTestId('drawer-removal')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await toast(page).getByRole('button', { name: 'Undo' }).click();
+    await expect(rows(page)).toHaveCount(2);
+    await expect
+      .poll(async () => (await serverCart(page)).items.map((i) => [i.variant.id, i.quantity]))
+      .toEqual([
+        [THONG.xsRed, 3],
+        [BRALETTE.firstVariant, 2],
+      ]);
+  });
+
   test('removing the last line shows the empty cart', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
     await page.goto('/cart');

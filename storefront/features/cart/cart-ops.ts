@@ -24,8 +24,11 @@ export type CartOp =
   | { kind: 'update'; itemId: string; quantity: number; basis: number }
   /** `line` is the line as shown when Remove was pressed: what Undo puts back. */
   | { kind: 'remove'; itemId: string; line?: CartItem }
-  /** With a `basis`, the checkout's: it empties the cart only as the shopper saw it. */
-  | { kind: 'clear'; basis?: number };
+  /**
+   * With a `basis`, the checkout's: it empties the cart only as the shopper saw it. `lines` are the
+   * lines as shown when Clear cart was pressed: what Undo puts back.
+   */
+  | { kind: 'clear'; basis?: number; lines?: CartItem[] };
 
 /**
  * A change decided from the quantities on screen carries a `basis`: how many times this page had

@@ -15,7 +15,7 @@ import { toast, toastOnNextPage } from '../toast/toast.ts';
 import { addedDescription } from './added-toast.tsx';
 import { noteRemoval } from './last-removal.ts';
 import { browserQueryClient } from './cart-client.tsx';
-import { addTarget, applyCartOps, isCartOp, stepperMax, type CartOp } from './cart-ops.ts';
+import { addTarget, applyCartOps, isCartOp, isPendingLine, stepperMax, type CartOp } from './cart-ops.ts';
 import { openCartDrawer } from '../../lib/ui-state.ts';
 import {
   CART_MUTATION_SCOPE,
@@ -72,6 +72,8 @@ export const TRY_AGAIN = CART_MESSAGES.tryAgain;
 
 const FAILURE_TITLES: Record<CartOp['kind'], string> = CART_MESSAGES.failed;
 const CHANGED_ELSEWHERE_TOAST = 'cart-changed-elsewhere';
+/** A removal's toast and a clear's share one place: a clear's replaces the Undo of an earlier removal. */
+const REMOVED_TOAST = 'cart-removed';
 
 /**
  * The one cart mutation's options. Toasts live in the mutation's own callbacks (not in `mutate`'s), so
@@ -117,9 +119,23 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
           : undefined;
         noteRemoval(removed && undoOnce ? { line: removed, undo: undoOnce } : null);
         toast(CART_MESSAGES.removed, {
+          id: REMOVED_TOAST,
           description: CART_MESSAGES.removedDescription,
           ...(undoOnce ? { action: { label: 'Undo', onClick: undoOnce } } : {}),
         });
+      } else if (op.kind === 'clear') {
+        // An earlier removal's Undo would bring back one line of a cart now empty: it goes.
+        noteRemoval(null);
+        const lines = op.lines ?? [];
+        if (lines.length === 0) return;
+        let undone = false;
+        // The lines come back in their order, each with its quantity (sent in turn, one scope).
+        const undoClear = () => {
+          if (undone) return;
+          undone = true;
+          for (const line of lines) void undo(line);
+        };
+        toast(CART_MESSAGES.cleared, { id: REMOVED_TOAST, description: CART_MESSAGES.clearedDescription, action: { label: 'Undo', onClick: undoClear } });
       }
     },
     onError: (error, op) => {
@@ -191,7 +207,8 @@ export function useCartActions(): CartActions {
       mutation.mutate({ kind: 'remove', itemId, line });
     },
     clear() {
-      mutation.mutate({ kind: 'clear' });
+      const lines = currentCartView(queryClient)?.items.filter((line) => !isPendingLine(line));
+      mutation.mutate({ kind: 'clear', ...(lines ? { lines } : {}) });
     },
     placeOrder() {
       return mutation.mutateAsync({ kind: 'clear', basis: cartChangesFound() }).then(
