@@ -42,10 +42,11 @@ export const DEFAULT_LISTING: ListingState = { search: '', sort: 'featured', fil
 const isSort = (value: string | null): value is SortOption => SORT_OPTIONS.some((option) => option.value === value);
 const isSize = (value: string): value is Size => (SIZES as readonly string[]).includes(value);
 
+/** A price bound from the URL: not a number, or below zero (no price is), means none was given; above the slider's top, its top. */
 function parsePrice(raw: string | null, fallback: number): number {
   if (raw === null || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n)) return fallback;
+  if (!Number.isFinite(n) || n < 0) return fallback;
   return Math.min(PRICE_MAX, Math.max(PRICE_MIN, Math.round(n)));
 }
 

@@ -112,6 +112,8 @@ describe('URL round trip', () => {
   it('ignores malformed values', () => {
     const parsed = parseListingQuery(new URLSearchParams('sort=cheapest&minPrice=abc&maxPrice=900&size=XXL&size=M&collection='));
     expect(parsed).toEqual(state({ filters: { priceMax: 50, sizes: ['M'] } }));
+    // No price is below zero: such a bound is ignored, not taken as 0 (which would hide every product).
+    expect(parseListingQuery(new URLSearchParams('minPrice=-3&maxPrice=-4')).filters).toMatchObject({ priceMin: 0, priceMax: 50 });
   });
   it('orders a swapped price range', () => {
     expect(parseListingQuery(new URLSearchParams('minPrice=40&maxPrice=10')).filters).toMatchObject({ priceMin: 10, priceMax: 40 });
