@@ -11,7 +11,7 @@ import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
 import { rememberCartCount, rememberPromo } from './page-cookies.ts';
-import { field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
+import { field, formPost, numberField, redirectWithFlash, returnPath, withQuery } from './form-post.ts';
 
 export interface CartFormDeps {
   carts: CartService;
@@ -37,6 +37,9 @@ const seenVersion = (body: unknown): WriteOptions => {
   const version = numberField(body, CART_VERSION_FIELD);
   return Number.isSafeInteger(version) && version >= 0 ? { ifVersion: version } : {};
 };
+
+/** A product page's path (both routes), with or without a query. */
+const PRODUCT_PAGE = /^\/products?\/[^/?#]+(?:[?#]|$)/;
 
 /**
  * The cart's plain HTML forms (JavaScript off): the same cart service, so the same commands and
@@ -68,14 +71,16 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
   });
 
   app.post('/cart/add', { ...formPost, preHandler: newCartLimit }, async (request, reply) => {
-    const back = returnPath(request);
     const productId = numberField(request.body, 'productId');
     const product = catalogue.productById(productId);
     const variant = resolveVariant(catalogue, productId, request.body);
     if (!product || !variant) {
       const description = product && catalogue.variants(product.id).length === 0 ? CART_MESSAGES.noVariants : CART_MESSAGES.noVariant;
-      return redirectWithFlash(reply, back, { notice: { title: 'Error', description, tone: 'error' } });
+      return redirectWithFlash(reply, returnPath(request), { notice: { title: 'Error', description, tone: 'error' } });
     }
+    // Back to a product page, the variant it added stays chosen: the page reads it from its URL.
+    const asked = returnPath(request);
+    const back = PRODUCT_PAGE.test(asked) ? withQuery(asked, { size: variant.size, color: variant.color }) : asked;
     const quantityText = field(request.body, 'quantity');
     const input = v.safeParse(AddToCart, { productId, variantId: variant.id, quantity: quantityText === '' ? 1 : numberField(request.body, 'quantity') });
     if (!input.success) {

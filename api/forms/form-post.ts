@@ -57,6 +57,13 @@ export function returnPath(request: FastifyRequest, fallback = '/'): string {
 
 const HERE = 'http://shop.invalid';
 
+/** A local path with these query fields set (others kept). */
+export function withQuery(path: string, fields: Record<string, string>): string {
+  const url = new URL(path, HERE);
+  for (const [name, value] of Object.entries(fields)) url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
  * `path` as browsers would follow it, when it stays on this site: read as a URL is (tabs and
  * newlines dropped, a backslash read as `/`, so "/", a tab, "/evil.example" names another host),

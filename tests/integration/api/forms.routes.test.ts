@@ -64,7 +64,8 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     const plain = browser(app);
     const added = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 2, returnTo: `/product/${product.slug}` });
     expect(added.statusCode).toBe(303);
-    expect(added.headers.location).toBe(`/product/${product.slug}`);
+    // Back on the product page with the variant just added chosen.
+    expect(added.headers.location).toBe(`/product/${product.slug}?${new URLSearchParams({ size: variant.size, color: variant.color })}`);
     expect(plain.flash()).toEqual({ notice: { title: 'Added to cart!', description: `${product.name} has been added to your cart.`, tone: 'success', link: { href: '/cart', label: 'View cart' } } });
     expect(plain.jar.get('dino.items')).toBe('2');
     const cart = (await plain.json('GET', '/api/cart')).json();

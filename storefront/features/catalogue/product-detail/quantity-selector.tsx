@@ -26,7 +26,7 @@ export function QuantitySelector({
   const clamp = (n: number) => Math.min(Math.max(min, max), Math.max(min, Math.trunc(n)));
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-bold text-ink-900">
+      <label htmlFor={id} className="block text-sm font-bold text-ink-900">
         Quantity
       </label>
       {/* The field's own outline would be clipped by the pill: the pill shows the focus instead. */}
