@@ -38,9 +38,13 @@ export function eventsTailCommand(context: CliContext): Command {
       try {
         await withDatabase(context, command, async (db) => {
           const from = options.from ?? Math.max(1, await positionOfLatest(db, options.lines));
+          let printed = 0;
           for await (const batch of followLog(db, { from, follow: options.follow, pollMs: options.interval, signal })) {
+            printed += batch.length;
             await sink.write(batch.map(format).join(''));
           }
+          // Said on stderr, so stdout holds events only.
+          if (printed === 0 && !options.follow) io.stderr.write(options.from === undefined ? 'No events in the log yet.\n' : `No events from position ${options.from} on.\n`);
         });
       } catch (error) {
         if (!isBrokenPipe(error)) throw error;

@@ -32,7 +32,8 @@ export function projectionsListCommand(context: CliContext): Command {
       );
       for (const s of statuses) {
         if (s.storedVersion !== s.codeVersion) {
-          io.stdout.write(`${s.name}: the stored tables were built by version ${s.storedVersion ?? 'none'}, the code is version ${s.codeVersion}: run \`dino-shop projections replay ${s.name}\`.\n`);
+          const built = s.storedVersion === null ? 'were never built' : `were built by version ${s.storedVersion}, the code is version ${s.codeVersion}`;
+          io.stdout.write(`${s.name}: the stored tables ${built}: \`dino-shop serve\` rebuilds them when it starts, or run \`dino-shop projections replay ${s.name}\`.\n`);
         } else if (s.lag > 0) {
           io.stdout.write(`${s.name}: ${formatCount(s.lag)} event(s) not reflected: run \`dino-shop projections replay ${s.name}\`.\n`);
         }

@@ -13,7 +13,8 @@ export function subscribersForgetCommand(context: CliContext): Command {
     .argument('<email>', 'the address to forget (case and surrounding spaces do not matter)')
     .addHelpText('after', '\nExample:\n  $ dino-shop subscribers forget rex@example.com\n  Forgot subscriber 3q2-…: their address can no longer be read anywhere in the database.')
     .action(async (email: string, _options, command: Command) => {
-      if (!email.includes('@')) throw new CliError(`"${email.length > 3 ? `${email.slice(0, 3)}…` : email}" is not an email address`);
+      // Not echoed: what was typed may be personal data, and this goes to terminals and logs.
+      if (!email.includes('@')) throw new CliError('the argument is not an email address (it has no "@"); give the address to forget, e.g. rex@example.com');
       const outcome = await withDatabase(context, command, async (db) => {
         // Old subscriptions written in clear are sealed first, so they can be forgotten as well.
         await upgradeSubscriptions(db);

@@ -36,6 +36,11 @@ describe.each(BACKENDS)('dino-shop events tail on %s', (backend) => {
     expect(events[0]).toMatchObject({ streamId: 'subscriber-tail-23@example.com', version: 1, type: 'Subscribed', data: { email: 'tail-23@example.com' } });
   });
 
+  it('says on stderr when there is nothing to print, stdout staying empty', async () => {
+    const past = await cli(app, ['events', 'tail', '--from', '1000']);
+    expect(past).toMatchObject({ code: 0, stdout: '', stderr: 'No events from position 1000 on.\n' });
+  });
+
   it('--follow prints new events as they commit, until stopped', async () => {
     const out = capture();
     const stop = new AbortController();

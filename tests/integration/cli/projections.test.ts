@@ -79,6 +79,13 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     expect(lines.find((l) => l.startsWith('carts'))).toMatch(/^carts\s+1\s+1\s+[\d,]+\s+[\d,]+\s+0\s+/);
     expect(behind.stdout).toContain('subscribers: 1 event(s) not reflected: run `dino-shop projections replay subscribers`.');
 
+    // Tables of an older version: the server rebuilds them as it starts, or the operator does.
+    await app.db.query(`update projection_state set version = 0 where name = 'carts'`);
+    expect((await cli(app, ['projections', 'list'])).stdout).toContain(
+      'carts: the stored tables were built by version 0, the code is version 1: `dino-shop serve` rebuilds them when it starts, or run `dino-shop projections replay carts`.',
+    );
+    await app.db.query(`update projection_state set version = 1 where name = 'carts'`);
+
     await cli(app, ['projections', 'replay', 'subscribers']);
     const caughtUp = JSON.parse((await cli(app, ['projections', 'list', '--json'])).stdout) as Array<{ name: string; lag: number }>;
     expect(caughtUp.find((s) => s.name === 'subscribers')!.lag).toBe(0);
