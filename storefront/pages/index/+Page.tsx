@@ -95,7 +95,7 @@ function Bestsellers({ products, variants }: Pick<Data, 'variants'> & { products
             View All Products
           </a>
         </div>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
           {products.map((product) => (
             <li key={product.id}>
               <CatalogueProductCard product={product} variants={variants[product.id]} renderAction={renderCardAction} />

@@ -31,12 +31,16 @@ export default function PrivacyPolicyPage() {
         </ul>
         <p>We never sell your personal information.</p>
         <h2>Cookies</h2>
-        <p>
-          We use only strictly necessary cookies: a session cookie for your cart, small ones the page reads (how many items the cart
-          holds, whether a promo code is applied, and whether you placed an order in the last hour, to show its confirmation again), a random token that keeps a form sent twice from being
-          applied twice, and, after a form sent without JavaScript, a one-minute note of its outcome for the page that follows. We do
-          not use advertising or tracking cookies.
-        </p>
+        <p>We use only strictly necessary cookies, and no advertising or tracking cookies:</p>
+        <ul>
+          <li>a session cookie that keeps your cart;</li>
+          <li>
+            small ones the page reads: how many items your cart holds, whether a promo code is applied, and whether you placed an order
+            in the last hour (to show its confirmation again);
+          </li>
+          <li>a random token that keeps a form sent twice from being applied twice;</li>
+          <li>after a form sent without JavaScript, a one-minute note of its outcome for the page that follows.</li>
+        </ul>
         <h2>Children</h2>
         <p>
           Our shop is not directed at children under 13, and we do not knowingly collect personal information from anyone under the age

@@ -34,7 +34,7 @@ export function ProductGrid({
   }
   if (status === 'pending') {
     return (
-      <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3" aria-label="Loading products">
+      <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 xl:grid-cols-3" aria-label="Loading products">
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i}>
             <ProductCardSkeleton />
@@ -56,7 +56,7 @@ export function ProductGrid({
     );
   }
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 xl:grid-cols-3">
       {products.map((product, index) => (
         <li key={product.id}>
           <CatalogueProductCard product={product} variants={variants[product.id]} renderAction={renderAction} eager={index < 3} />
