@@ -20,12 +20,18 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
 }
 
-export interface Database extends Queryable {
+/** A script of statements separated by semicolons, without parameters (the server parses it: quoting, comments, function bodies). */
+export interface Executes {
+  exec(sql: string): Promise<void>;
+}
+
+/** One transaction's connection. */
+export interface Transaction extends Queryable, Executes {}
+
+export interface Database extends Queryable, Executes {
   readonly kind: 'postgres' | 'pglite';
   /** Runs `work` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Runs several statements separated by semicolons (migrations). */
-  exec(sql: string): Promise<void>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -30,33 +30,10 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
     const applied: string[] = [];
     for (const migration of all) {
       if (done.has(migration.id)) continue;
-      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.exec(migration.sql);
       await tx.query('insert into schema_migrations (id) values ($1)', [migration.id]);
       applied.push(migration.id);
     }
     return applied;
   });
-}
-
-/**
- * Splits a migration into statements so each runs through the same parameterless query path on both
- * adapters. Respects dollar-quoted bodies ($$ ... $$) and line comments.
- */
-export function splitStatements(sql: string): string[] {
-  const statements: string[] = [];
-  let current = '';
-  let inDollar = false;
-  for (const line of sql.split('\n')) {
-    const trimmed = line.trim();
-    if (!inDollar && trimmed.startsWith('--')) continue;
-    current += `${line}\n`;
-    const dollars = line.match(/\$\$/g)?.length ?? 0;
-    if (dollars % 2 === 1) inDollar = !inDollar;
-    if (!inDollar && trimmed.endsWith(';')) {
-      statements.push(current.trim());
-      current = '';
-    }
-  }
-  if (current.trim()) statements.push(current.trim());
-  return statements;
 }

@@ -153,6 +153,9 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
             const result = await tx.query(sql, params as unknown[] | undefined);
             return { rows: result.rows as never[] };
           },
+          async exec(sql) {
+            await tx.exec(sql);
+          },
         }),
       );
     },

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Database, type Logger, type QueryOptions, type Queryable, statementName, stderrLogger } from './database.ts';
+import { type Database, type Logger, type QueryOptions, statementName, type Transaction, stderrLogger } from './database.ts';
 
 function queryConfig(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
   if (!options?.prepare) return { text: sql, values: params as unknown[] | undefined };
@@ -40,10 +40,13 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
     },
     async transaction(work) {
       const client = await pool.connect();
-      const tx: Queryable = {
+      const tx: Transaction = {
         async query(sql, params, options) {
           const result = await client.query(queryConfig(sql, params, options));
           return { rows: result.rows };
+        },
+        async exec(sql) {
+          await client.query(sql);
         },
       };
       try {

@@ -59,4 +59,22 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
     await replayProjections(db, [cartsProjection]);
     expect(await carts()).toEqual(migrated);
   });
+
+  it('a migration runs as the server parses it: strings, comments and function bodies of any quoting; a failure applies none of it', async () => {
+    await migrate(db, await loadMigrations());
+    const script = `
+      /* a block comment; with a semicolon at its line's end;
+      */
+      create table migration_probe (note text);
+      insert into migration_probe values ('ends a line;
+      and goes on');
+      create function migration_probe_says() returns text language sql as $body$ select 'one; two' $body$;
+      insert into migration_probe select migration_probe_says();`;
+    expect(await migrate(db, [{ id: '9001-probe', sql: script }])).toEqual(['9001-probe']);
+    expect((await db.query<{ note: string }>('select note from migration_probe')).rows.map((r) => r.note)).toEqual(['ends a line;\n      and goes on', 'one; two']);
+
+    await expect(migrate(db, [{ id: '9002-broken', sql: 'create table half_done (n int); select no_such_column from half_done;' }])).rejects.toThrow(/no_such_column/);
+    expect((await db.query("select to_regclass('half_done') as t")).rows).toEqual([{ t: null }]);
+    expect((await db.query("select id from schema_migrations where id = '9002-broken'")).rows).toEqual([]);
+  });
 });
