@@ -1,5 +1,6 @@
 import type { CartLine } from '../domain/cart/cart.decider.ts';
-import { itemCount, lineTotalCents, subtotalCents } from '../contracts/cart-rules.ts';
+import { cartFromLines } from '../api/cart/cart.service.ts';
+import { lineTotalCents } from '../contracts/cart-rules.ts';
 import { decimalToCents, formatCents } from '../contracts/money-format.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 
@@ -23,15 +24,16 @@ export interface PricedCart {
   totalCents: number;
 }
 
-/** A cart's lines with names and prices from the catalogue: the same rules as the cart API. */
+/**
+ * A cart's lines with names and prices from the catalogue, every line shown (one whose product is gone
+ * too, as such), with the totals the cart API gives, from the API's own view of the cart.
+ */
 export function priceCart(lines: readonly CartLine[], catalogue: Pick<CatalogueReader, 'productById' | 'variant'>): PricedCart {
-  const counted: Array<{ quantity: number; product: { price: string } }> = [];
+  const cart = cartFromLines('', lines, catalogue);
   const priced = lines.map((line): PricedLine => {
     const product = catalogue.productById(line.productId);
     const variant = catalogue.variant(line.variantId);
-    // As in the API: a line whose product or variant is gone counts for nothing.
     const inCatalogue = product && variant ? { quantity: line.quantity, product } : undefined;
-    if (inCatalogue) counted.push(inCatalogue);
     return {
       lineId: line.lineId,
       productId: line.productId,
@@ -44,7 +46,7 @@ export function priceCart(lines: readonly CartLine[], catalogue: Pick<CatalogueR
       lineTotalCents: inCatalogue ? lineTotalCents(inCatalogue) : null,
     };
   });
-  return { lines: priced, itemCount: itemCount(counted), totalCents: subtotalCents(counted) };
+  return { lines: priced, itemCount: cart.itemCount, totalCents: decimalToCents(cart.total) };
 }
 
 /** "2 × Tiny Arms Briefs (M, Jungle Green) at $24.99 = $49.98" */
