@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import type { Flash } from '../../contracts/flash.ts';
 import { SIGNUP_MESSAGES } from '../../contracts/shop-messages.ts';
 import { Subscribe } from '../../contracts/subscription.ts';
-import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../storefront/lib/contact-form.ts';
-import { trackOrder, validateTrackForm } from '../../storefront/lib/order-tracking.ts';
+import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../contracts/contact-form.ts';
+import { trackOrder, validateTrackForm } from '../../contracts/order-tracking.ts';
 import type { SubscriptionService } from '../subscriptions/subscription.service.ts';
 import { field, formPost, redirectWithFlash, returnPath } from './form-post.ts';
 

@@ -6,7 +6,7 @@ import { TextAreaField, TextField } from '../../components/form-field.tsx';
 import { CheckIcon, ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
-import { CONTACT_FIELDS, EMPTY_CONTACT, contactErrors, type ContactErrors, type ContactField, type ContactValues } from '../../lib/contact-form.ts';
+import { CONTACT_FIELDS, EMPTY_CONTACT, contactErrors, type ContactErrors, type ContactField, type ContactValues } from '../../../contracts/contact-form.ts';
 
 /**
  * Contact form: all four fields required. With JavaScript it is handled in the browser (no call is

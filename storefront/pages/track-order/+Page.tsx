@@ -8,15 +8,8 @@ import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
-import {
-  SAMPLE_ORDER,
-  statusBadgeClass,
-  trackOrder,
-  validateTrackForm,
-  type TrackErrors,
-  type TrackResult,
-  type TrackedOrder,
-} from '../../lib/order-tracking.ts';
+import { SAMPLE_ORDER, trackOrder, validateTrackForm, type TrackErrors, type TrackResult, type TrackedOrder } from '../../../contracts/order-tracking.ts';
+import { statusBadgeClass } from '../../lib/order-status-badge.ts';
 
 export default function TrackOrderPage() {
   // Without JavaScript the form posts to /track-order and comes back with its values and outcome.

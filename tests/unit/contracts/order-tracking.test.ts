@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_ORDER, statusBadgeClass, trackOrder, validateTrackForm } from '../../../storefront/lib/order-tracking.ts';
+import { SAMPLE_ORDER, trackOrder, validateTrackForm } from '../../../contracts/order-tracking.ts';
+import { statusBadgeClass } from '../../../storefront/lib/order-status-badge.ts';
 
 describe('track order', () => {
   it('finds the sample order case-insensitively with any email', () => {

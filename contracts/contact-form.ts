@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Email, INVALID_EMAIL } from '../../contracts/subscription.ts';
+import { Email, INVALID_EMAIL } from './subscription.ts';
 
 /** The contact form: four required fields (a demo: nothing is sent anywhere). */
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
