@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../contracts/catalogue.ts';
 import { arrangeCategory } from '../../../storefront/lib/category-search.ts';
-import { DEFAULT_FILTERS, DEFAULT_LISTING, type ListingFilters, type ListingState } from '../../../storefront/lib/filters.ts';
+import { all, boxers, product, state } from '../../support/listing-fixtures.ts';
 
-const product = (id: number, name: string, price: string, collection?: string, description = ''): Product => ({
-  id,
-  name,
-  slug: name.toLowerCase().replace(/\s+/g, '-'),
-  description,
-  price,
-  imageUrl: `/images/products/${id}.svg`,
-  ...(collection ? { collection } : {}),
-  bestSeller: false,
-  featured: false,
-});
-
-const thong = product(1, 'T-Rex Thong', '24.99', 'Mesozoic Mischief', 'Tiny arms, big attitude');
-const briefs = product(2, 'Stego Briefs', '9.50', 'Cretaceous Comfort');
-const boxers = product(3, 'Raptor Boxers', '50.00', undefined, 'Silky LACE trim');
-const bralette = product(4, 'Raptor Bralette', '34.99', 'Jurassic Lace');
-const all = [thong, briefs, boxers, bralette];
-
-const state = (patch: Omit<Partial<ListingState>, 'filters'> & { filters?: Partial<ListingFilters> } = {}): ListingState => ({
-  ...DEFAULT_LISTING,
-  ...patch,
-  filters: { ...DEFAULT_FILTERS, ...patch.filters },
-});
 
 const localIds = (patch: Parameters<typeof state>[0]) => arrangeCategory(all, state(patch)).map((p) => p.id);
 
