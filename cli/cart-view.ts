@@ -1,5 +1,5 @@
 import type { CartLine } from '../domain/cart/cart.decider.ts';
-import { cartFromLines } from '../api/cart/cart.service.ts';
+import { cartFromLines } from '../projections/carts/cart-view.ts';
 import { lineTotalCents } from '../contracts/cart-rules.ts';
 import { decimalToCents, formatCents } from '../contracts/money-format.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { AddToCart, Cart, CartItem } from '../../contracts/cart.ts';
-import { cartOf, emptyCart } from '../../contracts/cart-rules.ts';
+import type { AddToCart, Cart } from '../../contracts/cart.ts';
+import { emptyCart } from '../../contracts/cart-rules.ts';
 import type { Database } from '../../db/database.ts';
 import { VersionMismatch, handleCommand } from '../../eventstore/command-handler.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
+import { cartFromLines } from '../../projections/carts/cart-view.ts';
 import { type CartLineRow, cartWithVersion } from '../../projections/carts/carts.queries.ts';
 import { groupedAppendWithProjections } from '../../projections/registry.ts';
 import { notFound } from '../../domain/domain-error.ts';
@@ -120,22 +121,4 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
       return run(cartId, () => ({ type: 'ClearCart', at: now().toISOString() }), options);
     },
   };
-}
-
-/** Cart lines (from the read model or a folded stream) in API shape, priced from the catalogue. */
-export function cartFromLines(cartId: string, lines: readonly CartLineRow[], catalogue: Pick<CatalogueReader, 'productById' | 'variant'>): Cart {
-  const items: CartItem[] = [];
-  for (const line of lines) {
-    const product = catalogue.productById(line.productId);
-    const variant = catalogue.variant(line.variantId);
-    // A product removed from the catalogue by a reset drops out of the cart view (its events stay).
-    if (!product || !variant) continue;
-    items.push({
-      id: line.lineId,
-      quantity: line.quantity,
-      product: { id: product.id, name: product.name, slug: product.slug, imageUrl: product.imageUrl, price: product.price },
-      variant: { id: variant.id, color: variant.color, colorHex: variant.colorHex, size: variant.size, stock: variant.stock },
-    });
-  }
-  return cartOf(cartId, items);
 }

@@ -1,4 +1,4 @@
-import type { Category, Product, ProductQuery, Testimonial, Variant } from '../../contracts/catalogue.ts';
+import type { Category, Product, Testimonial, Variant } from '../../contracts/catalogue.ts';
 import { byFeatured, sortedProducts } from '../../contracts/product-order.ts';
 import { categoryMatcher, productMatcher } from '../../contracts/product-search.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';

@@ -94,7 +94,8 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
 
   it('replay is safe while the shop takes writes: readers never see an empty model, no appended event is missed', async () => {
     const me = shopper(app);
-    const existing = (await me.request({ method: 'POST', url: '/api/cart', payload: { productId: 1, variantId: app.catalogue.variants(1).find((v) => v.stock > 5)!.id, quantity: 2 } })).json();
+    // A cart that exists before the replay starts.
+    await me.request({ method: 'POST', url: '/api/cart', payload: { productId: 1, variantId: app.catalogue.variants(1).find((v) => v.stock > 5)!.id, quantity: 2 } });
 
     const subscribersBefore = (await app.db.query<{ n: number }>('select count(*)::int as n from subscribers')).rows[0]!.n;
     // Batches of 1 make the replay slow enough for the traffic below to overlap it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartFromLines } from '../../../api/cart/cart.service.ts';
+import { cartFromLines } from '../../../projections/carts/cart-view.ts';
 import { priceCart } from '../../../cli/cart-view.ts';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { cartTotals, maxLineQuantity } from '../../../contracts/cart-rules.ts';
