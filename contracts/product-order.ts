@@ -2,8 +2,8 @@ import type { Product, ProductSort } from './catalogue.ts';
 import { decimalToCents } from './money-format.ts';
 
 /**
- * The listing's orders, once, for the API and for category pages sorted in the browser.
- * Dependency-free (type imports only), so pages load no valibot for it. Prices compare in cents.
+ * The listing's orders, once, for the API and for category pages sorted in the browser. Free of
+ * valibot (types and money-format only), so pages load none for it. Prices compare in cents.
  */
 
 type Ordered = Pick<Product, 'id' | 'name' | 'price' | 'featured' | 'bestSeller'>;

@@ -38,8 +38,11 @@ const seenVersion = (body: unknown): WriteOptions => {
   return Number.isSafeInteger(version) && version >= 0 ? { ifVersion: version } : {};
 };
 
-/** A product page's path (both routes), with or without a query. */
-const PRODUCT_PAGE = /^\/products?\/[^/?#]+(?:[?#]|$)/;
+/** Whether `path` (with any query) is the page of the product `slug`, on either of its routes. */
+function isProductPage(path: string, slug: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0]!.replace(/\/$/, '');
+  return pathname === `/product/${slug}` || pathname === `/products/${slug}`;
+}
 
 /**
  * The cart's plain HTML forms (JavaScript off): the same cart service, so the same commands and
@@ -80,7 +83,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     }
     // Back to a product page, the variant it added stays chosen: the page reads it from its URL.
     const asked = returnPath(request);
-    const back = PRODUCT_PAGE.test(asked) ? withQuery(asked, { size: variant.size, color: variant.color }) : asked;
+    const back = isProductPage(asked, product.slug) ? withQuery(asked, { size: variant.size, color: variant.color }) : asked;
     const quantityText = field(request.body, 'quantity');
     const input = v.safeParse(AddToCart, { productId, variantId: variant.id, quantity: quantityText === '' ? 1 : numberField(request.body, 'quantity') });
     if (!input.success) {

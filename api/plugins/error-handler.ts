@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CART_STREAM_PREFIX } from '../../domain/cart/cart.events.ts';
+import { SUBSCRIBER_STREAM_PREFIX } from '../../domain/subscriptions/subscription.events.ts';
 import { TooMuchContention } from '../../eventstore/command-handler.ts';
 import { DomainError, type DomainErrorKind } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
@@ -27,6 +28,13 @@ const FASTIFY_MESSAGES: Record<string, (error: FastifyError) => string> = {
  * One place turns every failure into `{ error, message, requestId }`; a 5xx never shows internals.
  * The request id is the one on the request's log lines, so a shopper's report leads to them.
  */
+/** What a stream is, as a shopper would name it. */
+function contendedThing(streamId: string): string {
+  if (streamId.startsWith(CART_STREAM_PREFIX)) return 'Your cart';
+  if (streamId.startsWith(SUBSCRIBER_STREAM_PREFIX)) return 'Your subscription';
+  return 'This';
+}
+
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -38,8 +46,7 @@ export const errorHandler = fp(
       if (error instanceof HttpError) return reply.status(error.status).send({ error: error.error, message: error.message, requestId });
       if (error instanceof TooMuchContention) {
         request.log.warn({ stream: error.streamId }, 'stream stayed contended through every retry');
-        const what = error.streamId.startsWith(CART_STREAM_PREFIX) ? 'Your cart' : 'Your subscription';
-        return reply.status(409).send({ error: 'Conflict', message: `${what} was changed at the same moment elsewhere. Please try again.`, requestId });
+        return reply.status(409).send({ error: 'Conflict', message: `${contendedThing(error.streamId)} was changed at the same moment elsewhere. Please try again.`, requestId });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -104,7 +104,9 @@ const claims = new WeakMap<FastifyRequest, Claimed>();
  * - the same key on a different request (method, URL or body) is a 422;
  * - a repeat while the first still runs waits for it, up to `waitMs`, then is a 409.
  * Keys live in the database, so every instance sees them. An answer that says "try again" (5xx, 409,
- * 429) is not kept: the key is released so the retry really runs.
+ * 429) is not kept: the key is released so the retry really runs. An answer the database fails to keep
+ * still goes out; its key stays claimed until its lease (`leaseMs`) ends, so until then a repeat is a
+ * 409, and after it the request runs again.
  */
 export const idempotency = fp(
   async (app: FastifyInstance, options: IdempotencyOptions) => {

@@ -15,7 +15,7 @@ import { toast, toastOnNextPage } from '../toast/toast.ts';
 import { addedDescription } from './added-toast.tsx';
 import { noteRemoval } from './last-removal.ts';
 import { browserQueryClient } from './cart-client.tsx';
-import { addTarget, applyCartOps, isCartOp, isPendingLine, stepperMax, type CartOp } from './cart-ops.ts';
+import { addTarget, applyCartOps, isCartOp, stepperMax, type CartOp } from './cart-ops.ts';
 import { openCartDrawer } from '../../lib/ui-state.ts';
 import {
   CART_MUTATION_SCOPE,
@@ -127,7 +127,10 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
         // An earlier removal's Undo would bring back one line of a cart now empty: it goes.
         noteRemoval(null);
         const lines = op.lines ?? [];
-        if (lines.length === 0) return;
+        if (lines.length === 0) {
+          toast.dismiss(REMOVED_TOAST);
+          return;
+        }
         let undone = false;
         // The lines come back in their order, each with its quantity (sent in turn, one scope).
         const undoClear = () => {
@@ -207,7 +210,8 @@ export function useCartActions(): CartActions {
       mutation.mutate({ kind: 'remove', itemId, line });
     },
     clear() {
-      const lines = currentCartView(queryClient)?.items.filter((line) => !isPendingLine(line));
+      // Lines still being added count too: their adds go out before the clear, which empties them.
+      const lines = currentCartView(queryClient)?.items;
       mutation.mutate({ kind: 'clear', ...(lines ? { lines } : {}) });
     },
     placeOrder() {

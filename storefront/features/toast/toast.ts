@@ -65,6 +65,8 @@ export const toast = Object.assign(
   {
     success: (title: Title, data?: ExternalToast) => (announce(title, data), show((t) => void t.success(title, data))),
     error: (title: Title, data?: ExternalToast) => (announce(title, data), show((t) => void t.error(title, data))),
+    /** Takes the toast of this id away, if one shows (none shows before the toaster has mounted). */
+    dismiss: (id: string) => void mounted?.dismiss(id),
   },
 );
 

@@ -60,6 +60,18 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
   });
   afterAll(() => app?.close());
 
+  it("an add from a product page comes back to it with the added variant chosen; another page is left as it was", async () => {
+    const plain = browser(app);
+    const other = seed.products.find((p) => p.slug !== product.slug)!;
+    const choice = new URLSearchParams({ size: variant.size, color: variant.color });
+    const onOtherRoute = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 1, returnTo: `/products/${product.slug}/?from=card#top` });
+    expect(onOtherRoute.headers.location).toBe(`/products/${product.slug}/?from=card&${choice}#top`);
+    const elsewhere = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 1, returnTo: `/product/${other.slug}` });
+    expect(elsewhere.headers.location).toBe(`/product/${other.slug}`);
+    const listing = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 1, returnTo: '/shop?sort=newest' });
+    expect(listing.headers.location).toBe('/shop?sort=newest');
+  });
+
   it('add, change, remove and clear answer 303 with a flash, and record the same events as the JSON API', async () => {
     const plain = browser(app);
     const added = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 2, returnTo: `/product/${product.slug}` });

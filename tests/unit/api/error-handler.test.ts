@@ -9,6 +9,7 @@ describe('a command that stayed contended through every retry', () => {
   it.each([
     [cartStreamId('7d1c6a2e-0000-4000-8000-000000000001'), 'Your cart was changed at the same moment elsewhere. Please try again.'],
     [subscriberStreamId('abc'), 'Your subscription was changed at the same moment elsewhere. Please try again.'],
+    ['something-else', 'This was changed at the same moment elsewhere. Please try again.'],
   ])('on %s is a 409 that names what changed', async (streamId, message) => {
     const app = Fastify({ logger: false });
     await app.register(errorHandler);

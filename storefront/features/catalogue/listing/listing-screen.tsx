@@ -18,8 +18,8 @@ import { useListingState } from './use-listing-state.ts';
 const loadFilterDialog = () => import('./filter-dialog.tsx');
 const FilterDialog = lazy(loadFilterDialog);
 
-/** A category page's list searched and sorted in the browser (`arrangeCategory`); /shop's comes so from the API. */
-type Arrange = (products: readonly Product[], state: ListingState) => readonly Product[];
+/** Searches and sorts a category page's list in the browser (`arrangeCategory`); /shop's list comes searched and sorted from the API. */
+type Arrange = (products: readonly Product[], query: Pick<ListingState, 'search' | 'sort'>) => readonly Product[];
 
 type ListingScreenProps = { renderAction: CardAction } & ({ data: AllProductsData } | { data: CategoryData; arrange: Arrange });
 
@@ -44,7 +44,7 @@ export function ListingScreen(props: ListingScreenProps) {
   const served = data.kind === 'all' ? data : { params: { search: '', sort: undefined }, products: data.products };
   const products = useProductList(local ? served.params : { search: state.search, sort: apiSort(state.sort) }, served);
   const arranged = useMemo(
-    () => (products.products && arrange ? arrange(products.products, state) : products.products),
+    () => (products.products && arrange ? arrange(products.products, { search: state.search, sort: state.sort }) : products.products),
     [products.products, arrange, state.search, state.sort],
   );
   // The size filter reads each product's variants.
