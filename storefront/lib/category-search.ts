@@ -1,6 +1,6 @@
 import type { Product } from '../../contracts/catalogue.ts';
 import { sortedProducts } from '../../contracts/product-order.ts';
-import { type Matcher, productMatcher } from '../../contracts/product-search.ts';
+import { productMatcher } from '../../contracts/product-search.ts';
 import type { ListingState } from './filters.ts';
 
 /**
@@ -10,13 +10,6 @@ import type { ListingState } from './filters.ts';
  */
 export function arrangeCategory(products: readonly Product[], state: Pick<ListingState, 'search' | 'sort'>): readonly Product[] {
   const search = state.search.trim();
-  return sortedProducts(search ? matcherOf(products).search(search).map((hit) => hit.item) : products, state.sort);
-}
-
-/** The matcher over a category's products, prepared once per list (not per keystroke). */
-const matchers = new WeakMap<readonly Product[], Matcher<Product>>();
-function matcherOf(products: readonly Product[]): Matcher<Product> {
-  let matcher = matchers.get(products);
-  if (!matcher) matchers.set(products, (matcher = productMatcher(products)));
-  return matcher;
+  // A category holds a few dozen products at most: preparing their words per search costs nothing to speak of.
+  return sortedProducts(search ? productMatcher(products).search(search).map((hit) => hit.item) : products, state.sort);
 }

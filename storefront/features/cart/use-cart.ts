@@ -72,6 +72,17 @@ export const TRY_AGAIN = CART_MESSAGES.tryAgain;
 
 const FAILURE_TITLES: Record<CartOp['kind'], string> = CART_MESSAGES.failed;
 const CHANGED_ELSEWHERE_TOAST = 'cart-changed-elsewhere';
+
+/** `fn` the first time the result is called, nothing after: an Undo pressed twice undoes once. */
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
+
 /** A removal's toast and a clear's share one place: a clear's replaces the Undo of an earlier removal. */
 const REMOVED_TOAST = 'cart-removed';
 
@@ -112,10 +123,10 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
         const removed = op.line;
         // One Undo, offered by the toast and inside the cart drawer; either undoes it once.
         const undoOnce = removed
-          ? () => {
+          ? once(() => {
               noteRemoval(null);
               void undo(removed);
-            }
+            })
           : undefined;
         noteRemoval(removed && undoOnce ? { line: removed, undo: undoOnce } : null);
         toast(CART_MESSAGES.removed, {
@@ -131,13 +142,10 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
           toast.dismiss(REMOVED_TOAST);
           return;
         }
-        let undone = false;
         // The lines come back in their order, each with its quantity (sent in turn, one scope).
-        const undoClear = () => {
-          if (undone) return;
-          undone = true;
+        const undoClear = once(() => {
           for (const line of lines) void undo(line);
-        };
+        });
         toast(CART_MESSAGES.cleared, { id: REMOVED_TOAST, description: CART_MESSAGES.clearedDescription, action: { label: 'Undo', onClick: undoClear } });
       }
     },
