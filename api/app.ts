@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { JUST_ORDERED_COOKIE, cartCountFromCookies, hasFlag } from '../contracts/shop-cookies.ts';
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 import { apiFallback } from './api-fallback.ts';
@@ -25,8 +26,6 @@ import type { StoredAnswerRule, StoredAnswers } from './plugins/stored-answers.t
 import { valibotValidation } from './plugins/validation.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
-import { cartCountFromCookies } from '../storefront/lib/cart-count-cookie.ts';
-import { JUST_ORDERED_COOKIE, hasFlag } from '../storefront/lib/flag-cookies.ts';
 import type { Storefront } from './storefront/storefront.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 import { createSubscriptionService } from './subscriptions/subscription.service.ts';

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Cart } from '../../contracts/cart.ts';
-import { CART_COUNT_COOKIE, CART_COUNT_MAX_AGE_S } from '../../storefront/lib/cart-count-cookie.ts';
-import { PROMO_COOKIE } from '../../storefront/lib/flag-cookies.ts';
+import { CART_COUNT_COOKIE, CART_COUNT_MAX_AGE_S, PROMO_COOKIE } from '../../contracts/shop-cookies.ts';
 
 /**
  * The cookies the page's script reads, as the server writes them (needs @fastify/cookie in the
@@ -14,7 +13,7 @@ export function rememberCartCount(reply: FastifyReply, cart: Pick<Cart, 'itemCou
   reply.setCookie(CART_COUNT_COOKIE, String(cart.itemCount), READABLE);
 }
 
-/** Mirrors the session's promo code into the flag the cart drawer reads (storefront/lib/flag-cookies.ts). */
+/** Mirrors the session's promo code into the flag the cart drawer reads (contracts/shop-cookies.ts). */
 export function rememberPromo(reply: FastifyReply, applied: boolean): void {
   if (applied) reply.setCookie(PROMO_COOKIE, '1', READABLE);
   else reply.clearCookie(PROMO_COOKIE, { path: READABLE.path });

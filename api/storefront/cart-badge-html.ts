@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CartBadge } from '../../storefront/features/cart/cart-badge.tsx';
-import { MAX_SHOWN_COUNT } from '../../storefront/lib/cart-count-cookie.ts';
+import { MAX_SHOWN_COUNT } from '../../contracts/shop-cookies.ts';
 
 const rendered = new Map<number, string>();
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Flash } from '../../contracts/flash.ts';
-import { CART_BADGE_SLOT, cartCountFromCookies } from '../../storefront/lib/cart-count-cookie.ts';
+import { CART_BADGE_SLOT, cartCountFromCookies } from '../../contracts/shop-cookies.ts';
 import { pageCacheKey } from '../../storefront/page-cache-key.ts';
 import type { StorefrontServices } from '../../storefront/services.ts';
 import { doNotStore } from '../plugins/stored-answers.ts';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CART_BADGE_SLOT, MAX_SHOWN_COUNT, cartCountFromCookies } from '../../lib/cart-count-cookie.ts';
+import { CART_BADGE_SLOT, MAX_SHOWN_COUNT, cartCountFromCookies } from '../../../contracts/shop-cookies.ts';
 
 /**
  * The header badge: the cart's item count, only above 0. Each text is one string (no adjacent text

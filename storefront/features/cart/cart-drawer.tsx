@@ -7,7 +7,7 @@ import { btn } from '../../components/ui.ts';
 import { centsToFreeShipping, FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 import { cartDrawerOpenAtom, closeCartDrawer } from '../../lib/ui-state.ts';
-import { PROMO_COOKIE, hasFlag } from '../../lib/flag-cookies.ts';
+import { PROMO_COOKIE, hasFlag } from '../../../contracts/shop-cookies.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { CartQueryProvider } from './cart-client.tsx';
 import { LineImage, LineVariant, lineAction, productHref } from './cart-line-parts.tsx';

@@ -1,4 +1,4 @@
-import { JUST_ORDERED_COOKIE } from '../../lib/flag-cookies.ts';
+import { JUST_ORDERED_COOKIE } from '../../../contracts/shop-cookies.ts';
 import type { PlacedOrder } from './checkout-form.tsx';
 
 /**

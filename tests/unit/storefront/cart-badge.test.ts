@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cartBadgeHtml } from '../../../api/storefront/cart-badge-html.ts';
 import { withCartBadge } from '../../../api/storefront/storefront.ts';
 import { CartBadge, ServerDrawnCartBadge } from '../../../storefront/features/cart/cart-badge.tsx';
-import { CART_BADGE_SLOT, cartCountFromCookies } from '../../../storefront/lib/cart-count-cookie.ts';
+import { CART_BADGE_SLOT, cartCountFromCookies } from '../../../contracts/shop-cookies.ts';
 
 describe('the count cookie', () => {
   it('reads the count from a Cookie header or document.cookie, 0 when absent or not a count', () => {
