@@ -85,7 +85,7 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
   app.get<{ Querystring: SearchQuery }>(
     '/search',
     { config, schema: { querystring: schemaOf(SearchQuery), response: { 200: schemaOf(SearchResult), 400: schemaOf(ApiError) } } },
-    ({ query: { q } }, reply) => json(reply, `search:${q.toLowerCase()}`, () => searchResult(catalogue, q)),
+    ({ query: { q } }, reply) => json(reply, `search:${q}`, () => searchResult(catalogue, q)),
   );
 
   app.get('/testimonials', { config, schema: { response: { 200: schemaOf(v.array(Testimonial)) } } }, (_request, reply) =>

@@ -41,6 +41,14 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     });
   });
 
+  it('echoes each query as asked, though an answer differing only in case was made first', async () => {
+    const lower = await get('/api/search?q=rex');
+    const upper = await get('/api/search?q=REX');
+    expect(lower.body.query).toBe('rex');
+    expect(upper.body.query).toBe('REX');
+    expect(upper.body.products).toEqual(lower.body.products);
+  });
+
   it('answers at most 6 products, best first, and the matching categories', async () => {
     const { body } = await get('/api/search?q=raptors');
     expect(body.categories).toEqual([{ name: 'Raptor', slug: 'raptor', highlights: [{ start: 0, end: 6 }] }]);
