@@ -18,6 +18,10 @@ export interface Projection {
   /**
    * The read-model tables this projection owns, rebuilt by a replay, IN THE ORDER its steps write
    * them (a replay locks them in this order; any other order can deadlock with an append).
+   *
+   * Each has a `position` column: every row records the log position of the last event applied to
+   * it, and steps never delete a row (an event that ends a thing empties its row instead), so the
+   * tables' highest position is how far the projection has applied the log (`status.ts`).
    */
   readonly tables: readonly string[];
   /**

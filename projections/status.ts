@@ -1,8 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { countEventsAfter, headPositionOf } from '../eventstore/event-store.ts';
-import { cartsCheckpoint } from './carts/carts.queries.ts';
 import type { Projection } from './projection.ts';
-import { subscribersCheckpoint } from './subscribers/subscribers.queries.ts';
 
 export interface ProjectionStatus {
   name: string;
@@ -23,13 +21,16 @@ export interface ProjectionStatus {
 }
 
 /**
- * The read model's own checkpoint. These projections are inline: every row they write remembers the
- * position of the event that wrote it, so the highest stored position is the last applied event.
+ * The last log position the projection's rows reflect: every row records the position of the last
+ * event applied to it, and rows are never deleted (`Projection.tables`), so the highest of them is
+ * the last event its inline writes applied.
  */
-const readModelCheckpoints: Record<string, (db: Queryable) => Promise<number>> = {
-  carts: cartsCheckpoint,
-  subscribers: subscribersCheckpoint,
-};
+async function rowsCheckpoint(db: Queryable, projection: Projection): Promise<number> {
+  if (projection.tables.length === 0) return 0;
+  const highest = projection.tables.map((table) => `select max(position) as position from "${table}"`).join(' union all ');
+  const { rows } = await db.query<{ position: string | number | null }>(`select max(position) as position from (${highest}) t`);
+  return Number(rows[0]?.position ?? 0);
+}
 
 /**
  * Where each projection stands. The checkpoint is the later of the last replay's position (a replay
@@ -46,7 +47,7 @@ export async function projectionStatuses(db: Queryable, all: readonly Projection
   for (const projection of all) {
     const state = stored.get(projection.name);
     const replayedPosition = state ? Number(state.position) : null;
-    const fromRows = (await readModelCheckpoints[projection.name]?.(db)) ?? 0;
+    const fromRows = await rowsCheckpoint(db, projection);
     const checkpoint = Math.max(fromRows, replayedPosition ?? 0);
     const [head, lag] = await Promise.all([headPositionOf(db, projection.eventTypes), countEventsAfter(db, checkpoint, projection.eventTypes)]);
     statuses.push({

@@ -34,9 +34,3 @@ export async function recentCarts(db: Queryable, limit: number): Promise<CartSum
   );
   return rows.map((r) => ({ cartId: r.cart_id, version: r.version, updatedAt: new Date(r.updated_at), lines: toLineRows(r.lines) }));
 }
-
-/** The last log position this read model reflects: every cart row keeps the position of its last applied event. */
-export async function cartsCheckpoint(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ position: string | number | null }>('select max(position) as position from carts');
-  return Number(rows[0]?.position ?? 0);
-}

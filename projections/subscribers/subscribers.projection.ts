@@ -12,38 +12,37 @@ const latest: ProjectionStep = {
     order by a.data->>'subscriberId' collate "C", a.position desc`,
 };
 
-/** The set's current subscribers inserted, `onConflict` saying what becomes of those already stored. */
+/**
+ * Each subscriber of the set inserted as its latest event leaves it (a forget: no address, no time),
+ * `onConflict` saying what becomes of those already stored.
+ */
 const added = (onConflict: string): ProjectionStep => ({
   name: 'subscribers_added',
   sql: `insert into subscribers (subscriber_id, email_cipher, subscribed_at, position)
-    select l.subscriber_id, l.email_cipher, l.at::timestamptz, l.position
-    from subscribers_latest l where l.type = 'Subscribed'
+    select l.subscriber_id, l.email_cipher, case when l.type = 'Subscribed' then l.at::timestamptz end, l.position
+    from subscribers_latest l
     ${onConflict}`,
 });
 
 /**
- * subscribers: one row per current subscriber, holding the address sealed with the subscriber's key
- * (the export opens it). A SubscriberForgotten deletes the row; subscribing again brings it back.
- * The latest event of each subscriber in the set decides. Subscribed events of schema version 1
- * (address in clear) are sealed by the upgrade before this version of the projection is replayed.
+ * subscribers: one row per subscriber, holding the address sealed with the subscriber's key (the
+ * export opens it) and when they subscribed. A SubscriberForgotten empties both (the row stays, with
+ * the forget's position: rows are never deleted, see `Projection.tables`); subscribing again fills
+ * them. The latest event of each subscriber in the set decides. Subscribed events of schema version
+ * 1 (address in clear) are sealed by the upgrade before this version of the projection is replayed.
  */
 export const subscribersProjection: Projection = {
   name: 'subscribers',
-  version: 2,
+  version: 3,
   eventTypes: SUBSCRIPTION_EVENT_TYPES,
   tables: ['subscribers'],
   partitionKey: "data->>'subscriberId'",
   steps: [
     latest,
-    {
-      name: 'subscribers_forgotten',
-      sql: `delete from subscribers s using subscribers_latest l
-        where l.type = 'SubscriberForgotten' and s.subscriber_id = l.subscriber_id and s.position < l.position`,
-    },
     added(`on conflict (subscriber_id) do update
       set email_cipher = excluded.email_cipher, subscribed_at = excluded.subscribed_at, position = excluded.position
       where subscribers.position < excluded.position`),
   ],
-  // An empty table has no one to forget and no row to conflict with.
+  // An empty table has no row to conflict with.
   stepsIntoEmpty: [latest, added('')],
 };

@@ -107,9 +107,3 @@ export async function countSubscribersSince(db: Queryable, since?: Date): Promis
   const { rows } = await db.query<{ n: string | number }>('select count(*) as n from subscribers where subscribed_at >= $1', [since ?? new Date(0)]);
   return Number(rows[0]?.n ?? 0);
 }
-
-/** The last log position this read model reflects (inline writes keep it current). */
-export async function subscribersCheckpoint(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ position: string | number | null }>('select max(position) as position from subscribers');
-  return Number(rows[0]?.position ?? 0);
-}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
@@ -50,6 +51,18 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
       await app.db.query("update projection_state set version = version - 100 where name = 'subscribers'");
     }
     expect((await ready()).status).toBe(200);
+  });
+
+  it('stays 200 after the newest subscriber is forgotten: the read model reflects the forget', async () => {
+    for (const email of ['first@example.com', 'newest@example.com']) {
+      const answer = await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email } });
+      expect(answer.statusCode).toBe(201);
+    }
+    expect(await forgetSubscriber(app.db, 'newest@example.com')).toMatchObject({ forgotten: true });
+    const { status, body } = await ready();
+    expect(body.problems).toEqual([]);
+    expect(status).toBe(200);
+    expect(body.projections.find((p: { name: string }) => p.name === 'subscribers')).toMatchObject({ current: true, lag: 0 });
   });
 
   it('503 while a migration the code ships is not applied', async () => {

@@ -130,7 +130,9 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
     await forgetSubscriber(app.db, 'dino2@example.com');
     await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: 'dino2@example.com' } });
     const live = await readModels(app.db);
-    expect(live.subscribers.length).toBe(5);
+    // Five on the list, and dino1's row emptied by the forget.
+    expect(live.subscribers.filter((s: { email_cipher: string | null }) => s.email_cipher !== null)).toHaveLength(5);
+    expect(live.subscribers).toHaveLength(6);
     for (const options of [{}, { batchSize: 1 }, { strategy: 'in-place' as const }, { strategy: 'in-place' as const, batchSize: 2 }]) {
       await replayProjections(app.db, projections, options);
       expect(await readModels(app.db), JSON.stringify(options)).toEqual(live);
