@@ -19,15 +19,15 @@ export const FlashForm = v.object({
   name: v.string(),
   values: v.record(v.string(), v.string()),
   errors: v.record(v.string(), v.string()),
-  /** The outcome when there is one to show ('sent', 'found', 'not-found', 'applied', 'invalid'). */
+  /** The outcome when there is one to show ('sent', 'subscribed', 'found', 'not-found', 'applied', 'invalid'). */
   result: v.optional(v.string()),
 });
 export type FlashForm = v.InferOutput<typeof FlashForm>;
 
 export const FlashOrder = v.object({
   number: v.string(),
-  placedAt: v.string(),
-  totalCents: v.number(),
+  placedAt: v.pipe(v.string(), v.isoTimestamp()),
+  totalCents: v.pipe(v.number(), v.safeInteger()),
   email: v.string(),
 });
 

@@ -64,16 +64,13 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
   }
   const isFlash = (value: Cart | Flash): value is Flash => !('items' in value);
 
-  // Add to Cart and Buy Now: the product page sends size and colour, a card sends its variant id.
-  // The JSON routes' limits: every change counts as a cart write, one that would start a cart also
-  // against the new-cart limit.
-  const writeLimit = app.limitBy('cartWrites');
+  // The JSON routes' limits: every post that writes the cart or the session counts as a cart write,
+  // one that would start a cart also against the new-cart limit.
+  const cartWrite = { ...formPost, preHandler: app.limitBy('cartWrites') };
   const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.url.startsWith('/cart')) await writeLimit.call(app, request, reply);
-  });
 
-  app.post('/cart/add', { ...formPost, preHandler: newCartLimit }, async (request, reply) => {
+  // Add to Cart and Buy Now: the product page sends size and colour, a card sends its variant id.
+  app.post('/cart/add', { ...formPost, preHandler: [cartWrite.preHandler, newCartLimit] }, async (request, reply) => {
     const productId = numberField(request.body, 'productId');
     const product = catalogue.productById(productId);
     const variant = resolveVariant(catalogue, productId, request.body);
@@ -97,7 +94,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     return redirectWithFlash(reply, field(request.body, 'intent') === 'buy-now' ? '/checkout' : back, added);
   });
 
-  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId', formPost, async (request, reply) => {
+  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId', cartWrite, async (request, reply) => {
     const back = returnPath(request, '/cart');
     const input = v.safeParse(UpdateCartItem, { quantity: numberField(request.body, 'quantity') });
     if (!input.success) {
@@ -107,20 +104,21 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     return redirectWithFlash(reply, back, isFlash(result) ? result : undefined);
   });
 
-  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId/remove', formPost, async (request, reply) => {
+  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId/remove', cartWrite, async (request, reply) => {
     const back = returnPath(request, '/cart');
     const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId) => carts.removeItem(cartId, request.params.itemId).then((r) => r.cart));
     const removed: Flash = { notice: { title: CART_MESSAGES.removed, description: CART_MESSAGES.removedDescription, tone: 'success' } };
     return redirectWithFlash(reply, back, isFlash(result) ? result : removed);
   });
 
-  app.post('/cart/clear', formPost, async (request, reply) => {
-    const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId) => carts.clear(cartId).then((r) => r.cart));
+  app.post('/cart/clear', cartWrite, async (request, reply) => {
+    // Only the cart the page showed: a clear from a page left open does not take lines added since.
+    const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId) => carts.clear(cartId, seenVersion(request.body)).then((r) => r.cart));
     return redirectWithFlash(reply, returnPath(request, '/cart'), isFlash(result) ? result : undefined);
   });
 
   // The promo code lives in the session: the cart page and checkout both honour it.
-  app.post('/cart/promo', formPost, async (request, reply) => {
+  app.post('/cart/promo', cartWrite, async (request, reply) => {
     const code = field(request.body, 'promoCode').trim();
     const applied = isPromoCode(code);
     if (applied) request.session.promoCode = PROMO_CODE;
@@ -134,7 +132,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
 
   // The demo checkout: validated with the storefront's own schema and messages; a valid order empties
   // the cart (CartCleared, as the enhanced checkout records) and shows the confirmation.
-  app.post('/checkout', formPost, async (request, reply) => {
+  app.post('/checkout', cartWrite, async (request, reply) => {
     const values = Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)])) as CheckoutFormValues;
     const errors = checkoutErrors(values);
     const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !NOT_KEPT.has(name)));

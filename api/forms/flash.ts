@@ -16,8 +16,32 @@ function flashCookie(value: string, maxAge: number): string {
   return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`;
 }
 
+/** Browsers drop a cookie over 4,096 bytes (name, value and attributes together). */
+export const MAX_FLASH_VALUE_BYTES = 3_500;
+
+const encoded = (flash: Flash) => Buffer.from(JSON.stringify(flash)).toString('base64url');
+
+/**
+ * The flash as its cookie carries it. When what was typed makes it too long for a cookie (which the
+ * browser would drop, message and all), the longest values are cut, a half at a time and by
+ * characters: the page still says what went wrong and keeps the start of what was typed.
+ */
+export function flashValue(flash: Flash): string {
+  let value = encoded(flash);
+  if (value.length <= MAX_FLASH_VALUE_BYTES || !flash.form) return value;
+  const values = { ...flash.form.values };
+  while (value.length > MAX_FLASH_VALUE_BYTES) {
+    const [name, longest] = Object.entries(values).reduce((a, b) => (b[1].length > a[1].length ? b : a), ['', '']);
+    if (!longest) break;
+    const characters = [...longest];
+    values[name] = characters.slice(0, Math.floor(characters.length / 2)).join('');
+    value = encoded({ ...flash, form: { ...flash.form, values } });
+  }
+  return value;
+}
+
 export function setFlash(reply: FastifyReply, flash: Flash): void {
-  reply.header('set-cookie', flashCookie(Buffer.from(JSON.stringify(flash)).toString('base64url'), LIFETIME_SECONDS));
+  reply.header('set-cookie', flashCookie(flashValue(flash), LIFETIME_SECONDS));
 }
 
 /**

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Flash } from '../../contracts/flash.ts';
 import { HttpError } from '../http-error.ts';
 import { setFlash } from './flash.ts';
@@ -8,10 +8,12 @@ import { formNonce, renewFormNonce } from './form-nonce.ts';
 /** Form fields as @fastify/formbody hands them over: strings (a repeated field: the last one). */
 export type FormBody = Record<string, string | string[] | undefined>;
 
+/** The form field `name`: its text (a repeated field: the last), or '' when absent. */
 export function field(body: unknown, name: string): string {
-  if (typeof body !== 'object' || body === null) return '';
+  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, name)) return '';
   const value = (body as FormBody)[name];
-  return (Array.isArray(value) ? value.at(-1) : value) ?? '';
+  const last = Array.isArray(value) ? value.at(-1) : value;
+  return typeof last === 'string' ? last : '';
 }
 
 /** A whole number from a form field, or NaN (the schema that reads it then says what is wrong). */
@@ -89,22 +91,35 @@ export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash
   return reply.header('cache-control', 'no-store').redirect(to, 303);
 }
 
+/** The most a form post may carry: well above what the shop's forms hold (their fields have maxlength). */
+export const FORM_BODY_LIMIT = 16 * 1024;
+
+const TOO_LONG: Flash = { notice: { title: 'That was too long to send', description: 'Please shorten what you typed and send it again.', tone: 'error' } };
+
 /**
  * Makes the calling (encapsulated) scope a form scope: urlencoded bodies are parsed here and nowhere
- * else (the JSON API keeps refusing them with 415), and posts from other sites are refused.
+ * else (the JSON API keeps refusing them with 415), only they (a JSON body sent to a form is a 415,
+ * never values of other types than text), and posts from other sites are refused.
  */
 export async function useFormPosts(app: FastifyInstance): Promise<void> {
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  app.removeAllContentTypeParsers();
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   app.addHook('onRequest', async (request, reply) => {
     if (!isSameOrigin(request)) {
       return reply.status(403).send({ error: 'Forbidden', message: 'This form can only be sent from the shop’s own pages.', requestId: request.id });
     }
   });
-  // A refusal a form can show (a rate limit, say) goes back to the page as a notice, as every other
-  // form outcome does; anything else is the shop's one error handler's.
+  // A refusal a form can show (a rate limit, a body too long) goes back to the page as a notice, as
+  // every other form outcome does; anything else is the shop's one error handler's.
   const shopErrors = app.errorHandler;
-  app.setErrorHandler((error, request, reply) => {
-    if (!(error instanceof HttpError)) return shopErrors.call(app, error, request, reply);
-    return redirectWithFlash(reply, returnPath(request), { notice: { title: 'Please wait a moment', description: error.message, tone: 'error' } });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError && error.status === 429) {
+      return redirectWithFlash(reply, returnPath(request), { notice: { title: 'Please wait a moment', description: error.message, tone: 'error' } });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return redirectWithFlash(reply, returnPath(request), TOO_LONG);
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: 'Unsupported Media Type', message: 'Send the form as a browser does (Content-Type: application/x-www-form-urlencoded)', requestId: request.id });
+    }
+    return shopErrors.call(app, error, request, reply);
   });
 }

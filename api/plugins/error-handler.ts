@@ -24,10 +24,6 @@ const FASTIFY_MESSAGES: Record<string, (error: FastifyError) => string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'The Content-Length header does not match the body',
 };
 
-/**
- * One place turns every failure into `{ error, message, requestId }`; a 5xx never shows internals.
- * The request id is the one on the request's log lines, so a shopper's report leads to them.
- */
 /** What a stream is, as a shopper would name it. */
 function contendedThing(streamId: string): string {
   if (streamId.startsWith(CART_STREAM_PREFIX)) return 'Your cart';
@@ -35,6 +31,10 @@ function contendedThing(streamId: string): string {
   return 'This';
 }
 
+/**
+ * One place turns every failure into `{ error, message, requestId }`; a 5xx never shows internals.
+ * The request id is the one on the request's log lines, so a shopper's report leads to them.
+ */
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -5,6 +5,13 @@ const fieldClass = (invalid: boolean) =>
     invalid ? 'border-accent-600 focus:border-accent-700' : 'border-ink-200 focus:border-brand-600'
   }`;
 
+/**
+ * What a field takes unless it says otherwise: room for any address (254) and a long message. A form
+ * sent without JavaScript comes back with what was typed in a cookie, which the server shortens to fit.
+ */
+const INPUT_MAX = 254;
+const TEXTAREA_MAX = 2_000;
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string; hint?: string };
 
 /** A labelled input with its error message tied to it (aria-invalid + aria-describedby). */
@@ -16,7 +23,7 @@ export function TextField({ label, error, hint, ...props }: InputProps) {
       <label htmlFor={id} className="text-sm font-bold text-ink-900">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={fieldClass(!!error)} {...props} />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={fieldClass(!!error)} maxLength={INPUT_MAX} {...props} />
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-600">
           {hint}
@@ -45,6 +52,7 @@ export function TextAreaField({ label, error, ...props }: TextAreaProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={fieldClass(!!error)}
+        maxLength={TEXTAREA_MAX}
         {...props}
       />
       {error && (

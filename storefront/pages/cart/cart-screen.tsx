@@ -8,6 +8,7 @@ import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
+import { SeenCartVersion } from '../../features/cart/seen-cart-version.tsx';
 import type { Data } from './+data.ts';
 import { CartLines } from './cart-lines.tsx';
 import { CartOrderSummary } from './cart-order-summary.tsx';
@@ -82,6 +83,7 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
                 Continue Shopping
               </a>
               <form method="post" action="/cart/clear">
+                <SeenCartVersion />
                 <InPlaceSubmit onSubmitInPlace={actions.clear} className={btn.ghost}>
                   Clear cart
                 </InPlaceSubmit>

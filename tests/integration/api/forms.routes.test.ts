@@ -283,6 +283,56 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     expect((await plain.json('GET', '/api/cart')).json().items).toEqual([]);
   });
 
+  it('a clear from a page rendered before another tab added a line clears nothing and says so', async () => {
+    const plain = browser(app);
+    await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    const cartVersion = Number(JSON.parse((await plain.json('GET', '/api/cart')).headers.etag as string));
+    await plain.json('POST', '/api/cart', { productId: product.id, variantId: product.variants[1]!.id, quantity: 1 });
+    await plain.post('/cart/clear', { cartVersion, returnTo: '/cart' });
+    expect(plain.flash().notice).toMatchObject({ title: 'Your cart was changed', tone: 'error' });
+    expect((await plain.json('GET', '/api/cart')).json().items).toHaveLength(2);
+    const current = Number(JSON.parse((await plain.json('GET', '/api/cart')).headers.etag as string));
+    await plain.post('/cart/clear', { cartVersion: current, returnTo: '/cart' });
+    expect((await plain.json('GET', '/api/cart')).json().items).toEqual([]);
+  });
+
+  it('a form takes only a browser\'s form body: JSON, whatever its values, is a 415 that changes nothing', async () => {
+    const plain = browser(app);
+    await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    const cookie = [...plain.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    for (const [url, payload] of [
+      ['/cart/add', { productId: product.id, variantId: variant.id }],
+      ['/cart/clear', { returnTo: 1 }],
+      ['/cart/promo', { promoCode: 'DINOBOOTY', returnTo: 1 }],
+      ['/contact', { name: 1, email: 2, subject: 3, message: 4 }],
+      ['/track-order', { orderNumber: 1, email: 2 }],
+    ] as const) {
+      const response = await app.inject({ method: 'POST', url, payload, headers: { host: 'shop.test:3000', origin: ORIGIN, cookie } });
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json()).toEqual({ error: 'Unsupported Media Type', message: expect.stringContaining('application/x-www-form-urlencoded'), requestId: expect.any(String) });
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    expect((await plain.json('GET', '/api/cart')).json().items).toHaveLength(1);
+  });
+
+  it('what was typed comes back in a flash the browser keeps: long values are cut to fit a cookie, a body over the limit is a notice', async () => {
+    const plain = browser(app);
+    const message = '🦖'.repeat(1_000);
+    const answer = await plain.post('/contact', { name: 'Rex', email: '', subject: 'Hi', message });
+    const cookieLine = [answer.headers['set-cookie']].flat().find((line) => line?.startsWith('dino.flash='))!;
+    expect(cookieLine.length).toBeLessThan(4_096);
+    const { form: kept } = plain.flash();
+    expect(kept.errors).toEqual({ email: 'Please enter your email address' });
+    expect(kept.values).toMatchObject({ name: 'Rex', subject: 'Hi' });
+    expect(message.startsWith(kept.values.message)).toBe(true);
+    expect(kept.values.message.length).toBeGreaterThan(100);
+
+    const tooLong = await plain.post('/contact', { name: 'Rex', email: 'rex@jurassic.com', subject: 'Hi', message: 'x'.repeat(17_000) }, { origin: ORIGIN, referer: `${ORIGIN}/contact` });
+    expect(tooLong.statusCode).toBe(303);
+    expect(tooLong.headers.location).toBe('/contact');
+    expect(plain.flash().notice).toEqual({ title: 'That was too long to send', description: expect.any(String), tone: 'error' });
+  });
+
   it('signup records Subscribed like POST /api/subscribe; contact and tracking answer with their outcome', async () => {
     const plain = browser(app);
     const bad = await plain.post('/subscribe', { email: 'nope', returnTo: '/' });

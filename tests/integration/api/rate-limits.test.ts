@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
@@ -45,6 +46,36 @@ describe.each(BACKENDS)('rate limits in memory on %s', (backend) => {
     expectTooMany(await me.request({ method: 'DELETE', url: '/api/cart' }), /Too many cart changes/);
     // Reads are never limited.
     expect((await me.request({ method: 'GET', url: '/api/cart' })).json().itemCount).toBe(4);
+  });
+
+  it('form posts count as cart writes, the checkout too; over the limit a form comes back with a notice and changes nothing', async () => {
+    // A browser without JavaScript: it keeps every cookie it is given.
+    const jar = new Map<string, string>();
+    const send = async (options: InjectOptions) => {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const response = await shop.inject({ ...options, remoteAddress: '10.0.0.6', headers: { ...options.headers, cookie } });
+      for (const line of [response.headers['set-cookie'] ?? []].flat()) {
+        const [name = '', value = ''] = line.split(';')[0]!.split(/=(.*)/s);
+        jar.set(name, value);
+      }
+      return response;
+    };
+    const me = { request: send };
+    const post = (url: string, fields: Record<string, string | number>) =>
+      send({
+        method: 'POST',
+        url,
+        payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'shop.test', origin: 'http://shop.test', referer: 'http://shop.test/checkout' },
+      });
+    for (let i = 0; i < 5; i++) expect((await post('/cart/add', { productId: product.id, variantId: product.variants[0]!.id, quantity: 1 })).statusCode).toBe(303);
+    expect((await post('/checkout', { email: 'not an address' })).statusCode).toBe(303); // the sixth write
+    const refused = await post('/checkout', { email: 'not an address' });
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe('/checkout');
+    const flash = JSON.parse(Buffer.from(/dino\.flash=([\w-]+)/.exec(String(refused.headers['set-cookie']))![1]!, 'base64url').toString('utf8'));
+    expect(flash.notice).toMatchObject({ title: 'Please wait a moment', description: expect.stringMatching(/Too many cart changes/), tone: 'error' });
+    expect((await me.request({ method: 'GET', url: '/api/cart' })).json().itemCount).toBe(5);
   });
 
   it('subscriptions: the third from one address in a minute is a 429', async () => {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { FLASH_COOKIE, flashValue, readFlash } from '../../../api/forms/flash.ts';
+
+const cookie = (value: unknown) => ({ headers: { cookie: `${FLASH_COOKIE}=${Buffer.from(JSON.stringify(value)).toString('base64url')}` } });
+const order = { number: '#DINO-1', placedAt: '2026-11-27T10:00:00.000Z', totalCents: 2499, email: 'rex@jurassic.com' };
+
+describe('the flash cookie', () => {
+  it('is read back as the page expects it', () => {
+    expect(readFlash(cookie({ order }))).toEqual({ order });
+  });
+
+  it('is ignored when edited by hand into something the page cannot show', () => {
+    expect(readFlash(cookie({ order: { ...order, placedAt: 'garbage' } }))).toBeNull();
+    expect(readFlash(cookie({ order: { ...order, totalCents: 1.5 } }))).toBeNull();
+    expect(readFlash({ headers: { cookie: `${FLASH_COOKIE}=not-json` } })).toBeNull();
+  });
+
+  it('cuts the longest typed values, by characters, until it fits a cookie; a short one is untouched', () => {
+    const short = { form: { name: 'contact', values: { name: 'Rex', message: 'Hello' }, errors: {} } };
+    expect(JSON.parse(Buffer.from(flashValue(short), 'base64url').toString('utf8'))).toEqual(short);
+    const long = { form: { name: 'contact', values: { name: 'Rex', message: '🦖'.repeat(3_000) }, errors: { email: 'Please enter your email address' } } };
+    const value = flashValue(long);
+    expect(value.length).toBeLessThanOrEqual(3_500);
+    const kept = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    expect(kept.form.errors).toEqual(long.form.errors);
+    expect(kept.form.values.name).toBe('Rex');
+    expect(kept.form.values.message).toMatch(/^(🦖)+$/u);
+  });
+});
