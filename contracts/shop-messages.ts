@@ -26,6 +26,7 @@ export const CART_MESSAGES = {
 export const PROMO_MESSAGES = {
   applied: 'Coupon applied! Free shipping unlocked!',
   invalid: 'Invalid coupon code. Try DINOBOOTY for free shipping!',
+  notSaved: "We couldn't save your code for checkout. Please try again.",
 } as const;
 
 export const SIGNUP_MESSAGES = {

@@ -274,3 +274,21 @@ test('what is typed before the page hydrates counts, and the form is a real form
   await expect(page.getByLabel('Last name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/checkout$/);
 });
+
+test.describe('a promo code the session did not keep', () => {
+  test.use({ allowedConsoleErrors: [/status of 500/] });
+
+  test('is not shown as applied, and checkout charges shipping', async ({ page }) => {
+    await addViaApi(page, THONG.productId, THONG.xsRed);
+    await page.goto('/cart');
+    await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+    await page.route('**/cart/promo', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Something went wrong"}' }));
+    await page.getByLabel('Promo code').fill('DINOBOOTY');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('promo-message')).toHaveText("We couldn't save your code for checkout. Please try again.");
+    await expect(page.getByLabel('Promo code')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
+  });
+});

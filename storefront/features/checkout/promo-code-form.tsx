@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { PROMO_CODE, isPromoCode } from '../../../contracts/cart-rules.ts';
 import { PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { btn } from '../../components/ui.ts';
+import { apiRequest } from '../../lib/api-fetch.ts';
 import { flashFor } from '../../lib/flash.ts';
 
 /** The promo code: checked here at once, and kept in the session for checkout. */
@@ -19,10 +20,11 @@ export function PromoCodeForm({
   const id = useId();
   const posted = flashFor(usePageContext().flash, 'promo');
   const [code, setCode] = useState(posted?.values.promoCode ?? (applied ? PROMO_CODE : ''));
-  const [result, setResult] = useState<'applied' | 'invalid' | null>(
+  const [result, setResult] = useState<'applied' | 'invalid' | 'not-saved' | null>(
     posted?.result === 'invalid' ? 'invalid' : posted?.result === 'applied' ? 'applied' : null,
   );
   const inputRef = useRef<HTMLInputElement>(null);
+  const submits = useRef(0);
 
   // A code typed before the page hydrated is in the DOM, not in React state: adopt it.
   useEffect(() => {
@@ -35,8 +37,21 @@ export function PromoCodeForm({
     const nowApplied = isPromoCode(code);
     setResult(nowApplied ? 'applied' : 'invalid');
     onResult(nowApplied);
-    // The session keeps the code for checkout (the same post a page without JavaScript makes).
-    const saved = fetch('/cart/promo', { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ promoCode: code }) }).catch(() => undefined);
+    // The session keeps the code for checkout (the same post a page without JavaScript makes). A code
+    // the session did not take is not applied: checkout would charge the shipping it promised away.
+    const submit = ++submits.current;
+    const saved = apiRequest('/cart/promo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ promoCode: code }),
+    }).then(
+      () => undefined,
+      () => {
+        if (!nowApplied || submit !== submits.current) return;
+        setResult('not-saved');
+        onResult(false);
+      },
+    );
     onSaving?.(saved);
   };
 
@@ -56,10 +71,10 @@ export function PromoCodeForm({
           autoCapitalize="characters"
           spellCheck={false}
           placeholder="Enter code"
-          aria-invalid={result === 'invalid' || undefined}
+          aria-invalid={result === 'invalid' || result === 'not-saved' || undefined}
           aria-describedby={`${id}-message`}
           className={`min-w-0 flex-1 rounded-full border-2 bg-white px-4 py-2.5 text-sm font-semibold uppercase tracking-wide text-ink-900 placeholder:font-normal placeholder:normal-case placeholder:tracking-normal placeholder:text-ink-500 focus:outline-none ${
-            result === 'invalid' ? 'border-accent-600' : result === 'applied' ? 'border-brand-600' : 'border-ink-200 focus:border-brand-600'
+            result === 'invalid' || result === 'not-saved' ? 'border-accent-600' : result === 'applied' ? 'border-brand-600' : 'border-ink-200 focus:border-brand-600'
           }`}
         />
         <button type="submit" className={btn.small}>
@@ -70,9 +85,9 @@ export function PromoCodeForm({
         id={`${id}-message`}
         role="status"
         data-testid="promo-message"
-        className={`mt-2 min-h-5 text-sm font-semibold ${result === 'invalid' ? 'text-red-700' : 'text-brand-700'}`}
+        className={`mt-2 min-h-5 text-sm font-semibold ${result === 'applied' ? 'text-brand-700' : 'text-red-700'}`}
       >
-        {result === 'applied' ? PROMO_MESSAGES.applied : result === 'invalid' ? PROMO_MESSAGES.invalid : ''}
+        {result === 'applied' ? PROMO_MESSAGES.applied : result === 'invalid' ? PROMO_MESSAGES.invalid : result === 'not-saved' ? PROMO_MESSAGES.notSaved : ''}
       </p>
     </form>
   );
