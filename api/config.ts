@@ -39,16 +39,32 @@ const int = (name: string, min: number, max: number, fallback: number) =>
     String(fallback),
   );
 
+/** Where the embedded PGlite keeps its data unless DATA_DIR or --data-dir says otherwise. */
+export const DEFAULT_DATA_DIR = './data';
+
+const DatabaseUrl = v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'));
+const PgliteSync = v.optional(v.picklist(['on', 'off'], 'PGLITE_SYNC must be on or off'), 'on');
+
+/** Whether `url` names a PostgreSQL server, by the rule the server's DATABASE_URL is held to. */
+export const isDatabaseUrl = (url: string): boolean => v.is(DatabaseUrl, url);
+
+/** PGlite fsyncs every commit unless PGLITE_SYNC=off (the server's rule); any other value is a ConfigError. */
+export function durableFrom(env: NodeJS.ProcessEnv): boolean {
+  const parsed = v.safeParse(PgliteSync, env.PGLITE_SYNC || undefined);
+  if (!parsed.success) throw new ConfigError(parsed.issues.map((issue) => issue.message));
+  return parsed.output === 'on';
+}
+
 const Env = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a number from 0 to 65535'), v.transform(Number), v.maxValue(65_535, 'PORT must be a number from 0 to 65535')), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '0.0.0.0'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'))),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
+  DATABASE_URL: v.optional(DatabaseUrl),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), DEFAULT_DATA_DIR),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters'))),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), 'false'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/?#\s]+\/?$/, 'PUBLIC_URL must be an origin such as https://shop.example.com'))),
-  PGLITE_SYNC: v.optional(v.picklist(['on', 'off'], 'PGLITE_SYNC must be on or off'), 'on'),
+  PGLITE_SYNC: PgliteSync,
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'))),
   RATE_LIMIT_NEW_CARTS: int('RATE_LIMIT_NEW_CARTS', 1, 1_000_000, DEFAULT_RATE_LIMITS.newCarts),
   RATE_LIMIT_SUBSCRIPTIONS: int('RATE_LIMIT_SUBSCRIPTIONS', 1, 1_000_000, DEFAULT_RATE_LIMITS.subscriptions),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
+import { ConfigError, durableFrom, isDatabaseUrl } from '../api/config.ts';
 import { type DatabaseTarget, connectDatabase, describeTarget } from '../db/connect.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
@@ -43,10 +44,17 @@ export class CliError extends Error {
 
 export function targetOf(command: Command): DatabaseTarget {
   const options = command.optsWithGlobals<GlobalOptions>();
-  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(options.databaseUrl)) {
+  if (options.databaseUrl !== undefined && !isDatabaseUrl(options.databaseUrl)) {
     throw new CliError(`--database-url must be a postgres:// or postgresql:// URL, got "${options.databaseUrl}"`);
   }
-  return { databaseUrl: options.databaseUrl || undefined, dataDir: path.resolve(options.dataDir), durable: process.env.PGLITE_SYNC !== 'off' };
+  let durable: boolean;
+  try {
+    durable = durableFrom(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.problems.join('; '));
+    throw error;
+  }
+  return { databaseUrl: options.databaseUrl || undefined, dataDir: path.resolve(options.dataDir), durable };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { DEFAULT_DATA_DIR } from '../api/config.ts';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
 import { eventsTailCommand } from './commands/events-tail.ts';
@@ -43,7 +44,7 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
     // An empty variable (`DATA_DIR=`) means "not set", as the server reads it; an empty option is a
     // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).
     .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(parseNonEmpty))
-    .addOption(new Option('--data-dir <dir>', 'where the embedded PGlite keeps its data').default(process.env.DATA_DIR || './data', 'DATA_DIR or ./data').argParser(parseNonEmpty))
+    .addOption(new Option('--data-dir <dir>', 'where the embedded PGlite keeps its data').default(process.env.DATA_DIR || DEFAULT_DATA_DIR, `DATA_DIR or ${DEFAULT_DATA_DIR}`).argParser(parseNonEmpty))
     .addHelpText('after', '\nExamples:\n  $ dino-shop serve\n  $ dino-shop --database-url postgres://localhost/shop projections list\n\nRun `dino-shop <command> --help` for a command\'s options and more examples.');
 
   program.addCommand(serveCommand(context));

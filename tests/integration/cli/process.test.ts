@@ -65,6 +65,11 @@ describe('dino-shop as a process', () => {
     const bad = await dinoShop(['--database-url', 'mysql://x', 'seed']);
     expect(bad).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: --database-url must be a postgres:// or postgresql:// URL, got "mysql://x"\n' });
   });
+
+  it('refuses a PGLITE_SYNC the server would refuse, rather than guessing', async () => {
+    const run = await dinoShop(['projections', 'list'], { env: { PGLITE_SYNC: '0' } });
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: PGLITE_SYNC must be on or off\n' });
+  });
 });
 
 describe.each(BACKENDS)('dino-shop as a process on %s', (backend) => {
