@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 /** The methods an API route may answer, as a 405's Allow header lists them. */
 const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/** A path echoed in a message, cut short: a client's 10,000-character URL is not sent back whole. */
+const shownPath = (path: string) => (path.length > 100 ? `${path.slice(0, 100)}…` : path);
+
 /**
  * What /api answers when no route matches: a path the API knows, asked with a method it does not
  * answer, is a 405 naming the methods it does answer (Allow); a path it does not know is a 404.
@@ -16,13 +19,24 @@ export function apiFallback(fastify: FastifyInstance): void {
       const route = fastify.findRoute({ method, url: path });
       return route !== null && !('*' in route.params);
     });
-    // The path is echoed cut short: a client's 10,000-character URL is not sent back whole.
-    const shown = path.length > 100 ? `${path.slice(0, 100)}…` : path;
+    const shown = shownPath(path);
     if (allowed.length === 0) return reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${shown}`, requestId: request.id });
     const methods = allowed.join(', ');
     return reply
       .status(405)
       .header('allow', methods)
       .send({ error: 'Method Not Allowed', message: `${shown} answers ${methods}, not ${request.method}`, requestId: request.id });
+  });
+}
+
+/**
+ * What any other request no route takes gets (an asset that does not exist, a POST to a page): a 404
+ * in the shop's error shape. Page paths that do not exist are the storefront's, which renders its
+ * own not-found page.
+ */
+export function notFoundFallback(fastify: FastifyInstance): void {
+  fastify.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return reply.status(404).send({ error: 'Not Found', message: `Nothing here answers ${request.method} ${shownPath(path)}`, requestId: request.id });
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JUST_ORDERED_COOKIE, cartCountFromCookies, hasFlag } from '../contracts/shop-cookies.ts';
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
-import { apiFallback } from './api-fallback.ts';
+import { apiFallback, notFoundFallback } from './api-fallback.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { createCartService } from './cart/cart.service.ts';
@@ -138,6 +138,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions): Promis
   });
 
   apiFallback(fastify);
+  notFoundFallback(fastify);
 
   if (storefront) {
     await storefront.registerAssets(fastify);

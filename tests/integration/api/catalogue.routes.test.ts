@@ -130,6 +130,14 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     expect(products.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
+  it('a request outside /api that no route takes is a 404 in the shop\'s error shape', async () => {
+    for (const [method, url] of [['POST', '/'], ['GET', '/assets/nope.js'], ['PUT', '/shop?x=1']] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not Found', message: `Nothing here answers ${method} ${url.split('?')[0]}`, requestId: expect.any(String) });
+    }
+  });
+
   it('a known /api path asked with a method it does not answer is a 405 naming the methods it does', async () => {
     const wrong = await app.inject({ method: 'DELETE', url: '/api/products/bestsellers?limit=1' });
     expect(wrong.statusCode).toBe(405);
