@@ -208,8 +208,19 @@ describe.each(BACKENDS)('safe retries on %s', (backend) => {
       expect(stranger.headers['set-cookie']).toBeUndefined();
     });
 
+    it('If-Match of weak tags only can never hold: a 412 with the current cart; a list with the current strong tag holds', async () => {
+      const me = shopper(app);
+      const added = (await me.request({ method: 'POST', url: '/api/cart', payload: add(1) })).json();
+      const weak = await me.request({ method: 'DELETE', url: '/api/cart', headers: { 'if-match': 'W/"1"' } });
+      expect(weak.statusCode).toBe(412);
+      expect(weak.json()).toEqual(added);
+      const listed = await me.request({ method: 'DELETE', url: '/api/cart', headers: { 'if-match': 'W/"1", "1"' } });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.headers.etag).toBe('"2"');
+    });
+
     it('a malformed If-Match is a 400', async () => {
-      const response = await app.inject({ method: 'DELETE', url: '/api/cart', headers: { 'if-match': 'W/"3"' } });
+      const response = await app.inject({ method: 'DELETE', url: '/api/cart', headers: { 'if-match': '3' } });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/If-Match/);
     });
