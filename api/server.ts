@@ -138,6 +138,8 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? packageRoot(), dev: options.dev ?? false });
     opened.push(() => storefront?.close());
     if (storefront) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${storefront.dev ? 'Vite dev server' : 'production build'}`);
+    // The operator may mean it (a private network), so a warning rather than a refusal to start.
+    if (process.env.NODE_ENV === 'production' && !config.metricsToken) fastify.log.warn('GET /metrics is open to anyone who can reach this server: set METRICS_TOKEN to require a bearer token');
     catalogue.onChange((version) => {
       storefront?.invalidate();
       storedAnswers.clear();

@@ -17,6 +17,12 @@ describe('the shop as `npm start` runs it', () => {
     const start = logLines(shop.server.output()).find((line) => typeof line.msg === 'string' && line.msg.startsWith('storefront:'));
     expect(start).toMatchObject({ msg: 'storefront: production build', nodeEnv: 'production' });
   });
+
+  it('warns at start that /metrics is open when no METRICS_TOKEN is set, and answers it', async () => {
+    const warning = logLines(shop.server.output()).find((line) => typeof line.msg === 'string' && line.msg.startsWith('GET /metrics is open'));
+    expect(warning).toMatchObject({ level: 40, msg: expect.stringContaining('set METRICS_TOKEN') });
+    expect((await fetch(`${shop.server.url}/metrics`)).status).toBe(200);
+  });
 });
 
 describe('the built pages', () => {
