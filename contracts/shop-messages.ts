@@ -33,7 +33,6 @@ export const SIGNUP_MESSAGES = {
   success: 'Subscription successful!',
   successDescription: "You've been added to our dinosaur mailing list.",
   /** Subscribing an address already on the list is a success too, said as such. */
-  alreadyDescription: "You're already on our dinosaur mailing list.",
   failed: 'Subscription failed',
   failedDescription: 'Something went wrong. Please try again.',
 } as const;

@@ -16,8 +16,6 @@ export type Subscribe = v.InferOutput<typeof Subscribe>;
 export const SubscribeResult = v.object({
   email: v.string(),
   subscribed: v.literal(true),
-  /** false when this email was already on the list: nothing new was recorded. */
-  new: v.boolean(),
   message: v.string(),
 });
 export type SubscribeResult = v.InferOutput<typeof SubscribeResult>;

@@ -9,10 +9,9 @@ export async function subscriptionRoutes(app: FastifyInstance, { subscriptions }
   const errors = { 400: schemaOf(ApiError), 409: schemaOf(ApiError), 422: schemaOf(ApiError), 429: schemaOf(ApiError) };
   app.post<{ Body: Subscribe }>(
     '/subscribe',
-    { config: { idempotent: true }, preHandler: app.limitBy('subscriptions'), schema: { body: schemaOf(Subscribe), response: { 200: result, 201: result, ...errors } } },
+    { config: { idempotent: true }, preHandler: app.limitBy('subscriptions'), schema: { body: schemaOf(Subscribe), response: { 201: result, ...errors } } },
     async (request, reply) => {
-      const outcome = await subscriptions.subscribe(request.body);
-      return reply.status(outcome.new ? 201 : 200).send(outcome);
+      return reply.status(201).send(await subscriptions.subscribe(request.body));
     },
   );
 }

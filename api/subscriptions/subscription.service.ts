@@ -24,20 +24,16 @@ export function createSubscriptionService({ db, now = () => new Date() }: { db: 
       const subscriberId = await subscriberIdFor(db, email);
       // The subscriber's key: theirs if they have one, a fresh one if they are new (or were forgotten).
       const key = await dataKeyFor(db, subscriberId, newDataKey());
-      const { recorded } = await handleCommand(
+      await handleCommand(
         db,
         subscriberStreamId(subscriberId),
         decider,
         () => ({ type: 'Subscribe' as const, subscriberId, emailCipher: encryptEmail(key, email), at: now().toISOString() }),
         { append },
       );
-      const isNew = recorded.length > 0;
-      return {
-        email,
-        subscribed: true,
-        new: isNew,
-        message: isNew ? SIGNUP_MESSAGES.successDescription : SIGNUP_MESSAGES.alreadyDescription,
-      };
+      // The same answer whether or not the address was on the list already (the decider then records
+      // nothing): who is on the list is not for anyone who can type an address to find out.
+      return { email, subscribed: true, message: SIGNUP_MESSAGES.successDescription };
     },
   };
 }
