@@ -5,7 +5,7 @@ import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { schemaOf } from '../plugins/validation.ts';
 import type { CartService, VersionedCart, WriteOptions } from './cart.service.ts';
 import { etagOf } from '../../contracts/cart-etag.ts';
-import { parseIfMatch } from './cart-etag.ts';
+import { parseIfMatch } from './if-match.ts';
 
 const cartResponse = schemaOf(Cart);
 const errors = { 400: schemaOf(ApiError), 404: schemaOf(ApiError), 409: schemaOf(ApiError), 422: schemaOf(ApiError), 429: schemaOf(ApiError) };

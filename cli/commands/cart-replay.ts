@@ -5,7 +5,7 @@ import { formatCents } from '../../contracts/money-format.ts';
 import { readStream } from '../../eventstore/event-store.ts';
 import { createCatalogueIndex } from '../../projections/catalogue/catalogue.index.ts';
 import { loadCatalogueSnapshot } from '../../projections/catalogue/catalogue.queries.ts';
-import { type PricedCart, describeLine, priceCart } from '../cart-view.ts';
+import { type PricedCart, describeLine, priceCart } from '../priced-cart.ts';
 import { type CliContext, CliError, parsePositiveInt, withDatabase } from '../context.ts';
 
 export interface CartReplayStep {

@@ -3,7 +3,7 @@ import { formatCents } from '../../contracts/money-format.ts';
 import { recentCarts } from '../../projections/carts/carts.queries.ts';
 import { createCatalogueIndex } from '../../projections/catalogue/catalogue.index.ts';
 import { loadCatalogueSnapshot } from '../../projections/catalogue/catalogue.queries.ts';
-import { priceCart } from '../cart-view.ts';
+import { priceCart } from '../priced-cart.ts';
 import { type CliContext, parsePositiveInt, withDatabase } from '../context.ts';
 import { formatTable } from '../output.ts';
 

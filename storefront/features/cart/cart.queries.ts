@@ -74,8 +74,8 @@ export async function sendCartOp(op: CartOp, seen: ServerCart | undefined): Prom
   const [path, init] = request(op);
   if (!isConditional(op)) {
     const answer = await cartRequest(path, init);
-    // A command records at most one event: an answer further on brings changes made elsewhere, so
-    // the changes on screen decided before it are stale.
+    // A command records at most one event (held by the decider's tests): an answer further on brings
+    // changes made elsewhere, so the changes on screen decided before it are stale.
     if (seen?.version != null && answer.version !== null && answer.version > seen.version + 1) noteCartChangedElsewhere();
     return answer;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIfMatch } from '../../../api/cart/cart-etag.ts';
+import { parseIfMatch } from '../../../api/cart/if-match.ts';
 
 describe('If-Match on cart writes', () => {
   it('no condition: absent or *', () => {

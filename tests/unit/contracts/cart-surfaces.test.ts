@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartFromLines } from '../../../projections/carts/cart-view.ts';
-import { priceCart } from '../../../cli/cart-view.ts';
+import { priceCart } from '../../../cli/priced-cart.ts';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { cartTotals, maxLineQuantity } from '../../../contracts/cart-rules.ts';
 import { decimalToCents } from '../../../contracts/money-format.ts';

@@ -164,3 +164,34 @@ describe('cart evolve', () => {
     expect([maxLineQuantity(3), maxLineQuantity(99), maxLineQuantity(500), maxLineQuantity(0)]).toEqual([3, 99, 99, 0]);
   });
 });
+
+describe('cart decider: one event at most', () => {
+  // The storefront reads an answer more than one version past the cart it last saw as a change made
+  // elsewhere (features/cart/cart.queries.ts): that holds only while no command records two events.
+  it('every command, on empty and full carts, records at most one event', () => {
+    const histories: CartEvent[][] = [[], [added('line-1')], [added('line-1'), added('line-2', 101, 3)]];
+    const commands: CartCommand[] = [
+      add(),
+      add({ variantId: 101, variant: { id: 101, productId: 1, stock: 10 } }),
+      { type: 'ChangeQuantity', lineId: 'line-1', quantity: 4, variant, at },
+      { type: 'ChangeQuantity', lineId: 'line-1', quantity: 0, variant, at },
+      { type: 'RemoveItem', lineId: 'line-1', at },
+      { type: 'ClearCart', at },
+    ];
+    let decided = 0;
+    for (const history of histories) {
+      for (const command of commands) {
+        let events: CartEvent[];
+        try {
+          events = decide(command, foldCart(history));
+        } catch (error) {
+          expect(error).toBeInstanceOf(DomainError);
+          continue;
+        }
+        decided++;
+        expect(events.length, `${command.type} after ${history.length} events`).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(decided).toBeGreaterThan(10);
+  });
+});

@@ -4,7 +4,7 @@ import { lineTotalCents } from '../contracts/cart-rules.ts';
 import { decimalToCents, formatCents } from '../contracts/money-format.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 
-export interface PricedLine {
+export interface DescribedLine {
   lineId: string;
   productId: number;
   variantId: number;
@@ -18,7 +18,7 @@ export interface PricedLine {
 }
 
 export interface PricedCart {
-  lines: PricedLine[];
+  lines: DescribedLine[];
   itemCount: number;
   /** Integer cents, at today's catalogue prices; lines whose product is gone count for nothing (as in the API). */
   totalCents: number;
@@ -30,7 +30,7 @@ export interface PricedCart {
  */
 export function priceCart(lines: readonly CartLine[], catalogue: Pick<CatalogueReader, 'productById' | 'variant'>): PricedCart {
   const cart = cartFromLines('', lines, catalogue);
-  const priced = lines.map((line): PricedLine => {
+  const priced = lines.map((line): DescribedLine => {
     const product = catalogue.productById(line.productId);
     const variant = catalogue.variant(line.variantId);
     const inCatalogue = product && variant ? { quantity: line.quantity, product } : undefined;
@@ -50,7 +50,7 @@ export function priceCart(lines: readonly CartLine[], catalogue: Pick<CatalogueR
 }
 
 /** "2 × Tiny Arms Briefs (M, Jungle Green) at $24.99 = $49.98" */
-export function describeLine(line: PricedLine): string {
+export function describeLine(line: DescribedLine): string {
   if (line.product === null || line.unitPriceCents === null || line.lineTotalCents === null) {
     return `${line.quantity} × product #${line.productId}, variant #${line.variantId} (no longer in the catalogue)`;
   }
