@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { type Database, type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
+import { headPosition } from '../eventstore/event-store.ts';
 import { APPENDED_COLUMNS, type Projection, renderSteps, stepsOf } from './projection.ts';
 
 export interface ReplayProgress {
@@ -88,8 +89,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
   const types = [...new Set(selected.flatMap((p) => p.eventTypes))];
   const fence = async (tx: Queryable) => {
     if (tables.length > 0) await tx.query(`lock table ${tables.map(ident).join(', ')} in share row exclusive mode`);
-    const { rows } = await tx.query<{ head: string | number }>('select coalesce(max(position), 0) as head from events');
-    return Number(rows[0]?.head ?? 0);
+    return headPosition(tx);
   };
   let total = 0;
   let processed = 0;
