@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from './http-error.ts';
 
 /** The methods an API route may answer, as a 405's Allow header lists them. */
 const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -20,12 +21,10 @@ export function apiFallback(fastify: FastifyInstance): void {
       return route !== null && !('*' in route.params);
     });
     const shown = shownPath(path);
-    if (allowed.length === 0) return reply.status(404).send({ error: 'Not Found', message: `No API endpoint ${request.method} ${shown}`, requestId: request.id });
+    if (allowed.length === 0) throw new HttpError(404, `No API endpoint ${request.method} ${shown}`);
     const methods = allowed.join(', ');
-    return reply
-      .status(405)
-      .header('allow', methods)
-      .send({ error: 'Method Not Allowed', message: `${shown} answers ${methods}, not ${request.method}`, requestId: request.id });
+    reply.header('allow', methods);
+    throw new HttpError(405, `${shown} answers ${methods}, not ${request.method}`);
   });
 }
 
@@ -37,6 +36,6 @@ export function apiFallback(fastify: FastifyInstance): void {
 export function notFoundFallback(fastify: FastifyInstance): void {
   fastify.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    return reply.status(404).send({ error: 'Not Found', message: `Nothing here answers ${request.method} ${shownPath(path)}`, requestId: request.id });
+    throw new HttpError(404, `Nothing here answers ${request.method} ${shownPath(path)}`);
   });
 }

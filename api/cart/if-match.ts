@@ -14,10 +14,10 @@ export function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined;
   const tags = header.match(/(?:W\/)?"[^"]*"|[^,\s]+/g) ?? [];
   if (tags.length === 0 || tags.some((tag) => !/^(?:W\/)?"[^"]*"$/.test(tag))) {
-    throw new HttpError(400, 'Bad Request', 'If-Match must be ETags from the cart, such as "3"');
+    throw new HttpError(400, 'If-Match must be ETags from the cart, such as "3"');
   }
   const versions = new Set(tags.map(versionOfEtag).filter((version) => version !== null));
-  if (versions.size > 1) throw new HttpError(400, 'Bad Request', 'If-Match must name one version of the cart, such as "3"');
+  if (versions.size > 1) throw new HttpError(400, 'If-Match must name one version of the cart, such as "3"');
   const [version] = versions;
   return version ?? UNMATCHABLE;
 }

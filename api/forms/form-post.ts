@@ -106,7 +106,7 @@ export async function useFormPosts(app: FastifyInstance): Promise<void> {
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   app.addHook('onRequest', async (request, reply) => {
     if (!isSameOrigin(request)) {
-      return reply.status(403).send({ error: 'Forbidden', message: 'This form can only be sent from the shop’s own pages.', requestId: request.id });
+      throw new HttpError(403, 'This form can only be sent from the shop’s own pages.');
     }
   });
   // A refusal a form can show (a rate limit, a body too long) goes back to the page as a notice, as
@@ -118,7 +118,7 @@ export async function useFormPosts(app: FastifyInstance): Promise<void> {
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return redirectWithFlash(reply, returnPath(request), TOO_LONG);
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ error: 'Unsupported Media Type', message: 'Send the form as a browser does (Content-Type: application/x-www-form-urlencoded)', requestId: request.id });
+      return shopErrors.call(app, new HttpError(415, 'Send the form as a browser does (Content-Type: application/x-www-form-urlencoded)'), request, reply);
     }
     return shopErrors.call(app, error, request, reply);
   });

@@ -8,6 +8,7 @@ import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import type { StoredAnswerStats } from '../plugins/stored-answers.ts';
 import type { PageCacheStats } from '../storefront/page-cache.ts';
+import { HttpError } from '../http-error.ts';
 import { RequestDurations } from './request-durations.ts';
 
 export interface MetricsOptions {
@@ -155,7 +156,7 @@ export const metrics = fp(
         const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
         if (!sameToken(given, options.token)) {
           reply.header('www-authenticate', 'Bearer realm="metrics"');
-          return reply.status(401).send({ error: 'Unauthorized', message: 'Send the metrics token as Authorization: Bearer <token>', requestId: request.id });
+          throw new HttpError(401, 'Send the metrics token as Authorization: Bearer <token>');
         }
       }
       return reply.type(shop.registry.contentType).send(await shop.registry.metrics());

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, onSen
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
 import { type StoredAnswer, claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-store.ts';
+import { HttpError } from '../http-error.ts';
 import { SESSION_COOKIE, sessionIdOf } from './session.ts';
 
 declare module 'fastify' {
@@ -122,7 +123,7 @@ export const idempotency = fp(
         const header = request.headers[IDEMPOTENCY_HEADER];
         if (header === undefined) return;
         if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-          return reply.status(400).send({ error: 'Bad Request', message: 'Idempotency-Key must be 8 to 200 printable characters without spaces', requestId: request.id });
+          throw new HttpError(400, 'Idempotency-Key must be 8 to 200 printable characters without spaces');
         }
         key = header;
       }
@@ -139,14 +140,10 @@ export const idempotency = fp(
           case 'answered':
             return reply.status(outcome.answer.status).headers(outcome.answer.headers).header(REPLAYED_HEADER, 'true').send(outcome.answer.body);
           case 'mismatch':
-            return reply.status(422).send({
-              error: 'Unprocessable Entity',
-              message: 'This Idempotency-Key was already used for a different request; send a new key for a new request',
-              requestId: request.id,
-            });
+            throw new HttpError(422, 'This Idempotency-Key was already used for a different request; send a new key for a new request');
           case 'running':
             if (Date.now() >= deadline) {
-              return reply.status(409).send({ error: 'Conflict', message: 'The first request with this Idempotency-Key is still being processed; try again shortly', requestId: request.id });
+              throw new HttpError(409, 'The first request with this Idempotency-Key is still being processed; try again shortly');
             }
             await pause(delay);
         }

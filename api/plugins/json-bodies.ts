@@ -26,7 +26,7 @@ export function jsonBodies(fastify: FastifyInstance): void {
     if (body === '' && request.method === 'DELETE') return done(null, undefined);
     parseJson(request, body as string, (error, value) => {
       // The parser refuses prototype-poisoning keys with the same error as broken JSON: tell them apart.
-      if (error && isJson(body as string)) return done(new HttpError(400, 'Bad Request', FORBIDDEN_KEYS), undefined);
+      if (error && isJson(body as string)) return done(new HttpError(400, FORBIDDEN_KEYS), undefined);
       done(error, value);
     });
   });

@@ -23,7 +23,7 @@ const WHAT: Record<LimitName, string> = {
 };
 
 export const tooManyRequests = (name: LimitName, retryAfterSeconds: number) =>
-  new HttpError(429, 'Too Many Requests', `${WHAT[name]}. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`);
+  new HttpError(429, `${WHAT[name]}. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`);
 
 declare module 'fastify' {
   interface FastifyInstance {
