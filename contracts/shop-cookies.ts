@@ -1,6 +1,7 @@
 /**
- * The small cookies the server and the page's script both read, each holding a number or `1` and
- * nothing else: what they stand for stays behind the session or in the tab. The server writes them
+ * The shop's cookies as both sides see them: the session's lifetime, how a Cookie header is read,
+ * and the small cookies the server and the page's script both read, each holding a number or `1` and
+ * nothing else (what they stand for stays behind the session or in the tab). The server writes those
  * for form posts and the cart pages; the page's script reads them, and writes the cart count for the
  * JSON API's answers.
  */
@@ -21,8 +22,11 @@ export const MAX_SHOWN_COUNT = 100;
  */
 export const CART_BADGE_SLOT = '\uE000cart-badge\uE000';
 
-/** Thirty days, as long as the session that holds the cart. */
-export const CART_COUNT_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** How long a shopper's session (and the cart it holds) lasts without a visit: thirty days. */
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/** As long as the session that holds the cart. */
+export const CART_COUNT_MAX_AGE_S = SESSION_MAX_AGE_S;
 
 const COUNT_IN_COOKIES = new RegExp(`(?:^|;\\s*)${CART_COUNT_COOKIE.replaceAll('.', '\\.')}=(\\d{1,6})(?:;|$)`);
 
@@ -47,3 +51,12 @@ export const JUST_ORDERED_COOKIE = 'dino.ordered';
 
 /** Whether `name=1` is among `cookies` (a Cookie header or `document.cookie`). */
 export const hasFlag = (cookies: string | undefined, name: string): boolean => cookies?.split(/;\s*/).includes(`${name}=1`) ?? false;
+
+/** The raw value of one cookie in a Cookie header (unverified: it only names a scope or a key, it grants nothing). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

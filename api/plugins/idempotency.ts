@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
+import { cookieValue } from '../../contracts/shop-cookies.ts';
 import { type StoredAnswer, claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-store.ts';
 import { HttpError } from '../http-error.ts';
 import { SESSION_COOKIE, sessionIdOf } from './session.ts';
@@ -42,15 +43,6 @@ const retryable = (status: number) => status >= 500 || status === 409 || status 
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The raw value of one cookie in a Cookie header (unverified: it only names a scope or a key, it grants nothing). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
 
 /**
  * Whose keys these are. A shopper with a session cookie: that session (a key never reaches another

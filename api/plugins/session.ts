@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
+import { SESSION_MAX_AGE_S } from '../../contracts/shop-cookies.ts';
 
 /** What the shop remembers of a shopper between requests. */
 const SessionData = v.object({
@@ -15,7 +16,6 @@ const SessionData = v.object({
 type SessionData = v.InferOutput<typeof SessionData>;
 
 export const SESSION_COOKIE = 'dino.sid';
-const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 
 /**
  * The shopper's session, kept whole in a signed cookie (HMAC with the session secret): reading or
@@ -131,9 +131,9 @@ function writeSession(request: FastifyRequest, reply: FastifyReply): void {
     sameSite: 'lax',
     secure: request.protocol === 'https',
     path: '/',
-    maxAge: THIRTY_DAYS_S,
+    maxAge: SESSION_MAX_AGE_S,
     // Both, as browsers that predate Max-Age read Expires.
-    expires: new Date(Date.now() + THIRTY_DAYS_S * 1000),
+    expires: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
   });
 }
 
