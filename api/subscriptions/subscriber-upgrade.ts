@@ -5,7 +5,7 @@ import { replayProjections } from '../../projections/replay.ts';
 import { subscribersProjection } from '../../projections/subscribers/subscribers.projection.ts';
 import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
 import { UnreadableEvent } from '../../domain/event-reader.ts';
-import { type Subscribed, normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
+import { SUBSCRIBED_SCHEMA_VERSION, type Subscribed, normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
 
 /**
  * Seals subscriptions written before addresses were encrypted: every Subscribed v1 (address in
@@ -28,7 +28,7 @@ export async function sealClearSubscriptions(db: Database): Promise<number> {
       const email = normaliseEmail(clear);
       const subscriberId = subscriberIdOf(lookupKey, email);
       const key = await dataKeyFor(tx, subscriberId, newDataKey());
-      const data: Subscribed['data'] = { schemaVersion: 2, subscriberId, emailCipher: encryptEmail(key, email), at };
+      const data: Subscribed['data'] = { schemaVersion: SUBSCRIBED_SCHEMA_VERSION, subscriberId, emailCipher: encryptEmail(key, email), at };
       rewrites.push({ position: event.position, streamId: subscriberStreamId(subscriberId), data });
     }
     await rewriteEvents(tx, rewrites);

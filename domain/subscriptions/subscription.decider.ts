@@ -1,4 +1,4 @@
-import type { StoredSubscriptionEvent, SubscriptionEvent } from './subscription.events.ts';
+import { SUBSCRIBED_SCHEMA_VERSION, type StoredSubscriptionEvent, type SubscriptionEvent } from './subscription.events.ts';
 
 export interface SubscriptionState {
   subscribed: boolean;
@@ -27,7 +27,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
   switch (command.type) {
     case 'Subscribe':
       if (state.subscribed) return [];
-      return [{ type: 'Subscribed', data: { schemaVersion: 2, subscriberId: command.subscriberId, emailCipher: command.emailCipher, at: command.at } }];
+      return [{ type: 'Subscribed', data: { schemaVersion: SUBSCRIBED_SCHEMA_VERSION, subscriberId: command.subscriberId, emailCipher: command.emailCipher, at: command.at } }];
     case 'Forget':
       if (!state.subscribed) return [];
       return [{ type: 'SubscriberForgotten', data: { schemaVersion: 1, subscriberId: command.subscriberId, at: command.at } }];

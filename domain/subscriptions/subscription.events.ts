@@ -14,10 +14,13 @@ export interface SubscribedV1 {
   data: { schemaVersion: 1; email: string; at: string };
 }
 
+/** The Subscribed schema the shop writes (the address sealed); the projection reads only this one. */
+export const SUBSCRIBED_SCHEMA_VERSION = 2;
+
 export interface Subscribed {
   type: 'Subscribed';
   data: {
-    schemaVersion: 2;
+    schemaVersion: typeof SUBSCRIBED_SCHEMA_VERSION;
     /** The keyed hash of the address that names the stream. */
     subscriberId: string;
     /** The address, encrypted with the subscriber's key (email-cipher.ts). */
@@ -53,7 +56,7 @@ const subscriberId = v.pipe(v.string(), v.nonEmpty());
 export const readSubscriptionEvent = eventReader<StoredSubscriptionEvent>({
   Subscribed: [
     { schema: v.object({ schemaVersion: v.literal(1), email: v.pipe(v.string(), v.nonEmpty()), at }), upcast: (data: SubscribedV1['data']) => data },
-    { schema: v.object({ schemaVersion: v.literal(2), subscriberId, emailCipher: v.pipe(v.string(), v.nonEmpty()), at }) },
+    { schema: v.object({ schemaVersion: v.literal(SUBSCRIBED_SCHEMA_VERSION), subscriberId, emailCipher: v.pipe(v.string(), v.nonEmpty()), at }) },
   ],
   SubscriberForgotten: [{ schema: v.object({ schemaVersion: v.literal(1), subscriberId, at }) }],
 });

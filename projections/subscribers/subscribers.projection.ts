@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_EVENT_TYPES } from '../../domain/subscriptions/subscription.events.ts';
+import { SUBSCRIBED_SCHEMA_VERSION, SUBSCRIPTION_EVENT_TYPES } from '../../domain/subscriptions/subscription.events.ts';
 import type { Projection, ProjectionStep } from '../projection.ts';
 
 const latest: ProjectionStep = {
@@ -8,7 +8,7 @@ const latest: ProjectionStep = {
   sql: `select distinct on (a.data->>'subscriberId' collate "C") a.data->>'subscriberId' as subscriber_id, a.type,
            a.data->>'emailCipher' as email_cipher, a.data->>'at' as at, a.position
     from appended a
-    where (a.type = 'Subscribed' and (a.data->>'schemaVersion')::int = 2) or a.type = 'SubscriberForgotten'
+    where (a.type = 'Subscribed' and (a.data->>'schemaVersion')::int = ${SUBSCRIBED_SCHEMA_VERSION}) or a.type = 'SubscriberForgotten'
     order by a.data->>'subscriberId' collate "C", a.position desc`,
 };
 
