@@ -146,3 +146,18 @@ export function orderNumber(random: () => number = Math.random): string {
   const digits = 100000 + Math.min(899999, Math.floor(random() * 900000));
   return `#DINO-${digits}`;
 }
+
+/** A placed demo order, as its confirmation shows it: from the form post's flash, or kept by the tab. */
+export const PlacedOrder = v.object({
+  number: v.string(),
+  /** When it was confirmed (ISO 8601). */
+  placedAt: v.pipe(v.string(), v.isoTimestamp()),
+  totalCents: v.pipe(v.number(), v.safeInteger()),
+  email: v.string(),
+});
+export type PlacedOrder = v.InferOutput<typeof PlacedOrder>;
+
+/** The demo order placed now, for `email` (trimmed), at `totalCents`. */
+export function placeOrder(email: string, totalCents: number, now: Date = new Date()): PlacedOrder {
+  return { number: orderNumber(), placedAt: now.toISOString(), totalCents, email: email.trim() };
+}

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PlacedOrder } from './checkout.ts';
 
 /**
  * What a form post leaves for the page it redirects to (the no-JavaScript path: POST, 303, GET).
@@ -24,16 +25,9 @@ export const FlashForm = v.object({
 });
 export type FlashForm = v.InferOutput<typeof FlashForm>;
 
-export const FlashOrder = v.object({
-  number: v.string(),
-  placedAt: v.pipe(v.string(), v.isoTimestamp()),
-  totalCents: v.pipe(v.number(), v.safeInteger()),
-  email: v.string(),
-});
-
 export const Flash = v.object({
   notice: v.optional(FlashNotice),
   form: v.optional(FlashForm),
-  order: v.optional(FlashOrder),
+  order: v.optional(PlacedOrder),
 });
 export type Flash = v.InferOutput<typeof Flash>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../contracts/cart.ts';
-import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, orderNumber } from '../../contracts/checkout.ts';
+import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placeOrder } from '../../contracts/checkout.ts';
 import type { Flash } from '../../contracts/flash.ts';
 import { CART_MESSAGES, PROMO_MESSAGES } from '../../contracts/shop-messages.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
@@ -150,8 +150,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     if (isFlash(result)) return redirectWithFlash(reply, '/checkout', { ...result, form: { name: 'checkout', values: kept, errors: {} } });
     request.session.promoCode = undefined;
     rememberPromo(reply, false);
-    const order = { number: orderNumber(), placedAt: now().toISOString(), totalCents: totals.total, email: values.email.trim() };
-    return redirectWithFlash(reply, '/checkout', { order });
+    return redirectWithFlash(reply, '/checkout', { order: placeOrder(values.email, totals.total, now()) });
   });
 }
 

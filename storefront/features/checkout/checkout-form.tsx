@@ -12,25 +12,18 @@ import {
   STATE_OPTIONS,
   checkoutErrors,
   emptyCardFields,
-  orderNumber,
+  placeOrder,
   type CardField,
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutFormValues,
   type PaymentMethod,
+  type PlacedOrder,
 } from '../../../contracts/checkout.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { CartVersionField } from '../../components/cart-version-field.tsx';
 import { btn } from '../../components/ui.ts';
 import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
-
-export interface PlacedOrder {
-  number: string;
-  /** ISO timestamp of the confirmation. */
-  placedAt: string;
-  totalCents: number;
-  email: string;
-}
 
 export interface CheckoutFormProps {
   totalCents: number;
@@ -108,9 +101,9 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
       return;
     }
     setProcessing(true);
-    const email = values.email.trim();
+    const { email } = values;
     timer.current = setTimeout(() => {
-      void onComplete({ number: orderNumber(), placedAt: new Date().toISOString(), totalCents, email }).then((placed) => {
+      void onComplete(placeOrder(email, totalCents)).then((placed) => {
         setProcessing(false);
         if (placed) setValues(CHECKOUT_DEFAULTS);
       });

@@ -1,5 +1,6 @@
 import { JUST_ORDERED_COOKIE } from '../../../contracts/shop-cookies.ts';
-import type { PlacedOrder } from './checkout-form.tsx';
+import * as v from 'valibot';
+import { PlacedOrder } from '../../../contracts/checkout.ts';
 
 /**
  * The order this tab placed last, so its confirmation survives a reload: the cart is empty by then,
@@ -23,8 +24,8 @@ export function rememberOrder(order: PlacedOrder): void {
 /** The order this tab placed within the hour, if any. */
 export function lastOrder(now = Date.now()): PlacedOrder | null {
   try {
-    const order = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as PlacedOrder | null;
-    return order && typeof order.number === 'string' && now - Date.parse(order.placedAt) < KEPT_S * 1000 ? order : null;
+    const kept = v.safeParse(PlacedOrder, JSON.parse(sessionStorage.getItem(KEY) ?? 'null'));
+    return kept.success && now - Date.parse(kept.output.placedAt) < KEPT_S * 1000 ? kept.output : null;
   } catch {
     return null;
   }

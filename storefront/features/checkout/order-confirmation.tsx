@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
-import type { PlacedOrder } from './checkout-form.tsx';
+import type { PlacedOrder } from '../../../contracts/checkout.ts';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
