@@ -23,9 +23,14 @@ export class UnreadableEvent extends Error {
 /**
  * The versions of one event type's data, oldest first: version n is `versions[n - 1]`. Each version
  * but the newest carries `upcast`, turning its data into the next version's; reading an old event
- * parses it with its own schema, then upcasts it step by step to the newest shape.
+ * parses it with its own schema, then upcasts it step by step to the newest shape. The newest
+ * schema's output must be the event's `Data`: a field added to the type and not to the schema (which
+ * would drop it from every event read) does not compile.
  */
-export type EventVersions = readonly { schema: v.GenericSchema; upcast?: (data: never) => unknown }[];
+export type EventVersions<Data = unknown> = readonly [
+  ...{ schema: v.GenericSchema; upcast?: (data: never) => unknown }[],
+  { schema: v.GenericSchema<unknown, Data>; upcast?: never },
+];
 
 /**
  * A reader for a family of events: parses `data` with the schema of the event's type and
@@ -33,7 +38,7 @@ export type EventVersions = readonly { schema: v.GenericSchema; upcast?: (data: 
  * family's union. Anything else (an unknown type or version, a field missing or of the wrong type)
  * throws an UnreadableEvent naming the event's position, never a half-right event.
  */
-export function eventReader<Event extends { type: string; data: unknown }>(versionsByType: { [Type in Event['type']]: EventVersions }) {
+export function eventReader<Event extends { type: string; data: unknown }>(versionsByType: { [Type in Event['type']]: EventVersions<Extract<Event, { type: Type }>['data']> }) {
   const table = versionsByType as Record<string, EventVersions>;
   return (event: StoredEvent): Event => {
     const versions = Object.hasOwn(table, event.type) ? table[event.type] : undefined;
