@@ -12,6 +12,7 @@ import { DomainError } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
 import { rememberCartCount, rememberPromo } from './page-cookies.ts';
 import { field, formPost, numberField, redirectWithFlash, returnPath, withQuery } from './form-post.ts';
+import { FORM_ACTIONS, LINE_ACTION_ROUTE, LINE_REMOVE_ROUTE } from '../../contracts/form-actions.ts';
 
 export interface CartFormDeps {
   carts: CartService;
@@ -70,7 +71,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
   const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
 
   // Add to Cart and Buy Now: the product page sends size and colour, a card sends its variant id.
-  app.post('/cart/add', { ...formPost, preHandler: [cartWrite.preHandler, newCartLimit] }, async (request, reply) => {
+  app.post(FORM_ACTIONS.cartAdd, { ...formPost, preHandler: [cartWrite.preHandler, newCartLimit] }, async (request, reply) => {
     const productId = numberField(request.body, 'productId');
     const product = catalogue.productById(productId);
     const variant = resolveVariant(catalogue, productId, request.body);
@@ -94,7 +95,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     return redirectWithFlash(reply, field(request.body, 'intent') === 'buy-now' ? '/checkout' : back, added);
   });
 
-  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId', cartWrite, async (request, reply) => {
+  app.post<{ Params: { itemId: string } }>(LINE_ACTION_ROUTE, cartWrite, async (request, reply) => {
     const back = returnPath(request, '/cart');
     const input = v.safeParse(UpdateCartItem, { quantity: numberField(request.body, 'quantity') });
     if (!input.success) {
@@ -104,21 +105,21 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     return redirectWithFlash(reply, back, isFlash(result) ? result : undefined);
   });
 
-  app.post<{ Params: { itemId: string } }>('/cart/items/:itemId/remove', cartWrite, async (request, reply) => {
+  app.post<{ Params: { itemId: string } }>(LINE_REMOVE_ROUTE, cartWrite, async (request, reply) => {
     const back = returnPath(request, '/cart');
     const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId) => carts.removeItem(cartId, request.params.itemId).then((r) => r.cart));
     const removed: Flash = { notice: { title: CART_MESSAGES.removed, description: CART_MESSAGES.removedDescription, tone: 'success' } };
     return redirectWithFlash(reply, back, isFlash(result) ? result : removed);
   });
 
-  app.post('/cart/clear', cartWrite, async (request, reply) => {
+  app.post(FORM_ACTIONS.cartClear, cartWrite, async (request, reply) => {
     // Only the cart the page showed: a clear from a page left open does not take lines added since.
     const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId) => carts.clear(cartId, seenVersion(request.body)).then((r) => r.cart));
     return redirectWithFlash(reply, returnPath(request, '/cart'), isFlash(result) ? result : undefined);
   });
 
   // The promo code lives in the session: the cart page and checkout both honour it.
-  app.post('/cart/promo', cartWrite, async (request, reply) => {
+  app.post(FORM_ACTIONS.cartPromo, cartWrite, async (request, reply) => {
     const code = field(request.body, 'promoCode').trim();
     const applied = isPromoCode(code);
     if (applied) request.session.promoCode = PROMO_CODE;
@@ -132,7 +133,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
 
   // The demo checkout: validated with the storefront's own schema and messages; a valid order empties
   // the cart (CartCleared, as the enhanced checkout records) and shows the confirmation.
-  app.post('/checkout', cartWrite, async (request, reply) => {
+  app.post(FORM_ACTIONS.checkout, cartWrite, async (request, reply) => {
     const values = Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)])) as CheckoutFormValues;
     const errors = checkoutErrors(values);
     const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !NOT_KEPT.has(name)));

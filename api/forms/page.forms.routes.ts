@@ -7,13 +7,14 @@ import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../contrac
 import { trackOrder, validateTrackForm } from '../../contracts/order-tracking.ts';
 import type { SubscriptionService } from '../subscriptions/subscription.service.ts';
 import { field, formPost, redirectWithFlash, returnPath } from './form-post.ts';
+import { FORM_ACTIONS } from '../../contracts/form-actions.ts';
 
 /**
  * The other plain HTML forms: newsletter signup (the same subscription service as POST /api/subscribe),
  * contact and order tracking (demo pages: validated and answered on the server, nothing recorded).
  */
 export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: SubscriptionService }): Promise<void> {
-  app.post('/subscribe', { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
+  app.post(FORM_ACTIONS.subscribe, { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
     const back = `${returnPath(request).split('#')[0]}#signup`;
     const email = field(request.body, 'email');
     const input = v.safeParse(Subscribe, { email });
@@ -31,14 +32,14 @@ export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { 
     return redirectWithFlash(reply, back, flash);
   });
 
-  app.post('/contact', formPost, async (request, reply) => {
+  app.post(FORM_ACTIONS.contact, formPost, async (request, reply) => {
     const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, field(request.body, name)])) as ContactValues;
     const errors = contactErrors(values);
     const sent = Object.keys(errors).length === 0;
     return redirectWithFlash(reply, '/contact', { form: { name: 'contact', values: sent ? {} : values, errors, ...(sent ? { result: 'sent' } : {}) } });
   });
 
-  app.post('/track-order', formPost, async (request, reply) => {
+  app.post(FORM_ACTIONS.trackOrder, formPost, async (request, reply) => {
     const values = { orderNumber: field(request.body, 'orderNumber'), email: field(request.body, 'email') };
     const errors = validateTrackForm(values.orderNumber, values.email);
     const valid = Object.keys(errors).length === 0;

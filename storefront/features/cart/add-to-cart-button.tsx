@@ -3,6 +3,7 @@ import { ReturnTo } from '../../lib/return-to.tsx';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { preloadToaster, toast } from '../toast/toast.ts';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /** The cart's mutations (TanStack Query) load on the first Add to Cart, not with the page. */
 const loadCart = () => import('./use-cart.ts');
@@ -81,7 +82,7 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
   if (intent !== 'card') return button;
   // A card's button carries its own form; the product page's buttons sit in the page's form.
   return (
-    <form method="post" action={CART_ADD_ACTION}>
+    <form method="post" action={FORM_ACTIONS.cartAdd}>
       <input type="hidden" name="productId" value={product.id} />
       {variant && <input type="hidden" name="variantId" value={variant.id} />}
       <input type="hidden" name="quantity" value="1" />
@@ -91,5 +92,3 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
   );
 }
 
-/** Where Add to Cart and Buy Now post without JavaScript. */
-export const CART_ADD_ACTION = '/cart/add';

@@ -10,7 +10,8 @@ import { cartDrawerOpenAtom, closeCartDrawer } from '../../lib/ui-state.ts';
 import { PROMO_COOKIE, hasFlag } from '../../../contracts/shop-cookies.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { CartQueryProvider } from './cart-client.tsx';
-import { LineImage, LineVariant, lineAction, productHref } from './cart-line-parts.tsx';
+import { lineAction } from '../../../contracts/form-actions.ts';
+import { LineImage, LineVariant, productHref } from './cart-line-parts.tsx';
 import { isPendingLine, stepperMax } from './cart-ops.ts';
 import { noteRemoval, useLastRemoval } from './last-removal.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -240,7 +241,7 @@ function DrawerLine({ item, onNavigate }: { item: CartItem; onNavigate: () => vo
             max={stepperMax(item)}
             disabled={pending}
             onStep={(delta) => actions.step(item.id, delta)}
-            action={lineAction(item)}
+            action={lineAction(item.id)}
           />
           <button
             type="button"

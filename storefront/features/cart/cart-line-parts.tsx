@@ -2,11 +2,6 @@ import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';
 
-/** Where a line's quantity form posts without JavaScript; `/remove` after it removes the line. */
-export function lineAction(item: Pick<CartItem, 'id'>): string {
-  return `/cart/items/${encodeURIComponent(item.id)}`;
-}
-
 export function productHref(item: Pick<CartItem, 'product'>): string {
   return `/product/${item.product.slug}`;
 }

@@ -24,6 +24,7 @@ import { formatCents } from '../../../contracts/money-format.ts';
 import { CartVersionField } from '../../components/cart-version-field.tsx';
 import { btn } from '../../components/ui.ts';
 import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 export interface CheckoutFormProps {
   totalCents: number;
@@ -120,7 +121,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
   });
 
   return (
-    <form ref={formRef} method="post" action="/checkout" noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
+    <form ref={formRef} method="post" action={FORM_ACTIONS.checkout} noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
       <CartVersionField version={cartVersion} />
       <fieldset disabled={processing} className="space-y-6">
         <Section title="Contact" step={1}>

@@ -5,6 +5,7 @@ import { PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { btn } from '../../components/ui.ts';
 import { apiRequest } from '../../lib/api-fetch.ts';
 import { flashFor } from '../../lib/flash.ts';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /** The promo code: checked here at once, and kept in the session for checkout. */
 export function PromoCodeForm({
@@ -40,7 +41,7 @@ export function PromoCodeForm({
     // The session keeps the code for checkout (the same post a page without JavaScript makes). A code
     // the session did not take is not applied: checkout would charge the shipping it promised away.
     const submit = ++submits.current;
-    const saved = apiRequest('/cart/promo', {
+    const saved = apiRequest(FORM_ACTIONS.cartPromo, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ promoCode: code }),
@@ -56,7 +57,7 @@ export function PromoCodeForm({
   };
 
   return (
-    <form method="post" action="/cart/promo" onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5">
+    <form method="post" action={FORM_ACTIONS.cartPromo} onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5">
       <label htmlFor={`${id}-code`} className="text-sm font-bold text-ink-900">
         Promo code
       </label>

@@ -5,6 +5,7 @@ import { flashFor } from '../../lib/flash.ts';
 import { SIGNUP_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { ReturnTo } from '../../lib/return-to.tsx';
 import { preloadToaster, toast } from '../toast/toast.ts';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /** Validation and the call load on the form's first use (see signup.submit.ts). */
 const loadSubmit = () => import('./signup.submit.ts');
@@ -83,7 +84,7 @@ export function SignupSection() {
         </h2>
         <p className="mt-3 text-lg text-brand-50">Get new collections, cheeky deals and prehistoric gossip in your inbox.</p>
 
-        <form method="post" action="/subscribe" noValidate onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg text-left" aria-label="Mailing list signup">
+        <form method="post" action={FORM_ACTIONS.subscribe} noValidate onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg text-left" aria-label="Mailing list signup">
           <ReturnTo />
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address

@@ -2,7 +2,8 @@ import type { CartItem } from '../../../contracts/cart.ts';
 import { lineTotalCents } from '../../../contracts/cart-rules.ts';
 import { formatCents, formatMoney } from '../../../contracts/money-format.ts';
 import { isPendingLine, stepperMax } from '../../features/cart/cart-ops.ts';
-import { LineImage, LineVariant, lineAction, productHref } from '../../features/cart/cart-line-parts.tsx';
+import { lineAction, lineRemoveAction } from '../../../contracts/form-actions.ts';
+import { LineImage, LineVariant, productHref } from '../../features/cart/cart-line-parts.tsx';
 import { QuantityStepper } from '../../features/cart/quantity-stepper.tsx';
 import { useCartActions } from '../../features/cart/use-cart.ts';
 import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
@@ -31,7 +32,7 @@ export function CartLine({ item, layout }: { item: CartItem; layout: 'row' | 'ca
       max={stepperMax(item)}
       disabled={isPendingLine(item)}
       onStep={(delta) => actions.step(item.id, delta)}
-      action={lineAction(item)}
+      action={lineAction(item.id)}
     />
   );
   const remove = (compact: boolean) => <RemoveButton item={item} compact={compact} onRemove={() => actions.remove(item.id)} />;
@@ -75,7 +76,7 @@ export function CartLine({ item, layout }: { item: CartItem; layout: 'row' | 'ca
 /** Remove: posts without JavaScript, removes in place with it. Compact in the table: the icon, its name for screen readers. */
 function RemoveButton({ item, compact, onRemove }: { item: CartItem; compact: boolean; onRemove: () => void }) {
   return (
-    <form method="post" action={`${lineAction(item)}/remove`} className="inline">
+    <form method="post" action={lineRemoveAction(item.id)} className="inline">
       <ReturnTo />
       <InPlaceSubmit
         disabled={isPendingLine(item)}

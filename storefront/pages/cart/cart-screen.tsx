@@ -13,6 +13,7 @@ import type { Data } from './+data.ts';
 import { CartLines } from './cart-lines.tsx';
 import { CartOrderSummary } from './cart-order-summary.tsx';
 import { CartLoadError, CartSkeleton, EmptyCart } from './cart-states.tsx';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /** The cart page: empty state, the lines, the order summary with the promo code. */
 export function CartScreen() {
@@ -82,7 +83,7 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
                 <ChevronLeftIcon className="size-4" />
                 Continue Shopping
               </a>
-              <form method="post" action="/cart/clear">
+              <form method="post" action={FORM_ACTIONS.cartClear}>
                 <SeenCartVersion />
                 <InPlaceSubmit onSubmitInPlace={actions.clear} className={btn.ghost}>
                   Clear cart

@@ -7,6 +7,7 @@ import { CheckIcon, ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
 import { CONTACT_FIELDS, EMPTY_CONTACT, contactErrors, type ContactErrors, type ContactField, type ContactValues } from '../../../contracts/contact-form.ts';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /**
  * Contact form: all four fields required. With JavaScript it is handled in the browser (no call is
@@ -60,7 +61,7 @@ export default function ContactPage() {
               </button>
             </div>
           ) : (
-            <form method="post" action="/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+            <form method="post" action={FORM_ACTIONS.contact} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
               <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} required />
               <TextField
                 label="Email"

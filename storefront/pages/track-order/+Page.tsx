@@ -10,6 +10,7 @@ import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
 import { SAMPLE_ORDER, trackOrder, validateTrackForm, type TrackErrors, type TrackResult, type TrackedOrder } from '../../../contracts/order-tracking.ts';
 import { statusBadgeClass } from '../../lib/order-status-badge.ts';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 export default function TrackOrderPage() {
   // Without JavaScript the form posts to /track-order and comes back with its values and outcome.
@@ -46,7 +47,7 @@ export default function TrackOrderPage() {
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         {result === null ? (
-          <form ref={formRef} method="post" action="/track-order" noValidate onSubmit={onSubmit} className="space-y-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
+          <form ref={formRef} method="post" action={FORM_ACTIONS.trackOrder} noValidate onSubmit={onSubmit} className="space-y-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
             <TextField
               label="Order number"
               name="orderNumber"

@@ -24,6 +24,7 @@ import { productBadge, SoldOutBadge } from '../product-card.tsx';
 import { ReturnTo } from '../../../lib/return-to.tsx';
 import { ProductInfoSections } from './product-info-sections.tsx';
 import { QuantitySelector } from './quantity-selector.tsx';
+import { FORM_ACTIONS } from '../../../../contracts/form-actions.ts';
 
 export interface ProductActionsContext {
   product: Product;
@@ -107,7 +108,7 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
           <p className="mt-5 text-lg leading-8 text-ink-700">{product.description}</p>
 
           {/* A real form: without JavaScript, Add to Cart and Buy Now post size, colour and quantity. */}
-          <form method="post" action="/cart/add">
+          <form method="post" action={FORM_ACTIONS.cartAdd}>
             <input type="hidden" name="productId" value={product.id} />
             <ReturnTo />
             <div className="mt-8 space-y-7">
