@@ -10,28 +10,29 @@ export const SIZE_CHART: ReadonlyArray<{ size: Size; waist: string; hip: string;
   { size: 'XL', waist: '38-42', hip: '46-50', tail: '16-20' },
 ];
 
+/** Fits a 320 px screen (sizes and headings wrap); it scrolls sideways only if text is enlarged. */
 export function SizeChart({ caption }: { caption?: string }) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Size chart">
-      <table className="w-full min-w-[22rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         {caption && <caption className="px-4 pt-4 text-left text-sm font-semibold text-ink-700">{caption}</caption>}
         <thead>
           <tr className="border-b border-ink-200 text-ink-900">
-            <th scope="col" className="px-3 py-3 sm:px-4 font-bold">Size</th>
-            <th scope="col" className="px-3 py-3 sm:px-4 font-bold">Waist (in)</th>
-            <th scope="col" className="px-3 py-3 sm:px-4 font-bold">Hip (in)</th>
-            <th scope="col" className="px-3 py-3 sm:px-4 font-bold">Tail Girth (in)</th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Size</th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Waist (in)</th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Hip (in)</th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Tail Girth (in)</th>
           </tr>
         </thead>
         <tbody>
           {SIZE_CHART.map((row) => (
             <tr key={row.size} className="border-b border-ink-100 last:border-0 odd:bg-brand-50/50">
-              <th scope="row" className="whitespace-nowrap px-3 py-3 font-semibold text-ink-900 sm:px-4">
-                {SIZE_LABELS[row.size]}
+              <th scope="row" className="px-2 py-3 font-semibold text-ink-900 min-[360px]:px-3 sm:px-4">
+                {row.size} <span className="whitespace-nowrap">{SIZE_LABELS[row.size].slice(row.size.length + 1)}</span>
               </th>
-              <td className="px-3 py-3 sm:px-4 text-ink-700">{row.waist}</td>
-              <td className="px-3 py-3 sm:px-4 text-ink-700">{row.hip}</td>
-              <td className="px-3 py-3 sm:px-4 text-ink-700">{row.tail}</td>
+              <td className="whitespace-nowrap px-2 py-3 text-ink-700 min-[360px]:px-3 sm:px-4">{row.waist}</td>
+              <td className="whitespace-nowrap px-2 py-3 text-ink-700 min-[360px]:px-3 sm:px-4">{row.hip}</td>
+              <td className="whitespace-nowrap px-2 py-3 text-ink-700 min-[360px]:px-3 sm:px-4">{row.tail}</td>
             </tr>
           ))}
         </tbody>

@@ -144,7 +144,7 @@ test('category pages sort and search locally', async ({ page, request }) => {
   expect(apiCalls).toEqual([]);
 });
 
-test('filters apply with Apply Filters, show chips and restore from the URL', async ({ page, request }) => {
+test('filters apply with Apply Filters, show chips and restore from the URL', async ({ page, request, expectAccessible }) => {
   const products = await productsFrom(request, '/api/products');
   const collection = products.find((p) => p.collection)?.collection ?? '';
   // Size M keeps products with an M in stock; a collection keeps its products and those without one.
@@ -173,11 +173,16 @@ test('filters apply with Apply Filters, show chips and restore from the URL', as
   await page.reload();
   await expect(count(page)).toHaveText(`Showing ${inCollection.length} ${inCollection.length === 1 ? 'product' : 'products'}`);
   await expect(sidebar.getByRole('checkbox', { name: collection })).toBeChecked();
+  // The selected size's count reads as well as its label.
+  await expectAccessible();
 
   await chips.getByRole('button', { name: new RegExp(collection) }).click();
   await expect(count(page)).toHaveText(`Showing ${onlyM.length} products`);
-  await page.getByRole('button', { name: 'Clear all', exact: true }).click();
+  // A chip takes itself away: focus goes to the count it changed.
+  await expect(count(page)).toBeFocused();
+  await page.getByRole('button', { name: 'Clear all', exact: true }).press('Enter');
   await expect(chips).toHaveCount(0);
+  await expect(count(page)).toBeFocused();
   await expect(page).toHaveURL(/\/shop$/);
 });
 

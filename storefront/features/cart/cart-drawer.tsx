@@ -218,7 +218,7 @@ function DrawerLine({ item, onNavigate }: { item: CartItem; onNavigate: () => vo
   const actions = useCartActions();
   const pending = isPendingLine(item);
   return (
-    <li className="flex gap-4 py-5" data-testid="cart-line">
+    <li className="flex gap-3 py-5 min-[360px]:gap-4" data-testid="cart-line">
       <LineImage item={item} />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
@@ -233,7 +233,8 @@ function DrawerLine({ item, onNavigate }: { item: CartItem; onNavigate: () => vo
         </div>
         <LineVariant item={item} className="mt-1" />
         {item.quantity > 1 && <p className="text-xs text-ink-500">{formatMoney(item.product.price)} each</p>}
-        <div className="mt-3 flex items-center justify-between gap-3">
+        {/* On the narrowest screens Remove goes under the stepper rather than past the drawer's edge. */}
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <QuantityStepper
             size="sm"
             label={item.product.name}

@@ -16,9 +16,10 @@ export function CategoryGrid({ categories }: { categories: readonly Category[] }
               width={320}
               height={320}
               loading="lazy"
-              className="mx-auto w-full flex-1 object-contain transition duration-500 group-hover:scale-110 group-hover:rotate-2"
+              className="mx-auto min-h-0 w-full flex-1 object-contain transition duration-500 group-hover:scale-110 group-hover:rotate-2"
             />
-            <span className="mt-2 text-center font-display text-lg font-extrabold text-ink-900 sm:text-xl">
+            {/* The picture gives way (min-h-0) when a name takes two lines, so nothing is cut off below it. */}
+            <span className="mt-2 text-center font-display text-lg font-extrabold leading-tight text-ink-900 sm:text-xl">
               {category.name}
             </span>
             <span className="text-center text-xs font-semibold text-brand-800">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/icons.tsx';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { btn } from '../../components/ui.ts';
 import { HERO_AUTO_ADVANCE_MS, nextIndex, previousIndex } from '../../lib/slider.ts';
 import { HERO_SLIDES } from './hero-slides.ts';
@@ -27,6 +28,7 @@ export function HeroSlider() {
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const hydrated = useHydrated();
   const running = !hovered && !focused && !paused && !reducedMotion;
 
   useEffect(() => {
@@ -104,50 +106,54 @@ export function HeroSlider() {
         })}
       </div>
 
-      <div className="absolute inset-x-0 bottom-5 flex items-center justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => setIndex((i) => previousIndex(i, slides.length))}
-          aria-label="Previous slide"
-          className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
-        >
-          <ChevronLeftIcon className="size-5" />
-        </button>
-        <div className="flex items-center gap-2">
-          {slides.map((slide, i) => (
-            <button
-              key={slide.id}
-              type="button"
-              onClick={() => setIndex(i)}
-              aria-label={`Go to slide ${i + 1}`}
-              aria-current={i === index ? 'true' : undefined}
-              className="group inline-flex size-6 items-center justify-center rounded-full"
-            >
-              <span
-                className={`block h-2.5 rounded-full transition-all ${
-                  i === index ? 'w-7 bg-brand-700' : 'w-2.5 bg-ink-500 group-hover:bg-ink-700'
-                }`}
-              />
-            </button>
-          ))}
+      {/* Without JavaScript the controls could do nothing: they appear once the page can run them (the
+          first slide shows meanwhile, and without JavaScript alone). */}
+      {hydrated && (
+        <div className="absolute inset-x-0 bottom-5 flex items-center justify-center gap-3">
+          <button
+            type="button"
+            onClick={() => setIndex((i) => previousIndex(i, slides.length))}
+            aria-label="Previous slide"
+            className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
+          >
+            <ChevronLeftIcon className="size-5" />
+          </button>
+          <div className="flex items-center gap-2">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.id}
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === index ? 'true' : undefined}
+                className="group inline-flex size-6 items-center justify-center rounded-full"
+              >
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${
+                    i === index ? 'w-7 bg-brand-700' : 'w-2.5 bg-ink-500 group-hover:bg-ink-700'
+                  }`}
+                />
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => setIndex((i) => nextIndex(i, slides.length))}
+            aria-label="Next slide"
+            className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
+          >
+            <ChevronRightIcon className="size-5" />
+          </button>
+          <button
+            type="button"
+            onClick={() => setPaused((p) => !p)}
+            aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+            className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
+          >
+            {paused ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
+          </button>
         </div>
-        <button
-          type="button"
-          onClick={() => setIndex((i) => nextIndex(i, slides.length))}
-          aria-label="Next slide"
-          className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
-        >
-          <ChevronRightIcon className="size-5" />
-        </button>
-        <button
-          type="button"
-          onClick={() => setPaused((p) => !p)}
-          aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
-          className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
-        >
-          {paused ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
-        </button>
-      </div>
+      )}
     </section>
   );
 }

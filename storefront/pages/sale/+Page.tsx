@@ -34,7 +34,7 @@ function SaleGrid() {
               </a>
             </div>
           ) : (
-            <ul className="grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 xl:grid-cols-3">
               {products.map((product) => {
                 const percent = discounts[product.id];
                 return (

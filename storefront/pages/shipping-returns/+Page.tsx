@@ -11,21 +11,27 @@ export default function ShippingReturnsPage() {
   return (
     <InfoPage title="Shipping & Returns" eyebrow="Customer care" mascot="raptor" intro="Fast as a raptor, careful as a mother stegosaurus with her eggs.">
       <h2 className="font-display text-2xl font-black text-ink-900">Shipping</h2>
-      <div className="mt-6 overflow-hidden rounded-2xl border border-ink-200 bg-white">
+      {/* On a phone the cost goes under the delivery time: three columns do not fit 320 px. */}
+      <div className="mt-6 overflow-x-auto rounded-2xl border border-ink-200 bg-white" tabIndex={0} role="region" aria-label="Shipping rates">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-ink-200">
-              <th scope="col" className="px-4 py-3 font-bold text-ink-900">Method</th>
-              <th scope="col" className="px-4 py-3 font-bold text-ink-900">Delivery time</th>
-              <th scope="col" className="px-4 py-3 font-bold text-ink-900">Cost</th>
+              <th scope="col" className="px-3 py-3 font-bold text-ink-900 sm:px-4">Method</th>
+              <th scope="col" className="px-3 py-3 font-bold text-ink-900 sm:px-4">
+                Delivery time<span className="sm:hidden"> and cost</span>
+              </th>
+              <th scope="col" className="hidden px-3 py-3 font-bold text-ink-900 sm:table-cell sm:px-4">Cost</th>
             </tr>
           </thead>
           <tbody>
             {RATES.map((rate) => (
               <tr key={rate.method} className="border-b border-ink-100 last:border-0">
-                <th scope="row" className="px-4 py-3 font-semibold text-ink-900">{rate.method}</th>
-                <td className="px-4 py-3 text-ink-700">{rate.time}</td>
-                <td className="px-4 py-3 text-ink-700">{rate.cost}</td>
+                <th scope="row" className="px-3 py-3 font-semibold text-ink-900 sm:px-4">{rate.method}</th>
+                <td className="px-3 py-3 text-ink-700 sm:px-4">
+                  {rate.time}
+                  <span className="mt-1 block font-semibold text-ink-900 sm:hidden">{rate.cost}</span>
+                </td>
+                <td className="hidden px-3 py-3 text-ink-700 sm:table-cell sm:px-4">{rate.cost}</td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { activeChips, clearAll, removeChip, type ListingState } from '../../../lib/filters.ts';
 import type { ProductListResult } from './product-list.ts';
@@ -16,9 +17,15 @@ export function ActiveFilters({
   onChange: (next: ListingState) => void;
 }) {
   const chips = activeChips(state);
+  const count = useRef<HTMLParagraphElement>(null);
+  // A chip takes itself away when chosen: focus goes to the count it changed, not to the page's start.
+  const change = (next: ListingState) => {
+    onChange(next);
+    count.current?.focus();
+  };
   return (
     <div className="flex min-h-10 flex-wrap items-center gap-2">
-      <p className="mr-2 text-sm font-semibold text-ink-700" aria-live="polite" data-testid="product-count">
+      <p ref={count} tabIndex={-1} className="mr-2 text-sm font-semibold text-ink-700 focus:outline-none" aria-live="polite" data-testid="product-count">
         {status === 'pending' ? 'Loading products…' : status === 'error' ? '' : `Showing ${shown} ${shown === 1 ? 'product' : 'products'}`}
       </p>
       {chips.length > 0 && (
@@ -28,7 +35,7 @@ export function ActiveFilters({
               <li key={chip.id}>
                 <ListingButton
                   to={removeChip(state, chip.id)}
-                  onClick={() => onChange(removeChip(state, chip.id))}
+                  onClick={() => change(removeChip(state, chip.id))}
                   className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 py-1.5 pl-3 pr-2 text-xs font-bold text-brand-900 hover:bg-brand-200"
                 >
                   {chip.label}
@@ -40,7 +47,7 @@ export function ActiveFilters({
           </ul>
           <ListingButton
             to={clearAll(state)}
-            onClick={() => onChange(clearAll(state))}
+            onClick={() => change(clearAll(state))}
             className="rounded-full px-2 py-1 text-xs font-bold text-accent-700 underline underline-offset-2 hover:text-accent-800"
           >
             Clear all

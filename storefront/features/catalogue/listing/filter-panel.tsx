@@ -144,7 +144,7 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
                       className="sr-only"
                     />
                     {SIZE_LABELS[size]}
-                    {counts && <span className="ml-1 font-semibold opacity-80">({counts.sizes[size]})</span>}
+                    {counts && <span className="ml-1 font-medium">({counts.sizes[size]})</span>}
                   </label>
                 </li>
               );

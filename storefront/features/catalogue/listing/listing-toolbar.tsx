@@ -90,7 +90,9 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
         )}
       </form>
 
-      <div className="flex gap-3">
+      {/* Without JavaScript the sort has its own Sort button: on the narrowest screens the two wrap
+          below Filters rather than squeeze the select to its arrow (noscript's button exists only then). */}
+      <div className="flex flex-wrap gap-3">
         {hydrated ? (
           <button type="button" onClick={onOpenFilters} onPointerEnter={onNearFilters} onFocus={onNearFilters} className={filtersLook}>
             {filtersLabel}
@@ -101,7 +103,7 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
             {filtersLabel}
           </a>
         )}
-        <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+        <div className="flex min-w-0 flex-1 items-center gap-2 has-[noscript_button]:min-w-52 sm:flex-none">
           <label htmlFor={sortId} className="sr-only whitespace-nowrap text-sm font-semibold text-ink-700 sm:not-sr-only">
             Sort by
           </label>
