@@ -128,7 +128,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> 
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    durable: e.PGLITE_SYNC === 'on',
+    durable: durableFrom(given),
     redisUrl: e.REDIS_URL,
     rateLimits: { newCarts: e.RATE_LIMIT_NEW_CARTS, subscriptions: e.RATE_LIMIT_SUBSCRIPTIONS, cartWrites: e.RATE_LIMIT_CART_WRITES },
     limits: {

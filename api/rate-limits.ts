@@ -7,7 +7,7 @@ export interface RateLimits {
   newCarts: number;
   /** Newsletter sign-ups. */
   subscriptions: number;
-  /** Every cart change (add, change quantity, remove, clear). */
+  /** Every cart change (add, change quantity, remove, clear), and the forms' promo code and order. */
   cartWrites: number;
 }
 

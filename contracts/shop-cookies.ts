@@ -50,7 +50,7 @@ export const PROMO_COOKIE = 'dino.promo';
 export const JUST_ORDERED_COOKIE = 'dino.ordered';
 
 /** Whether `name=1` is among `cookies` (a Cookie header or `document.cookie`). */
-export const hasFlag = (cookies: string | undefined, name: string): boolean => cookies?.split(/;\s*/).includes(`${name}=1`) ?? false;
+export const hasFlag = (cookies: string | undefined, name: string): boolean => cookieValue(cookies, name) === '1';
 
 /** The raw value of one cookie in a Cookie header (unverified: it only names a scope or a key, it grants nothing). */
 export function cookieValue(header: string | undefined, name: string): string | undefined {

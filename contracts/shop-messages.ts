@@ -32,7 +32,6 @@ export const PROMO_MESSAGES = {
 export const SIGNUP_MESSAGES = {
   success: 'Subscription successful!',
   successDescription: "You've been added to our dinosaur mailing list.",
-  /** Subscribing an address already on the list is a success too, said as such. */
   failed: 'Subscription failed',
   failedDescription: 'Something went wrong. Please try again.',
 } as const;

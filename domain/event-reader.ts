@@ -24,8 +24,9 @@ export class UnreadableEvent extends Error {
  * The versions of one event type's data, oldest first: version n is `versions[n - 1]`. Each version
  * but the newest carries `upcast`, turning its data into the next version's; reading an old event
  * parses it with its own schema, then upcasts it step by step to the newest shape. The newest
- * schema's output must be the event's `Data`: a field added to the type and not to the schema (which
- * would drop it from every event read) does not compile.
+ * schema's output must be the event's `Data`: a required field added to the type and not to the
+ * schema (which would drop it from every event read) does not compile. An optional one is not
+ * caught: add it to the schema in the same change.
  */
 export type EventVersions<Data = unknown> = readonly [
   ...{ schema: v.GenericSchema; upcast?: (data: never) => unknown }[],

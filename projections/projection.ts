@@ -78,6 +78,9 @@ export interface ProjectionShortcut {
   readonly steps: readonly ProjectionStep[];
 }
 
+/** `name` as an SQL identifier, quoted (a read-model table's or schema's name). */
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** The columns of `appended`, as the event store returns them from its insert. */
 export const APPENDED_COLUMNS = 'position, stream_id, version, type, data';
 

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { type Database, type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
 import { headPosition } from '../eventstore/event-store.ts';
-import { APPENDED_COLUMNS, type Projection, renderSteps, stepsOf } from './projection.ts';
+import { APPENDED_COLUMNS, type Projection, ident, renderSteps, stepsOf } from './projection.ts';
 
 export interface ReplayProgress {
   processed: number;
@@ -39,8 +39,6 @@ export interface ReplayOptions {
    */
   jobs?: number;
 }
-
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Scratch schemas are named with this prefix; one that a killed replay left behind is dropped by the next. */
 const SCRATCH_PREFIX = 'dino_replay_';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { countEventsAfter, headPositionOf } from '../eventstore/event-store.ts';
-import type { Projection } from './projection.ts';
+import { type Projection, ident } from './projection.ts';
 
 export interface ProjectionStatus {
   name: string;
@@ -27,7 +27,7 @@ export interface ProjectionStatus {
  */
 async function rowsCheckpoint(db: Queryable, projection: Projection): Promise<number> {
   if (projection.tables.length === 0) return 0;
-  const highest = projection.tables.map((table) => `select max(position) as position from "${table}"`).join(' union all ');
+  const highest = projection.tables.map((table) => `select max(position) as position from ${ident(table)}`).join(' union all ');
   const { rows } = await db.query<{ position: string | number | null }>(`select max(position) as position from (${highest}) t`);
   return Number(rows[0]?.position ?? 0);
 }

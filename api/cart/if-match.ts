@@ -8,7 +8,8 @@ const UNMATCHABLE = -1;
  * The version an If-Match header asks for; undefined when there is no condition (absent or `*`, which
  * any cart satisfies). The header may list tags (RFC 9110); weak tags never match for a write (strong
  * comparison), nor do tags that are not a cart's, so a header of only those can never be satisfied.
- * Tags of two different versions cannot both be the cart's one version: that is a malformed request.
+ * A list of two different versions would be satisfied by either; a write here names one version it
+ * was decided on, so such a list is refused with a 400 rather than half honoured.
  */
 export function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined;

@@ -110,9 +110,11 @@ export async function useFormPosts(app: FastifyInstance): Promise<void> {
     }
   });
   // A refusal a form can show (a rate limit, a body too long) goes back to the page as a notice, as
-  // every other form outcome does; anything else is the shop's one error handler's.
+  // every other form outcome does; anything else, and anything asked for as JSON (the enhanced page's
+  // own posts, which must see the refusal), is the shop's one error handler's.
   const shopErrors = app.errorHandler;
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (request.headers.accept?.includes('application/json')) return shopErrors.call(app, error, request, reply);
     if (error instanceof HttpError && error.status === 429) {
       return redirectWithFlash(reply, returnPath(request), { notice: { title: 'Please wait a moment', description: error.message, tone: 'error' } });
     }

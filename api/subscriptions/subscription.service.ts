@@ -47,8 +47,8 @@ export interface ForgetOutcome {
 }
 
 /**
- * The right to be forgotten: records SubscriberForgotten (no address in it), deletes the read-model
- * row and the subscriber's key — every copy of the address in the log is unreadable from then on —
+ * The right to be forgotten: records SubscriberForgotten (no address in it), empties the read-model
+ * row, deletes the subscriber's key — every copy of the address in the log is unreadable from then on —
  * and the remembered API answers that mention the address. The address may subscribe again later.
  */
 export async function forgetSubscriber(db: Database, email: string, now: () => Date = () => new Date()): Promise<ForgetOutcome> {

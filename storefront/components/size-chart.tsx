@@ -1,5 +1,5 @@
 import type { Size } from '../../contracts/catalogue.ts';
-import { SIZE_LABELS } from '../../contracts/sizes.ts';
+import { SIZE_NAMES } from '../../contracts/sizes.ts';
 
 /** Inches, Waist / Hip / Tail Girth per size. */
 export const SIZE_CHART: ReadonlyArray<{ size: Size; waist: string; hip: string; tail: string }> = [
@@ -28,7 +28,7 @@ export function SizeChart({ caption }: { caption?: string }) {
           {SIZE_CHART.map((row) => (
             <tr key={row.size} className="border-b border-ink-100 last:border-0 odd:bg-brand-50/50">
               <th scope="row" className="px-2 py-3 font-semibold text-ink-900 min-[360px]:px-3 sm:px-4">
-                {row.size} <span className="whitespace-nowrap">{SIZE_LABELS[row.size].slice(row.size.length + 1)}</span>
+                {row.size} <span className="whitespace-nowrap">({SIZE_NAMES[row.size]})</span>
               </th>
               <td className="whitespace-nowrap px-2 py-3 text-ink-700 min-[360px]:px-3 sm:px-4">{row.waist}</td>
               <td className="whitespace-nowrap px-2 py-3 text-ink-700 min-[360px]:px-3 sm:px-4">{row.hip}</td>

@@ -45,14 +45,17 @@ export function PromoCodeForm({
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ promoCode: code }),
-    }).then(
-      () => undefined,
-      () => {
+    })
+      // The route answers the enhanced page in JSON; anything else (a page it was sent to) kept nothing.
+      .then(async (response) => {
+        const answer: unknown = await response.json();
+        if (typeof answer !== 'object' || answer === null || !('applied' in answer)) throw new Error('the promo code was not saved');
+      })
+      .catch(() => {
         if (!nowApplied || submit !== submits.current) return;
         setResult('not-saved');
         onResult(false);
-      },
-    );
+      });
     onSaving?.(saved);
   };
 
@@ -72,7 +75,7 @@ export function PromoCodeForm({
           autoCapitalize="characters"
           spellCheck={false}
           placeholder="Enter code"
-          aria-invalid={result === 'invalid' || result === 'not-saved' || undefined}
+          aria-invalid={result === 'invalid' || undefined}
           aria-describedby={`${id}-message`}
           className={`min-w-0 flex-1 rounded-full border-2 bg-white px-4 py-2.5 text-sm font-semibold uppercase tracking-wide text-ink-900 placeholder:font-normal placeholder:normal-case placeholder:tracking-normal placeholder:text-ink-500 focus:outline-none ${
             result === 'invalid' || result === 'not-saved' ? 'border-accent-600' : result === 'applied' ? 'border-brand-600' : 'border-ink-200 focus:border-brand-600'

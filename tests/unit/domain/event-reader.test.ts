@@ -44,3 +44,15 @@ describe('reading stored events', () => {
     expect(() => read(stored('Renamed', { schemaVersion: 1, fullName: 'Rex' }))).toThrow(/name/);
   });
 });
+
+describe('an event reader declared against its event type', () => {
+  it('does not compile when the newest schema lacks a required field of the type (valibot would drop it on every read)', () => {
+    type Noted = { type: 'Noted'; data: { schemaVersion: 1; text: string; author: string } };
+    const read = eventReader<Noted>({
+      // @ts-expect-error the schema has no `author`, which every Noted event's data must carry
+      Noted: [{ schema: v.object({ schemaVersion: v.literal(1), text: v.string() }) }],
+    });
+    // At run time the field is simply gone: what the compile error prevents.
+    expect(read(stored('Noted', { schemaVersion: 1, text: 'hi', author: 'rex' })).data).toEqual({ schemaVersion: 1, text: 'hi' });
+  });
+});
