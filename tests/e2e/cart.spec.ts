@@ -53,9 +53,10 @@ test.describe('adding to the cart', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('2');
     await expect(toast(page)).toHaveCount(1);
 
-    // The toast's 'View cart' opens the drawer.
+    // The toast's 'View cart' opens the drawer, which takes the toast away (it would cover the first line).
     await toast(page).getByRole('button', { name: 'View cart' }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (1)' })).toBeVisible();
+    await expect(toast(page)).toHaveCount(0);
     const line = drawer(page).getByTestId('cart-line');
     await expect(line).toHaveCount(1);
     await expect(line).toContainText(THONG.name);

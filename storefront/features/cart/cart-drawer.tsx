@@ -15,7 +15,8 @@ import { LineImage, LineVariant, productHref } from './cart-line-parts.tsx';
 import { isPendingLine, stepperMax } from './cart-ops.ts';
 import { noteRemoval, useLastRemoval } from './last-removal.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
-import { useCart, useCartActions } from './use-cart.ts';
+import { ADDED_TOAST, useCart, useCartActions } from './use-cart.ts';
+import { toast } from '../toast/toast.ts';
 
 // Loaded on the first open, after the click or keypress that asked for it (see lib/dialog-focus.ts).
 tellHeadlessUiWhereFocusIs();
@@ -34,6 +35,10 @@ export default function CartDrawerIsland() {
 
 function CartDrawerDialog() {
   const open = useAtomValue(cartDrawerOpenAtom);
+  // The drawer shows what the add's toast says, and the toast would cover its first line.
+  useEffect(() => {
+    if (open) toast.dismiss(ADDED_TOAST);
+  }, [open]);
   // A removal's Undo is offered until the drawer closes.
   const close = () => {
     noteRemoval(null);

@@ -85,6 +85,8 @@ function once(fn: () => void): () => void {
 
 /** A removal's toast and a clear's share one place: a clear's replaces the Undo of an earlier removal. */
 const REMOVED_TOAST = 'cart-removed';
+/** The add's toast: the cart drawer takes it away as it opens (it would cover the drawer's first line). */
+export const ADDED_TOAST = 'cart-added';
 
 /**
  * The one cart mutation's options. Toasts live in the mutation's own callbacks (not in `mutate`'s), so
@@ -116,6 +118,7 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
         window.location.assign('/checkout');
       } else if (op.kind === 'add' && op.source !== 'undo') {
         toast.success(CART_MESSAGES.added, {
+          id: ADDED_TOAST,
           description: addedDescription(op),
           action: { label: 'View cart', onClick: openCartDrawer },
         });
