@@ -17,7 +17,7 @@ function flashCookie(value: string, maxAge: number): string {
 }
 
 /** Browsers drop a cookie over 4,096 bytes (name, value and attributes together). */
-export const MAX_FLASH_VALUE_BYTES = 3_500;
+const MAX_FLASH_VALUE_BYTES = 3_500;
 
 const encoded = (flash: Flash) => Buffer.from(JSON.stringify(flash)).toString('base64url');
 

@@ -92,7 +92,7 @@ export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash
 }
 
 /** The most a form post may carry: well above what the shop's forms hold (their fields have maxlength). */
-export const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_BODY_LIMIT = 16 * 1024;
 
 const TOO_LONG: Flash = { notice: { title: 'That was too long to send', description: 'Please shorten what you typed and send it again.', tone: 'error' } };
 
