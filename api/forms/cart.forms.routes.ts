@@ -67,11 +67,12 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
 
   // The JSON routes' limits: every post that writes the cart or the session counts as a cart write,
   // one that would start a cart also against the new-cart limit.
-  const cartWrite = { ...formPost, preHandler: app.limitBy('cartWrites') };
+  const writeLimit = app.limitBy('cartWrites');
   const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
+  const cartWrite = { ...formPost, preHandler: writeLimit };
 
   // Add to Cart and Buy Now: the product page sends size and colour, a card sends its variant id.
-  app.post(FORM_ACTIONS.cartAdd, { ...formPost, preHandler: [cartWrite.preHandler, newCartLimit] }, async (request, reply) => {
+  app.post(FORM_ACTIONS.cartAdd, { ...formPost, preHandler: [writeLimit, newCartLimit] }, async (request, reply) => {
     const productId = numberField(request.body, 'productId');
     const product = catalogue.productById(productId);
     const variant = resolveVariant(catalogue, productId, request.body);

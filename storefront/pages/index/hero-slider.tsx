@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/icons.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { btn } from '../../components/ui.ts';
@@ -110,14 +110,9 @@ export function HeroSlider() {
           first slide shows meanwhile, and without JavaScript alone). */}
       {hydrated && (
         <div className="absolute inset-x-0 bottom-5 flex items-center justify-center gap-3">
-          <button
-            type="button"
-            onClick={() => setIndex((i) => previousIndex(i, slides.length))}
-            aria-label="Previous slide"
-            className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
-          >
+          <ControlButton label="Previous slide" onClick={() => setIndex((i) => previousIndex(i, slides.length))}>
             <ChevronLeftIcon className="size-5" />
-          </button>
+          </ControlButton>
           <div className="flex items-center gap-2">
             {slides.map((slide, i) => (
               <button
@@ -136,24 +131,28 @@ export function HeroSlider() {
               </button>
             ))}
           </div>
-          <button
-            type="button"
-            onClick={() => setIndex((i) => nextIndex(i, slides.length))}
-            aria-label="Next slide"
-            className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
-          >
+          <ControlButton label="Next slide" onClick={() => setIndex((i) => nextIndex(i, slides.length))}>
             <ChevronRightIcon className="size-5" />
-          </button>
-          <button
-            type="button"
-            onClick={() => setPaused((p) => !p)}
-            aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
-            className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
-          >
+          </ControlButton>
+          <ControlButton label={paused ? 'Play slideshow' : 'Pause slideshow'} onClick={() => setPaused((p) => !p)}>
             {paused ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
-          </button>
+          </ControlButton>
         </div>
       )}
     </section>
+  );
+}
+
+/** A round control on the slide (previous, next, pause): its label is what a screen reader says. */
+function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-md hover:bg-white"
+    >
+      {children}
+    </button>
   );
 }

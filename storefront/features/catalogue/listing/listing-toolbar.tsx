@@ -103,7 +103,7 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
             {filtersLabel}
           </a>
         )}
-        <div className="flex min-w-0 flex-1 items-center gap-2 has-[noscript_button]:min-w-52 sm:flex-none">
+        <div className="flex min-w-0 flex-1 items-center gap-2 has-[noscript_button]:min-w-64 sm:flex-none">
           <label htmlFor={sortId} className="sr-only whitespace-nowrap text-sm font-semibold text-ink-700 sm:not-sr-only">
             Sort by
           </label>
