@@ -248,6 +248,82 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     expect(plain.jar.get('dino.promo')).toBe('');
   });
 
+  it('a refused add, change or remove says why in a notice, records nothing and leaves the cart as it was', async () => {
+    const plain = browser(app);
+    await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    const cartId = (await plain.json('GET', '/api/cart')).json().id as string;
+    const lineId = (await plain.json('GET', '/api/cart')).json().items[0].id as string;
+    const recorded = async () => (await eventsOf(app, `cart-${cartId}`)).length;
+    const before = await recorded();
+    const refusal = (title: string, description: string) => ({ notice: { title, description, tone: 'error' } });
+
+    for (const [quantity, description] of [
+      [0, 'quantity must be at least 1'],
+      [100, 'quantity must be at most 99'],
+      ['abc', 'quantity must be a number'],
+      ['1.5', 'quantity must be a number'],
+    ] as const) {
+      const answer = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity, returnTo: '/shop' });
+      expect(answer.headers.location, String(quantity)).toBe('/shop');
+      expect(plain.flash(), String(quantity)).toEqual(refusal('Failed to add item to cart', description));
+    }
+    // A variant of another product, or a size and colour the product is not made in.
+    const other = seed.products.find((p) => p.id !== product.id)!;
+    await plain.post('/cart/add', { productId: product.id, variantId: other.variants[0]!.id, quantity: 1, returnTo: '/shop' });
+    expect(plain.flash()).toEqual(refusal('Error', 'Please select a variant before adding to cart'));
+    await plain.post('/cart/add', { productId: product.id, size: variant.size, color: 'Plaid', quantity: 1, returnTo: `/product/${product.slug}` });
+    expect(plain.flash()).toEqual(refusal('Error', 'Please select a variant before adding to cart'));
+
+    await plain.post(`/cart/items/${lineId}`, { quantity: 'lots', returnTo: '/cart' });
+    expect(plain.flash()).toEqual(refusal('Failed to update item quantity', 'quantity must be a number'));
+    await plain.post(`/cart/items/${lineId}`, { quantity: variant.stock + 1, returnTo: '/cart' });
+    expect(plain.flash().notice).toMatchObject({ title: 'Failed to update item quantity', description: expect.stringMatching(/^Only \d+ left/), tone: 'error' });
+    await plain.post('/cart/items/no-such-line', { quantity: 2, returnTo: '/cart' });
+    expect(plain.flash()).toEqual(refusal('Failed to update item quantity', 'That item is not in your cart'));
+    await plain.post('/cart/items/no-such-line/remove', { returnTo: '/cart' });
+    expect(plain.flash()).toEqual(refusal('Failed to remove item', 'That item is not in your cart'));
+
+    expect(await recorded()).toBe(before);
+    expect((await plain.json('GET', '/api/cart')).json().items).toMatchObject([{ id: lineId, quantity: 1 }]);
+    expect(plain.jar.get('dino.items')).toBe('1');
+  });
+
+  it('checkout of an empty cart from a page that showed none goes back to the cart, without a notice', async () => {
+    const plain = browser(app);
+    const valid = { email: 'rex@jurassic.com', firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' };
+    const empty = await plain.post('/checkout', valid);
+    expect(empty.statusCode).toBe(303);
+    expect(empty.headers.location).toBe('/cart');
+    expect(plain.flash()).toBeNull();
+  });
+
+  it('a database that fails a write: the form says to try again, and the cart and the list are as they were', async () => {
+    const plain = browser(app);
+    await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
+    await app.db.query(`create function refuse_events() returns trigger language plpgsql as $$
+      begin raise exception 'events are refused' using errcode = 'disk_full'; end $$`);
+    await app.db.query('create trigger refuse_events before insert on events for each row execute function refuse_events()');
+    try {
+      const add = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, returnTo: '/shop' });
+      expect(add.statusCode).toBe(303);
+      expect(plain.flash()).toEqual({ notice: { title: 'Failed to add item to cart', description: 'Please try again', tone: 'error' } });
+      await plain.post('/cart/clear', { returnTo: '/cart' });
+      expect(plain.flash()).toEqual({ notice: { title: 'Failed to clear cart', description: 'Please try again', tone: 'error' } });
+
+      const signup = await plain.post('/subscribe', { email: 'refused@jurassic.com', returnTo: '/' });
+      expect(signup.headers.location).toBe('/#signup');
+      expect(plain.flash()).toEqual({
+        notice: { title: 'Subscription failed', description: 'Something went wrong. Please try again.', tone: 'error' },
+        form: { name: 'signup', values: { email: 'refused@jurassic.com' }, errors: {} },
+      });
+    } finally {
+      await app.db.query('drop trigger refuse_events on events');
+      await app.db.query('drop function refuse_events()');
+    }
+    expect((await plain.json('GET', '/api/cart')).json().items).toMatchObject([{ quantity: 1 }]);
+    expect(await subscriberIdFor(app.db, 'refused@jurassic.com').then((id) => eventsOf(app, `subscriber-${id}`))).toEqual([]);
+  });
+
   it('a change or an order from a page rendered before another tab changed the cart changes nothing and says so', async () => {
     const plain = browser(app);
     await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
@@ -354,5 +430,12 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     expect(plain.flash().form.result).toBe('found');
     await plain.post('/track-order', { orderNumber: 'COC-1', email: 'rex@jurassic.com' });
     expect(plain.flash().form.result).toBe('not-found');
+    // Checked on the server too, as the page without JavaScript cannot check it first.
+    await plain.post('/track-order', { orderNumber: ' ', email: '  ' });
+    expect(plain.flash().form).toEqual({
+      name: 'track',
+      values: { orderNumber: ' ', email: '  ' },
+      errors: { orderNumber: 'Please enter your order number', email: 'Please enter your email address' },
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkReadiness } from '../../../api/health/readiness.ts';
 import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
+import { projections } from '../../../projections/registry.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
@@ -90,9 +92,55 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
     }
   });
 
+  it('503 when the checks outlive 3 s (a database stuck behind a lock), and 200 once it is free', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = app.db.transaction(async (tx) => {
+      await tx.query('lock table schema_migrations in access exclusive mode');
+      locked();
+      await held;
+    });
+    try {
+      await lockTaken;
+      const started = Date.now();
+      const { status, body } = await ready();
+      expect(status).toBe(503);
+      expect(body).toEqual({ status: 'not ready', problems: ['the readiness checks took over 3000 ms'] });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      release();
+      await holder;
+    }
+    expect((await ready()).status).toBe(200);
+  }, 20_000);
+
+  it('503 naming the catalogue when it is not loaded', async () => {
+    const unloaded = Object.create(app.catalogue, { version: { value: 0 } }) as typeof app.catalogue;
+    const readiness = await checkReadiness({ db: app.db, catalogue: unloaded, projections, shuttingDown: () => false });
+    expect(readiness).toMatchObject({ ready: false, catalogue: { loaded: false, version: 0 }, problems: ['the catalogue is not loaded'] });
+  });
+
   it('another method is a JSON 4xx', async () => {
     const response = await app.inject({ method: 'POST', url: '/health/ready', payload: {} });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'Not Found', message: expect.any(String) });
+  });
+});
+
+// PGlite runs in the process: it cannot be out of reach while the process lives.
+describe.skipIf(!BACKENDS.includes('postgres'))('readiness without its PostgreSQL server', () => {
+  it('503 saying the database is unreachable, with its error, while the process stays live', async () => {
+    const app = await createTestApp('postgres');
+    try {
+      await app.db.close();
+      const response = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'not ready', problems: ['the database is unreachable'], database: { reachable: false, error: expect.any(String) } });
+      expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
