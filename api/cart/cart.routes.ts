@@ -27,7 +27,7 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartS
   });
 
   // Every change counts against the address's cart-write limit; one that would start a new cart
-  // (and session row) also against the tighter new-cart limit.
+  // (the session holds no cart yet) also against the tighter new-cart limit.
   const writeLimit = app.limitBy('cartWrites');
   const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
   const cartId = (request: FastifyRequest) => request.session.cartId ?? null;

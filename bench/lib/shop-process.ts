@@ -30,9 +30,10 @@ export async function startShop(build: string, target: Target): Promise<{ child:
 }
 
 /**
- * autocannon from its own process on the load core: a warm-up run, then the measured run, with the
- * machine's 1-minute load average before and after. With `cpuOf` (the server's pid) it also reports
- * the server's CPU ms per request and its peak RSS over the measured run.
+ * The load generator (bench/load.ts: wrk for one GET path, autocannon for a sequence of requests,
+ * bench/open-loop.ts for an offered rate) from its own process on the load core: a warm-up run, then the
+ * measured run, with the machine's 1-minute load average before and after. With `cpuOf` (the server's
+ * pid) it also reports the server's CPU ms per request and its peak RSS over the measured run.
  */
 export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }, cpuOf?: Child): Promise<Measured> {
   const full: LoadSpec = { duration: run.duration, warmup: run.warmup, ...spec };

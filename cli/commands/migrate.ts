@@ -6,7 +6,7 @@ import { type CliContext, withDatabase } from '../context.ts';
 export function migrateCommand(context: CliContext): Command {
   return new Command('migrate')
     .description('apply database migrations and print what was applied')
-    .addHelpText('after', '\nExample:\n  $ dino-shop migrate\n  Applied 4 migration(s): ...')
+    .addHelpText('after', '\nExample:\n  $ dino-shop migrate\n  Applied 10 migration(s): ...')
     .action(async (_options, command: Command) => {
       const { applied, sealed } = await withDatabase(context, command, async (db) => ({ applied: await migrate(db), sealed: await upgradeSubscriptions(db) }), { migrate: false });
       context.io.stdout.write(

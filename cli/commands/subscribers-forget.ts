@@ -9,7 +9,7 @@ import { type CliContext, CliError, withDatabase } from '../context.ts';
  */
 export function subscribersForgetCommand(context: CliContext): Command {
   return new Command('forget')
-    .description("forget a subscriber: delete their key (the address in the log becomes unreadable) and their mailing-list row, record SubscriberForgotten")
+    .description("forget a subscriber: delete their key (the address in the log becomes unreadable) and empty their mailing-list row (its address and time), record SubscriberForgotten")
     .argument('<email>', 'the address to forget (case and surrounding spaces do not matter)')
     .addHelpText('after', '\nExample:\n  $ dino-shop subscribers forget rex@example.com\n  Forgot subscriber 3q2-…: their address can no longer be read anywhere in the database.')
     .action(async (email: string, _options, command: Command) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /** The cart journey at phone width (Pixel 7): card → drawer → cart page → checkout. */
 
@@ -8,7 +8,7 @@ const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true
 const drawer = (page: Page) => page.getByTestId('cart-drawer');
 
 test('add from a card, adjust in the drawer, then the cart page and a PayPal checkout', async ({ page, expectAccessible }) => {
-  await page.goto('/shop');
+  await gotoHydrated(page, '/shop');
   const card = page.getByTestId('product-card').filter({ hasText: THONG.name });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page)).toContainText('Added to cart!');

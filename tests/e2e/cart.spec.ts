@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * The cart: adding from a card and from the product page, the drawer, the cart page (steppers, remove
@@ -73,7 +73,7 @@ test.describe('adding to the cart', () => {
   });
 
   test('from the product page with the chosen variant and quantity', async ({ page }) => {
-    await page.goto(`/product/${THONG.slug}`);
+    await gotoHydrated(page, `/product/${THONG.slug}`);
     await page.getByText('XS (Compy)', { exact: true }).click();
     await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
     await page.getByRole('button', { name: 'Increase quantity', exact: true }).click();
@@ -86,7 +86,7 @@ test.describe('adding to the cart', () => {
   });
 
   test('Buy Now adds the chosen variant and goes to checkout', async ({ page }) => {
-    await page.goto(`/product/${THONG.slug}`);
+    await gotoHydrated(page, `/product/${THONG.slug}`);
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
@@ -100,7 +100,7 @@ test.describe('adding to the cart', () => {
 
 test.describe('cart drawer', () => {
   test('closes on Escape and on the backdrop, returns focus, locks scroll, shows the empty state', async ({ page, expectAccessible }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await cartButton(page).click();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (0)' })).toBeVisible();
     await expect(drawer(page)).toContainText('Your cart is empty');
@@ -125,7 +125,7 @@ test.describe('cart drawer', () => {
 
   test('keeps keyboard focus inside while open', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await cartButton(page).focus();
     await page.keyboard.press('Enter');
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (1)' })).toBeVisible();
@@ -137,7 +137,7 @@ test.describe('cart drawer', () => {
 
   test('steppers stop at 1 and at the stock; Remove empties it', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.mRed);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await cartButton(page).click();
     const minus = drawer(page).getByRole('button', { name: `Decrease quantity of ${THONG.name}` });
     const plus = drawer(page).getByRole('button', { name: `Increase quantity of ${THONG.name}` });
@@ -166,9 +166,10 @@ test.describe('cart drawer', () => {
 
 test.describe('cart page', () => {
   test('is rendered on the server with the cart, and empty says so', async ({ page, expectAccessible }) => {
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/shop');
+    await expectAccessible();
     // The page's badge writes the count of the empty cart it loaded after hydration: let it, or it may
     // overwrite the count the server writes below.
     await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'dino.items')?.value).toBe('0');
@@ -183,7 +184,7 @@ test.describe('cart page', () => {
     const { items } = await serverCart(page);
     expect(home).not.toContain(items[0]!.id);
 
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     await expect(page.getByRole('heading', { name: 'Your Cart', exact: true })).toBeVisible();
     await expect(rows(page)).toHaveCount(1);
     const row = rows(page).first();
@@ -203,7 +204,7 @@ test.describe('cart page', () => {
 
   test('promo code: invalid in red, DINOBOOTY (any case) frees shipping', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     const code = page.getByLabel('Promo code', { exact: true });
     await expect(page.getByTestId('shipping')).toHaveText('$5.99');
 
@@ -225,14 +226,14 @@ test.describe('cart page', () => {
   test('free shipping from a subtotal of $50', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed, 2);
     await addViaApi(page, 13, 1300, 1); // + $18.99 → $68.97
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     await expect(page.getByTestId('shipping')).toHaveText('Free');
     await expect(page.getByTestId('order-total')).toHaveText('$68.97');
   });
 
   test('steppers at their bounds agree with the server', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.mRed);
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     const minus = page.getByRole('button', { name: `Decrease quantity of ${THONG.name}` });
     const plus = page.getByRole('button', { name: `Increase quantity of ${THONG.name}` });
     await expect(minus).toBeDisabled();
@@ -251,7 +252,7 @@ test.describe('cart page', () => {
   test('rapid stepper clicks end where the server ends', async ({ page }) => {
     await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant);
     await addViaApi(page, THONG.productId, THONG.xsRed);
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     const plus = page.getByRole('button', { name: `Increase quantity of ${BRALETTE.name}` });
     const minus = page.getByRole('button', { name: `Decrease quantity of ${BRALETTE.name}` });
     const thongPlus = page.getByRole('button', { name: `Increase quantity of ${THONG.name}` });
@@ -283,7 +284,7 @@ test.describe('cart page', () => {
   test('Remove shows the toast, and Undo puts the line back as it was', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed, 3);
     await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant, 1);
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     await page.getByRole('button', { name: `Remove ${THONG.name} from cart` }).click();
 
     await expect(toast(page)).toContainText('Item removed');
@@ -307,7 +308,7 @@ test.describe('cart page', () => {
     await addViaApi(page, THONG.productId, THONG.xsRed, 3);
     await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant, 2);
     await addViaApi(page, THONG.productId, THONG.mRed, 1);
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     await page.getByRole('button', { name: `Remove ${THONG.name} from cart` }).last().click();
     await expect(toast(page)).toContainText('Item removed');
     await expect.poll(async () => (await serverCart(page)).items.length).toBe(2);
@@ -335,7 +336,7 @@ test.describe('cart page', () => {
 
   test('removing the last line shows the empty cart', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     await page.getByRole('button', { name: `Remove ${THONG.name} from cart` }).click();
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeFocused();
@@ -347,7 +348,7 @@ test.describe('cart failures', () => {
 
   test('a failed quantity change rolls back with its toast', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
-    await page.goto('/cart');
+    await gotoHydrated(page, '/cart');
     await page.route('**/api/cart/**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'Something went wrong' }) }),
     );
@@ -362,9 +363,25 @@ test.describe('cart failures', () => {
     await expect(toast(page)).toHaveCount(1);
   });
 
+  test('a failed Clear cart puts the lines back with its toast', async ({ page }) => {
+    await addViaApi(page, THONG.productId, THONG.xsRed, 2);
+    await gotoHydrated(page, '/cart');
+    await page.route('**/api/cart', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'Something went wrong' }) })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    await expect(toast(page)).toContainText('Failed to clear cart');
+    await expect(toast(page)).toContainText('Something went wrong');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    expect((await serverCart(page)).items).toHaveLength(1);
+  });
+
   test('more than the stock: the add rolls back with the destructive toast', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.mRed, 2);
-    await page.goto(`/product/${THONG.slug}`);
+    await gotoHydrated(page, `/product/${THONG.slug}`);
     await page.getByText('M (Dilo)', { exact: true }).click();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
 
@@ -376,7 +393,7 @@ test.describe('cart failures', () => {
 
   test("a failed cart load says 'Error loading cart'", async ({ page }) => {
     await page.route('**/api/cart', (route) => route.fulfill({ status: 500, body: 'boom' }));
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await expect(toast(page)).toContainText('Error loading cart');
     await expect(toast(page)).toContainText('There was a problem loading your cart. Please try refreshing the page.');
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
@@ -386,8 +403,8 @@ test.describe('cart failures', () => {
     await expect(drawer(page).getByText('There was a problem loading your cart.')).toBeVisible();
   });
 
-  test('a failed add from a card says so', async ({ page }) => {
-    await page.goto('/shop');
+  test('a failed add from a card says so', async ({ page, expectAccessible }) => {
+    await gotoHydrated(page, '/shop');
     await page.route('**/api/cart', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
     );
@@ -395,6 +412,7 @@ test.describe('cart failures', () => {
     await expect(toast(page)).toContainText('Failed to add item to cart');
     await expect(toast(page)).toContainText('Please try again');
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await expectAccessible();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fillContactAndAddress } from './support/checkout-form.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * The demo checkout: every validation message next to its field, the payment method rules,
@@ -39,7 +39,7 @@ test('an empty cart goes to /cart', async ({ page }) => {
 
 test('every validation message, then a completed order that clears the cart', async ({ page, expectAccessible }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
-  await page.goto('/checkout');
+  await gotoHydrated(page, '/checkout');
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
   await expect(page.getByTestId('summary-line')).toContainText(THONG.name);
@@ -106,7 +106,8 @@ test('every validation message, then a completed order that clears the cart', as
   // The cart is cleared, and the confirmation stays (no redirect to /cart).
   await expect.poll(() => serverItemCount(page)).toBe(0);
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // A redirect to the empty cart would follow the cart's refetch: let the network settle first.
+  await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(confirmation).toBeVisible();
   expect(calls.filter((call) => call !== 'GET /api/cart')).toEqual(['DELETE /api/cart']);
@@ -117,7 +118,7 @@ test('every validation message, then a completed order that clears the cart', as
   await page.reload();
   await expect(confirmation.getByTestId('order-number')).toHaveText(number!);
   await expect(confirmation.getByTestId('order-total')).toHaveText('$30.98');
-  await page.waitForTimeout(300);
+  await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(/\/checkout$/);
 
   await confirmation.getByRole('link', { name: 'Back to Home' }).click();
@@ -131,7 +132,7 @@ test('every validation message, then a completed order that clears the cart', as
 
 test('PayPal needs no card details and hides the card fields', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed, 2);
-  await page.goto('/checkout');
+  await gotoHydrated(page, '/checkout');
   // $49.98 is still below $50: shipping is charged.
   await expect(page.getByTestId('checkout-total')).toHaveText('$55.97');
   await submit(page).click();
@@ -153,8 +154,7 @@ test('free shipping at checkout from $50', async ({ page }) => {
 
 test('a promo code applied just before Proceed to Checkout is honoured there, however slow its post', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
-  await page.goto('/cart');
-  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+  await gotoHydrated(page, '/cart');
   await page.route('**/cart/promo', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
@@ -171,7 +171,7 @@ test('a promo code applied just before Proceed to Checkout is honoured there, ho
 
 test('the promo code the banner names can be entered at checkout too, and is kept', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
-  await page.goto('/checkout');
+  await gotoHydrated(page, '/checkout');
   await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
   await page.getByLabel('Promo code').fill('nope');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -280,8 +280,7 @@ test.describe('a promo code the session did not keep', () => {
 
   test('is not shown as applied, and checkout charges shipping', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
-    await page.goto('/cart');
-    await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+    await gotoHydrated(page, '/cart');
     await page.route('**/cart/promo', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Something went wrong"}' }));
     await page.getByLabel('Promo code').fill('DINOBOOTY');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -294,8 +293,7 @@ test.describe('a promo code the session did not keep', () => {
 
   test('is not shown as applied when the post was answered with a page rather than the code kept', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
-    await page.goto('/cart');
-    await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+    await gotoHydrated(page, '/cart');
     // As a refusal a form shows (a rate limit, say) would be: back to a page, not the JSON the page asked for.
     await page.route('**/cart/promo', (route) => route.fulfill({ status: 303, headers: { location: '/cart' } }));
     await page.getByLabel('Promo code').fill('DINOBOOTY');

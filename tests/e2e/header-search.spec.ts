@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /** The header search: a combobox with instant suggestions, and a plain GET form without JavaScript. */
 
@@ -63,9 +63,7 @@ test('Enter on a suggestion opens it; categories are suggested too', async ({ pa
 });
 
 test('keys typed while the combobox loads and replaces the plain box all reach it, in order', async ({ page }) => {
-  await page.goto('/shop');
-  // Interactive once the header's cart link has become the drawer's button.
-  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+  await gotoHydrated(page, '/shop');
   // A slow network: the combobox's code arrives while the shopper is typing.
   await page.route('**/assets/chunks/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -79,8 +77,7 @@ test('keys typed while the combobox loads and replaces the plain box all reach i
 });
 
 test('tabbing past the search box while its combobox loads leaves focus where the keyboard went', async ({ page }) => {
-  await page.goto('/shop');
-  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+  await gotoHydrated(page, '/shop');
   await page.route('**/assets/chunks/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();

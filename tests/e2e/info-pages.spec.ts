@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Product } from '../../contracts/catalogue.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 const PAGES: Array<{ path: string; h1: string; facts: Array<string | RegExp> }> = [
   { path: '/size-guide', h1: 'Size Guide', facts: ['XS (Compy)', 'XL (T-Rex)', 'Tail Girth (in)', '38-42', '16-20'] },
@@ -62,8 +62,8 @@ test('Careers lists 4 positions with Apply buttons', async ({ page }) => {
   await expect(page.getByRole('button', { name: /^Apply/ })).toHaveCount(4);
 });
 
-test('Contact requires every field and a valid email, then thanks the shopper', async ({ page }) => {
-  await page.goto('/contact');
+test('Contact requires every field and a valid email, then thanks the shopper', async ({ page, expectAccessible }) => {
+  await gotoHydrated(page, '/contact');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Please enter your name')).toBeVisible();
   await expect(page.getByText('Please enter your email address')).toBeVisible();
@@ -71,6 +71,7 @@ test('Contact requires every field and a valid email, then thanks the shopper', 
   await expect(page.getByText('Please enter a message')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible();
 
   await page.getByRole('textbox', { name: 'Name' }).fill('Rexy');
   await page.getByRole('textbox', { name: 'Email' }).fill('rexy at example');
@@ -84,19 +85,20 @@ test('Contact requires every field and a valid email, then thanks the shopper', 
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Thanks for reaching out!')).toBeFocused();
   await expect(page.getByText(/within 48 hours/).first()).toBeVisible();
+  await expectAccessible();
 });
 
 test.describe('Track order', () => {
   test('needs both fields', async ({ page }) => {
-    await page.goto('/track-order');
+    await gotoHydrated(page, '/track-order');
     await page.getByRole('textbox', { name: 'Order number' }).fill('   ');
     await page.getByRole('button', { name: 'Track Order' }).click();
     await expect(page.getByText('Please enter your order number')).toBeVisible();
     await expect(page.getByText('Please enter your email address')).toBeVisible();
   });
 
-  test('an unknown number is Order Not Found, and Try Again resets', async ({ page }) => {
-    await page.goto('/track-order');
+  test('an unknown number is Order Not Found, and Try Again resets', async ({ page, expectAccessible }) => {
+    await gotoHydrated(page, '/track-order');
     await page.getByRole('textbox', { name: 'Order number' }).fill('COC-999');
     await page.getByRole('textbox', { name: 'Email address' }).fill('x@y.z');
     await page.getByRole('button', { name: 'Track Order' }).click();
@@ -104,6 +106,7 @@ test.describe('Track order', () => {
     // Focus lands on the outcome, not on the page's body where the gone form's button left it.
     await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeFocused();
     await expect(page.getByText(/sample order number/)).toBeVisible();
+    await expectAccessible();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveValue('');
     await expect(page.getByRole('textbox', { name: 'Order number' })).toBeFocused();

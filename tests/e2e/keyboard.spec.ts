@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * Keyboard only: a whole purchase without the mouse, and every dialog (focus moves in, Tab stays in,
@@ -135,7 +135,7 @@ test('links reached with Shift+Tab are not hidden under the sticky header', asyn
 });
 
 test('the cart drawer: focus in, trapped, Escape, focus back', async ({ page }) => {
-  await page.goto('/shop');
+  await gotoHydrated(page, '/shop');
   await page.getByTestId('product-card').first().getByRole('button', { name: /Add to Cart/ }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expectDialogKeyboard(page, page.getByTestId('cart-button'), page.locator('[role="dialog"]'), page.getByTestId('cart-drawer'));

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Category, Product } from '../../contracts/catalogue.ts';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 const productsFrom = async (request: import('@playwright/test').APIRequestContext, path: string) =>
   v.parse(v.array(Product), await (await request.get(path)).json());
@@ -89,7 +89,7 @@ test('search is debounced, goes to the URL, and the clear button resets it', asy
 });
 
 test('six skeletons while a search loads', async ({ page }) => {
-  await page.goto('/shop');
+  await gotoHydrated(page, '/shop');
   await page.route('**/api/products?*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
@@ -102,11 +102,12 @@ test('six skeletons while a search loads', async ({ page }) => {
 
 test.describe('load failure', () => {
   test.use({ allowedConsoleErrors: [/status of 500/] });
-  test('shows the error text', async ({ page }) => {
-    await page.goto('/shop');
+  test('shows the error text', async ({ page, expectAccessible }) => {
+    await gotoHydrated(page, '/shop');
     await page.route('**/api/products?*', (route) => route.fulfill({ status: 500, body: 'boom' }));
     await page.getByRole('searchbox', { name: 'Search products' }).fill('thong');
     await expect(page.getByRole('alert')).toHaveText('Failed to load products. Please try again later.');
+    await expectAccessible();
   });
 });
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Product, Variant } from '../../contracts/catalogue.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /** Fake timers that only move when the test says so (runFor). */
 async function freezeClock(page: import('@playwright/test').Page) {
@@ -48,7 +48,7 @@ test('cards link to the product, show the badge, price, swatches and +N', async 
 
 test('the mascot pops up 300 ms after hover, rotates every 5 s and hides 500 ms after leaving', async ({ page }) => {
   await freezeClock(page);
-  await page.goto('/shop');
+  await gotoHydrated(page, '/shop');
   const card = page.getByTestId('product-card').first();
   const mascot = card.getByTestId('mascot');
 

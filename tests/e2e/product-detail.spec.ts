@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import * as v from 'valibot';
 import { Product, Variant } from '../../contracts/catalogue.ts';
 import { SIZE_LABELS } from '../../contracts/sizes.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 const load = async (request: APIRequestContext, slug: string) => {
   const product = v.parse(Product, await (await request.get(`/api/products/${slug}`)).json());
@@ -49,21 +49,22 @@ test('/products/{slug} resolves to the same page', async ({ page, request }) => 
 test.describe('unknown product', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
   for (const path of ['/product/no-such-thong', '/products/no-such-thong']) {
-    test(`${path} answers 404 with the failure text`, async ({ page }) => {
+    test(`${path} answers 404 with the failure text`, async ({ page, expectAccessible }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'Failed to load product. Please try again later.' })).toBeVisible();
+      await expectAccessible();
       await page.getByRole('link', { name: 'Back to Shop' }).click();
       await expect(page).toHaveURL('/shop');
     });
   }
 });
 
-test('the first variant is preselected and size/colour choices follow the spec rules', async ({ page, request }) => {
+test('the first variant is preselected; a new size keeps the colour, a new colour keeps the size', async ({ page, request }) => {
   const { variants } = await load(request, SLUG);
   const first = variants[0];
   if (!first) throw new Error('seed has no variants');
-  await page.goto(`/product/${SLUG}`);
+  await gotoHydrated(page, `/product/${SLUG}`);
 
   const sizes = page.getByRole('group', { name: /^Size/ });
   const colours = page.getByRole('group', { name: /^Colour/ });
@@ -74,23 +75,20 @@ test('the first variant is preselected and size/colour choices follow the spec r
 
   // Choosing a size keeps the colour when that combination exists.
   const sameColour = variants.find((x) => x.color === first.color && x.size !== first.size);
-  if (sameColour) {
-    // (force: the combination may be sold out, so aria-disabled, which Playwright will not click; a shopper can.)
-    await sizes.getByText(SIZE_LABELS[sameColour.size], { exact: true }).click({ force: true });
-    await expect(sizes.getByRole('radio', { name: SIZE_LABELS[sameColour.size] })).toBeChecked();
-    await expect(colours.getByRole('radio', { name: first.color })).toBeChecked();
-  }
+  if (!sameColour) throw new Error(`${SLUG} is made in one size of ${first.color}: pick a product with more`);
+  // (force: the combination may be sold out, so aria-disabled, which Playwright will not click; a shopper can.)
+  await sizes.getByText(SIZE_LABELS[sameColour.size], { exact: true }).click({ force: true });
+  await expect(sizes.getByRole('radio', { name: SIZE_LABELS[sameColour.size] })).toBeChecked();
+  await expect(colours.getByRole('radio', { name: first.color })).toBeChecked();
   // Choosing a colour keeps the size.
-  const current = sameColour ?? first;
-  const otherColour = variants.find((x) => x.size === current.size && x.color !== current.color);
-  if (otherColour) {
-    await colours.locator('label', { hasText: otherColour.color }).click({ force: true });
-    await expect(colours.getByRole('radio', { name: otherColour.color })).toBeChecked();
-    await expect(sizes.getByRole('radio', { name: SIZE_LABELS[current.size] })).toBeChecked();
-    await expect(page).toHaveURL(new RegExp(`size=${current.size}&`));
-    await page.reload();
-    await expect(colours.getByRole('radio', { name: otherColour.color })).toBeChecked();
-  }
+  const otherColour = variants.find((x) => x.size === sameColour.size && x.color !== sameColour.color);
+  if (!otherColour) throw new Error(`${SLUG} is made in one colour of ${sameColour.size}: pick a product with more`);
+  await colours.locator('label', { hasText: otherColour.color }).click({ force: true });
+  await expect(colours.getByRole('radio', { name: otherColour.color })).toBeChecked();
+  await expect(sizes.getByRole('radio', { name: SIZE_LABELS[sameColour.size] })).toBeChecked();
+  await expect(page).toHaveURL(new RegExp(`size=${sameColour.size}&`));
+  await page.reload();
+  await expect(colours.getByRole('radio', { name: otherColour.color })).toBeChecked();
 });
 
 test('quantity stays between 1 and the variant stock, with the low-stock warning', async ({ page, request }) => {
@@ -106,7 +104,7 @@ test('quantity stays between 1 and the variant stock, with the low-stock warning
   }
   if (!low) throw new Error('seed has no low-stock variant');
   const { slug, variant } = low;
-  await page.goto(`/product/${slug}?size=${variant.size}&color=${encodeURIComponent(variant.color)}`);
+  await gotoHydrated(page, `/product/${slug}?size=${variant.size}&color=${encodeURIComponent(variant.color)}`);
   await expect(page.getByText(`Only ${variant.stock} left in stock!`)).toBeVisible();
 
   const minus = page.getByRole('button', { name: 'Decrease quantity' });
@@ -123,7 +121,7 @@ test('quantity stays between 1 and the variant stock, with the low-stock warning
 });
 
 test('Add to Cart and Buy Now are there, and the three sections open and close', async ({ page }) => {
-  await page.goto(`/product/${SLUG}`);
+  await gotoHydrated(page, `/product/${SLUG}`);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
 
@@ -144,7 +142,7 @@ test('Add to Cart and Buy Now are there, and the three sections open and close',
 });
 
 test('product page is accessible', async ({ page, expectAccessible }) => {
-  await page.goto(`/product/${SLUG}`);
+  await gotoHydrated(page, `/product/${SLUG}`);
   await page.getByRole('button', { name: 'Shipping Information' }).click();
   await expectAccessible();
 });

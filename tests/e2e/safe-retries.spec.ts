@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * Writes are safe to retry: the storefront sends each shopper action with one Idempotency-Key and
@@ -26,7 +26,7 @@ test('an add whose answer the network lost is resent with the same key and count
     return route.continue();
   });
 
-  await page.goto('/shop');
+  await gotoHydrated(page, '/shop');
   const card = page.getByTestId('product-card').filter({ hasText: THONG.name });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
   // The badge counts the pending add at once; the resend follows the lost answer.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /** The home page's mailing-list section. */
 
@@ -13,7 +13,7 @@ test('an invalid email is refused in place, without a call', async ({ page }) =>
     calls += 1;
     return route.continue();
   });
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await emailBox(page).fill('not-an-email');
   await section(page).getByRole('button', { name: 'Subscribe' }).click();
   await expect(section(page)).toContainText('Please enter a valid email address');
@@ -37,10 +37,7 @@ test("a valid email: 'Subscribing...', the success toast and an empty form", asy
     await answered;
     await route.continue();
   });
-  await page.goto('/');
-  // Before hydration Enter would post the plain form (the no-JavaScript path): wait for the page to be
-  // interactive (the header's cart link has become the drawer's button).
-  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+  await gotoHydrated(page, '/');
   const email = `rex-${Date.now()}@jurassic.com`;
   await emailBox(page).fill(email);
   await emailBox(page).press('Enter');
@@ -69,7 +66,7 @@ test.describe('failures', () => {
     await page.route('**/api/subscribe', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'The mailing list is hibernating' }) }),
     );
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await emailBox(page).fill('rex@jurassic.com');
     await section(page).getByRole('button', { name: 'Subscribe' }).click();
     await expect(toast(page)).toContainText('Subscription failed');
@@ -80,7 +77,7 @@ test.describe('failures', () => {
 
   test('a failure without a message falls back to the default text', async ({ page }) => {
     await page.route('**/api/subscribe', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await emailBox(page).fill('rex@jurassic.com');
     await section(page).getByRole('button', { name: 'Subscribe' }).click();
     await expect(toast(page)).toContainText('Subscription failed');

@@ -55,12 +55,13 @@ test.describe('layout on every page', () => {
 test.describe('not found', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('any other path shows the 404 screen with HTTP 404', async ({ page }) => {
+  test('any other path shows the 404 screen with HTTP 404', async ({ page, expectAccessible }) => {
     const response = await page.goto('/no-such-page/at-all');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
     await expect(page).toHaveTitle(/404/);
+    await expectAccessible();
   });
 
   test('an unknown category is a 404', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * Controls that tell the truth: stock shown before the click, pictures in the chosen colour, the toasts'
@@ -88,7 +88,7 @@ test("the first toast is announced: its live region is in the server's page befo
   const html = await (await request.get('/shop')).text();
   expect(html).toMatch(/<div id="toast-announcer" role="status" aria-live="polite" aria-atomic="true" class="sr-only"><\/div>/);
 
-  await page.goto('/shop');
+  await gotoHydrated(page, '/shop');
   const region = page.locator('#toast-announcer');
   await expect(region).toBeEmpty();
   await page.getByTestId('product-card').filter({ hasText: THONG.name }).getByRole('button', { name: /Add to Cart/ }).click();
@@ -165,7 +165,7 @@ test('headings use the self-hosted display font, preloaded, and nothing shifts w
 });
 
 test("the signup's message appears without moving anything", async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const section = page.locator('section[aria-labelledby="signup-heading"]');
   await section.scrollIntoViewIfNeeded();
   const footer = page.getByRole('contentinfo');

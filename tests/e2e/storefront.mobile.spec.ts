@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 test('mobile menu slides in from the left, traps focus and closes', async ({ page, expectAccessible }) => {
   await page.goto('/');
@@ -20,12 +20,13 @@ test('mobile menu slides in from the left, traps focus and closes', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
 });
 
-test('the filter panel slides in and applies filters', async ({ page }) => {
-  await page.goto('/shop');
+test('the filter panel slides in and applies filters', async ({ page, expectAccessible }) => {
+  await gotoHydrated(page, '/shop');
   await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden();
   await page.getByRole('button', { name: 'Filters' }).click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByRole('heading', { name: 'Filters' })).toBeVisible();
+  await expectAccessible();
   const collection = panel.getByRole('group', { name: 'Collection' }).getByRole('checkbox').first();
   await collection.check();
   await panel.getByRole('button', { name: 'Apply Filters' }).click();

@@ -44,4 +44,14 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/**
+ * Opens `url` and waits until React has hydrated the page. Until then a press posts the plain form (the
+ * no-JavaScript path) and a hover does nothing, so a test of the enhanced page that acts at once would
+ * test the other path, or race it. The header's cart link becomes the drawer's button on hydration.
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
+}
+
 export { expect };

@@ -33,7 +33,7 @@ export interface ProductActionsContext {
   quantity: number;
 }
 
-/** Renders Add to Cart and Buy Now; the page supplies them (features do not import each other). */
+/** Renders Add to Cart and Buy Now; the page supplies them (the catalogue feature does not import the cart's). */
 export type ProductActions = (context: ProductActionsContext) => ReactNode;
 
 /** The product page, drawn from the page's data: the product and all its variants. */
