@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ChevronDownIcon } from './icons.tsx';
 
 export interface DisclosureItem {
@@ -7,44 +7,23 @@ export interface DisclosureItem {
 }
 
 /**
- * Collapsible sections: each title is a button (aria-expanded, aria-controls while open) that shows and
- * hides its panel; a native button, so Enter and Space work. The WAI-ARIA disclosure pattern that
- * Headless UI's Disclosure implements, without its ~6 KB gzip of first-load JS.
+ * Collapsible sections as native <details>: each opens with or without JavaScript, by pointer or by
+ * Enter and Space on its summary, the browser tells assistive technology whether it is expanded, and
+ * the page's find-in-page reaches the closed text. No JavaScript is loaded for them.
  */
 export function DisclosureList({ items, headingLevel = 3 }: { items: DisclosureItem[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="divide-y divide-ink-200 rounded-2xl border border-ink-200 bg-white">
       {items.map((item) => (
-        <Disclosure key={item.title} item={item} headingLevel={headingLevel} />
+        <details key={item.title} className="group">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left hover:bg-brand-50/60 [&::-webkit-details-marker]:hidden">
+            <Heading className="text-base font-bold text-ink-900">{item.title}</Heading>
+            <ChevronDownIcon className="size-5 shrink-0 text-ink-600 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="px-5 pb-5 text-sm leading-6 text-ink-700">{item.content}</div>
+        </details>
       ))}
-    </div>
-  );
-}
-
-function Disclosure({ item, headingLevel }: { item: DisclosureItem; headingLevel: 2 | 3 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <div data-open={open ? '' : undefined}>
-      <Heading>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={open ? panelId : undefined}
-          data-open={open ? '' : undefined}
-          onClick={() => setOpen((was) => !was)}
-          className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-bold text-ink-900 hover:bg-brand-50/60"
-        >
-          <span>{item.title}</span>
-          <ChevronDownIcon className="size-5 shrink-0 text-ink-600 transition-transform group-data-open:rotate-180" />
-        </button>
-      </Heading>
-      {open && (
-        <div id={panelId} className="px-5 pb-5 text-sm leading-6 text-ink-700">
-          {item.content}
-        </div>
-      )}
     </div>
   );
 }

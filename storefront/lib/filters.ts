@@ -1,6 +1,6 @@
 import type { Product, ProductSort, Size } from '../../contracts/catalogue.ts';
 import { SIZES, SIZE_LABELS } from '../../contracts/sizes.ts';
-import { decimalToCents } from '../../contracts/money-format.ts';
+import { decimalToCents, formatCents } from '../../contracts/money-format.ts';
 import { clipSearchText } from '../../contracts/search-text.ts';
 
 /**
@@ -144,12 +144,15 @@ export interface FilterChip {
   label: string;
 }
 
+/** A price filter's bound (whole dollars) as the shop shows money: $20.00. */
+export const priceLabel = (dollars: number): string => formatCents(dollars * 100);
+
 /** The removable chips for what is active (search and filters). */
 export function activeChips(state: ListingState): FilterChip[] {
   const chips: FilterChip[] = [];
   if (state.search.trim()) chips.push({ id: 'search', label: `Search: "${state.search.trim()}"` });
   const { priceMin, priceMax, collections, sizes } = state.filters;
-  if (priceMin !== PRICE_MIN || priceMax !== PRICE_MAX) chips.push({ id: 'price', label: `$${priceMin} - $${priceMax}` });
+  if (priceMin !== PRICE_MIN || priceMax !== PRICE_MAX) chips.push({ id: 'price', label: `${priceLabel(priceMin)} - ${priceLabel(priceMax)}` });
   for (const c of collections) chips.push({ id: `collection:${c}`, label: c });
   for (const s of sizes) chips.push({ id: `size:${s}`, label: `Size ${SIZE_LABELS[s]}` });
   return chips;

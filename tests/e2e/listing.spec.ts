@@ -192,7 +192,7 @@ test('price range filters by price, inclusive', async ({ page, request }) => {
   await page.goto('/shop?minPrice=20&maxPrice=25');
   const expected = products.filter((p) => Number(p.price) >= 20 && Number(p.price) <= 25);
   await expect(count(page)).toHaveText(`Showing ${expected.length} ${expected.length === 1 ? 'product' : 'products'}`);
-  await expect(page.getByRole('button', { name: /\$20 - \$25/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /\$20\.00 - \$25\.00/ })).toBeVisible();
   const max = page.getByRole('complementary', { name: 'Filters' }).getByRole('slider', { name: 'Maximum price' });
   await max.focus();
   await page.keyboard.press('ArrowRight');

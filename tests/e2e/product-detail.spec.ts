@@ -130,19 +130,21 @@ test('Add to Cart and Buy Now are there, and the three sections open and close',
     'Care Instructions': /Hand wash cold/,
     'Returns & Exchanges': /30 days/,
   };
+  // Native <details>: each opens without JavaScript too (tests/e2e/no-js.spec.ts).
+  const section = (title: string) => page.locator('main details').filter({ has: page.getByRole('heading', { name: title }) });
   for (const [title, text] of Object.entries(sections)) {
-    const button = page.getByRole('button', { name: title });
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
-    await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(section(title)).not.toHaveAttribute('open');
+    await expect(page.getByText(text).first()).toBeHidden();
+    await section(title).locator('summary').click();
+    await expect(section(title)).toHaveAttribute('open');
     await expect(page.getByText(text).first()).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Care Instructions' }).click();
+  await section('Care Instructions').locator('summary').press('Enter');
   await expect(page.getByText('Do not bleach.')).toBeHidden();
 });
 
 test('product page is accessible', async ({ page, expectAccessible }) => {
   await gotoHydrated(page, `/product/${SLUG}`);
-  await page.getByRole('button', { name: 'Shipping Information' }).click();
+  await page.locator('main summary', { hasText: 'Shipping Information' }).click();
   await expectAccessible();
 });

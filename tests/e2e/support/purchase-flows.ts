@@ -228,6 +228,24 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect.poll(async () => (await prices()).every((price, i, all) => i === 0 || all[i - 1]! >= price), { message: 'prices high to low' }).toBe(true);
     });
 
+    test("the product page's sections open, its quantity can be set, and only working controls are offered", async ({ page }) => {
+      await page.goto(`/product/${THONG.slug}`);
+      const care = page.locator('main details').filter({ has: page.getByRole('heading', { name: 'Care Instructions' }) });
+      await care.locator('summary').click();
+      await expect(page.getByText('Hand wash cold.')).toBeVisible();
+      // The steppers and the search box's clear button act by script: without one they are not offered.
+      const plus = page.getByRole('button', { name: 'Increase quantity' });
+      if (javaScriptEnabled) await plus.click();
+      else {
+        await expect(plus).toBeHidden();
+        await page.getByLabel('Quantity', { exact: true }).fill('2');
+      }
+      await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('2');
+
+      await page.goto('/shop?search=thong');
+      await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(javaScriptEnabled ? 1 : 0);
+    });
+
     test('FAQ answers open', async ({ page, expectAccessible }) => {
       await page.goto('/faq');
       await page.locator('main summary').first().click();

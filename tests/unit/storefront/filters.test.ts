@@ -97,7 +97,7 @@ describe('URL round trip', () => {
 describe('chips', () => {
   const s = state({ search: 'lace', filters: { priceMin: 10, collections: ['Jurassic Lace'], sizes: ['M'] } });
   it('shows one chip per active search or filter', () => {
-    expect(activeChips(s).map((c) => c.label)).toEqual(['Search: "lace"', '$10 - $50', 'Jurassic Lace', 'Size M (Dilo)']);
+    expect(activeChips(s).map((c) => c.label)).toEqual(['Search: "lace"', '$10.00 - $50.00', 'Jurassic Lace', 'Size M (Dilo)']);
     expect(activeChips(DEFAULT_LISTING)).toEqual([]);
   });
   it('removes exactly the chip clicked', () => {

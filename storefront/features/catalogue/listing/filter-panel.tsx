@@ -1,7 +1,7 @@
 import { SIZE_LABELS, SIZES } from '../../../../contracts/sizes.ts';
 import { InPlaceSubmit } from '../../../components/in-place-submit.tsx';
 import { btn } from '../../../components/ui.ts';
-import { PRICE_MAX, PRICE_MIN, PRICE_STEP, toggle, type FacetCounts, type ListingFilters } from '../../../lib/filters.ts';
+import { PRICE_MAX, PRICE_MIN, PRICE_STEP, priceLabel, toggle, type FacetCounts, type ListingFilters } from '../../../lib/filters.ts';
 
 export interface FilterPanelProps {
   /** Prefix for element ids: the desktop sidebar and the mobile panel both render a panel. */
@@ -44,13 +44,13 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
         <fieldset>
           <legend className="text-sm font-bold uppercase tracking-wide text-ink-900">Price Range</legend>
           <p className="mt-2 text-sm font-semibold text-brand-800" aria-live="polite">
-            ${draft.priceMin} – ${draft.priceMax}
+            {priceLabel(draft.priceMin)} – {priceLabel(draft.priceMax)}
           </p>
           <div className="mt-3 space-y-3">
             <div>
               <label htmlFor={id('min')} className="flex justify-between text-xs font-semibold text-ink-600">
                 <span>Minimum price</span>
-                <span>${draft.priceMin}</span>
+                <span>{priceLabel(draft.priceMin)}</span>
               </label>
               <input
                 id={id('min')}
@@ -70,7 +70,7 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
             <div>
               <label htmlFor={id('max')} className="flex justify-between text-xs font-semibold text-ink-600">
                 <span>Maximum price</span>
-                <span>${draft.priceMax}</span>
+                <span>{priceLabel(draft.priceMax)}</span>
               </label>
               <input
                 id={id('max')}

@@ -74,7 +74,8 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
           autoComplete="off"
           className="h-12 w-full rounded-full border-2 border-ink-200 bg-white pl-12 pr-12 text-base text-ink-900 placeholder:text-ink-500 focus:border-brand-600 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
         />
-        {searchInput && (
+        {/* A script clears the search; without one the box is edited, or the chip below removes it. */}
+        {hydrated && searchInput && (
           <button
             type="button"
             onClick={() => {

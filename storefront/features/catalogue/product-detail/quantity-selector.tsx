@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { MinusIcon, PlusIcon } from '../../../components/icons.tsx';
+import { useHydrated } from '../../../lib/hydrated.ts';
 
 /**
  * Quantity stepper: minus unavailable at the minimum, plus at the maximum. The buttons use
  * aria-disabled rather than `disabled`, so a button that reaches its bound keeps keyboard focus.
+ * They step by script: until the page has hydrated (or without JavaScript) they keep their place but
+ * are hidden from sight, pointer, keyboard and screen readers, and the number field is the control.
  */
 const stepButton =
   'inline-flex size-10 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-ink-300 aria-disabled:hover:bg-transparent';
@@ -23,6 +26,7 @@ export function QuantitySelector({
   onChange: (value: number) => void;
 }) {
   const id = useId();
+  const stepper = useHydrated() ? stepButton : `${stepButton} invisible`;
   const clamp = (n: number) => Math.min(Math.max(min, max), Math.max(min, Math.trunc(n)));
   return (
     <div>
@@ -36,7 +40,7 @@ export function QuantitySelector({
           onClick={() => value > min && onChange(clamp(value - 1))}
           aria-disabled={value <= min}
           aria-label="Decrease quantity"
-          className={stepButton}
+          className={stepper}
         >
           <MinusIcon className="size-4" />
         </button>
@@ -59,7 +63,7 @@ export function QuantitySelector({
           onClick={() => value < max && onChange(clamp(value + 1))}
           aria-disabled={value >= max}
           aria-label="Increase quantity"
-          className={stepButton}
+          className={stepper}
         >
           <PlusIcon className="size-4" />
         </button>
