@@ -109,6 +109,45 @@ function malformedRequests(count: number): Sent[] {
   return requests;
 }
 
+/**
+ * At least `count` hostile posts to the plain HTML forms, half of them from the shop's own origin (so
+ * they pass the origin check and reach the handlers): odd and repeated fields, huge numbers, bad
+ * percent-encoding, returnTo values that point off the site or split headers, and bodies of the wrong type.
+ */
+function hostileFormPosts(count: number, origin: string): Sent[] {
+  const rand = random(20_261_127);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const values = ['', ' ', '0', '-0', '1', '1e3', '1.5', '-1', '99', '100', '99999999999999999999', 'NaN', 'abc', '%', '%ff', '%00', '🦖', '\u202e', "'; drop table events; --", 'a'.repeat(3000)];
+  const returnTos = ['/', '/shop', '//evil.example/x', 'https://evil.example/', '/\\evil.example', '%0d%0aSet-Cookie:%20x=1', '/cart%0d%0aX:1', 'javascript:alert(1)', '/%2e%2e/%2e%2e/etc/passwd', ''];
+  const fieldsOf: Record<string, readonly string[]> = {
+    '/cart/add': ['productId', 'variantId', 'quantity', 'size', 'color', 'intent'],
+    '/cart/clear': ['cartVersion'],
+    '/cart/promo': ['promoCode'],
+    '/checkout': ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country', 'paymentMethod', 'cardNumber', 'cardName', 'cardExpiry', 'cardCvc', 'cartVersion'],
+    '/subscribe': ['email'],
+    '/contact': ['name', 'email', 'subject', 'message'],
+    '/track-order': ['orderNumber', 'email'],
+  };
+  const paths = [...Object.keys(fieldsOf), () => `/cart/items/${pick(['x', '%ff', '%', '..%2f', '00000000-0000-0000-0000-000000000000'])}`, () => `/cart/items/${pick(['x', '%00'])}/remove`];
+  const requests: Sent[] = [];
+  while (requests.length < count) {
+    const chosen = pick(paths);
+    const path = typeof chosen === 'function' ? chosen() : chosen;
+    const names = fieldsOf[path] ?? ['quantity', 'cartVersion'];
+    const pairs: string[] = [];
+    for (const name of names) if (rand() < 0.7) pairs.push(`${name}=${encode(pick(values))}`);
+    if (rand() < 0.3) pairs.push(`${pick(names)}=${encode(pick(values))}`); // a field sent twice
+    if (rand() < 0.5) pairs.push(`returnTo=${rand() < 0.5 ? encode(pick(returnTos)) : pick(returnTos)}`);
+    if (rand() < 0.1) pairs.push(pick(['%', '=', '&&&', '__proto__[x]=1', 'constructor[prototype][x]=1', '%zz=1']));
+    const contentType = pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=latin1', 'multipart/form-data; boundary=x', 'text/plain', '']);
+    const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
+    if (rand() < 0.5) headers.origin = origin;
+    else if (rand() < 0.5) headers.referer = pick([`${origin}/shop`, 'https://evil.example/', 'null', '%']);
+    requests.push({ method: 'POST', path, headers, body: pairs.join('&') });
+  }
+  return requests;
+}
+
 function send(base: URL, agent: http.Agent, request: Sent): Promise<Received> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: base.hostname, port: base.port, agent, method: request.method, path: request.path, headers: request.headers }, (res) => {
@@ -125,6 +164,9 @@ function send(base: URL, agent: http.Agent, request: Sent): Promise<Received> {
 /** What is wrong with one answer, or undefined. Every API error and every protocol error is `{ error, message }` JSON. */
 function problemWith(request: Sent, response: Received): string | undefined {
   if (response.status >= 500) return `${response.status} ${response.body.slice(0, 200)}`;
+  // A form's answer goes back to a page of this shop, never elsewhere.
+  const location = response.headers.location;
+  if (location !== undefined && (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\'))) return `${response.status} to ${location}`;
   const apiOrProtocol = request.path.startsWith('/api') || [400, 405, 408, 413, 414, 415, 431].includes(response.status);
   if (response.status < 400 || request.method === 'HEAD' || !apiOrProtocol) return undefined;
   try {
@@ -141,9 +183,9 @@ const describeRequest = (r: Sent) => `${r.method} ${r.path.slice(0, 120)} ${JSON
 describe.each(BACKENDS)('hostile input on %s', (backend) => {
   const shop = serverForTests(backend, { REQUEST_TIMEOUT_MS: '3000', RATE_LIMIT_SUBSCRIPTIONS: '5', PUBLIC_URL });
 
-  it('5,000 generated malformed requests: no 5xx, every error a JSON { error, message }', async () => {
+  it('5,000 generated malformed requests and 2,000 hostile form posts: no 5xx, every error a JSON { error, message }, no way off the site', async () => {
     const base = new URL(shop.server.url);
-    const requests = malformedRequests(5000);
+    const requests = [...malformedRequests(5000), ...hostileFormPosts(2000, base.origin)];
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const problems: string[] = [];
     let next = 0;
