@@ -133,7 +133,7 @@ test('category pages sort and search locally', async ({ page, request }) => {
   });
   await page.goto('/category/t-rex');
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('newest');
-  expect(await cardNames(page)).toEqual(newest);
+  await expect.poll(() => cardNames(page)).toEqual(newest);
   // The same matcher as /shop's: "trex" finds "T-Rex" (a plain substring search would find nothing).
   const inCategory = new Set(products.map((p) => p.id));
   const expected = (await productsFrom(request, '/api/products?search=trex&sort=newest')).filter((p) => inCategory.has(p.id));

@@ -36,7 +36,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('graceful shutdown (PostgreSQL)', 
       await blocker.query('lock table carts in access exclusive mode');
       const inFlight = fetch(`${server.url}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(item) });
       // Let the append reach the lock and wait there.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect
+        .poll(async () => (await blocker.query("select count(*)::int as n from pg_locks where relation = 'carts'::regclass and not granted")).rows[0].n, { timeout: 10_000 })
+        .toBeGreaterThan(0);
       let closed = false;
       const closing = server.close().then(() => (closed = true));
       const newcomer = await fetch(`${server.url}/health/live`, { signal: AbortSignal.timeout(2_000) }).then(

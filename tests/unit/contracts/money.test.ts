@@ -11,6 +11,12 @@ describe('money', () => {
     expect(decimalToCents('0.1') + decimalToCents('0.2')).toBe(30);
   });
 
+  it('keeps the sign of a negative amount (a refund or a discount) both ways', () => {
+    expect([-5, -99, -2499].map(centsToDecimal)).toEqual(['-0.05', '-0.99', '-24.99']);
+    expect(['-0.05', '-24.99', '-1'].map(decimalToCents)).toEqual([-5, -2499, -100]);
+    expect(formatCents(-2499)).toBe('-$24.99');
+  });
+
   it('refuses non-integers and garbage', () => {
     expect(() => centsToDecimal(1.5)).toThrow(RangeError);
     expect(() => decimalToCents('12.345')).toThrow(RangeError);
