@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { ConfigError, durableFrom, isDatabaseUrl } from '../api/config.ts';
-import { type DatabaseTarget, connectDatabase, describeTarget } from '../db/connect.ts';
+import { type DatabaseTarget, connectDatabase, describeTarget, pgliteDirOf } from '../db/connect.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -42,10 +42,24 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * Which setting gave a global option its value, to name in a message: the flag, or the environment
+ * variable the option's default was read from (program.ts).
+ */
+function settingOf(command: Command, key: keyof GlobalOptions, flag: string, variable: string): string {
+  return command.getOptionValueSourceWithGlobals(key) === 'default' && process.env[variable] ? variable : flag;
+}
+
+/** A database URL fit for a message: its password, if any, is left out (stderr ends up in logs). */
+const withoutPassword = (url: string) => url.replace(/^([^:/]+:\/\/[^:@/]*:).*@/, '$1***@');
+
 export function targetOf(command: Command): DatabaseTarget {
   const options = command.optsWithGlobals<GlobalOptions>();
-  if (options.databaseUrl !== undefined && !isDatabaseUrl(options.databaseUrl)) {
-    throw new CliError(`--database-url must be a postgres:// or postgresql:// URL, got "${options.databaseUrl}"`);
+  if (options.databaseUrl !== undefined) {
+    const setting = settingOf(command, 'databaseUrl', '--database-url', 'DATABASE_URL');
+    if (!isDatabaseUrl(options.databaseUrl)) throw new CliError(`${setting} must be a postgres:// or postgresql:// URL, got "${withoutPassword(options.databaseUrl)}"`);
+    // Checked here, before any use: the driver and describeTarget would only say "Invalid URL" (a port past 65535, say).
+    if (!URL.canParse(options.databaseUrl)) throw new CliError(`${setting} is not a valid URL: "${withoutPassword(options.databaseUrl)}"`);
   }
   let durable: boolean;
   try {
@@ -57,16 +71,34 @@ export function targetOf(command: Command): DatabaseTarget {
   return { databaseUrl: options.databaseUrl || undefined, dataDir: path.resolve(options.dataDir), durable };
 }
 
+/**
+ * Only `migrate` and `seed` (and the server) may create a database. Any other command on a PGlite
+ * directory without one was pointed at the wrong place, a mistyped --data-dir, and would report on,
+ * or forget in, an empty database it had just made.
+ */
+async function refuseMissingDatabase(command: Command, target: DatabaseTarget): Promise<void> {
+  if (target.databaseUrl) return;
+  // Loaded only for PGlite, which the connection loads next anyway.
+  const { hasCluster } = await import('../db/pglite.ts');
+  if (hasCluster(pgliteDirOf(target.dataDir))) return;
+  const setting = settingOf(command, 'dataDir', '--data-dir', 'DATA_DIR');
+  throw new CliError(`no database in ${target.dataDir}; check ${setting}, or create one with dino-shop migrate (or seed)`);
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
 
-/** Opens the database the global options name (migrated unless told not to), runs `work`, and always closes it. */
+/**
+ * Opens the database the global options name (migrated unless told not to), runs `work`, and always
+ * closes it. A PGlite directory without a database is refused unless `create` is set.
+ */
 export async function withDatabase<T>(
   context: CliContext,
   command: Command,
   work: (db: Database) => Promise<T>,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; create?: boolean } = {},
 ): Promise<T> {
   const target = targetOf(command);
+  if (!options.create) await refuseMissingDatabase(command, target);
   let db: Database;
   try {
     db = await (context.deps.connect ?? connectDatabase)(target);
@@ -98,7 +130,15 @@ export function stopSignal(context: CliContext): { signal: AbortSignal; dispose:
   };
 }
 
-// Argument parsers: commander reports an InvalidArgumentError as a one-line usage error.
+// Argument parsers: commander reports an InvalidArgumentError as a one-line usage error, before the
+// command does anything, so a bad value never reaches the database or half an output.
+
+/**
+ * The largest whole number an option takes: PostgreSQL's integer (stream versions, row counts in a
+ * query) and Node's timers (milliseconds) stop at 2^31 - 1; past it a value fails deep in a query,
+ * or a timer fires at once.
+ */
+export const MAX_WHOLE_NUMBER = 2_147_483_647;
 
 export function parseNonNegativeInt(value: string): number {
   if (!/^\d{1,15}$/.test(value.trim())) throw new InvalidArgumentError('Expected a whole number (0 or more).');
@@ -117,16 +157,26 @@ export function parsePort(value: string): string {
 }
 
 export function parsePositiveInt(value: string): number {
-  const n = /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1)) throw new InvalidArgumentError('Expected a whole number of at least 1.');
+  const n = /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(n >= 1 && n <= MAX_WHOLE_NUMBER)) throw new InvalidArgumentError(`Expected a whole number from 1 to ${MAX_WHOLE_NUMBER}.`);
   return n;
 }
+
+/** A whole number from 1 to `max`, for an option whose useful range ends well before MAX_WHOLE_NUMBER. */
+export const parsePositiveIntUpTo =
+  (max: number) =>
+  (value: string): number => {
+    const n = parsePositiveInt(value);
+    if (n > max) throw new InvalidArgumentError(`Expected a whole number from 1 to ${max}.`);
+    return n;
+  };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * An ISO 8601 date (2024-05-01, midnight UTC) or date-time (2024-05-01T12:30:00Z, +02:00 offsets;
  * without an offset it is read as UTC, so the result never depends on the machine's time zone).
+ * From the year 1 on: ISO's year 0000 is 1 BC, which PostgreSQL refuses in a timestamp.
  */
 export function parseIsoDate(value: string): Date {
   const match = ISO_DATE.exec(value.trim());
@@ -139,5 +189,7 @@ export function parseIsoDate(value: string): Date {
   if (Number.isNaN(date.getTime()) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
     throw new InvalidArgumentError('No such calendar date or time.');
   }
+  // The instant, not the digits: 0001-01-01T00:30+01:00 is still in year 0.
+  if (date.getUTCFullYear() < 1) throw new InvalidArgumentError('The year must be 0001 or later.');
   return date;
 }

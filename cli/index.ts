@@ -1,10 +1,12 @@
 import { runCli } from './main.ts';
 
-// A reader that stops early (`dino-shop cart replay <id> | head`) closes the pipe: that is the
-// reader's choice, not a failure to report with a stack trace. Stop writing and exit as Unix tools do.
+// A failed write to stdout ends the command. A reader that stops early (`dino-shop cart replay <id> | head`)
+// closes the pipe: that is the reader's choice, not a failure, so exit quietly as Unix tools do. Anything
+// else (a full disk under `> file`) is said in one line, without a stack trace, and fails the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-  process.exit(process.exitCode ?? 0);
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`dino-shop: cannot write output: ${error.message}\n`);
+  process.exit(1);
 });
 
 process.exitCode = await runCli(process.argv);

@@ -55,9 +55,10 @@ export const isBrokenPipe = (error: unknown) => typeof error === 'object' && err
 /**
  * Writes to a stream honouring backpressure: `write` resolves once the stream can take more, so a
  * slow consumer slows the producer instead of growing a buffer. A stream error (disk full, closed
- * pipe) surfaces on the next write.
+ * pipe) surfaces on the next write; an aborted `signal` ends a wait for a reader that takes nothing
+ * (a paused pager), so Ctrl-C still stops the command.
  */
-export function createSink(stream: NodeJS.WritableStream) {
+export function createSink(stream: NodeJS.WritableStream, signal?: AbortSignal) {
   let failure: unknown;
   const onError = (error: unknown) => {
     failure ??= error;
@@ -71,7 +72,7 @@ export function createSink(stream: NodeJS.WritableStream) {
       if (failure) throw failure;
       if (!stream.write(chunk)) {
         // 'drain' or 'error' (events.once rejects on 'error'), whichever comes first.
-        await once(stream, 'drain');
+        await once(stream, 'drain', signal ? { signal } : {});
       }
       if (failure) throw failure;
     },

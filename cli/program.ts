@@ -1,4 +1,7 @@
 import { Command, Option } from 'commander';
+// Bundled into dist/node/cli.js when the CLI is compiled (tsx reads it from the checkout): --version
+// says which version was built.
+import packageJson from '../package.json' with { type: 'json' };
 import { DEFAULT_DATA_DIR } from '../api/config.ts';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
@@ -20,17 +23,40 @@ const group = (name: string, description: string, subcommands: Command[], exampl
 };
 
 /**
+ * `help [command...]` for a command with subcommands, in place of commander's own, which answers an
+ * unknown name with the whole help on stderr: this one says the name is unknown, as a usage error.
+ */
+function helpCommand(parent: Command, path: string): Command {
+  return new Command('help')
+    .description('display help for command')
+    .argument('[command...]', 'the command (and subcommand) to show the help of')
+    .addHelpText('after', `\nExample:\n  $ ${path} help ${parent.commands[0]?.name() ?? ''}`)
+    .action((names: string[]) => {
+      let command = parent;
+      for (const name of names) {
+        const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (!sub) return command.error(`error: unknown command '${name}'`, { code: 'commander.unknownCommand' });
+        command = sub;
+      }
+      command.help();
+    });
+}
+
+/**
  * Applies the program's output and error handling to a command and all its subcommands (commander
  * copies these settings only to commands made with `.command()`, not to added ones): output goes to
- * the injected IO, errors throw instead of exiting, and a usage error is one line that says where help is.
+ * the injected IO, errors throw instead of exiting, a usage error is one line that says where help is
+ * (commander's "Did you mean ...?" joined onto it), and a command's help lists the global options too.
  */
 function configure(command: Command, io: CliIO, path: string): Command {
+  if (command.commands.length > 0) command.helpCommand(false).addCommand(helpCommand(command, path));
   command
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      outputError: (s, write) => write(`${s.trimEnd()} (see: ${path} --help)\n`),
+      outputError: (s, write) => write(`${s.trim().replace(/\s*\n\s*/g, ' ')} (see: ${path} --help)\n`),
     })
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride();
   for (const sub of command.commands) configure(sub, io, `${path} ${sub.name()}`);
   return command;
@@ -40,6 +66,7 @@ function configure(command: Command, io: CliIO, path: string): Command {
 export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: process.stderr }, deps: CliDeps = {}): Command {
   const context: CliContext = { io, deps };
   const program = new Command('dino-shop')
+    .version(packageJson.version, '-V, --version', 'print the version')
     .description('Operate the dino-shop: serve it, seed the catalogue, replay projections, export subscribers, debug carts.')
     // An empty variable (`DATA_DIR=`) means "not set", as the server reads it; an empty option is a
     // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).

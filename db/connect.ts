@@ -15,6 +15,9 @@ export interface ConnectOptions {
   logger?: Logger;
 }
 
+/** Where in a data directory the embedded PGlite keeps PostgreSQL's files. */
+export const pgliteDirOf = (dataDir: string) => `${dataDir}/pglite`;
+
 /**
  * Opens the target's database. Each adapter is imported only when used: loading PGlite costs ~45 MB,
  * which a process talking to PostgreSQL (say, an export held to a memory budget) should not pay.
@@ -42,8 +45,8 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
   try {
     const tightened = await secureDataDir(target.dataDir);
     if (tightened > 0) options.log?.(`tightened ${tightened} files and directories in ${target.dataDir} to owner-only (0700/0600)`);
-    const fresh = !hasCluster(`${target.dataDir}/pglite`);
-    const db = await openPglite(`${target.dataDir}/pglite`, { durable: target.durable ?? true });
+    const fresh = !hasCluster(pgliteDirOf(target.dataDir));
+    const db = await openPglite(pgliteDirOf(target.dataDir), { durable: target.durable ?? true });
     // A fresh directory is unpacked by PGlite with the modes of its template (0666): tighten those too.
     if (fresh) await secureDataDir(target.dataDir);
     return {
@@ -63,7 +66,7 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
 }
 
 export function describeTarget(target: DatabaseTarget): string {
-  if (!target.databaseUrl) return `PGlite at ${target.dataDir}/pglite${target.durable === false ? ' (PGLITE_SYNC=off: commits not fsynced)' : ''}`;
+  if (!target.databaseUrl) return `PGlite at ${pgliteDirOf(target.dataDir)}${target.durable === false ? ' (PGLITE_SYNC=off: commits not fsynced)' : ''}`;
   const url = new URL(target.databaseUrl);
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }

@@ -7,16 +7,23 @@ import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscript
 import { UnreadableEvent } from '../../domain/event-reader.ts';
 import { SUBSCRIBED_SCHEMA_VERSION, type Subscribed, normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
 
+/** Told how many subscriptions are to be sealed, then how many are done: a large old list takes a while. */
+export interface SealProgress {
+  onStart?: (total: number) => void;
+  onProgress?: (sealed: number) => void;
+}
+
 /**
  * Seals subscriptions written before addresses were encrypted: every Subscribed v1 (address in
  * clear, stream `subscriber-<address>`) becomes a Subscribed v2 in place — the address encrypted with
  * the subscriber's key, the stream named by the keyed hash — so old data can be forgotten too. One
  * transaction; a no-op once done. Returns how many events it sealed.
  */
-export async function sealClearSubscriptions(db: Database): Promise<number> {
+export async function sealClearSubscriptions(db: Database, progress: SealProgress = {}): Promise<number> {
   return db.transaction(async (tx) => {
     const old = await eventsOfVersion(tx, 'Subscribed', 1);
     if (old.length === 0) return 0;
+    progress.onStart?.(old.length);
     const lookupKey = await subscriberLookupKey(tx);
     const rewrites = [];
     for (const event of old) {
@@ -30,6 +37,7 @@ export async function sealClearSubscriptions(db: Database): Promise<number> {
       const key = await dataKeyFor(tx, subscriberId, newDataKey());
       const data: Subscribed['data'] = { schemaVersion: SUBSCRIBED_SCHEMA_VERSION, subscriberId, emailCipher: encryptEmail(key, email), at };
       rewrites.push({ position: event.position, streamId: subscriberStreamId(subscriberId), data });
+      progress.onProgress?.(rewrites.length);
     }
     await rewriteEvents(tx, rewrites);
     return rewrites.length;
@@ -37,8 +45,8 @@ export async function sealClearSubscriptions(db: Database): Promise<number> {
 }
 
 /** Seals what is left in clear and, if anything was, rebuilds the mailing list from the sealed log. */
-export async function upgradeSubscriptions(db: Database): Promise<number> {
-  const sealed = await sealClearSubscriptions(db);
+export async function upgradeSubscriptions(db: Database, progress: SealProgress = {}): Promise<number> {
+  const sealed = await sealClearSubscriptions(db, progress);
   if (sealed > 0) await replayProjections(db, [subscribersProjection]);
   return sealed;
 }

@@ -10,7 +10,7 @@ import { formatTable } from '../output.ts';
 export function cartsListCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('list')
-    .description('the most recently changed carts: id, lines, item count, total (today\'s catalogue prices) and last event time')
+    .description("the most recently changed carts: id, lines, item count, total (today's catalogue prices) and the last event's time (its `at`)")
     .addOption(new Option('--limit <n>', 'how many carts').default(20).argParser(parsePositiveInt))
     .addHelpText('after', '\nExample:\n  $ dino-shop carts list --limit 5')
     .action(async (options: { limit: number }, command: Command) => {
@@ -24,7 +24,8 @@ export function cartsListCommand(context: CliContext): Command {
       }
       io.stdout.write(
         formatTable(
-          ['CART', 'LINES', 'ITEMS', 'TOTAL', 'LAST EVENT'],
+          // The event's own `at`, which the read model keeps; `cart replay` shows when each event was recorded.
+          ['CART', 'LINES', 'ITEMS', 'TOTAL', 'LAST EVENT AT'],
           carts.map((cart) => {
             const priced = priceCart(cart.lines, catalogue);
             return [cart.cartId, String(cart.lines.length), String(priced.itemCount), formatCents(priced.totalCents), cart.updatedAt.toISOString()];

@@ -9,7 +9,7 @@ export function seedCommand(context: CliContext): Command {
     .option('--reset', 'replace the whole catalogue (events are never touched)', false)
     .addHelpText('after', '\nExamples:\n  $ dino-shop seed\n  $ dino-shop seed --reset')
     .action(async (options: { reset: boolean }, command: Command) => {
-      const result = await withDatabase(context, command, (db) => seedCatalogue(db, catalogue, { reset: options.reset }));
+      const result = await withDatabase(context, command, (db) => seedCatalogue(db, catalogue, { reset: options.reset }), { create: true });
       const counts = `${result.categories} categories, ${result.products} products, ${result.variants} variants, ${result.testimonials} testimonials`;
       context.io.stdout.write(
         result.changed

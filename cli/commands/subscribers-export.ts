@@ -1,10 +1,12 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { type Stats, type WriteStream, createWriteStream } from 'node:fs';
+import { chmod, lstat, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
+import type { Database } from '../../db/database.ts';
 import { EXPORT_BATCH_SIZE, type ExportedSubscriber, countSubscribersSince, streamSubscribers } from '../../projections/subscribers/subscribers.queries.ts';
-import { type CliContext, CliError, parseIsoDate, parseNonEmpty, parsePositiveInt, withDatabase } from '../context.ts';
+import { type CliContext, CliError, type CliIO, parseIsoDate, parseNonEmpty, parsePositiveInt, stopSignal, withDatabase } from '../context.ts';
 import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
@@ -57,7 +59,7 @@ export function subscribersExportCommand(context: CliContext): Command {
   return new Command('export')
     .description('export the mailing list (email, subscribed_at) as CSV, JSON or NDJSON, streamed at constant memory')
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
-    .option('--output <file>', 'write to this file (replaced atomically when the export completes) instead of stdout', parseNonEmpty)
+    .option('--output <file>', 'write to this file instead of stdout (a new file is owner-only; a regular file is replaced atomically when the export completes)', parseNonEmpty)
     .option('--since <iso-date>', 'only subscribers who signed up at or after this time (ISO 8601, UTC unless an offset is given)', parseIsoDate)
     .addOption(new Option('--batch-size <n>', 'rows per batch fetched from the cursor').default(EXPORT_BATCH_SIZE).argParser(parsePositiveInt).hideHelp())
     .addHelpText(
@@ -66,27 +68,16 @@ export function subscribersExportCommand(context: CliContext): Command {
     )
     .action(async (options: ExportOptions, command: Command) => {
       const started = performance.now();
-      const count = await withDatabase(context, command, async (db) => {
-        const target = options.output ? await openOutputFile(options.output) : { stream: io.stdout, commit: async () => {}, abort: async () => {} };
-        try {
-          const showProgress = Boolean(options.output && io.stderr.isTTY);
-          const total = showProgress ? await countSubscribersSince(db, options.since) : 0;
-          const progress = progressBar(io.stderr, { enabled: showProgress, label: 'Exporting', total, unit: 'subscribers' });
-          let exported: number;
-          try {
-            exported = await writeExport(target.stream, streamSubscribers(db, { ...(options.since ? { since: options.since } : {}), batchSize: options.batchSize }), encoders[options.format], (n) =>
-              progress.update(n),
-            );
-          } finally {
-            progress.stop();
-          }
-          await target.commit();
-          return exported;
-        } catch (error) {
-          await target.abort();
-          throw error;
-        }
-      });
+      const { signal, dispose } = stopSignal(context);
+      let count: number;
+      try {
+        count = await withDatabase(context, command, (db) => exportSubscribers(io, db, options, signal));
+      } catch (error) {
+        if (signal.aborted) throw new CliError(`interrupted: the export did not complete${options.output ? `; ${options.output} was not replaced` : ''}`, 130);
+        throw error;
+      } finally {
+        dispose();
+      }
       if (options.output) {
         const seconds = (performance.now() - started) / 1000;
         io.stderr.write(`Exported ${formatCount(count)} subscribers (${options.format}) to ${options.output} in ${seconds.toFixed(2)} s.\n`);
@@ -94,22 +85,47 @@ export function subscribersExportCommand(context: CliContext): Command {
     });
 }
 
+/** The export into stdout or `--output`, with a progress bar on stderr where it shows. Returns how many rows it wrote. */
+async function exportSubscribers(io: CliIO, db: Database, options: ExportOptions, signal: AbortSignal): Promise<number> {
+  const target = options.output ? await openOutputFile(options.output) : { stream: io.stdout, commit: async () => {}, abort: async () => {} };
+  try {
+    // Only on a terminal, and not the one the export itself is printing to.
+    const showProgress = Boolean(io.stderr.isTTY && (options.output || !io.stdout.isTTY));
+    const total = showProgress ? await countSubscribersSince(db, options.since) : 0;
+    const progress = progressBar(io.stderr, { enabled: showProgress, label: 'Exporting', total, unit: 'subscribers' });
+    let exported: number;
+    try {
+      const batches = streamSubscribers(db, { ...(options.since ? { since: options.since } : {}), batchSize: options.batchSize });
+      exported = await writeExport(target.stream, batches, encoders[options.format], (n) => progress.update(n), signal);
+    } finally {
+      progress.stop();
+    }
+    await target.commit();
+    return exported;
+  } catch (error) {
+    await target.abort();
+    throw error;
+  }
+}
+
 /**
  * Streams batches through the encoder into `stream`, waiting for 'drain' whenever the stream's
  * buffer is full. Returns how many rows were written. A reader that goes away (EPIPE on stdout)
- * ends the export quietly.
+ * ends the export quietly; an aborted `signal` (Ctrl-C) ends it with the signal's reason.
  */
 export async function writeExport(
   stream: NodeJS.WritableStream,
   batches: AsyncGenerator<ExportedSubscriber[]>,
   encoder: Encoder,
   onProgress: (written: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<number> {
-  const sink = createSink(stream);
+  const sink = createSink(stream, signal);
   let count = 0;
   try {
     if (encoder.header) await sink.write(encoder.header);
     for await (const rows of batches) {
+      signal?.throwIfAborted();
       await sink.write(encoder.batch(rows, count === 0));
       count += rows.length;
       onProgress(count);
@@ -126,20 +142,101 @@ export async function writeExport(
   }
 }
 
-/** A temporary file next to `file`, renamed over it only once the export is complete. */
-async function openOutputFile(file: string) {
-  const final = path.resolve(file);
-  // Found now, not when the finished export is renamed onto it.
-  if ((await stat(final).catch(() => undefined))?.isDirectory()) throw new CliError(`cannot write ${file}: it is a directory; name a file in it`);
-  const temporary = path.join(path.dirname(final), `.${path.basename(final)}.${process.pid}.partial`);
-  const stream = createWriteStream(temporary, { flags: 'wx' });
+interface OutputFile {
+  stream: WriteStream;
+  /** Ends the export's output once it is complete. */
+  commit(): Promise<void>;
+  /** Drops what was written, where that is possible. */
+  abort(): Promise<void>;
+}
+
+/** A new export is readable by its owner only: it is the mailing list. */
+const NEW_FILE_MODE = 0o600;
+
+const cannotWrite = (file: string, error: unknown) => new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+
+/** `stat`/`lstat` of a name that may not exist yet: undefined then; any other failure is a CliError. */
+async function statIfAny(file: string, of: () => Promise<Stats>): Promise<Stats | undefined> {
   try {
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', reject);
-    });
+    return await of();
   } catch (error) {
-    throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw cannotWrite(file, error);
+  }
+}
+
+/**
+ * Where `--output` writes, by what the name is now:
+ * - a symbolic link: what it points to, by the rules below (the link stays a link);
+ * - a regular file, or nothing yet: a temporary file next to it, renamed over it once the export is
+ *   complete, so there is never a half-written file; it keeps the mode of the file it replaces, and a
+ *   new one is owner-only;
+ * - a device, FIFO or socket (`/dev/null`, a pipe into another program): written in place, since
+ *   renaming over it would replace it with a plain file.
+ */
+async function openOutputFile(file: string): Promise<OutputFile> {
+  const named = path.resolve(file);
+  let final = named;
+  if ((await statIfAny(file, () => lstat(named)))?.isSymbolicLink()) {
+    try {
+      final = await realpath(named);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`cannot write ${file}: it is a symbolic link to a file that does not exist`);
+      throw cannotWrite(file, error);
+    }
+  }
+  // Found now, not when the finished export is renamed onto it.
+  const existing = await statIfAny(file, () => stat(final));
+  if (existing?.isDirectory()) throw new CliError(`cannot write ${file}: it is a directory; name a file in it`);
+  if (existing && !existing.isFile()) return writtenInPlace(file, final);
+  return replacedWhenComplete(file, final, existing ? existing.mode & 0o777 : NEW_FILE_MODE);
+}
+
+/**
+ * Abandons an output: a write still in flight fails once the stream is destroyed, and that failure
+ * says nothing new (what stopped the export is reported by the caller), so it is not raised.
+ */
+function abandon(stream: WriteStream): void {
+  stream.on('error', () => {});
+  stream.destroy();
+}
+
+async function opened(file: string, stream: WriteStream): Promise<WriteStream> {
+  try {
+    await once(stream, 'open');
+  } catch (error) {
+    throw cannotWrite(file, error);
+  }
+  return stream;
+}
+
+async function writtenInPlace(file: string, final: string): Promise<OutputFile> {
+  const stream = await opened(file, createWriteStream(final));
+  return {
+    stream,
+    async commit() {
+      stream.end();
+      await finished(stream);
+    },
+    async abort() {
+      abandon(stream);
+    },
+  };
+}
+
+async function replacedWhenComplete(file: string, final: string, mode: number): Promise<OutputFile> {
+  const temporary = path.join(path.dirname(final), `.${path.basename(final)}.${process.pid}.partial`);
+  const stream = await opened(file, createWriteStream(temporary, { flags: 'wx', mode }));
+  const abort = async () => {
+    abandon(stream);
+    await rm(temporary, { force: true });
+  };
+  try {
+    // The mode asked for at creation is narrowed by the umask (the embedded database sets 077).
+    await chmod(temporary, mode);
+  } catch (error) {
+    await abort();
+    throw cannotWrite(file, error);
   }
   return {
     stream,
@@ -148,9 +245,6 @@ async function openOutputFile(file: string) {
       await finished(stream);
       await rename(temporary, final);
     },
-    async abort() {
-      stream.destroy();
-      await rm(temporary, { force: true });
-    },
+    abort,
   };
 }

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { upgradeSubscriptions } from '../../api/subscriptions/subscriber-upgrade.ts';
 import { forgetSubscriber } from '../../api/subscriptions/subscription.service.ts';
 import { type CliContext, CliError, withDatabase } from '../context.ts';
+import { sealOldSubscriptions } from './migrate.ts';
 
 /**
  * `dino-shop subscribers forget EMAIL`: the right to be forgotten. The output names the subscriber by
@@ -17,7 +17,7 @@ export function subscribersForgetCommand(context: CliContext): Command {
       if (!email.includes('@')) throw new CliError('the argument is not an email address (it has no "@"); give the address to forget, e.g. rex@example.com');
       const outcome = await withDatabase(context, command, async (db) => {
         // Old subscriptions written in clear are sealed first, so they can be forgotten as well.
-        await upgradeSubscriptions(db);
+        await sealOldSubscriptions(context.io, db);
         return forgetSubscriber(db, email);
       });
       context.io.stdout.write(

@@ -32,11 +32,11 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
   });
   afterAll(() => app?.close());
 
-  it('carts list shows the most recent carts with lines, items, total and last event time', async () => {
+  it("carts list shows the most recent carts with lines, items, total and the last event's time", async () => {
     const run = await cli(app, ['carts', 'list']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const [header, first, second, ...rest] = run.stdout.trimEnd().split('\n');
-    expect(header).toMatch(/^CART\s+LINES\s+ITEMS\s+TOTAL\s+LAST EVENT$/);
+    expect(header).toMatch(/^CART\s+LINES\s+ITEMS\s+TOTAL\s+LAST EVENT AT$/);
     expect(rest).toEqual([]);
     const b = pick(1);
     expect(first).toMatch(new RegExp(`^[0-9a-f-]{36}\\s+1\\s+4\\s+\\${formatCents(b.cents * 4)}\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`));
@@ -109,12 +109,27 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
     });
     const version = await cli(app, ['cart', 'replay', cartId, '--until-version', 'two']);
     expect(version.code).toBe(1);
-    expect(version.stderr).toBe("error: option '--until-version <n>' argument 'two' is invalid. Expected a whole number of at least 1. (see: dino-shop cart replay --help)\n");
+    expect(version.stderr).toBe("error: option '--until-version <n>' argument 'two' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n");
+    // Past PostgreSQL's integer: a usage error, not a failed query.
+    expect(await cli(app, ['cart', 'replay', cartId, '--until-version', '99999999999999'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "error: option '--until-version <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n",
+    });
+    expect((await cli(app, ['cart', 'replay', cartId, '--until-version', '2147483647'])).stdout.split('\n')[0]).toBe(
+      `Cart ${cartId} (stream cart-${cartId}): 4 event(s), up to version 4 (the stream ends before version 2147483647)`,
+    );
     const missing = await cli(app, ['cart', 'replay']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe("error: missing required argument 'cart-id' (see: dino-shop cart replay --help)\n");
     const limit = await cli(app, ['carts', 'list', '--limit', '-3']);
     expect(limit.code).toBe(1);
     expect(limit.stderr.split('\n')).toHaveLength(2);
+    // Commander's suggestion is on the same line as the error.
+    expect(await cli(app, ['carts', 'list', '--limt', '3'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "error: unknown option '--limt' (Did you mean --limit?) (see: dino-shop carts list --help)\n",
+    });
   });
 });

@@ -8,14 +8,18 @@ import { encryptEmail, newDataKey } from '../../../domain/subscriptions/email-ci
 import { subscriberStreamId } from '../../../domain/subscriptions/subscription.events.ts';
 import type { TestDatabase } from '../../support/databases.ts';
 
-/** A writable that keeps what it is given; `isTTY` lets a test pretend to be a terminal. */
-export function capture(options: { isTTY?: boolean; highWaterMark?: number } = {}) {
+/**
+ * A writable that keeps what it is given; `isTTY` lets a test pretend to be a terminal, `onWrite`
+ * lets it act at a given point of a command's output.
+ */
+export function capture(options: { isTTY?: boolean; highWaterMark?: number; onWrite?: (text: string) => void } = {}) {
   const chunks: string[] = [];
   const stream = Object.assign(
     new Writable({
       highWaterMark: options.highWaterMark ?? 16 * 1024,
       write(chunk: Buffer | string, _encoding, callback) {
         chunks.push(chunk.toString());
+        options.onWrite?.(chunk.toString());
         callback();
       },
     }),
@@ -41,10 +45,10 @@ const borrowed = (db: Database): Database => ({ ...db, close: async () => {} });
 export async function cli(
   database: TestDatabase,
   args: readonly string[],
-  options: { signal?: AbortSignal; stderrTTY?: boolean; stdout?: ReturnType<typeof capture> } = {},
+  options: { signal?: AbortSignal; stderrTTY?: boolean; stdout?: ReturnType<typeof capture>; stderr?: ReturnType<typeof capture> } = {},
 ): Promise<CliRun> {
   const stdout = options.stdout ?? capture();
-  const stderr = capture({ isTTY: options.stderrTTY ?? false });
+  const stderr = options.stderr ?? capture({ isTTY: options.stderrTTY ?? false });
   const globals = database.target.databaseUrl ? ['--database-url', database.target.databaseUrl] : ['--data-dir', database.target.dataDir];
   const code = await runCli(['node', 'dino-shop', ...globals, ...args], { stdout: stdout.stream, stderr: stderr.stream }, {
     ...(database.backend === 'pglite' ? { connect: async () => borrowed(database.db) } : {}),

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
@@ -7,19 +8,25 @@ import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/d
  * through tsx, so these tests need no build (bin/dino-shop.js runs the same CLI compiled into dist/node;
  * the end-to-end tests and the cold-start bench run that one).
  */
-function dinoShop(args: readonly string[], options: { env?: Record<string, string>; readerGone?: boolean } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function dinoShop(
+  args: readonly string[],
+  options: { env?: Record<string, string>; readerGone?: boolean; stdoutTo?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   Object.assign(env, options.env);
+  // stdout into a file (`> /dev/full`): the child gets its own descriptor, closed here once it has it.
+  const stdoutFile = options.stdoutTo === undefined ? undefined : openSync(options.stdoutTo, 'w');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], { env, stdio: ['ignore', stdoutFile ?? 'pipe', 'pipe'] });
+    if (stdoutFile !== undefined) closeSync(stdoutFile);
     // A reader that went away before the first line (`| head -0`): every write meets a closed pipe.
-    if (options.readerGone) child.stdout.destroy();
+    if (options.readerGone) child.stdout?.destroy();
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout?.on('data', (chunk) => (stdout += chunk));
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -36,6 +43,16 @@ describe('dino-shop as a process', () => {
 
   it('a reader that closes the pipe early ends the command quietly, as `| head` expects', async () => {
     expect(await dinoShop(['--help'], { readerGone: true })).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it.runIf(existsSync('/dev/full'))('output that cannot be written (a full disk) is one line and exit code 1, not a stack trace', async () => {
+    const run = await dinoShop(['--help'], { stdoutTo: '/dev/full' });
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: cannot write output: ENOSPC: no space left on device, write\n' });
+  });
+
+  it('--version prints the version in package.json', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await dinoShop(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('an empty --data-dir or --database-url is refused; empty variables mean unset', async () => {
@@ -93,5 +110,12 @@ describe.each(BACKENDS)('dino-shop as a process on %s', (backend) => {
       stdout: '',
       stderr: 'dino-shop: no cart 7a0c1e1e-0000-4000-8000-000000000001: the stream cart-7a0c1e1e-0000-4000-8000-000000000001 has no events\n',
     });
+  });
+
+  it.runIf(existsSync('/dev/full'))('`carts list > /dev/full` and `subscribers export > /dev/full` fail in one line', async () => {
+    for (const command of [['carts', 'list'], ['subscribers', 'export']]) {
+      const run = await dinoShop([...globals, ...command], { stdoutTo: '/dev/full' });
+      expect(run, command.join(' ')).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: cannot write output: ENOSPC: no space left on device, write\n' });
+    }
   });
 });

@@ -1,4 +1,6 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +8,7 @@ import { subscriberIdFor } from '../../../api/subscriptions/subscription.service
 import { streamSubscribers } from '../../../projections/subscribers/subscribers.queries.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
-import { appendSubscriber, cli, parseCsv } from './cli-support.ts';
+import { appendSubscriber, capture, cli, parseCsv } from './cli-support.ts';
 
 // Legal addresses the API's email check would refuse: quoted local parts with commas and quotes.
 const awkward = [
@@ -103,14 +105,127 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
   });
 
-  it('shows a progress bar on stderr only when stderr is a terminal and the output a file', async () => {
+  it('shows a progress bar on stderr only when stderr is a terminal the export does not print to', async () => {
     const file = path.join(dir, 'progress.ndjson');
     const withBar = await cli(app, ['subscribers', 'export', '--format', 'ndjson', '--output', file], { stderrTTY: true });
     expect(withBar.code).toBe(0);
     expect(withBar.stderr).toContain('Exporting [');
     expect(withBar.stderr).toContain('8/8 subscribers');
-    const toStdout = await cli(app, ['subscribers', 'export'], { stderrTTY: true });
-    expect(toStdout.stderr).toBe('');
+    // `export > file`: stdout is not the terminal.
+    const redirected = await cli(app, ['subscribers', 'export'], { stderrTTY: true, stdout: capture({ isTTY: false }) });
+    expect(redirected.code).toBe(0);
+    expect(redirected.stderr).toContain('8/8 subscribers');
+    expect(parseCsv(redirected.stdout)).toHaveLength(9);
+    // Printing to the terminal: no bar in between the rows.
+    const onTerminal = await cli(app, ['subscribers', 'export'], { stderrTTY: true, stdout: capture({ isTTY: true }) });
+    expect(onTerminal.stderr).toBe('');
+    expect(await cli(app, ['subscribers', 'export', '--output', file])).toMatchObject({ code: 0, stderr: expect.not.stringContaining('Exporting [') });
+  });
+
+  it('a new file is owner-only; a replaced regular file keeps its mode', async () => {
+    const fresh = path.join(dir, 'fresh.csv');
+    expect((await cli(app, ['subscribers', 'export', '--output', fresh])).code).toBe(0);
+    expect((await stat(fresh)).mode & 0o777).toBe(0o600);
+    const shared = path.join(dir, 'shared.csv');
+    await writeFile(shared, 'old\n');
+    await chmod(shared, 0o640);
+    expect((await cli(app, ['subscribers', 'export', '--output', shared])).code).toBe(0);
+    expect((await stat(shared)).mode & 0o777).toBe(0o640);
+    expect(parseCsv(await readFile(shared, 'utf8'))).toHaveLength(9);
+  });
+
+  it('through a symbolic link replaces the file it points to, and the link stays a link', async () => {
+    await mkdir(path.join(dir, 'real'), { recursive: true });
+    const real = path.join(dir, 'real', 'list.csv');
+    await writeFile(real, 'old\n', { mode: 0o640 });
+    const link = path.join(dir, 'latest.csv');
+    await symlink(path.join('real', 'list.csv'), link);
+    const run = await cli(app, ['subscribers', 'export', '--output', link]);
+    expect(run.code).toBe(0);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readlink(link)).toBe(path.join('real', 'list.csv'));
+    expect(parseCsv(await readFile(real, 'utf8'))).toHaveLength(9);
+    expect((await stat(real)).mode & 0o777).toBe(0o640);
+    expect([...(await readdir(dir)), ...(await readdir(path.join(dir, 'real')))].filter((f) => f.includes('partial'))).toEqual([]);
+
+    const dangling = path.join(dir, 'dangling.csv');
+    await symlink('nowhere/list.csv', dangling);
+    expect(await cli(app, ['subscribers', 'export', '--output', dangling])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `dino-shop: cannot write ${dangling}: it is a symbolic link to a file that does not exist\n`,
+    });
+  });
+
+  it('writes into a FIFO or a device in place instead of replacing it with a file', async () => {
+    const fifo = path.join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    // The program at the other end of the pipe.
+    const reader = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let received = '';
+    reader.stdout.on('data', (chunk) => (received += chunk));
+    const closed = new Promise((resolve) => reader.on('close', resolve));
+    try {
+      const run = await cli(app, ['subscribers', 'export', '--output', fifo]);
+      expect(run.code).toBe(0);
+      expect((await lstat(fifo)).isFIFO()).toBe(true);
+      await closed;
+      expect(parseCsv(received)).toHaveLength(9);
+    } finally {
+      reader.kill();
+    }
+    expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
+
+    const devNull = await cli(app, ['subscribers', 'export', '--output', '/dev/null']);
+    expect(devNull.code).toBe(0);
+    expect((await lstat('/dev/null')).isCharacterDevice()).toBe(true);
+    expect((await readdir('/dev')).filter((f) => f.includes('partial'))).toEqual([]);
+  });
+
+  it('Ctrl-C removes the temporary file, leaves the old file as it was and exits 130', async () => {
+    const file = path.join(dir, 'kept.csv');
+    await writeFile(file, 'old\n');
+    const partials = () => readdirSync(dir).filter((f) => f.includes('partial'));
+    // Stopped once the export is under way: its temporary file exists and the bar has started.
+    const stop = new AbortController();
+    let seenWhenStopped: string[] = [];
+    const stderr = capture({
+      isTTY: true,
+      onWrite: (text) => {
+        if (!text.includes('Exporting [') || stop.signal.aborted) return;
+        seenWhenStopped = partials();
+        stop.abort();
+      },
+    });
+    const run = await cli(app, ['subscribers', 'export', '--output', file, '--batch-size', '1'], { signal: stop.signal, stderr });
+    expect(seenWhenStopped).toHaveLength(1);
+    expect(run.code).toBe(130);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`dino-shop: interrupted: the export did not complete; ${file} was not replaced`);
+    expect(partials()).toEqual([]);
+    expect(await readFile(file, 'utf8')).toBe('old\n');
+
+    // Stopped before it began: nothing is created.
+    const never = path.join(dir, 'never.csv');
+    const early = await cli(app, ['subscribers', 'export', '--output', never], { signal: AbortSignal.abort() });
+    expect(early).toMatchObject({ code: 130, stdout: '' });
+    expect(existsSync(never)).toBe(false);
+    expect(partials()).toEqual([]);
+  });
+
+  it('refuses an out-of-range --batch-size or --since before writing anything', async () => {
+    const batch = await cli(app, ['subscribers', 'export', '--batch-size', '99999999999999']);
+    expect(batch).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "error: option '--batch-size <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop subscribers export --help)\n",
+    });
+    const since = await cli(app, ['subscribers', 'export', '--since', '0000-01-01']);
+    expect(since).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "error: option '--since <iso-date>' argument '0000-01-01' is invalid. The year must be 0001 or later. (see: dino-shop subscribers export --help)\n",
+    });
+    expect((await cli(app, ['subscribers', 'export', '--since', '0001-01-01', '--format', 'ndjson'])).stdout.trimEnd().split('\n')).toHaveLength(8);
   });
 
   it('fails in one line on a bad --format, --since or --output', async () => {

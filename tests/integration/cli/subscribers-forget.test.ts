@@ -70,6 +70,8 @@ describe.each(BACKENDS)('dino-shop subscribers forget on %s', (backend) => {
 
     const migrated = await cli(app, ['migrate']);
     expect(migrated.stdout).toContain('Encrypted the address of 1 subscription(s) written in clear.');
+    // Said first, on stderr: on a large old list the sealing takes a while.
+    expect(migrated.stderr).toBe('Encrypting the address of 1 subscription(s) written in clear...\n');
     expect(await wholeDatabase(app.db)).not.toContain('old.timer');
     expect(await exported()).toContain('old.timer@example.com');
     const id = await subscriberIdFor(app.db, 'old.timer@example.com');
@@ -82,6 +84,19 @@ describe.each(BACKENDS)('dino-shop subscribers forget on %s', (backend) => {
     expect((await cli(app, ['subscribers', 'forget', 'old.timer@example.com'])).code).toBe(0);
     expect(await exported()).not.toContain('old.timer@example.com');
     expect((await cli(app, ['migrate'])).stdout).not.toContain('Encrypted');
+  });
+
+  it('forget seals what is left in clear first, with a progress bar on a terminal', async () => {
+    for (const email of ['older.a@example.com', 'older.b@example.com']) {
+      await app.db.transaction((tx) => appendToStream(tx, `subscriber-${email}`, 0, [{ type: 'Subscribed', data: { schemaVersion: 1, email, at: '2024-01-03T00:00:00.000Z' } }]));
+    }
+    const run = await cli(app, ['subscribers', 'forget', 'older.a@example.com'], { stderrTTY: true });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Forgot subscriber /);
+    expect(run.stderr).toContain('Encrypting addresses [');
+    expect(run.stderr).toContain('2/2 subscriptions');
+    expect(await exported()).toContain('older.b@example.com');
+    expect(await wholeDatabase(app.db)).not.toContain('older.');
   });
 
   it('refuses something that is not an address', async () => {

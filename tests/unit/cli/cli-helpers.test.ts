@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCartId } from '../../../cli/commands/cart-replay.ts';
 import { csvField, encoders, writeExport } from '../../../cli/commands/subscribers-export.ts';
 import { selectProjections } from '../../../cli/commands/projections-replay.ts';
-import { CliError, parseIsoDate, parseNonNegativeInt, parsePort, parsePositiveInt } from '../../../cli/context.ts';
+import { CliError, MAX_WHOLE_NUMBER, parseIsoDate, parseNonNegativeInt, parsePort, parsePositiveInt } from '../../../cli/context.ts';
 import { formatTable } from '../../../cli/output.ts';
 import type { ExportedSubscriber } from '../../../projections/subscribers/subscribers.queries.ts';
 
@@ -69,6 +69,17 @@ describe('writeExport', () => {
     expect(maxBuffered).toBeLessThan(10_000);
   });
 
+  it('an aborted signal (Ctrl-C) ends the export even while it waits on a reader that takes nothing', async () => {
+    const paused = new Writable({ highWaterMark: 16, write() {} });
+    const stop = new AbortController();
+    async function* batches() {
+      for (;;) yield [{ email: 'a@x.co', subscribedAt: '2024-01-01T00:00:00.000Z' }];
+    }
+    const exporting = writeExport(paused, batches(), encoders.csv, () => {}, stop.signal);
+    setTimeout(() => stop.abort(), 10);
+    await expect(exporting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('stops quietly when the reader of a pipe goes away', async () => {
     const closed = new Writable({
       write(_chunk, _enc, callback) {
@@ -95,10 +106,18 @@ describe('argument parsers', () => {
       expect(() => parseIsoDate(bad), bad).toThrow();
     }
   });
+  it('parseIsoDate starts at the year 1, which PostgreSQL takes (ISO year 0 is 1 BC)', () => {
+    expect(parseIsoDate('0001-01-01').toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(() => parseIsoDate('0000-01-01')).toThrow('The year must be 0001 or later.');
+    expect(() => parseIsoDate('0001-01-01T00:30+01:00')).toThrow('The year must be 0001 or later.');
+  });
   it('number parsers', () => {
     expect(parsePositiveInt('5')).toBe(5);
     expect(parseNonNegativeInt('0')).toBe(0);
     for (const bad of ['0', '-1', '1.5', 'ten', '', '1e3']) expect(() => parsePositiveInt(bad), bad).toThrow();
+    // The cap: PostgreSQL's integer and Node's timers.
+    expect(parsePositiveInt(String(MAX_WHOLE_NUMBER))).toBe(2_147_483_647);
+    for (const big of ['2147483648', '99999999999999', '999999999999999']) expect(() => parsePositiveInt(big), big).toThrow('Expected a whole number from 1 to 2147483647.');
     expect(() => parseNonNegativeInt('-1')).toThrow();
     expect([parsePort('0'), parsePort(' 8080 '), parsePort('65535')]).toEqual(['0', '8080', '65535']);
     for (const bad of ['65536', '-1', 'abc', '', '80.5', '123456']) expect(() => parsePort(bad), bad).toThrow();
