@@ -5,6 +5,7 @@ import { type DatabaseTarget, connectDatabase, describeTarget, pgliteDirOf } fro
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { isMigrated } from '../db/status.ts';
 
 export interface GlobalOptions {
   databaseUrl?: string;
@@ -51,7 +52,7 @@ function settingOf(command: Command, key: keyof GlobalOptions, flag: string, var
 }
 
 /** A database URL fit for a message: its password, if any, is left out (stderr ends up in logs). */
-const withoutPassword = (url: string) => url.replace(/^([^:/]+:\/\/[^:@/]*:).*@/, '$1***@');
+const withoutPassword = (url: string) => url.replace(/^([^:/]+:\/\/[^:@/]*:).*@/, '$1***@').replace(/([?&]password=)[^&]*/gi, '$1***');
 
 export function targetOf(command: Command): DatabaseTarget {
   const options = command.optsWithGlobals<GlobalOptions>();
@@ -72,24 +73,32 @@ export function targetOf(command: Command): DatabaseTarget {
 }
 
 /**
- * Only `migrate` and `seed` (and the server) may create a database. Any other command on a PGlite
- * directory without one was pointed at the wrong place, a mistyped --data-dir, and would report on,
- * or forget in, an empty database it had just made.
+ * Only `migrate` and `seed` (and the server) may create a database or the shop's tables in one. Any
+ * other command on a database without them was pointed at the wrong place (a mistyped --data-dir or
+ * database name), and would report on, or forget in, an empty database it had just made. A PGlite
+ * directory is checked before it is opened, since opening creates one.
  */
-async function refuseMissingDatabase(command: Command, target: DatabaseTarget): Promise<void> {
-  if (target.databaseUrl) return;
+function noDatabase(command: Command, target: DatabaseTarget): CliError {
+  if (target.databaseUrl) {
+    const setting = settingOf(command, 'databaseUrl', '--database-url', 'DATABASE_URL');
+    return new CliError(`no dino-shop database at ${describeTarget(target)}; check ${setting}, or create its tables with dino-shop migrate (or seed)`);
+  }
+  const setting = settingOf(command, 'dataDir', '--data-dir', 'DATA_DIR');
+  return new CliError(`no database in ${target.dataDir}; check ${setting}, or create one with dino-shop migrate (or seed)`);
+}
+
+async function hasPgliteDatabase(target: DatabaseTarget): Promise<boolean> {
+  if (target.databaseUrl) return true;
   // Loaded only for PGlite, which the connection loads next anyway.
   const { hasCluster } = await import('../db/pglite.ts');
-  if (hasCluster(pgliteDirOf(target.dataDir))) return;
-  const setting = settingOf(command, 'dataDir', '--data-dir', 'DATA_DIR');
-  throw new CliError(`no database in ${target.dataDir}; check ${setting}, or create one with dino-shop migrate (or seed)`);
+  return hasCluster(pgliteDirOf(target.dataDir));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
 
 /**
  * Opens the database the global options name (migrated unless told not to), runs `work`, and always
- * closes it. A PGlite directory without a database is refused unless `create` is set.
+ * closes it. A database the shop never migrated is refused unless `create` is set.
  */
 export async function withDatabase<T>(
   context: CliContext,
@@ -98,7 +107,7 @@ export async function withDatabase<T>(
   options: { migrate?: boolean; create?: boolean } = {},
 ): Promise<T> {
   const target = targetOf(command);
-  if (!options.create) await refuseMissingDatabase(command, target);
+  if (!options.create && !(await hasPgliteDatabase(target))) throw noDatabase(command, target);
   let db: Database;
   try {
     db = await (context.deps.connect ?? connectDatabase)(target);
@@ -107,6 +116,7 @@ export async function withDatabase<T>(
     throw new CliError(`cannot reach the database (${describeTarget(target)}): ${messageOf(error)}`);
   }
   try {
+    if (!options.create && !(await isMigrated(db))) throw noDatabase(command, target);
     if (options.migrate !== false) await migrate(db);
     return await work(db);
   } finally {
@@ -114,18 +124,22 @@ export async function withDatabase<T>(
   }
 }
 
-/** The signal that ends a long-running command: the injected one, or SIGINT/SIGTERM. Call `dispose` when done. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * The signal that ends a long-running command: the injected one, or SIGINT, SIGTERM or SIGHUP. The
+ * first asks the command to stop where it can clean up; a second (an impatient Ctrl-C) exits at once,
+ * through the process's 'exit' handlers. Call `dispose` when done.
+ */
 export function stopSignal(context: CliContext): { signal: AbortSignal; dispose: () => void } {
   if (context.deps.signal) return { signal: context.deps.signal, dispose: () => {} };
   const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stop = () => (controller.signal.aborted ? process.exit(130) : controller.abort());
+  for (const name of STOP_SIGNALS) process.on(name, stop);
   return {
     signal: controller.signal,
     dispose: () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const name of STOP_SIGNALS) process.off(name, stop);
     },
   };
 }

@@ -9,4 +9,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-process.exitCode = await runCli(process.argv);
+const code = await runCli(process.argv);
+// An interrupted command may leave a system call behind it (opening a FIFO nobody reads): do not wait for it.
+if (code === 130) process.exit(code);
+process.exitCode = code;

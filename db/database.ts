@@ -39,6 +39,9 @@ export interface Database extends Queryable, Executes {
   poolStats?(): PoolStats;
 }
 
+/** Connections a process holds to a PostgreSQL server at most, unless told otherwise. */
+export const POOL_SIZE = 20;
+
 export interface PoolStats {
   max: number;
   total: number;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Database, type Logger, type QueryOptions, statementName, type Transaction, stderrLogger } from './database.ts';
+import { type Database, type Logger, POOL_SIZE, type QueryOptions, statementName, type Transaction, stderrLogger } from './database.ts';
 
 function queryConfig(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
   if (!options?.prepare) return { text: sql, values: params as unknown[] | undefined };
@@ -10,7 +10,7 @@ function queryConfig(sql: string, params: readonly unknown[] | undefined, option
 export function connectPostgres(connectionString: string, options: { max?: number; logger?: Logger } = {}): Database {
   const logger = options.logger ?? stderrLogger;
   // 20: enough for 16 concurrent writers plus readers on a 2-core server; PostgreSQL allows 100 by default.
-  const max = options.max ?? 20;
+  const max = options.max ?? POOL_SIZE;
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   // The pool drops that client and opens another on demand: report it and carry on.

@@ -1,6 +1,12 @@
 import type { Queryable } from './database.ts';
 import { type Migration, loadMigrations } from './migrate.ts';
 
+/** Whether the shop's migrations were ever applied here (a database made for it), in one round trip. */
+export async function isMigrated(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ migrated: boolean }>("select to_regclass('schema_migrations') is not null as migrated");
+  return rows[0]?.migrated === true;
+}
+
 /** One round trip: resolves when the database answers. */
 export async function pingDatabase(db: Queryable): Promise<void> {
   await db.query('select 1');

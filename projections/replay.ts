@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { type Database, type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
+import { type Database, POOL_SIZE, type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
 import { headPosition } from '../eventstore/event-store.ts';
 import { APPENDED_COLUMNS, type Projection, ident, renderSteps, stepsOf } from './projection.ts';
 
@@ -142,7 +142,7 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     // count only to report its progress, once its statement is done.
     const counted = start(db, from);
     counted.catch(() => {});
-    const build = pLimit(db.kind === 'postgres' ? Math.max(1, options.jobs ?? 2) : 1);
+    const build = pLimit(db.kind === 'postgres' ? Math.min(MAX_REPLAY_JOBS, Math.max(1, options.jobs ?? 2)) : 1);
     let failed = false;
     const shares = selected.flatMap((projection) => {
       const partitions = partitionsOf(projection, build.concurrency);
@@ -204,6 +204,12 @@ interface LogRange {
   /** The tables hold none of the rows the range makes (fresh copies, or tables just emptied). */
   intoEmpty?: boolean;
 }
+
+/**
+ * The most connections a replay builds with: each holds one of the pool's for the whole build, and
+ * one more counts the events beside them; more would only wait for a connection.
+ */
+export const MAX_REPLAY_JOBS = POOL_SIZE - 1;
 
 /** The shares a replay with `jobs` connections builds a projection in: one unless it declares a partition key. */
 function partitionsOf(projection: Projection, jobs: number): Array<LogRange['partition']> {

@@ -1,11 +1,8 @@
 import { Command, Option } from 'commander';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionByName, projections } from '../../projections/registry.ts';
-import { replayProjections } from '../../projections/replay.ts';
+import { MAX_REPLAY_JOBS, replayProjections } from '../../projections/replay.ts';
 import { type CliContext, CliError, parsePositiveInt, parsePositiveIntUpTo, withDatabase } from '../context.ts';
-
-/** Each job holds one of the pool's 20 connections for the whole build: more would only wait for one. */
-const MAX_JOBS = 16;
 import { type Progress, formatCount, progressBar } from '../output.ts';
 
 /** The projections named on the command line (all when none), or a CliError naming the known ones. */
@@ -28,7 +25,7 @@ export function projectionsReplayCommand(context: CliContext): Command {
     )
     .argument('[name...]', `projections to rebuild (default: all of ${projections.map((p) => p.name).join(', ')})`)
     .addOption(new Option('--batch-size <n>', 'apply the log in batches of n events, reporting progress after each (default: all at once, the fastest)').argParser(parsePositiveInt))
-    .addOption(new Option('--jobs <n>', `PostgreSQL: connections that build at once, each a share of the rows (1 to ${MAX_JOBS}, default: 2)`).argParser(parsePositiveIntUpTo(MAX_JOBS)))
+    .addOption(new Option('--jobs <n>', `PostgreSQL: connections that build at once, each a share of the rows (1 to ${MAX_REPLAY_JOBS}, default: 2)`).argParser(parsePositiveIntUpTo(MAX_REPLAY_JOBS)))
     .addHelpText('after', '\nExamples:\n  $ dino-shop projections replay\n  $ dino-shop projections replay subscribers')
     .action(async (names: string[], options: { batchSize?: number; jobs?: number }, command: Command) => {
       const selected = selectProjections(names);

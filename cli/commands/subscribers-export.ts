@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { type Stats, type WriteStream, createWriteStream } from 'node:fs';
-import { chmod, lstat, realpath, rename, rm, stat } from 'node:fs/promises';
+import { type Stats, type WriteStream, createWriteStream, fstatSync, rmSync } from 'node:fs';
+import { chmod, chown, lstat, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
@@ -73,7 +73,7 @@ export function subscribersExportCommand(context: CliContext): Command {
       try {
         count = await withDatabase(context, command, (db) => exportSubscribers(io, db, options, signal));
       } catch (error) {
-        if (signal.aborted) throw new CliError(`interrupted: the export did not complete${options.output ? `; ${options.output} was not replaced` : ''}`, 130);
+        if (signal.aborted && !(error instanceof CliError)) throw new CliError('interrupted: the export did not complete', 130);
         throw error;
       } finally {
         dispose();
@@ -87,11 +87,13 @@ export function subscribersExportCommand(context: CliContext): Command {
 
 /** The export into stdout or `--output`, with a progress bar on stderr where it shows. Returns how many rows it wrote. */
 async function exportSubscribers(io: CliIO, db: Database, options: ExportOptions, signal: AbortSignal): Promise<number> {
-  const target = options.output ? await openOutputFile(options.output) : { stream: io.stdout, commit: async () => {}, abort: async () => {} };
+  const target: OutputFile = options.output ? await openOutputFile(options.output, signal) : { stream: io.stdout, commit: async () => {}, abort: async () => {}, leftAsIs: '' };
   try {
-    // Only on a terminal, and not the one the export itself is printing to.
-    const showProgress = Boolean(io.stderr.isTTY && (options.output || !io.stdout.isTTY));
+    // Only on a terminal, and only for output that is not read as it comes: a file (a pager or `head` on
+    // a pipe shares the terminal, and would get the bar drawn over it).
+    const showProgress = Boolean(io.stderr.isTTY && (options.output || isRegularFile(io.stdout)));
     const total = showProgress ? await countSubscribersSince(db, options.since) : 0;
+    signal.throwIfAborted();
     const progress = progressBar(io.stderr, { enabled: showProgress, label: 'Exporting', total, unit: 'subscribers' });
     let exported: number;
     try {
@@ -104,7 +106,20 @@ async function exportSubscribers(io: CliIO, db: Database, options: ExportOptions
     return exported;
   } catch (error) {
     await target.abort();
+    if (signal.aborted) throw new CliError(`interrupted: the export did not complete${target.leftAsIs}`, 130);
+    // A failed write to the file (a full disk, say) names the file.
+    if (options.output && !(error instanceof CliError) && (error as NodeJS.ErrnoException).code) throw cannotWrite(options.output, error);
     throw error;
+  }
+}
+
+/** Whether stdout is a file (`> file`), which nobody reads while the export runs. */
+function isRegularFile(stream: NodeJS.WritableStream): boolean {
+  const fd = (stream as { fd?: unknown }).fd;
+  try {
+    return typeof fd === 'number' && fstatSync(fd).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -143,11 +158,13 @@ export async function writeExport(
 }
 
 interface OutputFile {
-  stream: WriteStream;
+  stream: NodeJS.WritableStream;
   /** Ends the export's output once it is complete. */
   commit(): Promise<void>;
   /** Drops what was written, where that is possible. */
   abort(): Promise<void>;
+  /** What an interrupted export leaves of the output, for the message that says so. */
+  leftAsIs: string;
 }
 
 /** A new export is readable by its owner only: it is the mailing list. */
@@ -166,30 +183,28 @@ async function statIfAny(file: string, of: () => Promise<Stats>): Promise<Stats 
 }
 
 /**
- * Where `--output` writes, by what the name is now:
- * - a symbolic link: what it points to, by the rules below (the link stays a link);
- * - a regular file, or nothing yet: a temporary file next to it, renamed over it once the export is
- *   complete, so there is never a half-written file; it keeps the mode of the file it replaces, and a
- *   new one is owner-only;
- * - a device, FIFO or socket (`/dev/null`, a pipe into another program): written in place, since
- *   renaming over it would replace it with a plain file.
+ * Where `--output` writes, by what the name is now. The name is only ever followed by the kernel's own
+ * lookup, never resolved by hand, so its protections for links in shared directories (a link planted
+ * in /tmp by another user) hold.
+ * - A character device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe into another program): written in
+ *   place, since renaming over it would replace it with a plain file of the mailing list.
+ * - A regular file, or nothing yet: a temporary file next to it, renamed over it once the export is
+ *   complete, so there is never a half-written file. It keeps the mode, owner and group of the file it
+ *   replaces where it can (else it is owner-only); a new one is owner-only.
+ * - Refused: a directory, a block device (a disk: a typo must not write over it), a socket, and a
+ *   symbolic link to a file (the rename would replace the link, not the file it names).
  */
-async function openOutputFile(file: string): Promise<OutputFile> {
+async function openOutputFile(file: string, signal: AbortSignal): Promise<OutputFile> {
+  signal.throwIfAborted();
   const named = path.resolve(file);
-  let final = named;
-  if ((await statIfAny(file, () => lstat(named)))?.isSymbolicLink()) {
-    try {
-      final = await realpath(named);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`cannot write ${file}: it is a symbolic link to a file that does not exist`);
-      throw cannotWrite(file, error);
-    }
-  }
-  // Found now, not when the finished export is renamed onto it.
-  const existing = await statIfAny(file, () => stat(final));
+  const existing = await statIfAny(file, () => stat(named));
   if (existing?.isDirectory()) throw new CliError(`cannot write ${file}: it is a directory; name a file in it`);
-  if (existing && !existing.isFile()) return writtenInPlace(file, final);
-  return replacedWhenComplete(file, final, existing ? existing.mode & 0o777 : NEW_FILE_MODE);
+  if (existing?.isCharacterDevice() || existing?.isFIFO()) return writtenInPlace(file, named, signal);
+  if (existing && !existing.isFile()) throw new CliError(`cannot write ${file}: it is not a file, a pipe or a character device`);
+  if ((await statIfAny(file, () => lstat(named)))?.isSymbolicLink()) {
+    throw new CliError(`cannot write ${file}: it is a symbolic link; name the file itself${existing ? '' : ' (it points to nothing)'}`);
+  }
+  return replacedWhenComplete(file, named, existing);
 }
 
 /**
@@ -201,17 +216,23 @@ function abandon(stream: WriteStream): void {
   stream.destroy();
 }
 
-async function opened(file: string, stream: WriteStream): Promise<WriteStream> {
+/**
+ * The stream once open. Opening a FIFO waits for its reader, so that wait ends on `signal` (Ctrl-C);
+ * a file opens at once, and is left to open, so that it can be removed.
+ */
+async function opened(file: string, stream: WriteStream, signal?: AbortSignal): Promise<WriteStream> {
   try {
-    await once(stream, 'open');
+    await once(stream, 'open', signal ? { signal } : {});
   } catch (error) {
+    abandon(stream);
+    if (signal?.aborted) throw new CliError(`interrupted: nothing was written to ${file}`, 130);
     throw cannotWrite(file, error);
   }
   return stream;
 }
 
-async function writtenInPlace(file: string, final: string): Promise<OutputFile> {
-  const stream = await opened(file, createWriteStream(final));
+async function writtenInPlace(file: string, final: string, signal: AbortSignal): Promise<OutputFile> {
+  const stream = await opened(file, createWriteStream(final), signal);
   return {
     stream,
     async commit() {
@@ -221,19 +242,27 @@ async function writtenInPlace(file: string, final: string): Promise<OutputFile> 
     async abort() {
       abandon(stream);
     },
+    leftAsIs: `; ${file} got part of it`,
   };
 }
 
-async function replacedWhenComplete(file: string, final: string, mode: number): Promise<OutputFile> {
+async function replacedWhenComplete(file: string, final: string, existing: Stats | undefined): Promise<OutputFile> {
   const temporary = path.join(path.dirname(final), `.${path.basename(final)}.${process.pid}.partial`);
+  const mode = existing ? existing.mode & 0o777 : NEW_FILE_MODE;
   const stream = await opened(file, createWriteStream(temporary, { flags: 'wx', mode }));
+  // A second Ctrl-C exits at once (stopSignal): the partial file, a copy of the mailing list, goes with it.
+  const removeOnExit = () => rmSync(temporary, { force: true });
+  process.on('exit', removeOnExit);
+  const settle = () => process.off('exit', removeOnExit);
   const abort = async () => {
+    settle();
     abandon(stream);
     await rm(temporary, { force: true });
   };
   try {
     // The mode asked for at creation is narrowed by the umask (the embedded database sets 077).
     await chmod(temporary, mode);
+    if (existing) await keepOwnerOrNarrow(temporary, existing);
   } catch (error) {
     await abort();
     throw cannotWrite(file, error);
@@ -244,7 +273,22 @@ async function replacedWhenComplete(file: string, final: string, mode: number): 
       stream.end();
       await finished(stream);
       await rename(temporary, final);
+      settle();
     },
     abort,
+    leftAsIs: existing ? `; ${file} was not replaced` : `; ${file} was not written`,
   };
+}
+
+/**
+ * The replacement keeps the replaced file's owner and group, so the same people can read it; where this
+ * process may not give them (not root, not their group), it is owner-only rather than readable by a
+ * group it was never meant for.
+ */
+async function keepOwnerOrNarrow(temporary: string, existing: Stats): Promise<void> {
+  try {
+    await chown(temporary, existing.uid, existing.gid);
+  } catch {
+    await chmod(temporary, existing.mode & 0o700);
+  }
 }

@@ -8,8 +8,10 @@ export interface DisclosureItem {
 
 /**
  * Collapsible sections as native <details>: each opens with or without JavaScript, by pointer or by
- * Enter and Space on its summary, the browser tells assistive technology whether it is expanded, and
- * the page's find-in-page reaches the closed text. No JavaScript is loaded for them.
+ * Enter and Space on its summary, browsers expose the summary as a control with its expanded state, and
+ * find-in-page reaches the closed text. No JavaScript is loaded for them. The price: some screen readers
+ * (VoiceOver) read the heading inside a summary as the control's name, not as a heading to jump to;
+ * a heading around a script-driven button would leave the text unreachable without JavaScript.
  */
 export function DisclosureList({ items, headingLevel = 3 }: { items: DisclosureItem[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

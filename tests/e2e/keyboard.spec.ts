@@ -45,7 +45,7 @@ async function expectDialogKeyboard(page: Page, opener: Locator, panel: Locator,
 
 test('a whole purchase by keyboard: choose, add, open the cart, check out', async ({ page, expectAccessible }) => {
   test.setTimeout(60_000); // many key presses, each a round trip
-  await page.goto(`/product/${THONG.slug}`);
+  await gotoHydrated(page, `/product/${THONG.slug}`);
   const sizes = page.getByRole('group', { name: /^Size/ });
 
   // Size by arrow keys: the checked radio takes focus, arrows move the choice.
@@ -94,7 +94,7 @@ test('a whole purchase by keyboard: choose, add, open the cart, check out', asyn
 });
 
 test('at the stock maximum, Increase quantity keeps focus', async ({ page }) => {
-  await page.goto(`/product/${THONG.slug}?size=M&color=Lava+Red`); // 2 in stock
+  await gotoHydrated(page, `/product/${THONG.slug}?size=M&color=Lava+Red`); // 2 in stock
   const plus = page.getByRole('button', { name: 'Increase quantity' });
   await tabTo(page, plus);
   await page.keyboard.press('Enter');

@@ -113,7 +113,7 @@ test.describe('load failure', () => {
 
 test('sort asks the API and is kept in the URL', async ({ page, request }) => {
   const byPrice = await productsFrom(request, '/api/products?sort=price_asc');
-  await page.goto('/shop');
+  await gotoHydrated(page, '/shop');
   const sort = page.getByRole('combobox', { name: 'Sort by' });
   await expect(sort.getByRole('option')).toHaveText(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest']);
   await sort.selectOption({ label: 'Price: Low to High' });
@@ -131,7 +131,7 @@ test('category pages sort and search locally', async ({ page, request }) => {
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/products')) apiCalls.push(r.url());
   });
-  await page.goto('/category/t-rex');
+  await gotoHydrated(page, '/category/t-rex');
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('newest');
   await expect.poll(() => cardNames(page)).toEqual(newest);
   // The same matcher as /shop's: "trex" finds "T-Rex" (a plain substring search would find nothing).

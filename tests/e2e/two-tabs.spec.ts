@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fillContactAndAddress } from './support/checkout-form.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * One cart in two tabs: a tab that has not seen the other's change never overwrites it. Its stepper
@@ -29,9 +29,9 @@ const quantity = (page: Page) => page.getByTestId('cart-table').getByTestId('lin
 
 test('a stale tab\'s "+" does not lower a quantity raised in another tab: it says so and shows the cart as it is', async ({ page, context }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
-  await page.goto('/cart');
+  await gotoHydrated(page, '/cart');
   const other = await context.newPage();
-  await other.goto('/cart');
+  await gotoHydrated(other, '/cart');
   await expect(quantity(other)).toHaveText('1');
 
   const increase = (p: Page) => p.getByTestId('cart-table').getByRole('button', { name: `Increase quantity of ${THONG.name}` });
@@ -55,7 +55,7 @@ test('a stale tab\'s "+" does not lower a quantity raised in another tab: it say
 
 test('checkout in a stale tab does not place an order, nor empty a line added in another tab', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
-  await page.goto('/checkout');
+  await gotoHydrated(page, '/checkout');
   await expect(page.getByTestId('place-order')).toHaveText('Complete Order • $30.98');
   // Another tab adds a line after this checkout was shown.
   await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant);
@@ -81,7 +81,7 @@ test('checkout in a stale tab does not place an order, nor empty a line added in
 test("a step queued behind a remove whose answer shows another tab's change is dropped, not sent over it", async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed, 2);
   await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant);
-  await page.goto('/cart');
+  await gotoHydrated(page, '/cart');
   const thongRow = page.getByTestId('cart-table').getByTestId('cart-row').filter({ hasText: THONG.name });
   await expect(thongRow.getByTestId('line-quantity')).toHaveText('2');
   // Another tab raises the thong to 5.
@@ -107,7 +107,7 @@ test("a step queued behind a remove whose answer shows another tab's change is d
 
 test('checkout after another tab emptied the cart goes to the cart and says why', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
-  await page.goto('/checkout');
+  await gotoHydrated(page, '/checkout');
   await expect(page.getByTestId('place-order')).toHaveText('Complete Order • $30.98');
   expect((await page.request.delete('/api/cart')).ok()).toBe(true);
   await fillContactAndAddress(page);

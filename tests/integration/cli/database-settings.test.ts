@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../../cli/main.ts';
+import { adminQuery, withDatabaseName } from '../../support/postgres-admin.ts';
 import { type CliRun, capture } from './cli-support.ts';
 
 /** `dino-shop ...args` in this process with the CLI's own connection (no test database lent to it). */
@@ -58,6 +60,34 @@ describe('the database the global options name', () => {
     vi.stubEnv('DATA_DIR', typo);
     expect((await dinoShop(['carts', 'list'])).stderr).toBe(`dino-shop: no database in ${typo}; check DATA_DIR, or create one with dino-shop migrate (or seed)\n`);
     expect(existsSync(typo)).toBe(false);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, a database the shop never migrated is refused too, and gets no tables', async () => {
+    const name = `dino_shop_cli_empty_${process.pid}`;
+    await adminQuery(`drop database if exists ${name}`);
+    await adminQuery(`create database ${name}`);
+    const url = withDatabaseName(process.env.TEST_DATABASE_URL!, name);
+    try {
+      const where = `PostgreSQL at ${new URL(url).hostname}:${new URL(url).port || 5432}/${name}`;
+      for (const command of readers) {
+        expect(await dinoShop(['--database-url', url, ...command]), command.join(' ')).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: `dino-shop: no dino-shop database at ${where}; check --database-url, or create its tables with dino-shop migrate (or seed)\n`,
+        });
+      }
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        expect((await client.query("select to_regclass('events') as events, to_regclass('schema_migrations') as migrations")).rows[0]).toEqual({ events: null, migrations: null });
+      } finally {
+        await client.end();
+      }
+      expect((await dinoShop(['--database-url', url, 'migrate'])).code).toBe(0);
+      expect(await dinoShop(['--database-url', url, 'carts', 'list'])).toEqual({ code: 0, stdout: 'No carts yet.\n', stderr: '' });
+    } finally {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    }
   });
 
   it('migrate creates the database in a new directory; the other commands then use it', { timeout: 180_000 }, async () => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,11 +111,18 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     expect(withBar.code).toBe(0);
     expect(withBar.stderr).toContain('Exporting [');
     expect(withBar.stderr).toContain('8/8 subscribers');
-    // `export > file`: stdout is not the terminal.
-    const redirected = await cli(app, ['subscribers', 'export'], { stderrTTY: true, stdout: capture({ isTTY: false }) });
+    // `export > file`: stdout is a file, which nobody reads as it is written.
+    const toFile = capture();
+    const fd = openSync(path.join(dir, 'redirected.csv'), 'w');
+    Object.assign(toFile.stream, { fd });
+    const redirected = await cli(app, ['subscribers', 'export'], { stderrTTY: true, stdout: toFile });
+    closeSync(fd);
     expect(redirected.code).toBe(0);
     expect(redirected.stderr).toContain('8/8 subscribers');
     expect(parseCsv(redirected.stdout)).toHaveLength(9);
+    // A pipe into a pager or `head` shares the terminal: no bar drawn over it.
+    const piped = await cli(app, ['subscribers', 'export'], { stderrTTY: true, stdout: capture({ isTTY: false }) });
+    expect(piped.stderr).toBe('');
     // Printing to the terminal: no bar in between the rows.
     const onTerminal = await cli(app, ['subscribers', 'export'], { stderrTTY: true, stdout: capture({ isTTY: true }) });
     expect(onTerminal.stderr).toBe('');
@@ -134,27 +141,28 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     expect(parseCsv(await readFile(shared, 'utf8'))).toHaveLength(9);
   });
 
-  it('through a symbolic link replaces the file it points to, and the link stays a link', async () => {
+  it('refuses a symbolic link to a file (the rename would replace the link), leaving link and file as they were', async () => {
     await mkdir(path.join(dir, 'real'), { recursive: true });
     const real = path.join(dir, 'real', 'list.csv');
     await writeFile(real, 'old\n', { mode: 0o640 });
     const link = path.join(dir, 'latest.csv');
     await symlink(path.join('real', 'list.csv'), link);
-    const run = await cli(app, ['subscribers', 'export', '--output', link]);
-    expect(run.code).toBe(0);
-    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await cli(app, ['subscribers', 'export', '--output', link])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `dino-shop: cannot write ${link}: it is a symbolic link; name the file itself\n`,
+    });
     expect(await readlink(link)).toBe(path.join('real', 'list.csv'));
-    expect(parseCsv(await readFile(real, 'utf8'))).toHaveLength(9);
-    expect((await stat(real)).mode & 0o777).toBe(0o640);
-    expect([...(await readdir(dir)), ...(await readdir(path.join(dir, 'real')))].filter((f) => f.includes('partial'))).toEqual([]);
+    expect(await readFile(real, 'utf8')).toBe('old\n');
 
     const dangling = path.join(dir, 'dangling.csv');
     await symlink('nowhere/list.csv', dangling);
     expect(await cli(app, ['subscribers', 'export', '--output', dangling])).toEqual({
       code: 1,
       stdout: '',
-      stderr: `dino-shop: cannot write ${dangling}: it is a symbolic link to a file that does not exist\n`,
+      stderr: `dino-shop: cannot write ${dangling}: it is a symbolic link; name the file itself (it points to nothing)\n`,
     });
+    expect([...(await readdir(dir)), ...(await readdir(path.join(dir, 'real')))].filter((f) => f.includes('partial'))).toEqual([]);
   });
 
   it('writes into a FIFO or a device in place instead of replacing it with a file', async () => {
