@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { forgetSubscriber } from '../../api/subscriptions/subscription.service.ts';
 import { type CliContext, CliError, withDatabase } from '../context.ts';
-import { sealOldSubscriptions } from './migrate.ts';
+import { sealOldSubscriptions } from '../seal-subscriptions.ts';
 
 /**
  * `dino-shop subscribers forget EMAIL`: the right to be forgotten. The output names the subscriber by
