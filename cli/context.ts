@@ -87,7 +87,8 @@ function noDatabase(command: Command, target: DatabaseTarget): CliError {
   return new CliError(`no database in ${target.dataDir}; check ${setting}, or create one with dino-shop migrate (or seed)`);
 }
 
-async function hasPgliteDatabase(target: DatabaseTarget): Promise<boolean> {
+/** Whether opening the target leaves the disk as it was: a server's database, or a PGlite directory that holds one. */
+async function openingCreatesNothing(target: DatabaseTarget): Promise<boolean> {
   if (target.databaseUrl) return true;
   // Loaded only for PGlite, which the connection loads next anyway.
   const { hasCluster } = await import('../db/pglite.ts');
@@ -107,7 +108,7 @@ export async function withDatabase<T>(
   options: { migrate?: boolean; create?: boolean } = {},
 ): Promise<T> {
   const target = targetOf(command);
-  if (!options.create && !(await hasPgliteDatabase(target))) throw noDatabase(command, target);
+  if (!options.create && !(await openingCreatesNothing(target))) throw noDatabase(command, target);
   let db: Database;
   try {
     db = await (context.deps.connect ?? connectDatabase)(target);

@@ -107,8 +107,8 @@ async function exportSubscribers(io: CliIO, db: Database, options: ExportOptions
   } catch (error) {
     await target.abort();
     if (signal.aborted) throw new CliError(`interrupted: the export did not complete${target.leftAsIs}`, 130);
-    // A failed write to the file (a full disk, say) names the file.
-    if (options.output && !(error instanceof CliError) && (error as NodeJS.ErrnoException).code) throw cannotWrite(options.output, error);
+    // A failed system call on the file (a full disk, say) names the file; a database error has no `syscall`.
+    if (options.output && !(error instanceof CliError) && (error as NodeJS.ErrnoException).syscall) throw cannotWrite(options.output, error);
     throw error;
   }
 }
