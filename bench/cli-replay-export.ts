@@ -13,14 +13,18 @@
  *   projections replay              (all 2M)
  *   subscribers export --output FILE          (1M rows, CSV)
  *   subscribers export --format ndjson > /dev/null
- * and reports events/s (or rows/s), wall time and each process's peak RSS (VmHWM, report-on-exit.mjs).
+ * and reports events/s (or rows/s), wall time, each process's peak RSS (VmHWM, report-on-exit.mjs) and
+ * the 1-minute load average before and after it. The replays' baseline, a raw read of the log into this
+ * process (rawRead below), is measured before the first replay and after the last; when the two differ
+ * by more than a fifth, the machine's pace moved under the replays, so they run again, followed by a third
+ * read (a replay is judged against the reads either side of it).
  * Sizes: BENCH_CART_EVENTS (multiple of 5), BENCH_SUBSCRIBERS. Targets: replay >= 300k events/s on
  * PostgreSQL, >= 150k on PGlite, peak RSS <= 256 MB; export of 1M subscribers <= 5 s at <= 200 MB peak RSS.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { closeSync, existsSync, openSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase } from '../db/connect.ts';
@@ -112,6 +116,37 @@ async function generate(db: Database): Promise<void> {
   process.stderr.write(`\rgenerated ${fmt(CARTS * 5)} cart events and ${fmt(SUBSCRIBERS)} Subscribed events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
+/**
+ * The replays' baseline: every event of the log read into this process, in keyset batches of 10,000
+ * by position, as rows of every column, without folding or writing anything. A replay reads the same
+ * rows inside the database, so its rate over this one is what the fold and the writes cost.
+ */
+async function rawRead(target: { databaseUrl?: string | undefined; dataDir: string }): Promise<{ rows: number; seconds: number; perSecond: number }> {
+  const db = await connectDatabase(target);
+  try {
+    const started = performance.now();
+    let after = 0;
+    let count = 0;
+    for (;;) {
+      const batch = await db.query<{ position: string }>(
+        'select position, stream_id, version, type, data, metadata, created_at from events where position > $1 order by position limit 10000',
+        [after],
+      );
+      if (batch.rows.length === 0) break;
+      count += batch.rows.length;
+      after = Number(batch.rows[batch.rows.length - 1]!.position);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { rows: count, seconds, perSecond: count / seconds };
+  } finally {
+    // PGlite: one process per data directory, and the commands run in their own.
+    await db.close();
+  }
+}
+
+/** Two measurements of one baseline that differ by more than this fraction of the smaller are repeated. */
+const BASELINE_MOVED = 0.2;
+
 interface Measured {
   code: number;
   seconds: number;
@@ -168,7 +203,8 @@ async function main(): Promise<void> {
   const target = { databaseUrl, dataDir: workDir };
   const globals = databaseUrl ? ['--database-url', databaseUrl] : ['--data-dir', workDir];
   const backend = databaseUrl ? 'PostgreSQL' : 'PGlite';
-  const results: Array<{ step: string; items: number; unit: string; seconds: number; perSecond: number; maxRssMb: number }> = [];
+  const results: Array<{ step: string; items: number; unit: string; seconds: number; perSecond: number; maxRssMb: number; loadAvg: [number, number]; repeated?: true }> = [];
+  const reads: Array<Awaited<ReturnType<typeof rawRead>> & { loadAvg: [number, number] }> = [];
 
   try {
     const db = await connectDatabase(target);
@@ -184,31 +220,55 @@ async function main(): Promise<void> {
     // Before each command, what the steps before it wrote is written out (PostgreSQL's checkpoint, then
     // the operating system's dirty pages): a command is timed alone, not beside the write-back of the
     // one before it (a replay of all 2M events leaves about 600 MB of WAL behind it).
-    const settled = async (args: string[], stdoutTo?: 'devnull') => {
+    const written = async () => {
       if (serverUrl) await admin(serverUrl, 'checkpoint');
       execFileSync('sync');
-      return runCommand(globals, args, stdoutTo);
     };
-    const replay = async (step: string, names: string[], events: number) => {
+    const settled = async (args: string[], stdoutTo?: 'devnull') => {
+      await written();
+      const loadBefore = os.loadavg()[0]!;
+      const run = await runCommand(globals, args, stdoutTo);
+      return { ...run, loadAvg: [loadBefore, os.loadavg()[0]!] as [number, number] };
+    };
+    const read = async () => {
+      await written();
+      const loadBefore = os.loadavg()[0]!;
+      const measured = await rawRead(target);
+      reads.push({ ...measured, loadAvg: [loadBefore, os.loadavg()[0]!] });
+      process.stdout.write(`  raw read of the log: ${fmt(measured.perSecond)} rows/s (${fmt(measured.rows)} rows in ${measured.seconds.toFixed(2)} s)\n`);
+      return measured.perSecond;
+    };
+    const replay = async (step: string, names: string[], events: number, repeated: boolean) => {
       const run = await settled(['projections', 'replay', ...names]);
       process.stdout.write(`  ${run.stdout}`);
       // The command's own figure: the replay alone (read, fold, write, catch up, swap), not the process's start.
       const match = /in ([\d.]+) s \(([\d,]+) events\/s\)/.exec(run.stdout);
       const seconds = match ? Number(match[1]) : run.seconds;
-      results.push({ step, items: events, unit: 'events', seconds, perSecond: events / seconds, maxRssMb: run.maxRssMb });
+      results.push({ step, items: events, unit: 'events', seconds, perSecond: events / seconds, maxRssMb: run.maxRssMb, loadAvg: run.loadAvg, ...(repeated ? { repeated } : {}) });
+    };
+    const replays = async (repeated: boolean) => {
+      await replay('projections replay carts', ['carts'], CARTS * 5, repeated);
+      await replay('projections replay subscribers', ['subscribers'], SUBSCRIBERS, repeated);
+      await replay('projections replay (all)', [], CARTS * 5 + SUBSCRIBERS, repeated);
     };
     process.stdout.write(`dino-shop CLI on ${backend}\n`);
-    await replay('projections replay carts', ['carts'], CARTS * 5);
-    await replay('projections replay subscribers', ['subscribers'], SUBSCRIBERS);
-    await replay('projections replay (all)', [], CARTS * 5 + SUBSCRIBERS);
+    const before = await read();
+    await replays(false);
+    const after = await read();
+    if (Math.max(before, after) / Math.min(before, after) > 1 + BASELINE_MOVED) {
+      process.stdout.write(`  the raw read moved ${fmt(before)} → ${fmt(after)} rows/s: the replays again\n`);
+      results.splice(0);
+      await replays(true);
+      await read();
+    }
 
     const file = path.join(workDir, 'subscribers.csv');
     const csv = await settled(['subscribers', 'export', '--output', file]);
     const lines = (await readFile(file, 'utf8')).split('\r\n').length - 2;
     if (lines !== SUBSCRIBERS) throw new Error(`the CSV export has ${lines} rows, expected ${SUBSCRIBERS}`);
-    results.push({ step: `subscribers export --output (csv, ${fmt((await stat(file)).size / 1e6)} MB)`, items: SUBSCRIBERS, unit: 'rows', seconds: csv.seconds, perSecond: SUBSCRIBERS / csv.seconds, maxRssMb: csv.maxRssMb });
+    results.push({ step: `subscribers export --output (csv, ${fmt((await stat(file)).size / 1e6)} MB)`, items: SUBSCRIBERS, unit: 'rows', seconds: csv.seconds, perSecond: SUBSCRIBERS / csv.seconds, maxRssMb: csv.maxRssMb, loadAvg: csv.loadAvg });
     const ndjson = await settled(['subscribers', 'export', '--format', 'ndjson'], 'devnull');
-    results.push({ step: 'subscribers export --format ndjson > /dev/null', items: SUBSCRIBERS, unit: 'rows', seconds: ndjson.seconds, perSecond: SUBSCRIBERS / ndjson.seconds, maxRssMb: ndjson.maxRssMb });
+    results.push({ step: 'subscribers export --format ndjson > /dev/null', items: SUBSCRIBERS, unit: 'rows', seconds: ndjson.seconds, perSecond: SUBSCRIBERS / ndjson.seconds, maxRssMb: ndjson.maxRssMb, loadAvg: ndjson.loadAvg });
 
     process.stdout.write('\n');
     const rows = results.map((r) => [r.step, `${fmt(r.items)} ${r.unit}`, `${r.seconds.toFixed(2)} s`, `${fmt(r.perSecond)} ${r.unit}/s`, `${r.maxRssMb.toFixed(0)} MB`]);
@@ -219,7 +279,7 @@ async function main(): Promise<void> {
       `\n(time: replay = the command's own figure, start-up excluded; export = the whole process, start-up included. ` +
         `Peak RSS: VmHWM of the command's process, its worker threads included.)\n`,
     );
-    process.stdout.write(`${JSON.stringify({ bench: 'cli-replay-export', backend, results })}\n`);
+    process.stdout.write(`${JSON.stringify({ bench: 'cli-replay-export', backend, results, reads })}\n`);
   } finally {
     if (process.env.BENCH_KEEP !== '1') {
       await dropDatabase();
