@@ -36,6 +36,7 @@ import { SUBSCRIBER_STREAM_PREFIX } from '../domain/subscriptions/subscription.e
 import { loadCatalogueSnapshot } from '../projections/catalogue/catalogue.queries.ts';
 import { catalogue } from '../seed/catalogue.data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
+import { MAX_BASELINE_DRIFT, drift } from './lib/rounds.ts';
 
 const CART_EVENTS = Number(process.env.BENCH_CART_EVENTS ?? 1_000_000);
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1_000_000);
@@ -143,9 +144,6 @@ async function rawRead(target: { databaseUrl?: string | undefined; dataDir: stri
     await db.close();
   }
 }
-
-/** Two measurements of one baseline that differ by more than this fraction of the smaller are repeated. */
-const BASELINE_MOVED = 0.2;
 
 interface Measured {
   code: number;
@@ -255,7 +253,7 @@ async function main(): Promise<void> {
     const before = await read();
     await replays(false);
     const after = await read();
-    if (Math.max(before, after) / Math.min(before, after) > 1 + BASELINE_MOVED) {
+    if (drift(before, after) > MAX_BASELINE_DRIFT) {
       process.stdout.write(`  the raw read moved ${fmt(before)} → ${fmt(after)} rows/s: the replays again\n`);
       results.splice(0);
       await replays(true);
