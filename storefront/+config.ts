@@ -21,6 +21,13 @@ export default {
   passToClient: ['urlPathname', 'urlParsed', 'flash'],
   // Pages read their data through +data hooks that run on the server only.
   htmlAttributes: { class: 'scroll-smooth' },
+  // With server routing every render in the browser is a hydration, which keeps the <head> the server
+  // wrote: vike-react reads title and description there only after a client-side navigation. Loaded on
+  // the server only, they and every page's +title and +description stay out of the first-load JS.
+  meta: {
+    title: { env: { server: true } },
+    description: { env: { server: true } },
+  },
   // Vike's markers for where its asset and hydration tags go: it splits the page once at each instead
   // of searching the whole rendered HTML for <head> and </body> (4 % of an uncached page's CPU).
   headHtmlBegin: '__VITE_PLUGIN_SSR__ASSETS_FIRST__',
