@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import type { Database } from '../../../db/database.ts';
+import type { CliDeps } from '../../../cli/context.ts';
 import { runCli } from '../../../cli/main.ts';
+import { connectDatabase } from '../../../db/connect.ts';
 import { appendWithProjections } from '../../../projections/registry.ts';
 import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
 import { dataKeyFor } from '../../../db/subscriber-keys.ts';
@@ -40,18 +42,22 @@ const borrowed = (db: Database): Database => ({ ...db, close: async () => {} });
 /**
  * Runs `dino-shop ...args` through the real entry point (runCli → buildProgram().parseAsync) against
  * the test database. PostgreSQL goes through --database-url and the CLI's own connection; PGlite,
- * which allows one open instance per data directory, lends the test's instance to the CLI.
+ * which allows one open instance per data directory, lends the test's instance to the CLI. `wrap`
+ * stands between the command and that connection (to make the database fail, say).
  */
 export async function cli(
   database: TestDatabase,
   args: readonly string[],
-  options: { signal?: AbortSignal; stderrTTY?: boolean; stdout?: ReturnType<typeof capture>; stderr?: ReturnType<typeof capture> } = {},
+  options: { signal?: AbortSignal; stderrTTY?: boolean; stdout?: ReturnType<typeof capture>; stderr?: ReturnType<typeof capture>; wrap?: (db: Database) => Database } = {},
 ): Promise<CliRun> {
   const stdout = options.stdout ?? capture();
   const stderr = options.stderr ?? capture({ isTTY: options.stderrTTY ?? false });
   const globals = database.target.databaseUrl ? ['--database-url', database.target.databaseUrl] : ['--data-dir', database.target.dataDir];
+  const lent = database.backend === 'pglite' ? async () => borrowed(database.db) : undefined;
+  const { wrap } = options;
+  const connect: CliDeps['connect'] = wrap ? async (target) => wrap(await (lent ?? connectDatabase)(target)) : lent;
   const code = await runCli(['node', 'dino-shop', ...globals, ...args], { stdout: stdout.stream, stderr: stderr.stream }, {
-    ...(database.backend === 'pglite' ? { connect: async () => borrowed(database.db) } : {}),
+    ...(connect ? { connect } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return { code, stdout: stdout.text(), stderr: stderr.text() };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import type { Database } from '../../../db/database.ts';
 import { streamSubscribers } from '../../../projections/subscribers/subscribers.queries.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
@@ -103,6 +104,23 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     expect(run.stderr).toMatch(new RegExp(`^Exported 8 subscribers \\(csv\\) to ${file.replaceAll('/', '\\/')} in [\\d.]+ s\\.\\n$`));
     expect(parseCsv(await readFile(file, 'utf8')).length).toBe(9);
     expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
+  });
+
+  it('a database error during an export to a file is reported as itself, not as a failure to write the file', async () => {
+    const file = path.join(dir, 'db-fails.csv');
+    // PostgreSQL's own error for a statement that ran out of time: it carries a `code`, as a failed write does.
+    const timedOut = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    const fetchFails = (db: Database): Database => ({
+      ...db,
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({ exec: (sql) => tx.exec(sql), query: (sql, params, options) => (sql.startsWith('fetch') ? Promise.reject(timedOut) : tx.query(sql, params, options)) }),
+        ),
+    });
+    const run = await cli(app, ['subscribers', 'export', '--output', file], { wrap: fetchFails });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe('dino-shop: canceling statement due to statement timeout');
+    expect(existsSync(file)).toBe(false);
   });
 
   it('shows a progress bar on stderr only when stderr is a terminal the export does not print to', async () => {
