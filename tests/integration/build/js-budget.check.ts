@@ -4,9 +4,11 @@
  * `npm run test:budget`. Deterministic: it sums gzip sizes of the files the build manifest says a
  * first visit loads (the client router's entry, the page's entry, and their static imports).
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUDGET_ROUTES, JS_BUDGET_BYTES, firstLoadFromManifest } from '../../../bench/js-size.ts';
+import storefrontConfig from '../../../storefront/+config.ts';
 
 const distDir = path.resolve(process.env.BUILD_DIR ?? 'dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -25,4 +27,15 @@ describe(`first-load JS of ${distDir}`, () => {
       expect(r.gzipBytes, `${route}: ${kb(r.gzipBytes)} gzip over ${r.files.length} files (budget ${kb(JS_BUDGET_BYTES)}):\n${files.join('\n')}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     });
   }
+});
+
+describe(`the browser's JS in ${distDir}`, () => {
+  it('carries no page title or description: with server routing only the server writes the <head>', () => {
+    const clientDir = path.join(distDir, 'client');
+    const scripts = readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.m?js$/.test(file));
+    expect(scripts.length).toBeGreaterThan(0);
+    const texts = [storefrontConfig.title, storefrontConfig.description];
+    const carrying = scripts.filter((file) => texts.some((text) => readFileSync(path.join(clientDir, file), 'utf8').includes(text)));
+    expect(carrying).toEqual([]);
+  });
 });
