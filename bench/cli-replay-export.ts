@@ -117,12 +117,41 @@ async function generate(db: Database): Promise<void> {
   process.stderr.write(`\rgenerated ${fmt(CARTS * 5)} cart events and ${fmt(SUBSCRIBERS)} Subscribed events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
+/** One command's figures, as the JSON line at the end reports them. */
+export interface CliStep {
+  step: string;
+  items: number;
+  unit: string;
+  seconds: number;
+  perSecond: number;
+  maxRssMb: number;
+  /** The 1-minute load average before and after the command. */
+  loadAvg: [number, number];
+  /** Measured again, after the first pass's raw reads differed by more than MAX_BASELINE_DRIFT. */
+  repeated?: true;
+}
+
+/** One raw read of the log (`rawRead`), as the JSON line reports it. */
+export interface RawRead {
+  rows: number;
+  seconds: number;
+  perSecond: number;
+  loadAvg: [number, number];
+}
+
+/** What `work` resolves to, with the 1-minute load average before and after it. */
+async function withLoad<T extends object>(work: () => Promise<T>): Promise<T & { loadAvg: [number, number] }> {
+  const before = os.loadavg()[0]!;
+  const value = await work();
+  return { ...value, loadAvg: [before, os.loadavg()[0]!] };
+}
+
 /**
  * The replays' baseline: every event of the log read into this process, in keyset batches of 10,000
  * by position, as rows of every column, without folding or writing anything. A replay reads the same
  * rows inside the database, so its rate over this one is what the fold and the writes cost.
  */
-async function rawRead(target: { databaseUrl?: string | undefined; dataDir: string }): Promise<{ rows: number; seconds: number; perSecond: number }> {
+async function rawRead(target: { databaseUrl?: string | undefined; dataDir: string }): Promise<Omit<RawRead, 'loadAvg'>> {
   const db = await connectDatabase(target);
   try {
     const started = performance.now();
@@ -201,8 +230,8 @@ async function main(): Promise<void> {
   const target = { databaseUrl, dataDir: workDir };
   const globals = databaseUrl ? ['--database-url', databaseUrl] : ['--data-dir', workDir];
   const backend = databaseUrl ? 'PostgreSQL' : 'PGlite';
-  const results: Array<{ step: string; items: number; unit: string; seconds: number; perSecond: number; maxRssMb: number; loadAvg: [number, number]; repeated?: true }> = [];
-  const reads: Array<Awaited<ReturnType<typeof rawRead>> & { loadAvg: [number, number] }> = [];
+  const results: CliStep[] = [];
+  const reads: RawRead[] = [];
 
   try {
     const db = await connectDatabase(target);
@@ -224,15 +253,12 @@ async function main(): Promise<void> {
     };
     const settled = async (args: string[], stdoutTo?: 'devnull') => {
       await written();
-      const loadBefore = os.loadavg()[0]!;
-      const run = await runCommand(globals, args, stdoutTo);
-      return { ...run, loadAvg: [loadBefore, os.loadavg()[0]!] as [number, number] };
+      return withLoad(() => runCommand(globals, args, stdoutTo));
     };
     const read = async () => {
       await written();
-      const loadBefore = os.loadavg()[0]!;
-      const measured = await rawRead(target);
-      reads.push({ ...measured, loadAvg: [loadBefore, os.loadavg()[0]!] });
+      const measured = await withLoad(() => rawRead(target));
+      reads.push(measured);
       process.stdout.write(`  raw read of the log: ${fmt(measured.perSecond)} rows/s (${fmt(measured.rows)} rows in ${measured.seconds.toFixed(2)} s)\n`);
       return measured.perSecond;
     };

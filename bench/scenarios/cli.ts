@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { CliStep, RawRead } from '../cli-replay-export.ts';
 import type { BenchRun } from '../lib/bench-run.ts';
 import { adminQuery } from '../lib/postgres.ts';
 import { ROOT, start, tsxArgs } from '../lib/process.ts';
@@ -11,25 +12,6 @@ import { loadText } from '../lib/shop-process.ts';
 // generates 1M cart events and 1M Subscribed events, reads the log raw (the replays' baseline), runs
 // `projections replay` and `subscribers export` as processes, reads the log again, and prints a JSON
 // line. This runner spawns it with BENCH_KEEP=1 and drops the database it kept.
-
-interface CliStep {
-  step: string;
-  items: number;
-  unit: string;
-  seconds: number;
-  perSecond: number;
-  maxRssMb: number;
-  loadAvg: [number, number];
-  /** Measured again, after the first pass's raw reads differed by more than a fifth. */
-  repeated?: true;
-}
-
-interface RawRead {
-  rows: number;
-  seconds: number;
-  perSecond: number;
-  loadAvg: [number, number];
-}
 
 export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: string | undefined): Promise<void> {
   const script = 'bench/cli-replay-export.ts';
