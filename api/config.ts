@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { type FileHandle, chmod, mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
@@ -144,26 +145,69 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> 
   };
 }
 
-/** The session secret: SESSION_SECRET, or one generated once and kept in DATA_DIR. */
+/** Why the session secret in DATA_DIR cannot be used: the start stops, and the file is left as it was. */
+export class SessionSecretError extends Error {
+  constructor(file: string, problem: string, remedy = 'delete it to create a new one') {
+    super(`the session secret ${file} ${problem}: ${remedy}, or set SESSION_SECRET`);
+    this.name = 'SessionSecretError';
+  }
+}
+
+const MIN_SECRET_LENGTH = 32;
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
+
+/**
+ * The stored secret, or undefined when there is no file. Opened without blocking so that a FIFO at that
+ * path is refused rather than waited on; anything but a regular file, or a failed read, is refused.
+ */
+async function readStoredSecret(file: string): Promise<string | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return undefined;
+    throw new SessionSecretError(file, `cannot be read (${codeOf(error) ?? String(error)})`);
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new SessionSecretError(file, 'is not a regular file');
+    return (await handle.readFile('utf8')).trim();
+  } catch (error) {
+    if (error instanceof SessionSecretError) throw error;
+    throw new SessionSecretError(file, `cannot be read (${codeOf(error) ?? String(error)})`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A new secret in a file that did not exist (never over one that does); undefined if one appeared meanwhile. */
+async function createSecret(dataDir: string, file: string): Promise<string | undefined> {
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    // writeFile's mode is filtered through the umask: set it outright.
+    await chmod(file, 0o600);
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return undefined;
+    throw new SessionSecretError(file, `cannot be created (${codeOf(error) ?? String(error)})`, 'let the shop write to DATA_DIR');
+  }
+  return secret;
+}
+
+/**
+ * The session secret: SESSION_SECRET, or the one kept in DATA_DIR. Only a missing file gets a new one;
+ * a short or unreadable file stops the start, since a new secret would end every shopper's session.
+ */
 export async function resolveSessionSecret(dataDir: string, given: string | undefined): Promise<string> {
   if (given) return given;
   const file = path.join(dataDir, 'session-secret');
-  try {
-    const stored = (await readFile(file, 'utf8')).trim();
-    if (stored.length >= 32) {
-      // A secret is nobody else's to read, whatever mode it was left with.
-      await chmod(file, 0o600);
-      return stored;
-    }
-  } catch {
-    // first start: generate below
-  }
-  const secret = randomBytes(32).toString('base64url');
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  // writeFile's mode is filtered through the umask and ignored for an existing file: set it outright.
+  // Created by another process between the read and the create, or a link to a missing file: read it again.
+  const stored = (await readStoredSecret(file)) ?? (await createSecret(dataDir, file)) ?? (await readStoredSecret(file));
+  if (stored === undefined) throw new SessionSecretError(file, 'is a link to a missing file');
+  if (stored.length < MIN_SECRET_LENGTH) throw new SessionSecretError(file, `is shorter than ${MIN_SECRET_LENGTH} characters`);
+  // A secret is nobody else's to read, whatever mode it was left with.
   await chmod(file, 0o600);
-  return secret;
+  return stored;
 }
 
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { lstat, mkdir, mkdtemp, readFile, readlink, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, resolveSessionSecret } from '../../../api/config.ts';
+import { ConfigError, SessionSecretError, parseEnv, resolveSessionSecret } from '../../../api/config.ts';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -32,7 +33,7 @@ describe('config', () => {
   });
 
   it('generates a session secret once and keeps it in DATA_DIR', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'dino-config-'));
+    const dir = await secretDir();
     const first = await resolveSessionSecret(dir, undefined);
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(await resolveSessionSecret(dir, undefined)).toBe(first);
@@ -40,4 +41,94 @@ describe('config', () => {
     expect((await stat(path.join(dir, 'session-secret'))).mode & 0o777).toBe(0o600);
     expect(await resolveSessionSecret(dir, 'x'.repeat(40))).toBe('x'.repeat(40));
   });
+
+  it('creates a missing DATA_DIR and secret, owner-only', async () => {
+    const dir = path.join(await secretDir(), 'new', 'data');
+    const secret = await resolveSessionSecret(dir, undefined);
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(await readFile(path.join(dir, 'session-secret'), 'utf8')).toBe(`${secret}\n`);
+    expect((await stat(path.join(dir, 'session-secret'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses a stored secret of 32 characters or more, without the whitespace around it', async () => {
+    const dir = await secretDir();
+    await writeFile(path.join(dir, 'session-secret'), `  ${'k'.repeat(32)}\n\n`);
+    expect(await resolveSessionSecret(dir, undefined)).toBe('k'.repeat(32));
+  });
+
+  it('refuses a stored secret cut short, and leaves the file as it was', async () => {
+    const dir = await secretDir();
+    const file = path.join(dir, 'session-secret');
+    await writeFile(file, `${'k'.repeat(31)}  \n`, { mode: 0o600 });
+    const before = await stat(file);
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(
+      new SessionSecretError(file, 'is shorter than 32 characters'),
+    );
+    expect(await readFile(file, 'utf8')).toBe(`${'k'.repeat(31)}  \n`);
+    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
+    expect(await readdir(dir)).toEqual(['session-secret']);
+  });
+
+  it('says what is wrong and what to do, in one line', async () => {
+    const dir = await secretDir();
+    await writeFile(path.join(dir, 'session-secret'), 'short\n');
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(
+      `the session secret ${path.join(dir, 'session-secret')} is shorter than 32 characters: delete it to create a new one, or set SESSION_SECRET`,
+    );
+  });
+
+  it('refuses a directory at the path of the secret (EISDIR) and leaves it', async () => {
+    const dir = await secretDir();
+    await mkdir(path.join(dir, 'session-secret'));
+    await writeFile(path.join(dir, 'session-secret', 'kept'), 'x');
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret is not a regular file: delete it/);
+    expect(await readdir(path.join(dir, 'session-secret'))).toEqual(['kept']);
+  });
+
+  it('refuses a named pipe at the path of the secret at once, rather than waiting for a writer', async () => {
+    const dir = await secretDir();
+    execFileSync('mkfifo', [path.join(dir, 'session-secret')]);
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret is not a regular file/);
+    expect((await lstat(path.join(dir, 'session-secret'))).isFIFO()).toBe(true);
+  });
+
+  it('refuses a secret that cannot be opened (a symbolic link loop, ELOOP) and leaves the link', async () => {
+    const dir = await secretDir();
+    await symlink('session-secret', path.join(dir, 'session-secret'));
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret cannot be read \(ELOOP\): delete it/);
+    expect(await readlink(path.join(dir, 'session-secret'))).toBe('session-secret');
+  });
+
+  it('refuses a secret whose read fails (EIO) and leaves it', async () => {
+    const dir = await secretDir();
+    // Reading a process's memory from address 0 fails with EIO: a read error after a successful open.
+    await symlink('/proc/self/mem', path.join(dir, 'session-secret'));
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret cannot be read \(EIO\)/);
+    expect(await readlink(path.join(dir, 'session-secret'))).toBe('/proc/self/mem');
+  });
+
+  it('refuses a link to a missing file rather than creating a secret through it', async () => {
+    const dir = await secretDir();
+    await symlink('elsewhere', path.join(dir, 'session-secret'));
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret is a link to a missing file/);
+    expect(await readdir(dir)).toEqual(['session-secret']);
+  });
+
+  // sysfs refuses a new directory even to root: a DATA_DIR the shop may not create.
+  it.runIf(process.platform === 'linux')('says why a missing secret cannot be created', async () => {
+    const dir = `/sys/dino-shop-test-${process.pid}`;
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(
+      `the session secret ${dir}/session-secret cannot be created (EPERM): let the shop write to DATA_DIR, or set SESSION_SECRET`,
+    );
+  });
+
+  it.skipIf(process.getuid?.() === 0)('refuses a secret it may not read (EACCES) and leaves it', async () => {
+    const dir = await secretDir();
+    const file = path.join(dir, 'session-secret');
+    await writeFile(file, 'k'.repeat(40), { mode: 0o000 });
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret cannot be read \(EACCES\)/);
+    expect((await stat(file)).mode & 0o777).toBe(0o000);
+  });
 });
+
+const secretDir = () => mkdtemp(path.join(tmpdir(), 'dino-config-'));
