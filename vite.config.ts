@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import vike from 'vike/plugin';
@@ -8,15 +5,14 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The storefront uses Vike's server routing, but vike-react imports `providePageContext` from
- * 'vike/getPageContext', whose browser build imports Vike's whole client router (~10 KB gzip of
- * routing, prefetch and history code a server-routed page never runs). In the browser bundle that
- * import is answered by the two functions from the module Vike itself defines them in, so its
- * runtime and vike-react still share one page-context slot.
+ * 'vike/getPageContext', whose browser build imports Vike's whole client router (routing, prefetch
+ * and history code a server-routed page never runs). In the browser bundle that import is answered by
+ * a module of the shop's own with the same two functions: vike-react provides each page's context to
+ * its hooks through it, and `getPageContext()` in the browser returns the last one provided. Nothing
+ * of Vike's is reached past its exports (Vike's runtime keeps its own slot for its own hooks).
  */
 function vikeGetPageContextWithoutClientRouter(): Plugin {
   const virtualId = '\0dino-shop:vike-get-page-context';
-  const serverEntry = createRequire(import.meta.url).resolve('vike/getPageContext');
-  const execHook = path.resolve(path.dirname(serverEntry), '../../shared-server-client/hooks/execHook.js');
   return {
     name: 'dino-shop:vike-get-page-context-without-client-router',
     enforce: 'pre',
@@ -28,8 +24,7 @@ function vikeGetPageContextWithoutClientRouter(): Plugin {
     },
     load(id) {
       if (id !== virtualId) return undefined;
-      if (!existsSync(execHook)) throw new Error(`vike's execHook.js is not at ${execHook}: update vite.config.ts for this Vike version`);
-      return `export { providePageContext, getPageContext_sync as getPageContext } from ${JSON.stringify(execHook)};`;
+      return 'let provided = null; export function providePageContext(pageContext) { provided = pageContext; } export function getPageContext() { return provided; }';
     },
   };
 }
