@@ -51,9 +51,9 @@ function nameFunctionChunkGroups(): Plugin {
  * What every page loads first, in one chunk: React, Vike's runtime, vike-react, and the layout (its
  * static imports come along), plus the tiny modules most pages use (sizes, money, the cart's rules,
  * the shop's messages, the forms' flash and return path, the in-place submit button) and the size
- * chart the home page shows. Left to itself the bundler splits these into a dozen files of 0.1-3 KB,
- * and each file gzipped on its own costs about 2 KB more in all (the first-load budget measures gzip
- * per file).
+ * chart the home page shows. Left to itself the bundler splits these into a dozen small files, and
+ * each file gzipped on its own costs more in all than one file (the first-load budget measures gzip per
+ * file).
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
 const LAYOUT =
@@ -61,7 +61,7 @@ const LAYOUT =
 
 /**
  * The catalogue's cards, which /, /shop and /product/{slug} all load: one chunk, not four (the cards'
- * Add to Cart and card action came out as files of 0.5-1 KB each). And the two small modules only the
+ * Add to Cart and card action came out as small files of their own). And the two small modules only the
  * listing and the product page share (the mascot and the URL's navigation key).
  */
 const CATALOGUE =

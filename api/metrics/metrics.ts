@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-/** Seconds; from a cached catalogue answer (~1 ms) to a slow checkout under contention. */
+/** Seconds; from a cached catalogue answer to a slow checkout under contention. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /**
