@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import vike from 'vike/plugin';
@@ -8,15 +5,14 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The storefront uses Vike's server routing, but vike-react imports `providePageContext` from
- * 'vike/getPageContext', whose browser build imports Vike's whole client router (~10 KB gzip of
- * routing, prefetch and history code a server-routed page never runs). In the browser bundle that
- * import is answered by the two functions from the module Vike itself defines them in, so its
- * runtime and vike-react still share one page-context slot.
+ * 'vike/getPageContext', whose browser build imports Vike's whole client router (routing, prefetch
+ * and history code a server-routed page never runs). In the browser bundle that import is answered by
+ * a module of the shop's own with the same two functions: vike-react provides each page's context to
+ * its hooks through it, and `getPageContext()` in the browser returns the last one provided. Nothing
+ * of Vike's is reached past its exports (Vike's runtime keeps its own slot for its own hooks).
  */
 function vikeGetPageContextWithoutClientRouter(): Plugin {
   const virtualId = '\0dino-shop:vike-get-page-context';
-  const serverEntry = createRequire(import.meta.url).resolve('vike/getPageContext');
-  const execHook = path.resolve(path.dirname(serverEntry), '../../shared-server-client/hooks/execHook.js');
   return {
     name: 'dino-shop:vike-get-page-context-without-client-router',
     enforce: 'pre',
@@ -28,8 +24,7 @@ function vikeGetPageContextWithoutClientRouter(): Plugin {
     },
     load(id) {
       if (id !== virtualId) return undefined;
-      if (!existsSync(execHook)) throw new Error(`vike's execHook.js is not at ${execHook}: update vite.config.ts for this Vike version`);
-      return `export { providePageContext, getPageContext_sync as getPageContext } from ${JSON.stringify(execHook)};`;
+      return 'let provided = null; export function providePageContext(pageContext) { provided = pageContext; } export function getPageContext() { return provided; }';
     },
   };
 }
@@ -56,9 +51,9 @@ function nameFunctionChunkGroups(): Plugin {
  * What every page loads first, in one chunk: React, Vike's runtime, vike-react, and the layout (its
  * static imports come along), plus the tiny modules most pages use (sizes, money, the cart's rules,
  * the shop's messages, the forms' flash and return path, the in-place submit button) and the size
- * chart the home page shows. Left to itself the bundler splits these into a dozen files of 0.1-3 KB,
- * and each file gzipped on its own costs about 2 KB more in all (the first-load budget measures gzip
- * per file).
+ * chart the home page shows. Left to itself the bundler splits these into a dozen small files, and
+ * each file gzipped on its own costs more in all than one file (the first-load budget measures gzip per
+ * file).
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
 const LAYOUT =
@@ -66,7 +61,7 @@ const LAYOUT =
 
 /**
  * The catalogue's cards, which /, /shop and /product/{slug} all load: one chunk, not four (the cards'
- * Add to Cart and card action came out as files of 0.5-1 KB each). And the two small modules only the
+ * Add to Cart and card action came out as small files of their own). And the two small modules only the
  * listing and the product page share (the mascot and the URL's navigation key).
  */
 const CATALOGUE =

@@ -18,8 +18,11 @@ import { catalogue as seedData } from '../seed/catalogue.data.ts';
 import { seedCatalogue } from '../seed/seed-catalogue.ts';
 import { ROUTER_OPTIONS, app } from './app.ts';
 import { loggerOptions, requestIdOf } from './logging/logger.ts';
-import { type StoredAnswers, createStoredAnswers } from './plugins/stored-answers.ts';
-import { createStorefront } from './storefront/storefront.ts';
+import { type AnswerCache, createAnswerCache } from './answer-cache/answer-cache.ts';
+import { createShopServices } from './shop-services.ts';
+// The process composes the API and the storefront's server side; nothing else in api/ imports it.
+import { createPageRenderer } from '../storefront/server/page-renderer.ts';
+import { pages } from '../storefront/server/pages.ts';
 import { answerFrameworkError, answerRefusedRequest } from './protocol-errors.ts';
 
 /**
@@ -51,8 +54,8 @@ export interface RunningServer {
   fastify: FastifyInstance;
   db: Database;
   catalogue: CatalogueCache;
-  /** The catalogue API's answers the server sends again without Fastify. */
-  storedAnswers: StoredAnswers;
+  /** The cached answers (catalogue API, catalogue pages) the server sends before Fastify. */
+  answerCache: AnswerCache;
   url: string;
   close(): Promise<void>;
 }
@@ -79,12 +82,12 @@ export async function prepareDatabase(db: Database, log: (message: string) => vo
 
 /**
  * The HTTP server Fastify would make (its timeouts as Fastify sets them), whose requests meet the
- * stored answers first: a stored answer is sent without Fastify, anything else goes to Fastify.
+ * answer cache first: a cached answer is sent without Fastify, anything else goes to Fastify.
  */
-function answeringFirstFrom(storedAnswers: StoredAnswers): FastifyServerFactory {
+function answeringFirstFrom(answerCache: AnswerCache): FastifyServerFactory {
   return (handler, options) => {
     const server = createServer(options.http ?? {}, (req, res) => {
-      if (!storedAnswers.serve(req, res)) handler(req, res);
+      if (!answerCache.serve(req, res)) handler(req, res);
     });
     // Fastify has filled these in (its defaults where the config sets none).
     const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
@@ -100,9 +103,9 @@ export async function startServer(config: Config, options: { dev?: boolean; root
   const { limits } = config;
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && (options.dev === true || process.stdout.isTTY === true));
   let shuttingDown = false;
-  const storedAnswers = createStoredAnswers({ trustProxy: config.trustProxy, shuttingDown: () => shuttingDown });
+  const answerCache = createAnswerCache({ trustProxy: config.trustProxy, shuttingDown: () => shuttingDown });
   const fastify = Fastify({
-    serverFactory: answeringFirstFrom(storedAnswers),
+    serverFactory: answeringFirstFrom(answerCache),
     logger: await loggerOptions({ level: config.logLevel, pretty }),
     // Every log line of a request carries its id (reqId); a proxy's x-request-id is kept end to end.
     genReqId: requestIdOf,
@@ -135,30 +138,35 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     await prepareDatabase(db, (message) => fastify.log.info(message));
     const catalogue = await openCatalogueCache(db, { logger: fastify.log });
     opened.push(() => catalogue.close());
-    const storefront = options.storefront === false ? undefined : await createStorefront({ root: options.root ?? packageRoot(), dev: options.dev ?? false });
-    opened.push(() => storefront?.close());
-    if (storefront) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${storefront.dev ? 'Vite dev server' : 'production build'}`);
+    const renderer = options.storefront === false ? undefined : await createPageRenderer({ root: options.root ?? packageRoot(), dev: options.dev ?? false });
+    opened.push(() => renderer?.close());
+    if (renderer) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${renderer.dev ? 'Vite dev server' : 'production build'}`);
     // The operator may mean it (a private network), so a warning rather than a refusal to start.
     if (process.env.NODE_ENV === 'production' && !config.metricsToken) fastify.log.warn('GET /metrics is open to anyone who can reach this server: set METRICS_TOKEN to require a bearer token');
     catalogue.onChange((version) => {
-      storefront?.invalidate();
-      storedAnswers.clear();
-      fastify.log.info({ version }, 'catalogue changed: reloaded, page cache and stored answers cleared');
+      answerCache.clear();
+      fastify.log.info({ version }, 'catalogue changed: reloaded, answer cache cleared');
     });
     const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     opened.push(() => redis?.quit());
     opened.push(() => fastify.close());
+    // First: the cache's hooks go on every route registered after it. Its hits are counted in the
+    // request metrics, which the API plugin decorates the instance with.
+    await fastify.register(answerCache.plugin, { observe: (route, statusCode, seconds) => fastify.observeRequest('GET', route, statusCode, seconds) });
+    const services = createShopServices({ db, catalogue });
     await fastify.register(app, {
       db,
       catalogue,
+      services,
       sessionSecret: config.sessionSecret,
-      storefront,
-      publicUrl: config.publicUrl,
+      dev: renderer?.dev ?? false,
       rateLimits: { limits: config.rateLimits, ...(redis ? { redis } : {}) },
       metricsToken: config.metricsToken,
       shuttingDown: () => shuttingDown,
-      storedAnswers,
+      answerCacheStats: answerCache.stats,
     });
+    // Next to the API, after it: the pages answer with its error handler, headers and rate limits.
+    await fastify.register(pages, { catalogue, services, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, renderer, answerCache });
 
     const sweep = () => {
       void purgeIdempotencyKeys(db).catch((err) => fastify.log.warn({ err }, 'idempotency key purge failed'));
@@ -184,7 +192,7 @@ export async function startServer(config: Config, options: { dev?: boolean; root
       })());
 
     const url = await fastify.listen({ port: config.port, host: config.host });
-    return { fastify, db, catalogue, storedAnswers, url, close };
+    return { fastify, db, catalogue, answerCache, url, close };
   } catch (error) {
     await closeOpened(true);
     throw error;

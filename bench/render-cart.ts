@@ -7,15 +7,16 @@
  * How the tree is obtained: the built server bundle (dist/server/entry.mjs) is loaded and Vike's
  * renderPage runs once for `url` with the same services the server passes (the catalogue read from the
  * same database, and `cart` the exact cart JSON the server answered for that session).
- * Its pageContext holds the built Page, Layout and Wrapper and the page's data; vike-react's own
- * getPageElement() turns it into the element tree (providers included), and renderToString of that
- * tree is timed in a loop. Vike's full renderPage is timed too, to show where the rest goes.
+ * Its pageContext holds the built Page, Layout and Wrapper and the page's data; `pageElement` wraps
+ * them as vike-react's renderer does (Layouts, Wrappers, its page-context provider from the public
+ * 'vike-react/usePageContext', StrictMode), and renderToString of that tree is timed in a loop. Vike's full renderPage is timed too, to show where the rest goes.
  * Prints one JSON line.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ReactElement } from 'react';
+import { type ComponentType, type ReactElement, type ReactNode, StrictMode, Suspense, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { Cart } from '../contracts/cart.ts';
 import { warmUntilSteady } from './steady.ts';
 import { connectDatabase } from '../db/connect.ts';
@@ -41,7 +42,22 @@ export interface RenderResult {
   pageHtmlBytes: number;
 }
 
-type PageContextLike = { Page?: unknown; httpResponse?: { statusCode: number; body: string } };
+type Wrap = ComponentType<{ children?: ReactNode }>;
+type PageContextLike = {
+  Page?: ComponentType;
+  httpResponse?: { statusCode: number; body: string };
+  config: { Layout?: Wrap[]; Wrapper?: Wrap[]; Loading?: { layout?: ComponentType }; reactStrictMode?: boolean };
+};
+
+/** The page's element tree as vike-react renders it: the Page in its Layouts and Wrappers, with the page context provided. */
+function pageElement(pageContext: PageContextLike): ReactElement {
+  const { Page, config } = pageContext;
+  const suspended = (el: ReactElement | null) => (config.Loading?.layout ? createElement(Suspense, { fallback: createElement(config.Loading.layout) }, el) : el);
+  let page = suspended(Page ? createElement(Page) : null);
+  for (const Wrap of [...(config.Layout ?? []), ...(config.Wrapper ?? [])]) page = suspended(createElement(Wrap, null, page));
+  const provided = createElement(VikeReactProviderPageContext, { pageContext: pageContext as never, children: page });
+  return config.reactStrictMode === false ? provided : createElement(StrictMode, null, provided);
+}
 
 /** Runs `work` for `seconds`; returns how many times it ran. */
 async function repeatFor(seconds: number, work: () => unknown): Promise<number> {
@@ -70,17 +86,13 @@ export async function renderCartBaseline(spec: RenderSpec): Promise<RenderResult
   try {
     await import(pathToFileURL(path.resolve('dist/server/entry.mjs')).href);
     const { renderPage } = await import('vike/server');
-    // Not in vike-react's export map: loaded by file, it shares the hooks module (same file) with the bundle.
-    const { getPageElement } = (await import(pathToFileURL(path.resolve(import.meta.dirname, '../node_modules/vike-react/dist/integration/getPageElement.js')).href)) as {
-      getPageElement(pageContext: unknown): { page: ReactElement };
-    };
     const services = { catalogue, cart: spec.cart };
     const renderOnce = () => renderPage({ urlOriginal: spec.url, headersOriginal: {}, services } as never) as Promise<PageContextLike>;
     const pageContext = await renderOnce();
     if (pageContext.httpResponse?.statusCode !== 200 || !pageContext.Page) {
       throw new Error(`Vike rendered ${spec.url} with status ${pageContext.httpResponse?.statusCode}: no page tree to time`);
     }
-    const tree = () => renderToString(getPageElement(pageContext).page);
+    const tree = () => renderToString(pageElement(pageContext));
     const treeHtml = tree();
     const { perSecond: rendersPerSecond, cpuMs: cpuMsPerRender } = await timeLoop(spec.seconds, spec.warmupSeconds, tree);
     const { perSecond: vikeRenderPagePerSecond } = await timeLoop(Math.max(1, spec.seconds / 2), spec.warmupSeconds, renderOnce);

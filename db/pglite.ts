@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, parse as pgliteParse, protocol } from '@electric-sql/pglite';
+import pLimit from 'p-limit';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { type Database, statementName } from './database.ts';
 
@@ -138,7 +139,10 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   const durable = options.durable ?? true;
   if (!hasCluster(dataDir)) await createClusterApart(dataDir, durable);
   const pglite = await startPglite(dataDir, durable);
-  const prepared = namedStatements(pglite);
+  // The shop's transactions and its named statements take turns: a named statement never runs inside
+  // a transaction another caller has open on the one connection (PGlite's own query waits for one too).
+  const transactions = pLimit(1);
+  const prepared = namedStatements(pglite, transactions);
   return {
     kind: 'pglite',
     async query(sql, params, options) {
@@ -147,7 +151,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       return { rows: result.rows as never[] };
     },
     transaction(work) {
-      return pglite.transaction((tx) =>
+      return transactions(() =>
+        pglite.transaction((tx) =>
         work({
           async query(sql, params) {
             const result = await tx.query(sql, params as unknown[] | undefined);
@@ -157,6 +162,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
             await tx.exec(sql);
           },
         }),
+        ),
       );
     },
     async exec(sql) {
@@ -176,9 +182,10 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
  * Hot statements as named prepared statements on PGlite's one connection: parsed and planned once,
  * then only bound and executed (PGlite's own `query` parses and plans every call; for the append with
  * its projection steps that was twice the execution's cost). The same protocol steps as `query`,
- * under its locks, with its value serialisers and result parsers.
+ * with its value serialisers and result parsers, between the shop's transactions (`transactions`) and
+ * under PGlite's public exclusive lock.
  */
-function namedStatements(pglite: PGlite) {
+function namedStatements(pglite: PGlite, transactions: ReturnType<typeof pLimit>) {
   const { serialize } = protocol;
   /** Statement name → its parameters' type ids (from the server's describe). */
   const statements = new Map<string, Promise<number[]>>();
@@ -193,10 +200,8 @@ function namedStatements(pglite: PGlite) {
     }
   }
 
-  // Both of PGlite's locks, as its `query` takes them: the transaction lock keeps the statement out of
-  // a transaction another caller has open on the one connection.
   return (sql: string, params: readonly unknown[]) =>
-    pglite._runExclusiveTransaction(() => pglite.runExclusive(async () => {
+    transactions(() => pglite.runExclusive(async () => {
       const name = statementName(sql);
       let types = statements.get(name);
       if (!types) {

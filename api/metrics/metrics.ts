@@ -6,8 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { type CommandObserver, commandObservers } from '../../eventstore/command-handler.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
-import type { StoredAnswerStats } from '../plugins/stored-answers.ts';
-import type { PageCacheStats } from '../storefront/page-cache.ts';
+import type { AnswerCacheStats } from '../answer-cache/answer-cache.ts';
 import { HttpError } from '../http-error.ts';
 import { RequestDurations } from './request-durations.ts';
 
@@ -16,8 +15,8 @@ export interface MetricsOptions {
   projections: readonly Projection[];
   /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
   token?: string | undefined;
-  pageCacheStats?: () => PageCacheStats | undefined;
-  storedAnswerStats?: () => StoredAnswerStats | undefined;
+  /** The answer cache's counters (absent where there is none, as in API tests). */
+  answerCacheStats?: (() => AnswerCacheStats) | undefined;
 }
 
 declare module 'fastify' {
@@ -27,14 +26,14 @@ declare module 'fastify' {
   }
 }
 
-/** Seconds; from a cached catalogue answer (~1 ms) to a slow checkout under contention. */
+/** Seconds; from a cached catalogue answer to a slow checkout under contention. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /**
  * The shop's Prometheus metrics, in a registry of its own (several apps in one test process never
  * share counters). Gauges that need the database (projection lag) are read when scraped.
  */
-export function createShopMetrics({ db, projections, pageCacheStats, storedAnswerStats }: Omit<MetricsOptions, 'token'>) {
+export function createShopMetrics({ db, projections, answerCacheStats }: Omit<MetricsOptions, 'token'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -70,31 +69,21 @@ export function createShopMetrics({ db, projections, pageCacheStats, storedAnswe
       for (const status of await projectionStatuses(db, projections)) this.set({ projection: status.name }, status.lag);
     },
   });
-  // The page cache and the stored answers count for themselves; these read their counters when scraped.
-  const counted = <Stats>(stats: (() => Stats | undefined) | undefined, read: (stats: Stats) => number) =>
+  // The answer cache counts for itself; these read its counters when scraped.
+  const counted = (read: (stats: AnswerCacheStats) => number) =>
     function (this: Counter) {
-      const now = stats?.();
-      if (now === undefined) return;
+      if (!answerCacheStats) return;
       this.reset();
-      this.inc(read(now));
+      this.inc(read(answerCacheStats()));
     };
-  const sized = <Stats>(stats: (() => Stats | undefined) | undefined, read: (stats: Stats) => number) =>
+  const sized = (read: (stats: AnswerCacheStats) => number) =>
     function (this: Gauge) {
-      const now = stats?.();
-      if (now !== undefined) this.set(read(now));
+      if (answerCacheStats) this.set(read(answerCacheStats()));
     };
-  new Counter({ name: 'dino_page_cache_hits_total', help: 'Pages answered from the page cache', registers: [registry], collect: counted(pageCacheStats, (s) => s.hits) });
-  new Counter({ name: 'dino_page_cache_misses_total', help: 'Cacheable pages that had to be rendered', registers: [registry], collect: counted(pageCacheStats, (s) => s.misses) });
-  new Gauge({ name: 'dino_page_cache_bytes', help: 'Bytes the page cache holds (all encodings)', registers: [registry], collect: sized(pageCacheStats, (s) => s.bytes) });
-  new Gauge({ name: 'dino_page_cache_entries', help: 'Pages the page cache holds', registers: [registry], collect: sized(pageCacheStats, (s) => s.entries) });
-  new Counter({
-    name: 'dino_stored_answers_sent_total',
-    help: 'Requests answered from a stored answer (catalogue API, cached pages), without Fastify',
-    registers: [registry],
-    collect: counted(storedAnswerStats, (s) => s.sent),
-  });
-  new Gauge({ name: 'dino_stored_answers_bytes', help: 'Bytes the stored answers hold', registers: [registry], collect: sized(storedAnswerStats, (s) => s.bytes) });
-  new Gauge({ name: 'dino_stored_answers_entries', help: 'Answers stored (one per URL and variant)', registers: [registry], collect: sized(storedAnswerStats, (s) => s.entries) });
+  new Counter({ name: 'dino_answer_cache_hits_total', help: 'Requests answered from the answer cache (catalogue API, catalogue pages), before Fastify', registers: [registry], collect: counted((s) => s.hits) });
+  new Counter({ name: 'dino_answer_cache_misses_total', help: 'Requests for a cacheable answer that had to be made', registers: [registry], collect: counted((s) => s.misses) });
+  new Gauge({ name: 'dino_answer_cache_entries', help: 'URLs the answer cache holds (each with its renditions)', registers: [registry], collect: sized((s) => s.entries) });
+  new Gauge({ name: 'dino_answer_cache_bytes', help: 'Bytes the answer cache holds (every rendition and encoding)', registers: [registry], collect: sized((s) => s.bytes) });
   new Gauge({
     name: 'dino_db_pool_connections',
     help: 'Database pool connections by state (max, total, idle) and queries waiting for one',
@@ -146,7 +135,7 @@ export const metrics = fp(
       shop.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
-    // For answers sent without Fastify (api/plugins/stored-answers.ts), which no onResponse hook sees.
+    // For answers sent without Fastify (api/answer-cache/), which no onResponse hook sees.
     app.decorate('observeRequest', shop.observeRequest);
 
     app.get('/metrics', async (request, reply) => {

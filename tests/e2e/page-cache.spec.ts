@@ -35,7 +35,7 @@ test.describe('the page cache', () => {
         expect(bodies[2]).toBe(bodies[0]);
         expect(bodies[0]).toMatch(/data-testid="cart-count"[^>]*>2</);
         expect(bodies[1]).toMatch(/data-testid="cart-count"[^>]*>1</);
-        expect(a2.headers()['x-page-cache']).toBe('hit');
+        expect(a2.headers()['x-cache']).toBe('hit');
         for (const body of bodies) {
           expect(body).not.toContain(aliceCart.id);
           expect(body).not.toContain(bobCart.id);
@@ -47,7 +47,7 @@ test.describe('the page cache', () => {
       const aliceCartPage = await alice.get('/cart');
       const bobCartPage = await bob.get('/cart');
       expect(aliceCartPage.headers()['cache-control']).toContain('no-store');
-      expect(aliceCartPage.headers()['x-page-cache']).toBeUndefined();
+      expect(aliceCartPage.headers()['x-cache']).toBeUndefined();
       const [aliceHtml, bobHtml] = await Promise.all([aliceCartPage.text(), bobCartPage.text()]);
       expect(aliceHtml).toContain(aliceCart.items[0].id);
       expect(aliceHtml).not.toContain(bobCart.items[0].id);
@@ -108,7 +108,7 @@ test.describe('catalogue invalidation across server processes', () => {
     // The first server migrates and seeds; start the second after it.
     const first = await startServer(3191);
     const second = await startServer(3192);
-    const cacheState = async (base: string) => (await fetch(`${base}/shop`)).headers.get('x-page-cache');
+    const cacheState = async (base: string) => (await fetch(`${base}/shop`)).headers.get('x-cache');
     for (const base of [first, second]) {
       await cacheState(base);
       expect(await cacheState(base)).toBe('hit');

@@ -114,12 +114,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
     expect(attempt.body).toMatchObject({ error: 'Not Found', requestId: attempt.requestId });
   });
 
-  it('a catalogue change reaches both instances through NOTIFY (well before their 5 s poll), their stored API answers included', async () => {
+  it('a catalogue change reaches both instances through NOTIFY (well before their 5 s poll), their cached API answers included', async () => {
     const url = `/api/products/${first!.slug}`;
-    // Each instance answers the URL once and keeps the answer (api/plugins/stored-answers.ts).
+    // Each instance answers the URL once and keeps the answer (api/answer-cache/).
     for (const [i, base] of [a, b].entries()) {
       expect((await (await fetch(`${base}${url}`)).json()).name).not.toBe('Hopping Rex');
-      expect(servers[i]!.storedAnswers.kept(url)).toBe(1);
+      expect(servers[i]!.answerCache.kept(url)).toBe(1);
     }
     const db = connectPostgres(databaseUrl);
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EncodedBytes, isSettled, negotiateEncoding, preferredEncoding } from '../../../api/storefront/encoded-bytes.ts';
+import { type EncodedBytes, isSettled, negotiateEncoding, preferredEncoding } from '../../../api/encoding/encoded-bytes.ts';
 
 const identity = Buffer.from('<html>a page</html>');
 const gzip = Buffer.from('gzip bytes');

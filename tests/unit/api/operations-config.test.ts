@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../../api/config.ts';
 import { requestIdOf } from '../../../api/logging/logger.ts';
-import { createPageCache } from '../../../api/storefront/page-cache.ts';
 
 const withHeader = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
 
@@ -51,19 +50,5 @@ describe('operations settings', () => {
       'METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters',
       'SHUTDOWN_TIMEOUT_MS: SHUTDOWN_TIMEOUT_MS must be a number of milliseconds',
     ]);
-  });
-});
-
-describe('page cache counters', () => {
-  it('count hits and misses and weigh what is held', () => {
-    // Each entry weighs its bytes, its key and a fixed 256 for its bookkeeping.
-    const cache = createPageCache<{ body: string }>(10_000, (page) => page.body.length);
-    expect(cache.get('/a')).toBeUndefined();
-    cache.set('/a', { body: 'x'.repeat(100) });
-    expect(cache.get('/a')?.body).toHaveLength(100);
-    cache.get('/a');
-    expect(cache.stats()).toEqual({ hits: 2, misses: 1, entries: 1, bytes: 100 + '/a'.length + 256 });
-    cache.clear();
-    expect(cache.stats()).toEqual({ hits: 2, misses: 1, entries: 0, bytes: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { Flash } from '../../contracts/flash.ts';
+import { Flash } from '../../../contracts/flash.ts';
 
 /**
  * The flash: what a form post tells the page it redirects to. A cookie that lives a minute, is read

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { Flash } from '../../contracts/flash.ts';
-import { SIGNUP_MESSAGES } from '../../contracts/shop-messages.ts';
-import { Subscribe } from '../../contracts/subscription.ts';
-import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../contracts/contact-form.ts';
-import { trackOrder, validateTrackForm } from '../../contracts/order-tracking.ts';
-import type { SubscriptionService } from '../subscriptions/subscription.service.ts';
+import type { Flash } from '../../../contracts/flash.ts';
+import { SIGNUP_MESSAGES } from '../../../contracts/shop-messages.ts';
+import { Subscribe } from '../../../contracts/subscription.ts';
+import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../../contracts/contact-form.ts';
+import { trackOrder, validateTrackForm } from '../../../contracts/order-tracking.ts';
+import type { SubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
 import { field, formPost, redirectWithFlash, returnPath } from './form-post.ts';
-import { FORM_ACTIONS } from '../../contracts/form-actions.ts';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /**
  * The other plain HTML forms: newsletter signup (the same subscription service as POST /api/subscribe),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue } from '../../contracts/shop-cookies.ts';
+import { cookieValue } from '../../../contracts/shop-cookies.ts';
 
 /**
  * A form post without JavaScript cannot send an Idempotency-Key header, and the page it comes from may
@@ -15,8 +15,8 @@ import { cookieValue } from '../../contracts/shop-cookies.ts';
  */
 export const FORM_NONCE_COOKIE = 'dino.form';
 
-// randomUUID: 122 random bits from Node's pooled CSPRNG entropy; a randomBytes call per nonce cost 10 %
-// of a cached page's CPU for a first-time visitor.
+// randomUUID: 122 random bits from Node's pooled CSPRNG entropy, cheaper per nonce than a randomBytes
+// call (a first-time visitor's cached page makes one).
 function nonceCookie(): string {
   return `${FORM_NONCE_COOKIE}=${randomUUID()}; Path=/; HttpOnly; SameSite=Lax`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_COOKIE, flashValue, readFlash } from '../../../api/forms/flash.ts';
+import { FLASH_COOKIE, flashValue, readFlash } from '../../../../storefront/server/forms/flash.ts';
 
 const cookie = (value: unknown) => ({ headers: { cookie: `${FLASH_COOKIE}=${Buffer.from(JSON.stringify(value)).toString('base64url')}` } });
 const order = { number: '#DINO-1', placedAt: '2026-11-27T10:00:00.000Z', totalCents: 2499, email: 'rex@jurassic.com' };

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CartBadge } from '../../storefront/features/cart/cart-badge.tsx';
-import { MAX_SHOWN_COUNT } from '../../contracts/shop-cookies.ts';
+import { CartBadge } from '../features/cart/cart-badge.tsx';
+import { CART_BADGE_SLOT, MAX_SHOWN_COUNT } from '../../contracts/shop-cookies.ts';
 
 const rendered = new Map<number, string>();
 
@@ -14,4 +14,9 @@ export function cartBadgeHtml(count: number): string {
     rendered.set(n, html);
   }
   return html;
+}
+
+/** The page's HTML with the badge for `count` in place of the slot (CART_BADGE_SLOT) a cached page holds. */
+export function withCartBadge(body: string, count: number): string {
+  return body.replace(CART_BADGE_SLOT, cartBadgeHtml(count));
 }

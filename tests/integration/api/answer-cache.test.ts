@@ -8,8 +8,8 @@ import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/d
 const product = seed.products[0]!;
 const PRODUCT_URL = `/api/products/${product.slug}`;
 
-/** Headers that belong to one request: the rest of a stored answer's must be what Fastify sent. */
-const OWN = new Set(['x-request-id', 'date']);
+/** Headers that belong to one request: the rest of a cached answer's must be what Fastify sent. */
+const OWN = new Set(['x-request-id', 'date', 'x-cache']);
 const answerHeaders = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !OWN.has(name)));
 
 /** A sample's value from the Prometheus text (the first line of `series` with all of `labels`), 0 when absent. */
@@ -19,10 +19,10 @@ function sample(metrics: string, series: string, ...labels: string[]): number {
 }
 
 /**
- * The catalogue API's answers sent again by the HTTP server without Fastify (api/plugins/
- * stored-answers.ts): only a real server shows them, `inject` goes straight to Fastify.
+ * The catalogue API's answers sent again by the HTTP server before Fastify (api/answer-cache/): only a
+ * real server shows them, `inject` goes straight to Fastify.
  */
-describe.each(BACKENDS)('stored answers of the catalogue API on %s', (backend) => {
+describe.each(BACKENDS)('the answer cache of the catalogue API on %s', (backend) => {
   let database: TestDatabase;
   let server: RunningServer;
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
@@ -32,7 +32,7 @@ describe.each(BACKENDS)('stored answers of the catalogue API on %s', (backend) =
     // The server opens the database itself (a PGlite directory has one owner).
     await database.db.close();
     const env = { ...(database.target.databaseUrl ? { DATABASE_URL: database.target.databaseUrl } : { DATA_DIR: database.target.dataDir }), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' };
-    server = await startServer({ ...parseEnv(env), sessionSecret: 'a-session-secret-for-the-stored-answers-test' }, { storefront: false });
+    server = await startServer({ ...parseEnv(env), sessionSecret: 'a-session-secret-for-the-answer-cache-test' }, { storefront: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -40,18 +40,19 @@ describe.each(BACKENDS)('stored answers of the catalogue API on %s', (backend) =
   });
 
   const metrics = async () => (await get('/metrics')).text();
-  const sentFromStore = async () => sample(await metrics(), 'dino_stored_answers_sent_total');
+  const sentFromStore = async () => sample(await metrics(), 'dino_answer_cache_hits_total');
 
   it('sends a URL the second time from its stored answer: the same status, headers and bytes, with a request id of its own', async () => {
     const sentBefore = await sentFromStore();
     const first = await get(PRODUCT_URL);
     expect(first.status).toBe(200);
-    expect(server.storedAnswers.kept(PRODUCT_URL)).toBe(1);
+    expect(server.answerCache.kept(PRODUCT_URL)).toBe(1);
     const again = await get(PRODUCT_URL, { 'x-request-id': 'lb-42:stored' });
     expect(again.status).toBe(200);
     expect(answerHeaders(again)).toEqual(answerHeaders(first));
     expect(await again.text()).toBe(await first.text());
     expect(again.headers.get('x-request-id')).toBe('lb-42:stored');
+    expect([first.headers.get('x-cache'), again.headers.get('x-cache')]).toEqual(['miss', 'hit']);
     const third = await get(PRODUCT_URL);
     // A new id, in the shape a proxy may pass on itself.
     expect(third.headers.get('x-request-id')).toMatch(/^[\w.:-]{1,64}$/);
@@ -65,6 +66,17 @@ describe.each(BACKENDS)('stored answers of the catalogue API on %s', (backend) =
     expect(await (await get('/api/products?sort=price_asc')).json()).toEqual(byPrice);
     expect(await (await get('/api/products?sort=name_asc')).json()).toEqual(byName);
     expect(byPrice).not.toEqual(byName);
+  });
+
+  it('shares one answer between URLs that differ only in parameters the route does not read', async () => {
+    const first = await get('/api/products?sort=price_desc&utm_source=mail');
+    expect(first.status).toBe(200);
+    const sentBefore = await sentFromStore();
+    const again = await get('/api/products?fbclid=abc&sort=price_desc');
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(await again.text()).toBe(await first.text());
+    expect(await sentFromStore()).toBe(sentBefore + 1);
+    expect(server.answerCache.kept('/api/products?sort=price_desc')).toBe(1);
   });
 
   it('counts answers sent from the store in the request metrics, under their route', async () => {
@@ -84,7 +96,7 @@ describe.each(BACKENDS)('stored answers of the catalogue API on %s', (backend) =
       expect(first.status).toBeGreaterThanOrEqual(400);
       expect(again.status).toBe(first.status);
       expect(await again.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-      expect(server.storedAnswers.kept(path)).toBe(0);
+      expect(server.answerCache.kept(path)).toBe(0);
     }
     expect(await sentFromStore()).toBe(sentBefore);
   });
@@ -107,11 +119,11 @@ describe.each(BACKENDS)('stored answers of the catalogue API on %s', (backend) =
 
   it('answers the new catalogue as soon as the server has it, never a stored answer of the old one', async () => {
     await get(PRODUCT_URL);
-    expect(server.storedAnswers.kept(PRODUCT_URL)).toBe(1);
+    expect(server.answerCache.kept(PRODUCT_URL)).toBe(1);
     const renamed = { ...seed, products: seed.products.map((p, i) => (i === 0 ? { ...p, name: 'Stored Rex' } : p)) };
     expect((await seedCatalogue(server.db, renamed)).changed).toBe(true);
     await server.catalogue.refresh();
-    expect(server.storedAnswers.kept(PRODUCT_URL)).toBe(0);
+    expect(server.answerCache.kept(PRODUCT_URL)).toBe(0);
     expect(await (await get(PRODUCT_URL)).json()).toMatchObject({ name: 'Stored Rex' });
     expect(await (await get(PRODUCT_URL)).json()).toMatchObject({ name: 'Stored Rex' });
   });

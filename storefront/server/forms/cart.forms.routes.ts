@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../contracts/cart.ts';
-import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placeOrder } from '../../contracts/checkout.ts';
-import type { Flash } from '../../contracts/flash.ts';
-import { CART_MESSAGES, PROMO_MESSAGES } from '../../contracts/shop-messages.ts';
-import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import { PROMO_CODE, cartTotals, isPromoCode } from '../../contracts/cart-rules.ts';
-import type { CartService, WriteOptions } from '../cart/cart.service.ts';
-import { VersionMismatch } from '../../eventstore/command-handler.ts';
-import { DomainError } from '../../domain/domain-error.ts';
-import { HttpError } from '../http-error.ts';
+import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../../contracts/cart.ts';
+import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placeOrder } from '../../../contracts/checkout.ts';
+import type { Flash } from '../../../contracts/flash.ts';
+import { CART_MESSAGES, PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
+import type { CatalogueReader } from '../../../projections/catalogue/catalogue.reader.ts';
+import { PROMO_CODE, cartTotals, isPromoCode } from '../../../contracts/cart-rules.ts';
+import type { CartService, WriteOptions } from '../../../api/cart/cart.service.ts';
+import { VersionMismatch } from '../../../eventstore/command-handler.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
+import { HttpError } from '../../../api/http-error.ts';
 import { rememberCartCount, rememberPromo } from './page-cookies.ts';
 import { field, formPost, numberField, redirectWithFlash, returnPath, withQuery } from './form-post.ts';
-import { FORM_ACTIONS, LINE_ACTION_ROUTE, LINE_REMOVE_ROUTE } from '../../contracts/form-actions.ts';
+import { FORM_ACTIONS, LINE_ACTION_ROUTE, LINE_REMOVE_ROUTE } from '../../../contracts/form-actions.ts';
 
 export interface CartFormDeps {
   carts: CartService;

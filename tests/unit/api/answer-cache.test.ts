@@ -1,0 +1,131 @@
+import { createServer } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AnswerCache, type AnswerRule, createAnswerCache } from '../../../api/answer-cache/answer-cache.ts';
+import { until } from '../../support/until.ts';
+
+/** A rule like the catalogue pages': a rendition per `x-count` header, drawn into the shared body's slot. */
+const COUNTED: AnswerRule = {
+  rendition: (req) => (req.headers['x-own'] ? undefined : String(req.headers['x-count'] ?? '0')),
+  render: (shared, rendition) => Buffer.from(shared.toString().replace('{count}', rendition)),
+  encode: true,
+};
+
+/** A Fastify instance behind a real HTTP server whose requests meet the cache first, as api/server.ts builds it. */
+async function serve(routes: (fastify: FastifyInstance, cache: AnswerCache) => void, maxBytes?: number) {
+  const cache = createAnswerCache({ trustProxy: false, shuttingDown: () => false, ...(maxBytes ? { maxBytes } : {}) });
+  const fastify = Fastify({
+    logger: false,
+    serverFactory: (handler) => createServer((req, res) => void (cache.serve(req, res) || handler(req, res))),
+  });
+  await fastify.register(cache.plugin, {});
+  routes(fastify, cache);
+  const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
+  opened.push(fastify);
+  return { cache, get: (path: string, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { headers }) };
+}
+
+const opened: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const fastify of opened.splice(0)) await fastify.close();
+});
+
+describe('the answer cache', () => {
+  it('answers a URL again before Fastify, and every URL with the same key shares it', async () => {
+    let made = 0;
+    const { cache, get } = await serve((fastify) => {
+      fastify.get('/api/products', { config: { answerCache: true } }, (_request, reply) => reply.type('application/json').send(JSON.stringify({ made: ++made })));
+    });
+    expect(await (await get('/api/products?sort=price_asc')).json()).toEqual({ made: 1 });
+    const again = await get('/api/products?utm_source=mail&sort=price_asc');
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(await again.json()).toEqual({ made: 1 });
+    // Another value of a parameter the route reads is another answer.
+    expect(await (await get('/api/products?sort=name_asc')).json()).toEqual({ made: 2 });
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2, entries: 2 });
+  });
+
+  it('keeps only 200 answers to GET', async () => {
+    const { cache, get } = await serve((fastify) => {
+      fastify.get('/missing', { config: { answerCache: true } }, (_request, reply) => reply.status(404).send('no'));
+    });
+    for (let i = 0; i < 3; i++) expect((await get('/missing')).headers.get('x-cache')).toBe('miss');
+    expect(cache.kept('/missing')).toBe(0);
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 3, entries: 0 });
+  });
+
+  it('makes each rendition once, in the encoding each request prefers, from the one kept answer', async () => {
+    let made = 0;
+    const { cache, get } = await serve((fastify) => {
+      fastify.get('/page', { config: { answerCache: COUNTED } }, (_request, reply) => {
+        made++;
+        return reply.type('text/html').send(`<p>badge {count}</p>${'x'.repeat(4000)}`);
+      });
+    });
+    const identity = await get('/page', { 'x-count': '2', 'accept-encoding': 'identity' });
+    expect((await identity.text()).startsWith('<p>badge 2</p>')).toBe(true);
+    const gzip = await get('/page', { 'x-count': '7', 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('x-cache')).toBe('hit');
+    expect((await gzip.text()).startsWith('<p>badge 7</p>')).toBe(true);
+    // Brotli is made off the event loop: a request that prefers it gets gzip until it arrives.
+    let encoding: string | null = null;
+    while (encoding !== 'br') {
+      const br = await get('/page', { 'x-count': '7', 'accept-encoding': 'br, gzip' });
+      encoding = br.headers.get('content-encoding');
+      expect(['br', 'gzip']).toContain(encoding);
+      expect((await br.text()).startsWith('<p>badge 7</p>')).toBe(true);
+    }
+    expect(made).toBe(1);
+    expect(cache.kept('/page')).toBe(2);
+    // Eight renditions are kept; a rarer one is made for its request from the kept answer, not kept.
+    for (let count = 10; count < 20; count++) {
+      const response = await get('/page', { 'x-count': String(count), 'accept-encoding': 'identity' });
+      expect((await response.text()).startsWith(`<p>badge ${count}</p>`)).toBe(true);
+    }
+    expect(cache.kept('/page')).toBe(8);
+    expect(made).toBe(1);
+    // A request whose answer is its own is Fastify's, and never kept.
+    expect((await get('/page', { 'x-own': '1' })).headers.get('x-cache')).toBeNull();
+    expect(made).toBe(2);
+  });
+
+  it('renders concurrent misses of one key once, and keeps no answer begun before clear()', async () => {
+    let renders = 0;
+    let release: () => void = () => {};
+    const { cache, get } = await serve((fastify, cache) => {
+      fastify.get('/slow', { config: { answerCache: true } }, async (request, reply) => {
+        const body = await cache.once(reply, cache.keyOf(request.url), async () => {
+          renders++;
+          await new Promise<void>((resolve) => (release = resolve));
+          return `render ${renders}`;
+        });
+        return reply.type('text/plain').send(body);
+      });
+    });
+    const waiting = [get('/slow'), get('/slow?utm_source=x'), get('/slow')];
+    await until(() => renders === 1);
+    cache.clear();
+    release();
+    const answers = await Promise.all(waiting.map(async (response) => (await response).text()));
+    expect(answers).toEqual(['render 1', 'render 1', 'render 1']);
+    expect(renders).toBe(1);
+    // Made before the change: sent, not kept.
+    expect(cache.kept('/slow')).toBe(0);
+    const fresh = get('/slow');
+    await until(() => renders === 2);
+    release();
+    expect(await (await fresh).text()).toBe('render 2');
+    expect(cache.kept('/slow')).toBe(1);
+  });
+
+  it('holds no more than its bound in bytes, however many URLs are asked', async () => {
+    const { cache, get } = await serve((fastify) => {
+      fastify.get('/p/:n', { config: { answerCache: true } }, (_request, reply) => reply.type('text/plain').send('y'.repeat(10_000)));
+    }, 100_000);
+    for (let n = 0; n < 40; n++) await get(`/p/${n}`);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.stats().entries).toBeLessThan(40);
+    expect(cache.stats().entries).toBeGreaterThan(0);
+  });
+});
