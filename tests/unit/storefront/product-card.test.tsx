@@ -16,6 +16,7 @@ const product: Product = {
   imageUrl: '/images/products/t-rex-tiny-arms-thong.svg',
   featured: false,
   bestSeller: true,
+  variants: [],
 };
 
 const variant = (id: number, size: Variant['size'], color: string, stock: number): Variant => ({

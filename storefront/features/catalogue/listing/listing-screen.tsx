@@ -11,7 +11,7 @@ import { ListingHero } from './listing-hero.tsx';
 import { ListingToolbar } from './listing-toolbar.tsx';
 import type { AllProductsData, CategoryData } from './listing.data.ts';
 import { ProductGrid } from './product-grid.tsx';
-import { useListingVariants, useProductList } from './product-list.ts';
+import { useProductList } from './product-list.ts';
 import { useListingState } from './use-listing-state.ts';
 
 /** The phone/tablet filter drawer (Headless UI Dialog) loads on its first open, or when its button is near. */
@@ -47,18 +47,15 @@ export function ListingScreen(props: ListingScreenProps) {
     () => (products.products && arrange ? arrange(products.products, { search: state.search, sort: state.sort }) : products.products),
     [products.products, arrange, state.search, state.sort],
   );
-  // The size filter reads each product's variants.
-  const variants = useListingVariants(products.products, data.variants);
-  const variantsOf = (productId: number) => variants[productId];
-  const visible = useMemo(() => (arranged ? applyFilters(arranged, state.filters, variantsOf) : []), [arranged, state.filters, variants]);
+  const visible = useMemo(() => (arranged ? applyFilters(arranged, state.filters) : []), [arranged, state.filters]);
   const collections = useMemo(() => {
     const found = collectionsOf(products.products ?? []);
     return [...new Set([...found, ...state.filters.collections])].sort((a, b) => a.localeCompare(b));
   }, [products.products, state.filters.collections]);
   // How many products each option would leave, from the filters as applied (the same rule as the grid).
   const counts = useMemo(
-    () => (arranged ? facetCounts(arranged, state.filters, collections, variantsOf) : undefined),
-    [arranged, state.filters, collections, variants],
+    () => (arranged ? facetCounts(arranged, state.filters, collections) : undefined),
+    [arranged, state.filters, collections],
   );
   const carry = { search: state.search, sort: state.sort };
 
@@ -124,7 +121,6 @@ export function ListingScreen(props: ListingScreenProps) {
               <ProductGrid
                 status={products.status}
                 products={visible}
-                variants={variants}
                 state={state}
                 renderAction={renderAction}
                 onClearFilters={clearEverything}
