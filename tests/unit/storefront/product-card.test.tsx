@@ -33,7 +33,7 @@ const pageContext = { urlParsed: { pathname: '/shop', searchOriginal: null } } a
 const card = (variants: Variant[]) =>
   renderToStaticMarkup(
     <VikeReactProviderPageContext pageContext={pageContext}>
-      <ProductCard product={product} variants={variants} action={renderCardAction(product, variants)} />
+      <ProductCard product={{ ...product, variants }} action={renderCardAction({ ...product, variants })} />
     </VikeReactProviderPageContext>,
   );
 
