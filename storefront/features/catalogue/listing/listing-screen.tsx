@@ -6,7 +6,7 @@ import { noteDialogOpener } from '../../../lib/dialog-focus.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { ActiveFilters } from './active-filters.tsx';
 import { CategoryPills } from './category-pills.tsx';
-import { FilterPanel } from './filter-panel.tsx';
+import { FilterPanel, type FilterPanelControls } from './filter-panel.tsx';
 import { ListingHero } from './listing-hero.tsx';
 import { ListingToolbar } from './listing-toolbar.tsx';
 import type { AllProductsData, CategoryData } from './listing.data.ts';
@@ -57,7 +57,6 @@ export function ListingScreen(props: ListingScreenProps) {
     () => (arranged ? facetCounts(arranged, state.filters, collections) : undefined),
     [arranged, state.filters, collections],
   );
-  const carry = { search: state.search, sort: state.sort };
 
   const applyDraft = () => {
     update({ ...state, filters: draft });
@@ -71,6 +70,16 @@ export function ListingScreen(props: ListingScreenProps) {
     setDraft(DEFAULT_FILTERS);
     update({ ...state, filters: DEFAULT_FILTERS });
     setPanelOpen(false);
+  };
+  // The sidebar's panel and the drawer's are one panel with the same controls.
+  const panel: FilterPanelControls = {
+    draft,
+    collections,
+    counts,
+    carry: { search: state.search, sort: state.sort },
+    onChange: setDraft,
+    onApply: applyDraft,
+    onClearAll: clearPanelFilters,
   };
 
   return (
@@ -99,16 +108,7 @@ export function ListingScreen(props: ListingScreenProps) {
               <h2 id="filters-heading" className="mb-5 font-display text-xl font-extrabold text-ink-900">
                 Filters
               </h2>
-              <FilterPanel
-                idPrefix="sidebar"
-                draft={draft}
-                collections={collections}
-                counts={counts}
-                carry={carry}
-                onChange={setDraft}
-                onApply={applyDraft}
-                onClearAll={clearPanelFilters}
-              />
+              <FilterPanel idPrefix="sidebar" {...panel} />
             </div>
           </aside>
 
@@ -132,17 +132,7 @@ export function ListingScreen(props: ListingScreenProps) {
 
       {panelLoaded && (
         <Suspense fallback={null}>
-          <FilterDialog
-            open={panelOpen}
-            onClose={() => setPanelOpen(false)}
-            draft={draft}
-            collections={collections}
-            counts={counts}
-            carry={carry}
-            onChange={setDraft}
-            onApply={applyDraft}
-            onClearAll={clearPanelFilters}
-          />
+          <FilterDialog open={panelOpen} onClose={() => setPanelOpen(false)} controls={panel} />
         </Suspense>
       )}
     </div>
