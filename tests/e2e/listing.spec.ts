@@ -62,16 +62,22 @@ test('search is debounced, goes to the URL, and the clear button resets it', asy
     if (url.pathname === '/api/products') searches.push(url.searchParams.get('search') ?? '');
   });
   await page.clock.install();
-  await page.goto('/shop');
+  // Typed before hydration, the text would be the plain form's, never searched in place: wait for it.
+  await gotoHydrated(page, '/shop');
   const box = page.getByRole('searchbox', { name: 'Search products' });
   // The page's clock stands still while the shopper types, so however slowly a busy machine delivers
   // the keystrokes, only the debounce decides when the search goes out: 300 ms after the last one.
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await box.pressSequentially('lace', { delay: 40 });
+  await expect(box).toHaveValue('lace');
   await page.clock.runFor(299);
+  // The URL follows the search the moment it is made: still the page's own, nothing asked for.
+  await expect(page).toHaveURL(/\/shop$/);
   expect(searches).toEqual([]);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products');
   await page.clock.runFor(1);
   await page.clock.resume();
+  await answered;
   await expect(page).toHaveURL(/\?search=lace$/);
   await expect(count(page)).toHaveText(`Showing ${lace.length} ${lace.length === 1 ? 'product' : 'products'}`);
   expect(searches).toEqual(['lace']);
