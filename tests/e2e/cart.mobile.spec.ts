@@ -56,7 +56,7 @@ test('add from a card, adjust in the drawer, then the cart page and a PayPal che
   await expect(page.getByTestId('place-order')).toHaveText('Processing...');
   await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });
   await expect(page.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/);
-  await expect(page.getByTestId('summary-total')).toHaveText('$49.98');
+  await expect(page.getByTestId('order-total')).toHaveText('$49.98');
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });
 

@@ -100,7 +100,7 @@ test('every validation message, then a completed order that clears the cart', as
   await expect(confirmation.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });
   await expect(confirmation.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/);
   await expect(confirmation.getByTestId('order-date')).toHaveText(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()));
-  await expect(confirmation.getByTestId('summary-total')).toHaveText('$30.98');
+  await expect(confirmation.getByTestId('order-total')).toHaveText('$30.98');
   await expect(confirmation.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
   // The cart is cleared, and the confirmation stays (no redirect to /cart).
@@ -117,7 +117,7 @@ test('every validation message, then a completed order that clears the cart', as
   const number = await confirmation.getByTestId('order-number').textContent();
   await page.reload();
   await expect(confirmation.getByTestId('order-number')).toHaveText(number!);
-  await expect(confirmation.getByTestId('summary-total')).toHaveText('$30.98');
+  await expect(confirmation.getByTestId('order-total')).toHaveText('$30.98');
   await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(/\/checkout$/);
 
