@@ -10,7 +10,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a test that passes only on its second run is a failure to mend, not to hide.
+  retries: 0,
   // CI runs two browsers and the server on two cores: a long flow with several axe scans can pass 30 s
   // there while every step is well within its own expect timeout.
   timeout: process.env.CI ? 60_000 : 30_000,

@@ -15,6 +15,20 @@ export const Category = v.object({
 });
 export type Category = v.InferOutput<typeof Category>;
 
+export const Variant = v.object({
+  id: v.number(),
+  productId: v.number(),
+  size: Size,
+  color: v.string(),
+  colorHex: v.string(),
+  stock: v.number(),
+});
+export type Variant = v.InferOutput<typeof Variant>;
+
+/**
+ * A product with its variants, in every list of products: a card draws its swatches and its Add to Cart
+ * from them and the listing's size filter reads them, so no list needs a request per product.
+ */
 export const Product = v.object({
   id: v.number(),
   name: v.string(),
@@ -25,18 +39,12 @@ export const Product = v.object({
   collection: v.optional(v.string()),
   bestSeller: v.boolean(),
   featured: v.boolean(),
+  variants: v.array(Variant),
 });
 export type Product = v.InferOutput<typeof Product>;
 
-export const Variant = v.object({
-  id: v.number(),
-  productId: v.number(),
-  size: Size,
-  color: v.string(),
-  colorHex: v.string(),
-  stock: v.number(),
-});
-export type Variant = v.InferOutput<typeof Variant>;
+/** A product as stored, before its variants are put with it. */
+export type ProductRecord = Omit<Product, 'variants'>;
 
 export const Testimonial = v.object({
   id: v.number(),

@@ -1,4 +1,4 @@
-import type { Category, Product, Testimonial, Variant } from '../../contracts/catalogue.ts';
+import type { Category, Product, ProductRecord, Testimonial, Variant } from '../../contracts/catalogue.ts';
 import { byFeatured, sortedProducts } from '../../contracts/product-order.ts';
 import { categoryMatcher, productMatcher } from '../../contracts/product-search.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
@@ -6,7 +6,7 @@ import type { CatalogueReader } from './catalogue.reader.ts';
 export interface CatalogueSnapshot {
   version: number;
   categories: Category[];
-  products: Product[];
+  products: ProductRecord[];
   variants: Variant[];
   testimonials: Testimonial[];
   /** category slug → product ids, in listing order */
@@ -15,16 +15,18 @@ export interface CatalogueSnapshot {
 
 /** Pure: builds the lookups every read needs once, so each request is a map access or a filter. */
 export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueReader {
-  const featuredOrder = [...snapshot.products].sort(byFeatured);
-  const bySlug = new Map(snapshot.products.map((p) => [p.slug, p]));
-  const byId = new Map(snapshot.products.map((p) => [p.id, p]));
-  const categoryBySlug = new Map(snapshot.categories.map((c) => [c.slug, c]));
   const variantsByProduct = new Map<number, Variant[]>();
   for (const variant of snapshot.variants) {
     const list = variantsByProduct.get(variant.productId) ?? [];
     list.push(variant);
     variantsByProduct.set(variant.productId, list);
   }
+  // Every product carries its variants, in the snapshot's order.
+  const products: Product[] = snapshot.products.map((p) => ({ ...p, variants: variantsByProduct.get(p.id) ?? [] }));
+  const featuredOrder = [...products].sort(byFeatured);
+  const bySlug = new Map(products.map((p) => [p.slug, p]));
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const categoryBySlug = new Map(snapshot.categories.map((c) => [c.slug, c]));
   const variantById = new Map(snapshot.variants.map((v) => [v.id, v]));
   const inCategory = new Map(
     [...snapshot.membership.entries()].map(([slug, ids]) => [slug, ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined).sort(byFeatured)]),

@@ -94,26 +94,19 @@ export function apiSort(sort: SortOption): ProductSort | undefined {
   return sort === 'featured' ? undefined : sort;
 }
 
-/** A product's variants as the size filter needs them; undefined while they are not known. */
-export type VariantsOf = (productId: number) => readonly { size: Size; stock: number }[] | undefined;
-
 /**
  * The sidebar filters. Price: within [min, max] dollars, inclusive. Collection: when any is selected, a
  * product with a collection is kept only if its collection is selected (a product without one is
- * kept). Size: when any is selected, only products with one of those sizes in stock are kept (a
- * product whose variants are not known yet is kept rather than hidden).
+ * kept). Size: when any is selected, only products with one of those sizes in stock are kept.
  */
-export function applyFilters(products: readonly Product[], filters: ListingFilters, variantsOf: VariantsOf = () => undefined): Product[] {
+export function applyFilters(products: readonly Product[], filters: ListingFilters): Product[] {
   const min = filters.priceMin * 100;
   const max = filters.priceMax * 100;
   return products.filter((product) => {
     const cents = decimalToCents(product.price);
     if (cents < min || cents > max) return false;
     if (filters.collections.length > 0 && product.collection !== undefined && !filters.collections.includes(product.collection)) return false;
-    if (filters.sizes.length > 0) {
-      const variants = variantsOf(product.id);
-      if (variants && !variants.some((v) => v.stock > 0 && filters.sizes.includes(v.size))) return false;
-    }
+    if (filters.sizes.length > 0 && !product.variants.some((v) => v.stock > 0 && filters.sizes.includes(v.size))) return false;
     return true;
   });
 }
@@ -124,8 +117,8 @@ export interface FacetCounts {
   sizes: Record<Size, number>;
 }
 
-export function facetCounts(products: readonly Product[], filters: ListingFilters, collections: readonly string[], variantsOf: VariantsOf = () => undefined): FacetCounts {
-  const count = (next: ListingFilters) => applyFilters(products, next, variantsOf).length;
+export function facetCounts(products: readonly Product[], filters: ListingFilters, collections: readonly string[]): FacetCounts {
+  const count = (next: ListingFilters) => applyFilters(products, next).length;
   return {
     collections: Object.fromEntries(collections.map((c) => [c, count({ ...filters, collections: [c] })])),
     sizes: Object.fromEntries(SIZES.map((size) => [size, count({ ...filters, sizes: [size] })])) as Record<Size, number>,

@@ -30,17 +30,17 @@ test('add from a card, adjust in the drawer, then the cart page and a PayPal che
   const row = page.getByTestId('cart-row').filter({ visible: true });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('line-quantity')).toHaveText('2');
-  await expect(page.getByTestId('order-total')).toHaveText('$55.97');
+  await expect(page.getByTestId('summary-total')).toHaveText('$55.97');
   await page.getByLabel('Promo code', { exact: true }).fill('dinobooty');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
-  await expect(page.getByTestId('order-total')).toHaveText('$49.98');
+  await expect(page.getByTestId('summary-total')).toHaveText('$49.98');
   await expectAccessible();
 
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   // The code applied on the cart page is carried to checkout (it lives in the session).
-  await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
+  await expect(page.getByTestId('summary-promo')).toContainText('DINOBOOTY');
   await expect(page.getByTestId('place-order')).toHaveText('Complete Order • $49.98');
   await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic.com');
   await page.getByLabel('First name', { exact: true }).fill('Rex');

@@ -194,8 +194,8 @@ test.describe('cart page', () => {
     await expect(row).toContainText('$24.99');
     await expect(row.getByTestId('line-total')).toHaveText('$49.98');
     await expect(page.getByTestId('cart-subtotal')).toContainText('Subtotal (2 items): $49.98');
-    await expect(page.getByTestId('shipping')).toHaveText('$5.99');
-    await expect(page.getByTestId('order-total')).toHaveText('$55.97');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
+    await expect(page.getByTestId('summary-total')).toHaveText('$55.97');
     await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
     await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
     await expect(page.getByTestId('demo-notice')).toContainText('Demo checkout');
@@ -206,7 +206,7 @@ test.describe('cart page', () => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
     await gotoHydrated(page, '/cart');
     const code = page.getByLabel('Promo code', { exact: true });
-    await expect(page.getByTestId('shipping')).toHaveText('$5.99');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
 
     await code.fill('DINOSAUR');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -214,21 +214,21 @@ test.describe('cart page', () => {
     await expect(message).toHaveText('Invalid coupon code. Try DINOBOOTY for free shipping!');
     await expect(message).toHaveClass(/\btext-red-700\b/);
     await expect(code).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('order-total')).toHaveText('$30.98');
+    await expect(page.getByTestId('summary-total')).toHaveText('$30.98');
 
     await code.fill('dinoBooty');
     await code.press('Enter');
     await expect(message).toHaveText('Coupon applied! Free shipping unlocked!');
-    await expect(page.getByTestId('shipping')).toHaveText('Free');
-    await expect(page.getByTestId('order-total')).toHaveText('$24.99');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
+    await expect(page.getByTestId('summary-total')).toHaveText('$24.99');
   });
 
   test('free shipping from a subtotal of $50', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed, 2);
     await addViaApi(page, 13, 1300, 1); // + $18.99 → $68.97
     await gotoHydrated(page, '/cart');
-    await expect(page.getByTestId('shipping')).toHaveText('Free');
-    await expect(page.getByTestId('order-total')).toHaveText('$68.97');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
+    await expect(page.getByTestId('summary-total')).toHaveText('$68.97');
   });
 
   test('steppers at their bounds agree with the server', async ({ page }) => {

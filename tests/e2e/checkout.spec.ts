@@ -44,8 +44,8 @@ test('every validation message, then a completed order that clears the cart', as
   await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
   await expect(page.getByTestId('summary-line')).toContainText(THONG.name);
   // No promo code applied on the cart page: $24.99 + $5.99.
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
-  await expect(page.getByTestId('checkout-total')).toHaveText('$30.98');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
+  await expect(page.getByTestId('summary-total')).toHaveText('$30.98');
   await expect(submit(page)).toHaveText('Complete Order • $30.98');
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('US');
   await expect(page.getByRole('radio', { name: /Credit card/ })).toBeChecked();
@@ -134,7 +134,7 @@ test('PayPal needs no card details and hides the card fields', async ({ page }) 
   await addViaApi(page, THONG.productId, THONG.xsRed, 2);
   await gotoHydrated(page, '/checkout');
   // $49.98 is still below $50: shipping is charged.
-  await expect(page.getByTestId('checkout-total')).toHaveText('$55.97');
+  await expect(page.getByTestId('summary-total')).toHaveText('$55.97');
   await submit(page).click();
   await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
   await page.getByText('PayPal', { exact: true }).click();
@@ -148,7 +148,7 @@ test('PayPal needs no card details and hides the card fields', async ({ page }) 
 test('free shipping at checkout from $50', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed, 3);
   await page.goto('/checkout');
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
   await expect(submit(page)).toHaveText('Complete Order • $74.97');
 });
 
@@ -164,30 +164,30 @@ test('a promo code applied just before Proceed to Checkout is honoured there, ho
   await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
+  await expect(page.getByTestId('summary-promo')).toContainText('DINOBOOTY');
   // $24.99 alone would pay $5.99 shipping: the code made it free.
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
 });
 
 test('the promo code the banner names can be entered at checkout too, and is kept', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
   await gotoHydrated(page, '/checkout');
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
   await page.getByLabel('Promo code').fill('nope');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('promo-message')).toHaveText('Invalid coupon code. Try DINOBOOTY for free shipping!');
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
   await page.getByLabel('Promo code').fill('dinobooty');
   const saved = page.waitForResponse('**/cart/promo');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
   await expect(submit(page)).toHaveText('Complete Order • $24.99');
   // Kept in the session: a reload still has it.
   await saved;
   await page.reload();
-  await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+  await expect(page.getByTestId('summary-promo')).toContainText('DINOBOOTY');
+  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
   // The cart drawer, on any page, knows it too.
   await page.goto('/shop');
   await page.getByRole('button', { name: /Open cart/ }).click();
@@ -285,10 +285,10 @@ test.describe('a promo code the session did not keep', () => {
     await page.getByLabel('Promo code').fill('DINOBOOTY');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('promo-message')).toHaveText("We couldn't save your code for checkout. Please try again.");
-    await expect(page.getByTestId('shipping')).toHaveText('$5.99');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByTestId('checkout-shipping')).toHaveText('$5.99');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
   });
 
   test('is not shown as applied when the post was answered with a page rather than the code kept', async ({ page }) => {

@@ -173,7 +173,7 @@ test('at checkout, each empty card field is invalid, tied to the message, and fo
   await expect(form.getByLabel('Expiry date')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test("the drawer offers a removal's Undo where the keyboard is", async ({ page }) => {
+test("the drawer announces a removal in itself and offers its Undo where the keyboard is", async ({ page, expectAccessible }) => {
   await page.goto('/shop');
   for (const productId of [1, 4]) {
     const variantId = productId * 100;
@@ -186,10 +186,15 @@ test("the drawer offers a removal's Undo where the keyboard is", async ({ page }
   await expect(drawer.getByTestId('cart-line')).toHaveCount(2);
   await tabTo(page, drawer.getByRole('button', { name: `Remove ${THONG.name} from cart` }));
   await page.keyboard.press('Enter');
-  // Focus stays in the drawer, one Shift+Tab from the Undo.
+  // The page's live region is hidden from screen readers while the dialog is open: the drawer's own says it.
+  await expect(drawer.getByRole('status')).toHaveText(`Item removed: ${THONG.name}`);
+  // Focus stays in the drawer, one Shift+Tab from the Undo, and Tab comes round to it too.
   const undo = drawer.getByRole('button', { name: `Undo removing ${THONG.name}` });
   await expect(undo).toBeVisible();
   await tabTo(page, undo, { back: true, max: 5 });
+  await page.keyboard.press('Tab');
+  await tabTo(page, undo, { max: 15 });
+  await expectAccessible();
   await page.keyboard.press('Enter');
   await expect(drawer.getByTestId('cart-line')).toHaveCount(2);
   await expect(drawer.getByTestId('drawer-removal')).toHaveCount(0);

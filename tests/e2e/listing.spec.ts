@@ -53,64 +53,6 @@ test('category pills link to every category', async ({ page, request }) => {
   await expect(page.getByRole('heading', { level: 1, name: `${categories[0]?.name} Collection` })).toBeVisible();
 });
 
-test('search is debounced, goes to the URL, and the clear button resets it', async ({ page, request }) => {
-  const lace = await productsFrom(request, '/api/products?search=lace');
-  expect(lace.length).toBeGreaterThan(0);
-  const searches: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname === '/api/products') searches.push(url.searchParams.get('search') ?? '');
-  });
-  await page.clock.install();
-  await page.goto('/shop');
-  const box = page.getByRole('searchbox', { name: 'Search products' });
-  // The page's clock stands still while the shopper types, so however slowly a busy machine delivers
-  // the keystrokes, only the debounce decides when the search goes out: 300 ms after the last one.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-  await box.pressSequentially('lace', { delay: 40 });
-  await page.clock.runFor(299);
-  expect(searches).toEqual([]);
-  await page.clock.runFor(1);
-  await page.clock.resume();
-  await expect(page).toHaveURL(/\?search=lace$/);
-  await expect(count(page)).toHaveText(`Showing ${lace.length} ${lace.length === 1 ? 'product' : 'products'}`);
-  expect(searches).toEqual(['lace']);
-  expect(await cardNames(page)).toEqual(lace.map((p) => p.name));
-  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: /Search: "lace"/ })).toBeVisible();
-
-  await page.reload();
-  await expect(box).toHaveValue('lace');
-  await expect(count(page)).toHaveText(`Showing ${lace.length} ${lace.length === 1 ? 'product' : 'products'}`);
-
-  await page.getByRole('button', { name: 'Clear search' }).click();
-  await expect(box).toHaveValue('');
-  await expect(box).toBeFocused();
-  await expect(page).toHaveURL(/\/shop$/);
-});
-
-test('six skeletons while a search loads', async ({ page }) => {
-  await gotoHydrated(page, '/shop');
-  await page.route('**/api/products?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('thong');
-  await expect(page.getByTestId('product-skeleton')).toHaveCount(6);
-  await expect(page.getByTestId('product-skeleton')).toHaveCount(0);
-  await expect(count(page)).toHaveText(/^Showing \d+ products?$/);
-});
-
-test.describe('load failure', () => {
-  test.use({ allowedConsoleErrors: [/status of 500/] });
-  test('shows the error text', async ({ page, expectAccessible }) => {
-    await gotoHydrated(page, '/shop');
-    await page.route('**/api/products?*', (route) => route.fulfill({ status: 500, body: 'boom' }));
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('thong');
-    await expect(page.getByRole('alert')).toHaveText('Failed to load products. Please try again later.');
-    await expectAccessible();
-  });
-});
-
 test('sort asks the API and is kept in the URL', async ({ page, request }) => {
   const byPrice = await productsFrom(request, '/api/products?sort=price_asc');
   await gotoHydrated(page, '/shop');

@@ -1,7 +1,7 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 test('the mailing list works at phone width', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const section = page.getByRole('region', { name: 'Join the Dino Den' });
   await section.getByLabel('Email address').fill(`phone-${Date.now()}@jurassic.com`);
   await section.getByRole('button', { name: 'Subscribe' }).click();

@@ -1,8 +1,8 @@
-import type { Product } from '../../contracts/catalogue.ts';
+import type { Product, Variant } from '../../contracts/catalogue.ts';
 import { DEFAULT_FILTERS, DEFAULT_LISTING, type ListingFilters, type ListingState } from '../../storefront/lib/filters.ts';
 
 /** A small catalogue for the listing's pure logic: four products, prices in both orders, one without a collection. */
-export const product = (id: number, name: string, price: string, collection?: string, description = ''): Product => ({
+export const product = (id: number, name: string, price: string, collection?: string, description = '', variants: Variant[] = []): Product => ({
   id,
   name,
   slug: name.toLowerCase().replace(/\s+/g, '-'),
@@ -12,6 +12,7 @@ export const product = (id: number, name: string, price: string, collection?: st
   ...(collection ? { collection } : {}),
   bestSeller: false,
   featured: false,
+  variants,
 });
 
 export const thong = product(1, 'T-Rex Thong', '24.99', 'Mesozoic Mischief', 'Tiny arms, big attitude');

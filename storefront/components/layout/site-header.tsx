@@ -3,7 +3,8 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { noteDialogOpener } from '../../lib/dialog-focus.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { MenuIcon, SearchIcon } from '../icons.tsx';
-import { HEADER_LINKS, isCurrent } from '../nav-links.ts';
+import { HEADER_LINKS } from '../nav-links.ts';
+import { NavLinkList, type NavLinkLook } from './nav-link-list.tsx';
 import { Logo } from './logo.tsx';
 
 /** The phone menu's drawer (Headless UI Dialog) loads on its first open, or when the button is near. */
@@ -15,6 +16,13 @@ export interface SiteHeaderProps {
   search: (placement: 'inline' | 'phone') => ReactNode;
   cartButton: ReactNode;
 }
+
+const HEADER_LOOK: NavLinkLook = {
+  list: 'flex items-center gap-1',
+  link: 'whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold transition-colors lg:px-4',
+  current: 'bg-brand-100 text-brand-800',
+  other: 'text-ink-700 hover:bg-brand-50 hover:text-brand-800',
+};
 
 export function SiteHeader({ search, cartButton }: SiteHeaderProps) {
   const { urlPathname } = usePageContext();
@@ -52,24 +60,7 @@ export function SiteHeader({ search, cartButton }: SiteHeaderProps) {
         <Logo />
 
         <nav aria-label="Main" className="ml-4 hidden md:block lg:ml-8">
-          <ul className="flex items-center gap-1">
-            {HEADER_LINKS.map((link) => {
-              const current = isCurrent(urlPathname, link.href);
-              return (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    aria-current={current ? 'page' : undefined}
-                    className={`whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold transition-colors lg:px-4 ${
-                      current ? 'bg-brand-100 text-brand-800' : 'text-ink-700 hover:bg-brand-50 hover:text-brand-800'
-                    }`}
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <NavLinkList links={HEADER_LINKS} pathname={urlPathname} look={HEADER_LOOK} />
         </nav>
 
         <div className="ml-auto flex items-center gap-1">

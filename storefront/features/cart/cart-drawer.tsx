@@ -17,6 +17,7 @@ import { noteRemoval, useLastRemoval } from './last-removal.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { ADDED_TOAST, useCart, useCartActions } from './use-cart.ts';
 import { toast } from '../toast/toast.ts';
+import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
 
 // Loaded on the first open, after the click or keypress that asked for it (see lib/dialog-focus.ts).
 tellHeadlessUiWhereFocusIs();
@@ -100,27 +101,36 @@ function useFocusAfterRemoval(lineCount: number, panelRef: RefObject<HTMLDivElem
 }
 
 /**
- * 'T-Rex Tiny Arms Thong removed. Undo' at the top of the drawer, after a removal: the toast's Undo is
- * outside the dialog, out of the keyboard's reach. It sits between the close button and the lines, so
- * from where focus is put after a removal (the list, or the close button) it is one Tab away.
+ * 'Item removed: T-Rex Tiny Arms Thong. Undo' at the top of the drawer, after a removal. The page's toast
+ * and its live region sit outside the dialog, hidden from screen readers while it is open, and out of
+ * the keyboard's reach: the drawer says it in its own live region (always mounted, so a change to it is
+ * announced) and offers the Undo between the close button and the lines, one Tab from either.
  */
 function RemovalUndo() {
   const removal = useLastRemoval();
-  if (!removal) return null;
   return (
-    <p className="flex items-center justify-between gap-3 border-b border-ink-200 bg-white px-5 py-3 text-sm text-ink-800" data-testid="drawer-removal">
-      <span className="min-w-0">
-        <span className="font-bold">{removal.line.product.name}</span> removed.
-      </span>
-      <button
-        type="button"
-        onClick={removal.undo}
-        aria-label={`Undo removing ${removal.line.product.name}`}
-        className="shrink-0 rounded-full bg-ink-900 px-3.5 py-1.5 text-xs font-bold text-white hover:bg-brand-800"
-      >
-        Undo
-      </button>
-    </p>
+    <div
+      className={removal ? 'flex items-center justify-between gap-3 border-b border-ink-200 bg-white px-5 py-3 text-sm text-ink-800' : 'contents'}
+      data-testid={removal ? 'drawer-removal' : undefined}
+    >
+      <p role="status" aria-atomic="true" className="min-w-0">
+        {removal && (
+          <>
+            {CART_MESSAGES.removed}: <span className="font-bold">{removal.line.product.name}</span>
+          </>
+        )}
+      </p>
+      {removal && (
+        <button
+          type="button"
+          onClick={removal.undo}
+          aria-label={`Undo removing ${removal.line.product.name}`}
+          className="shrink-0 rounded-full bg-ink-900 px-3.5 py-1.5 text-xs font-bold text-white hover:bg-brand-800"
+        >
+          Undo
+        </button>
+      )}
+    </div>
   );
 }
 

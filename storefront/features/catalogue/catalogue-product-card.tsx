@@ -1,21 +1,19 @@
 import type { ReactNode } from 'react';
-import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import type { Product } from '../../../contracts/catalogue.ts';
 import { ProductCard } from './product-card.tsx';
 
 /** Renders the add-to-cart control of a card; the page supplies it (composition across features). */
-export type CardAction = (product: Product, variants: readonly Variant[] | undefined) => ReactNode;
+export type CardAction = (product: Product) => ReactNode;
 
-/** A product card with the page's add-to-cart control; `variants` is undefined while they load. */
+/** A product card with the page's add-to-cart control, drawn from the product and the variants it carries. */
 export function CatalogueProductCard({
   product,
-  variants,
   renderAction,
   cornerBadge,
   headingLevel,
   eager,
 }: {
   product: Product;
-  variants: readonly Variant[] | undefined;
   renderAction?: CardAction;
   cornerBadge?: ReactNode;
   headingLevel?: 2 | 3;
@@ -24,8 +22,7 @@ export function CatalogueProductCard({
   return (
     <ProductCard
       product={product}
-      variants={variants}
-      action={renderAction?.(product, variants)}
+      action={renderAction?.(product)}
       cornerBadge={cornerBadge}
       headingLevel={headingLevel}
       eager={eager}

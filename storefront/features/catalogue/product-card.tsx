@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Product, Variant } from '../../../contracts/catalogue.ts';
+import type { Product } from '../../../contracts/catalogue.ts';
 import { formatMoney } from '../../../contracts/money-format.ts';
 import { MASCOT_NAMES, mascotForProductName, mascotImageUrl } from '../../lib/mascot.ts';
 import { availableColors, isProductSoldOut } from '../../lib/variant-selection.ts';
@@ -19,8 +19,6 @@ export function productBadge(product: Pick<Product, 'bestSeller' | 'featured'>):
 
 export interface ProductCardProps {
   product: Product;
-  /** undefined while the card's variants load. */
-  variants: readonly Variant[] | undefined;
   /** The add-to-cart control, composed by the page (features do not import each other). */
   action?: ReactNode;
   /** An extra badge in the image's top-right corner (e.g. the sale page's '% Off'). */
@@ -30,15 +28,15 @@ export interface ProductCardProps {
   eager?: boolean;
 }
 
-export function ProductCard({ product, variants, action, cornerBadge, headingLevel = 3, eager = false }: ProductCardProps) {
+export function ProductCard({ product, action, cornerBadge, headingLevel = 3, eager = false }: ProductCardProps) {
   const badge = productBadge(product);
   const mascotType = mascotForProductName(product.name);
   const mascot = useMascot();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const colors = variants ? availableColors(variants) : [];
+  const colors = availableColors(product.variants);
   const shown = colors.slice(0, MAX_CARD_SWATCHES);
   const more = colors.length - shown.length;
-  const soldOut = variants !== undefined && isProductSoldOut(variants);
+  const soldOut = isProductSoldOut(product.variants);
 
   return (
     <article
@@ -103,32 +101,24 @@ export function ProductCard({ product, variants, action, cornerBadge, headingLev
         {/* Two cards share a phone's width: the swatches go under the price when they do not fit beside it. */}
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="text-lg font-black text-ink-900">{formatMoney(product.price)}</p>
-          {variants === undefined ? (
-            <div className="flex gap-1.5" aria-hidden="true">
-              {[0, 1, 2].map((i) => (
-                <span key={i} className="skeleton size-5 rounded-full" />
+          {shown.length > 0 && (
+            <ul className="flex items-center gap-1.5" aria-label="Available colours">
+              {shown.map((c) => (
+                <li key={c.color} title={c.color}>
+                  <span
+                    className="block size-5 rounded-full ring-1 ring-ink-300 ring-offset-1"
+                    style={{ backgroundColor: c.colorHex }}
+                  />
+                  <span className="sr-only">{c.color}</span>
+                </li>
               ))}
-            </div>
-          ) : (
-            shown.length > 0 && (
-              <ul className="flex items-center gap-1.5" aria-label="Available colours">
-                {shown.map((c) => (
-                  <li key={c.color} title={c.color}>
-                    <span
-                      className="block size-5 rounded-full ring-1 ring-ink-300 ring-offset-1"
-                      style={{ backgroundColor: c.colorHex }}
-                    />
-                    <span className="sr-only">{c.color}</span>
-                  </li>
-                ))}
-                {more > 0 && (
-                  <li className="text-xs font-bold text-ink-600">
-                    <span aria-hidden="true">+{more}</span>
-                    <span className="sr-only">and {more} more</span>
-                  </li>
-                )}
-              </ul>
-            )
+              {more > 0 && (
+                <li className="text-xs font-bold text-ink-600">
+                  <span aria-hidden="true">+{more}</span>
+                  <span className="sr-only">and {more} more</span>
+                </li>
+              )}
+            </ul>
           )}
         </div>
         {action && <div className="mt-auto pt-2">{action}</div>}

@@ -3,8 +3,8 @@ import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';
-import type { CartTotals } from '../../../contracts/cart-rules.ts';
-import { PROMO_CODE, lineTotalCents } from '../../../contracts/cart-rules.ts';
+import { lineTotalCents, type CartTotals } from '../../../contracts/cart-rules.ts';
+import { OrderTotals } from '../../components/order-totals.tsx';
 
 /** Checkout's order summary: the lines and the totals (shipping free from $50, or with the promo code), then `children` (the promo code form). */
 export function OrderSummary({ items, totals, promoApplied = false, children }: { items: readonly CartItem[]; totals: CartTotals; promoApplied?: boolean; children?: ReactNode }) {
@@ -40,30 +40,7 @@ export function OrderSummary({ items, totals, promoApplied = false, children }: 
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-2 border-t border-ink-200 pt-4 text-sm">
-        <div className="flex justify-between text-ink-700">
-          <dt>Subtotal</dt>
-          <dd className="font-semibold tabular-nums text-ink-900">{formatCents(totals.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between text-ink-700">
-          <dt>Shipping</dt>
-          <dd className="font-semibold tabular-nums text-ink-900" data-testid="checkout-shipping">
-            {totals.shipping === 0 ? <span className="text-brand-700">Free</span> : formatCents(totals.shipping)}
-          </dd>
-        </div>
-        {promoApplied && (
-          <div className="flex justify-between text-brand-800" data-testid="checkout-promo">
-            <dt>Promo code {PROMO_CODE}</dt>
-            <dd className="font-semibold">Free shipping</dd>
-          </div>
-        )}
-        <div className="flex justify-between border-t border-ink-200 pt-3 text-lg font-black text-ink-900">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="checkout-total">
-            {formatCents(totals.total)}
-          </dd>
-        </div>
-      </dl>
+      <OrderTotals totals={totals} promoApplied={promoApplied} className="mt-4 border-t border-ink-200 pt-4" />
       {totals.shipping > 0 && <p className="mt-3 text-xs text-ink-600">Free shipping on orders of $50.00 or more.</p>}
       {children}
     </section>

@@ -64,17 +64,21 @@ export function SignupSection() {
   };
 
   return (
-    <section id="signup" aria-labelledby="signup-heading" className="relative overflow-hidden bg-brand-800 px-4 py-16 text-white sm:py-20" data-focus-dark>
-      <div aria-hidden="true" className="absolute -left-20 -top-24 size-72 rounded-full bg-brand-600/50 blur-3xl" />
-      <div aria-hidden="true" className="absolute -bottom-28 -right-16 size-80 rounded-full bg-accent-600/30 blur-3xl" />
-      <img
-        src="/images/mascots/stego.svg"
-        alt=""
-        width={160}
-        height={160}
-        loading="lazy"
-        className="absolute bottom-0 left-0 hidden size-40 lg:block xl:size-48"
-      />
+    <section id="signup" aria-labelledby="signup-heading" className="relative bg-brand-800 px-4 py-16 text-white sm:py-20" data-focus-dark>
+      {/* The glows reach past the section's edges: they are cut by a layer that cannot scroll (clip, not
+          hidden), so the section is never wider than the page and focusing its field cannot slide it. */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-clip">
+        <div className="absolute -left-20 -top-24 size-72 rounded-full bg-brand-600/50 blur-3xl" />
+        <div className="absolute -bottom-28 -right-16 size-80 rounded-full bg-accent-600/30 blur-3xl" />
+        <img
+          src="/images/mascots/stego.svg"
+          alt=""
+          width={160}
+          height={160}
+          loading="lazy"
+          className="absolute bottom-0 left-0 hidden size-40 lg:block xl:size-48"
+        />
+      </div>
       <div className="relative mx-auto max-w-2xl text-center">
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-white/10 text-sun-300 ring-1 ring-white/20">
           <MailIcon className="size-7" />

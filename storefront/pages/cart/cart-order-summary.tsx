@@ -2,6 +2,7 @@ import { useRef, type MouseEvent } from 'react';
 import { centsToFreeShipping, type CartTotals } from '../../../contracts/cart-rules.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { TruckIcon } from '../../components/icons.tsx';
+import { OrderTotals } from '../../components/order-totals.tsx';
 import { btn } from '../../components/ui.ts';
 import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 
@@ -41,24 +42,7 @@ export function CartOrderSummary({
         <h2 id="summary-heading" className="font-display text-2xl font-black text-ink-900">
           Order Summary
         </h2>
-        <dl className="mt-5 space-y-3 text-sm" data-testid="order-summary">
-          <div className="flex justify-between text-ink-700">
-            <dt>Subtotal</dt>
-            <dd className="font-semibold tabular-nums text-ink-900">{formatCents(totals.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between text-ink-700">
-            <dt>Shipping</dt>
-            <dd className="font-semibold tabular-nums text-ink-900" data-testid="shipping">
-              {totals.shipping === 0 ? <span className="text-brand-700">Free</span> : formatCents(totals.shipping)}
-            </dd>
-          </div>
-          <div className="flex justify-between border-t border-ink-200 pt-3 text-lg font-black text-ink-900">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="order-total">
-              {formatCents(totals.total)}
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals totals={totals} className="mt-5" />
         {toFree > 0 && (
           <p className="mt-4 flex items-start gap-2 rounded-2xl bg-brand-50 p-3 text-sm text-brand-900">
             <TruckIcon className="mt-0.5 size-5 shrink-0" />

@@ -24,7 +24,7 @@ export default function HomePage() {
         <CategoryGrid categories={data.categories} />
       </section>
 
-      <Bestsellers products={data.bestsellers} variants={data.variants} />
+      <Bestsellers products={data.bestsellers} />
       <RaptorPromo />
       <SizeGuideSection />
 
@@ -80,7 +80,7 @@ function Perks() {
   );
 }
 
-function Bestsellers({ products, variants }: Pick<Data, 'variants'> & { products: Data['bestsellers'] }) {
+function Bestsellers({ products }: { products: Data['bestsellers'] }) {
   return (
     <section id="shop-now" aria-labelledby="bestsellers-heading" className="scroll-mt-20 bg-white py-16">
       <div className={container}>
@@ -98,7 +98,7 @@ function Bestsellers({ products, variants }: Pick<Data, 'variants'> & { products
         <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
           {products.map((product) => (
             <li key={product.id}>
-              <CatalogueProductCard product={product} variants={variants[product.id]} renderAction={renderCardAction} />
+              <CatalogueProductCard product={product} renderAction={renderCardAction} />
             </li>
           ))}
         </ul>

@@ -17,7 +17,7 @@ export default function SalePage() {
 }
 
 function SaleGrid() {
-  const { products, variants, discounts } = useData<Data>();
+  const { products, discounts } = useData<Data>();
   return (
     <div className={`${container} grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_18rem]`}>
       <section aria-labelledby="sale-items-heading">
@@ -41,7 +41,6 @@ function SaleGrid() {
                   <li key={product.id}>
                     <CatalogueProductCard
                       product={product}
-                      variants={variants[product.id]}
                       renderAction={renderCardAction}
                       cornerBadge={
                         percent === undefined ? undefined : (

@@ -1,5 +1,4 @@
 import type { PageContextServer } from 'vike/types';
-import { variantsByProduct } from '../../features/catalogue/catalogue.data.ts';
 
 const SALE_MIN_PERCENT = 20;
 const SALE_MAX_PERCENT = 49;
@@ -14,7 +13,7 @@ export function data(pageContext: PageContextServer) {
   const span = SALE_MAX_PERCENT - SALE_MIN_PERCENT + 1;
   const discounts: Record<number, number> = {};
   for (const product of products) discounts[product.id] = SALE_MIN_PERCENT + Math.floor(Math.random() * span);
-  return { products, variants: variantsByProduct(catalogue, products), discounts };
+  return { products, discounts };
 }
 
 export type Data = ReturnType<typeof data>;

@@ -92,15 +92,15 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await page.getByLabel('Promo code').fill('dinobooty');
       await page.getByRole('button', { name: 'Apply' }).click();
       await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
-      await expect(page.getByTestId('shipping')).toHaveText('Free');
+      await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
       if (!javaScriptEnabled) await expectAccessibleAsShown(page, expectAccessible);
 
       await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
       await expect(page).toHaveURL(/\/checkout$/);
-      await expect(page.getByTestId('checkout-promo')).toContainText('DINOBOOTY');
-      await expect(page.getByTestId('checkout-shipping')).toHaveText('Free');
+      await expect(page.getByTestId('summary-promo')).toContainText('DINOBOOTY');
+      await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
       // 3 x $24.99, shipping free with the code.
-      await expect(page.getByTestId('checkout-total')).toHaveText('$74.97');
+      await expect(page.getByTestId('summary-total')).toHaveText('$74.97');
 
       // Invalid: the schema's messages next to the fields, the values kept.
       await page.getByLabel('Email address', { exact: true }).fill('rex@jurassic');
@@ -134,7 +134,7 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await page.goto(`/product/${THONG.slug}`);
       await page.getByRole('button', { name: 'Buy Now' }).click();
       await expect(page).toHaveURL(/\/checkout$/);
-      await expect(page.getByTestId('checkout-total')).toContainText('$');
+      await expect(page.getByTestId('summary-total')).toContainText('$');
       await expect(badge(page)).toHaveText('1');
     });
 

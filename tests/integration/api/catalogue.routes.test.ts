@@ -105,6 +105,20 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     expect(await get('/api/products/not-a-product')).toMatchObject({ status: 404, body: { error: 'Not Found' } });
   });
 
+  it('every list of products and a single product carry each product\'s variants, as /variants answers them', async () => {
+    const variantsOf = async (id: number) => (await get(`/api/products/${id}/variants`)).body;
+    const lists = ['/api/products', '/api/products?search=lace&sort=price_asc', '/api/products/bestsellers', '/api/products/category/raptor'];
+    for (const url of lists) {
+      const { status, body } = await get(url);
+      expect([url, status, body.length > 0]).toEqual([url, 200, true]);
+      for (const product of body) expect([url, product.id, product.variants]).toEqual([url, product.id, await variantsOf(product.id)]);
+    }
+    const first = seed.products[0]!;
+    const { body } = await get(`/api/products/${first.slug}`);
+    expect(body.variants.map((v: { id: number }) => v.id)).toEqual(first.variants.map((v) => v.id));
+    expect(Object.keys(body.variants[0]).sort()).toEqual(['color', 'colorHex', 'id', 'productId', 'size', 'stock']);
+  });
+
   it('GET /api/products/{id}/variants answers the variants in order; 404 unknown id; 400 non-numeric', async () => {
     const first = seed.products[0]!;
     const { body } = await get(`/api/products/${first.id}/variants`);

@@ -15,6 +15,7 @@ import {
   SORT_OPTIONS,
   toggle,
 } from '../../../storefront/lib/filters.ts';
+import type { Product } from '../../../contracts/catalogue.ts';
 import { all, state } from '../../support/listing-fixtures.ts';
 
 describe('sort options', () => {
@@ -24,6 +25,13 @@ describe('sort options', () => {
     expect(apiSort('price_desc')).toBe('price_desc');
   });
 });
+
+/** The fixtures' products with variants of these sizes and stocks, by product id. */
+const withSizes = (sizes: Record<number, [Product['variants'][number]['size'], number][]>): Product[] =>
+  all.map((p) => ({
+    ...p,
+    variants: (sizes[p.id] ?? []).map(([size, stock], i) => ({ id: p.id * 100 + i, productId: p.id, size, color: 'Green', colorHex: '#0a0', stock })),
+  }));
 
 describe('filters', () => {
   it('keeps everything with the defaults (0 to 50)', () => {
@@ -38,20 +46,21 @@ describe('filters', () => {
     const filters = { ...DEFAULT_FILTERS, collections: ['Jurassic Lace', 'Mesozoic Mischief'] };
     expect(applyFilters(all, filters).map((p) => p.id)).toEqual([1, 3, 4]);
   });
-  it('keeps only products with a selected size in stock (products whose variants are unknown stay)', () => {
-    const variants: Record<number, { size: 'XS' | 'M'; stock: number }[]> = {
-      1: [{ size: 'XS', stock: 3 }, { size: 'M', stock: 0 }],
-      2: [{ size: 'M', stock: 2 }],
-      3: [{ size: 'XS', stock: 0 }],
-    };
-    const variantsOf = (id: number) => variants[id];
-    expect(applyFilters(all, { ...DEFAULT_FILTERS, sizes: ['M'] }, variantsOf).map((p) => p.id)).toEqual([2, 4]);
-    expect(applyFilters(all, { ...DEFAULT_FILTERS, sizes: ['XS', 'M'] }, variantsOf).map((p) => p.id)).toEqual([1, 2, 4]);
-    expect(applyFilters(all, { ...DEFAULT_FILTERS, sizes: ['XS'] })).toEqual(all);
+  it('keeps only products with a selected size in stock', () => {
+    const sized = withSizes({
+      1: [['XS', 3], ['M', 0]],
+      2: [['M', 2]],
+      3: [['XS', 0]],
+      4: [['M', 1]],
+    });
+    expect(applyFilters(sized, { ...DEFAULT_FILTERS, sizes: ['M'] }).map((p) => p.id)).toEqual([2, 4]);
+    expect(applyFilters(sized, { ...DEFAULT_FILTERS, sizes: ['XS', 'M'] }).map((p) => p.id)).toEqual([1, 2, 4]);
+    expect(applyFilters(sized, { ...DEFAULT_FILTERS, sizes: ['S'] })).toEqual([]);
+    expect(applyFilters(sized, DEFAULT_FILTERS)).toEqual(sized);
   });
   it('counts what each option would leave, the other filters applied', () => {
-    const variantsOf = (id: number) => (id === 2 ? [{ size: 'M' as const, stock: 1 }] : [{ size: 'XS' as const, stock: 1 }]);
-    const counts = facetCounts(all, { ...DEFAULT_FILTERS, priceMax: 30 }, ['Cretaceous Comfort', 'Jurassic Lace', 'Mesozoic Mischief'], variantsOf);
+    const sized = withSizes({ 1: [['XS', 1]], 2: [['M', 1]], 3: [['XS', 1]], 4: [['XS', 1]] });
+    const counts = facetCounts(sized, { ...DEFAULT_FILTERS, priceMax: 30 }, ['Cretaceous Comfort', 'Jurassic Lace', 'Mesozoic Mischief']);
     // Under $30: the thong and the briefs.
     expect(counts.collections).toEqual({ 'Cretaceous Comfort': 1, 'Jurassic Lace': 0, 'Mesozoic Mischief': 1 });
     expect(counts.sizes).toEqual({ XS: 1, S: 0, M: 1, L: 0, XL: 0 });

@@ -16,6 +16,7 @@ const product: Product = {
   imageUrl: '/images/products/t-rex-tiny-arms-thong.svg',
   featured: false,
   bestSeller: true,
+  variants: [],
 };
 
 const variant = (id: number, size: Variant['size'], color: string, stock: number): Variant => ({
@@ -32,7 +33,7 @@ const pageContext = { urlParsed: { pathname: '/shop', searchOriginal: null } } a
 const card = (variants: Variant[]) =>
   renderToStaticMarkup(
     <VikeReactProviderPageContext pageContext={pageContext}>
-      <ProductCard product={product} variants={variants} action={renderCardAction(product, variants)} />
+      <ProductCard product={{ ...product, variants }} action={renderCardAction({ ...product, variants })} />
     </VikeReactProviderPageContext>,
   );
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, Variant } from '../../../contracts/catalogue.ts';
-import type { CatalogueReader } from '../../../projections/catalogue/catalogue.reader.ts';
-import { variantsByProduct } from '../../../storefront/features/catalogue/catalogue.data.ts';
+import type { Product } from '../../../contracts/catalogue.ts';
 import { productListFor, productListQuery } from '../../../storefront/features/catalogue/listing/product-list.ts';
 
 const product = (id: number): Product => ({
@@ -13,6 +11,7 @@ const product = (id: number): Product => ({
   imageUrl: `/images/products/product-${id}.svg`,
   featured: false,
   bestSeller: false,
+  variants: [],
 });
 
 describe("/shop's product list", () => {
@@ -35,18 +34,5 @@ describe("/shop's product list", () => {
     expect(productListFor('sort=newest', served, { query: 'search=lace', products: [product(2)] })).toEqual({ status: 'pending' });
     expect(productListFor('sort=newest', served, { query: 'sort=newest', products: [product(3)] })).toEqual({ status: 'success', products: [product(3)] });
     expect(productListFor('sort=newest', served, { query: 'sort=newest', failed: true })).toEqual({ status: 'error' });
-  });
-});
-
-describe('variants in the page data', () => {
-  it("carries each listed product's variants, by product id", () => {
-    const variant = (id: number, productId: number): Variant => ({ id, productId, size: 'M', color: 'Red', colorHex: '#f00', stock: 3 });
-    const stored = new Map([
-      [1, [variant(10, 1), variant(11, 1)]],
-      [2, [] as Variant[]],
-      [3, [variant(30, 3)]],
-    ]);
-    const catalogue = { variants: (productId: number) => stored.get(productId) ?? [] } as Pick<CatalogueReader, 'variants'> as CatalogueReader;
-    expect(variantsByProduct(catalogue, [product(1), product(2)])).toEqual({ 1: [variant(10, 1), variant(11, 1)], 2: [] });
   });
 });

@@ -19,7 +19,7 @@ describe('sitemap', () => {
   const catalogue = {
     categories: () => [{ id: 1, slug: 'raptor', name: 'Raptor', description: '', imageUrl: '' }],
     products: () => [
-      { id: 1, slug: 'a&b', name: 'A', description: '', price: '1.00', imageUrl: '', bestSeller: false, featured: false },
+      { id: 1, slug: 'a&b', name: 'A', description: '', price: '1.00', imageUrl: '', bestSeller: false, featured: false, variants: [] },
     ],
   } satisfies Pick<CatalogueReader, 'categories' | 'products'>;
   const reader: CatalogueReader = {

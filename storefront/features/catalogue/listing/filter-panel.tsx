@@ -11,11 +11,14 @@ export interface FilterPanelProps {
   onChange: (draft: ListingFilters) => void;
   onApply: () => void;
   onClearAll: () => void;
-  /** How many products each option would leave (an option that would leave none is disabled). */
-  counts?: FacetCounts;
+  /** How many products each option would leave (an option that would leave none is disabled); undefined while the list loads. */
+  counts: FacetCounts | undefined;
   /** Search and sort as they are: the panel is a GET form, so without JavaScript it sends them along. */
   carry: { search: string; sort: string };
 }
+
+/** What the listing hands to both of its panels (the sidebar's and the drawer's): all but the ids' prefix. */
+export type FilterPanelControls = Omit<FilterPanelProps, 'idPrefix'>;
 
 /** Price Range (0–50, step 1), Collection and Size, with Clear All and Apply Filters. */
 export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, onClearAll, counts, carry }: FilterPanelProps) {

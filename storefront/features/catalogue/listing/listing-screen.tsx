@@ -6,12 +6,12 @@ import { noteDialogOpener } from '../../../lib/dialog-focus.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { ActiveFilters } from './active-filters.tsx';
 import { CategoryPills } from './category-pills.tsx';
-import { FilterPanel } from './filter-panel.tsx';
+import { FilterPanel, type FilterPanelControls } from './filter-panel.tsx';
 import { ListingHero } from './listing-hero.tsx';
 import { ListingToolbar } from './listing-toolbar.tsx';
 import type { AllProductsData, CategoryData } from './listing.data.ts';
 import { ProductGrid } from './product-grid.tsx';
-import { useListingVariants, useProductList } from './product-list.ts';
+import { useProductList } from './product-list.ts';
 import { useListingState } from './use-listing-state.ts';
 
 /** The phone/tablet filter drawer (Headless UI Dialog) loads on its first open, or when its button is near. */
@@ -47,20 +47,16 @@ export function ListingScreen(props: ListingScreenProps) {
     () => (products.products && arrange ? arrange(products.products, { search: state.search, sort: state.sort }) : products.products),
     [products.products, arrange, state.search, state.sort],
   );
-  // The size filter reads each product's variants.
-  const variants = useListingVariants(products.products, data.variants);
-  const variantsOf = (productId: number) => variants[productId];
-  const visible = useMemo(() => (arranged ? applyFilters(arranged, state.filters, variantsOf) : []), [arranged, state.filters, variants]);
+  const visible = useMemo(() => (arranged ? applyFilters(arranged, state.filters) : []), [arranged, state.filters]);
   const collections = useMemo(() => {
     const found = collectionsOf(products.products ?? []);
     return [...new Set([...found, ...state.filters.collections])].sort((a, b) => a.localeCompare(b));
   }, [products.products, state.filters.collections]);
   // How many products each option would leave, from the filters as applied (the same rule as the grid).
   const counts = useMemo(
-    () => (arranged ? facetCounts(arranged, state.filters, collections, variantsOf) : undefined),
-    [arranged, state.filters, collections, variants],
+    () => (arranged ? facetCounts(arranged, state.filters, collections) : undefined),
+    [arranged, state.filters, collections],
   );
-  const carry = { search: state.search, sort: state.sort };
 
   const applyDraft = () => {
     update({ ...state, filters: draft });
@@ -74,6 +70,16 @@ export function ListingScreen(props: ListingScreenProps) {
     setDraft(DEFAULT_FILTERS);
     update({ ...state, filters: DEFAULT_FILTERS });
     setPanelOpen(false);
+  };
+  // The sidebar's panel and the drawer's are one panel with the same controls.
+  const panel: FilterPanelControls = {
+    draft,
+    collections,
+    counts,
+    carry: { search: state.search, sort: state.sort },
+    onChange: setDraft,
+    onApply: applyDraft,
+    onClearAll: clearPanelFilters,
   };
 
   return (
@@ -102,16 +108,7 @@ export function ListingScreen(props: ListingScreenProps) {
               <h2 id="filters-heading" className="mb-5 font-display text-xl font-extrabold text-ink-900">
                 Filters
               </h2>
-              <FilterPanel
-                idPrefix="sidebar"
-                draft={draft}
-                collections={collections}
-                counts={counts}
-                carry={carry}
-                onChange={setDraft}
-                onApply={applyDraft}
-                onClearAll={clearPanelFilters}
-              />
+              <FilterPanel idPrefix="sidebar" {...panel} />
             </div>
           </aside>
 
@@ -124,7 +121,6 @@ export function ListingScreen(props: ListingScreenProps) {
               <ProductGrid
                 status={products.status}
                 products={visible}
-                variants={variants}
                 state={state}
                 renderAction={renderAction}
                 onClearFilters={clearEverything}
@@ -136,17 +132,7 @@ export function ListingScreen(props: ListingScreenProps) {
 
       {panelLoaded && (
         <Suspense fallback={null}>
-          <FilterDialog
-            open={panelOpen}
-            onClose={() => setPanelOpen(false)}
-            draft={draft}
-            collections={collections}
-            counts={counts}
-            carry={carry}
-            onChange={setDraft}
-            onApply={applyDraft}
-            onClearAll={clearPanelFilters}
-          />
+          <FilterDialog open={panelOpen} onClose={() => setPanelOpen(false)} controls={panel} />
         </Suspense>
       )}
     </div>

@@ -2,14 +2,12 @@ import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import type { Category, Product } from '../../../../contracts/catalogue.ts';
 import { apiSort, parseListingQuery } from '../../../lib/filters.ts';
-import { variantsByProduct, type VariantsByProduct } from '../catalogue.data.ts';
 import type { ProductListParams } from './product-list.ts';
 
 interface ListingBase {
   /** Every category, for the pills above the grid. */
   categories: Category[];
   products: Product[];
-  variants: VariantsByProduct;
 }
 
 /** /shop and /collections: the products the API's search and sort gave for `params` (the URL's, on the server). */
@@ -34,7 +32,7 @@ export function allProductsData(pageContext: PageContextServer): AllProductsData
   const state = parseListingQuery(new URLSearchParams(pageContext.urlParsed.searchOriginal ?? ''));
   const params: ProductListParams = { search: state.search, sort: apiSort(state.sort) };
   const products = [...catalogue.products({ ...(params.search ? { search: params.search } : {}), ...(params.sort ? { sort: params.sort } : {}) })];
-  return { kind: 'all', params, categories: [...catalogue.categories()], products, variants: variantsByProduct(catalogue, products) };
+  return { kind: 'all', params, categories: [...catalogue.categories()], products };
 }
 
 /** Server data of /category/{slug}: the category and its products; 404 for an unknown slug. */
@@ -50,7 +48,6 @@ export function categoryData(pageContext: PageContextServer): CategoryData {
     category,
     categories: [...catalogue.categories()],
     products,
-    variants: variantsByProduct(catalogue, products),
     title: `${category.name} Collection - DinoBooty`,
     description: category.description,
   };

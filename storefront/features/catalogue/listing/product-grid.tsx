@@ -2,7 +2,6 @@ import type { Product } from '../../../../contracts/catalogue.ts';
 import { MascotPeek } from '../../../components/mascot-peek.tsx';
 import { btn } from '../../../components/ui.ts';
 import { clearAll, type ListingState } from '../../../lib/filters.ts';
-import type { VariantsByProduct } from '../catalogue.data.ts';
 import { CatalogueProductCard, type CardAction } from '../catalogue-product-card.tsx';
 import { ProductCardSkeleton } from '../product-card.tsx';
 import type { ProductListResult } from './product-list.ts';
@@ -12,7 +11,6 @@ import { ListingButton } from './listing-button.tsx';
 export function ProductGrid({
   status,
   products,
-  variants,
   state,
   renderAction,
   onClearFilters,
@@ -20,7 +18,6 @@ export function ProductGrid({
   status: ProductListResult['status'];
   /** The products to show, searched, sorted and filtered. */
   products: readonly Product[];
-  variants: VariantsByProduct;
   state: ListingState;
   renderAction: CardAction;
   onClearFilters: () => void;
@@ -59,7 +56,7 @@ export function ProductGrid({
     <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 xl:grid-cols-3">
       {products.map((product, index) => (
         <li key={product.id}>
-          <CatalogueProductCard product={product} variants={variants[product.id]} renderAction={renderAction} eager={index < 3} />
+          <CatalogueProductCard product={product} renderAction={renderAction} eager={index < 3} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Product, ProductSort, Variant } from '../../../../contracts/catalogue.ts';
-import type { VariantsByProduct } from '../catalogue.data.ts';
+import { useEffect, useState } from 'react';
+import type { Product, ProductSort } from '../../../../contracts/catalogue.ts';
 
 /** What /shop asks the API for: the search box's text and the sort (undefined: best match, then featured). */
 export interface ProductListParams {
@@ -61,28 +60,4 @@ export function useProductList(params: ProductListParams, served: { params: Prod
   }, [query, servedQuery]);
 
   return productListFor(query, { query: servedQuery, products: served.products }, fetched);
-}
-
-/**
- * The variants of the products on show: the page data's, and for a product a fetched list brought
- * that the page data did not carry, fetched once (a failure shows the card without swatches, as a
- * product with none).
- */
-export function useListingVariants(products: readonly Product[] | undefined, served: VariantsByProduct): VariantsByProduct {
-  const [fetched, setFetched] = useState<VariantsByProduct>({});
-  const requested = useRef(new Set<number>());
-
-  useEffect(() => {
-    const missing = (products ?? []).filter((p) => served[p.id] === undefined && !requested.current.has(p.id)).map((p) => p.id);
-    if (missing.length === 0) return;
-    for (const id of missing) {
-      requested.current.add(id);
-      void api()
-        .then(({ fetchVariants }) => fetchVariants(id))
-        .catch((): Variant[] => [])
-        .then((variants) => setFetched((known) => ({ ...known, [id]: variants })));
-    }
-  }, [products, served]);
-
-  return useMemo(() => ({ ...served, ...fetched }), [served, fetched]);
 }

@@ -5,7 +5,7 @@ import { useNavigationKey } from '../../../lib/navigation-key.ts';
 import type { Data } from './+data.ts';
 
 export default function ProductPage() {
-  const { product, variants } = useData<Data>();
+  const { product } = useData<Data>();
   const key = useNavigationKey();
-  return <ProductDetail key={key} product={product} variants={variants} renderActions={renderProductActions} />;
+  return <ProductDetail key={key} product={product} variants={product.variants} renderActions={renderProductActions} />;
 }

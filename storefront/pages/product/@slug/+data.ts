@@ -7,8 +7,7 @@ export function data(pageContext: PageContextServer) {
   const product = catalogue.product(pageContext.routeParams.slug ?? '');
   // Unknown product: HTTP 404 with the product failure screen (see pages/_error).
   if (!product) throw render(404, PRODUCT_NOT_FOUND);
-  const variants = [...catalogue.variants(product.id)];
-  return { product, variants, inStock: variants.some((v) => v.stock > 0), publicUrl };
+  return { product, inStock: product.variants.some((v) => v.stock > 0), publicUrl };
 }
 
 export type Data = ReturnType<typeof data>;
