@@ -92,8 +92,8 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
   };
   // The events up to the head the build reads, per projection: the progress total, and what each
   // projection's build applies (a build in one statement does not count its events again). Those
-  // of one projection are counted whole, grouping them by type cost a fifth more (on PGlite, where
-  // the count cannot run beside the build, 2 % of a replay); those of several, per type.
+  // of one projection are counted whole (grouping them by type costs more, and on PGlite the count
+  // cannot run beside the build); those of several, per type.
   const byType = selected.length > 1;
   const perType = new Map<string, number>();
   const eventsOf = (projection: Projection) => (byType ? projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0) : total);
