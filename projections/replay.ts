@@ -54,7 +54,7 @@ export interface ReplayOptions {
  *   set-based, inside the database: no event travels to the process and back. On PostgreSQL
  *   several connections build at once, each a share of a projection's rows. Meanwhile appends
  *   write the live tables and readers read them. Then the indexes and keys the copies lack are
- *   built (a sort, not a million index inserts) and the copies analyzed.
+ *   built (a sort, not an index insert per row) and the copies analyzed.
  * - The fence, twice: the live tables locked in SHARE ROW EXCLUSIVE mode, which waits for every
  *   append writing them (an inline projection runs in its append's statement, which locks the
  *   tables before it takes a position) and holds off the next. First for a moment, to read `from`:
