@@ -19,8 +19,8 @@ export interface ConnectOptions {
 export const pgliteDirOf = (dataDir: string) => `${dataDir}/pglite`;
 
 /**
- * Opens the target's database. Each adapter is imported only when used: loading PGlite costs ~45 MB,
- * which a process talking to PostgreSQL (say, an export held to a memory budget) should not pay.
+ * Opens the target's database. Each adapter is imported only when used: loading PGlite costs memory
+ * that a process talking to PostgreSQL (say, an export held to a memory budget) should not pay.
  *
  * A PGlite directory has exactly one owner: this process takes the directory's lock first (a second
  * process fails at once with a DataDirLockedError naming the holder) and keeps it until close().

@@ -11,7 +11,7 @@ export interface QueryResult<Row> {
 export interface QueryOptions {
   /**
    * A hot statement: prepared once per connection (a named statement) and its plan reused (the append
-   * plans a dozen CTEs; planning them on every call cost as much as running them). Both adapters.
+   * plans a dozen CTEs, which should not be planned again on every call). Both adapters.
    */
   prepare?: boolean;
 }

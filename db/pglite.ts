@@ -47,13 +47,12 @@ class DurableNodeFS extends NodeFS {
 }
 
 /**
- * PostgreSQL's memory settings, for a database that lives in this process's heap. Its defaults (128 MB
- * of shared buffers, zeroed at every start; 64 MB per index build) are sized for a server with memory
- * of its own, and here they were a third of a replay's peak memory. Pages beyond the buffers come
- * from the operating system's file cache. The trade, measured against the defaults (docs/scaling.md):
- * a replay of 1M events peaks at about 230 MB instead of 400, the server holds about 100 MB less at
- * the same HTTP write rate and starts 0.1 s sooner, and the bare store-level append is up to 18 %
- * slower (presumably: the one backend writes out its own dirty pages sooner).
+ * PostgreSQL's memory settings, for a database that lives in this process's heap. Its defaults (shared
+ * buffers zeroed at every start, and memory per index build) are sized for a server with memory of its
+ * own. Pages beyond the buffers come from the operating system's file cache. The trade against the
+ * defaults (measured in docs/scaling.md): a replay and a serving process hold less memory and start
+ * sooner, and the bare store-level append is a little slower (presumably: the one backend writes out
+ * its own dirty pages sooner).
  */
 const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=8MB'];
 
@@ -61,7 +60,7 @@ const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=
  * The WAL holds what crash recovery needs and no more: no replica or archive can attach to an embedded
  * database. At this level the rows written into a table created or emptied in the same transaction
  * skip the WAL and the table is synced at commit instead, which is how a replay fills its copies
- * (`projections replay subscribers` of 1M events: medians 8.76 -> 8.19 s; writes unchanged, docs/scaling.md).
+ * (figures in docs/scaling.md).
  */
 const WAL_PARAMS = ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'];
 
@@ -78,10 +77,9 @@ function startParams(durable: boolean): string[] {
  * V8 compiles WebAssembly with its fast baseline compiler, then recompiles a function with its
  * optimising one once the function has run for a budget. PostgreSQL's start runs some functions hard
  * exactly once (zeroing its shared buffers, building its caches): with the default budget V8
- * optimised those during the start, and the start waited on it (measured: 1.8 s to the first answer,
- * 1.14 s with optimisation off). A hundred times the budget leaves the start alone (1.37 s) while a
- * serving PGlite still optimises its hot paths within its first second of load (store-level appends
- * 1,377-1,384/s against 1,344-1,385/s). Set before the first PGlite compiles its module.
+ * optimises those during the start, and the start waits on it. A hundred times the budget leaves the
+ * start alone while a serving PGlite still optimises its hot paths within its first second of load
+ * (figures in docs/decisions/0030). Set before the first PGlite compiles its module.
  */
 const WASM_TIERING_BUDGET = 180_000_000;
 let wasmTieringSet = false;
@@ -111,11 +109,11 @@ const createEntry = new URL(compiled ? './pglite-create.js' : './pglite-create.t
 
 /**
  * Creating a cluster runs initdb, a WebAssembly module of its own, and unpacks its files: the process
- * that does it peaks at about 760 MB and, once it has opened the database, holds 630-730 MB until a
- * full garbage collection, and 140-180 MB more than a process that opened an existing directory even
- * after one (freed memory stays with the allocator). A short-lived child process does it instead, so
- * the process that serves never holds that memory; the child costs a process start and a second
- * compilation of PostgreSQL's module, on an empty directory only.
+ * that does it holds far more memory than one that opened an existing directory, even after a full
+ * garbage collection (freed memory stays with the allocator; figures in docs/decisions/0030). A
+ * short-lived child process does it instead, so the process that serves never holds that memory; the
+ * child costs a process start and a second compilation of PostgreSQL's module, on an empty directory
+ * only.
  */
 async function createClusterApart(dataDir: string, durable: boolean): Promise<void> {
   const child = spawn(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), fileURLToPath(createEntry), dataDir, durable ? 'durable' : 'not-durable'], {
@@ -180,8 +178,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
 
 /**
  * Hot statements as named prepared statements on PGlite's one connection: parsed and planned once,
- * then only bound and executed (PGlite's own `query` parses and plans every call; for the append with
- * its projection steps that was twice the execution's cost). The same protocol steps as `query`,
+ * then only bound and executed (PGlite's own `query` parses and plans every call, and the append with
+ * its projection steps should not be planned again on every call). The same protocol steps as `query`,
  * with its value serialisers and result parsers, between the shop's transactions (`transactions`) and
  * under PGlite's public exclusive lock.
  */

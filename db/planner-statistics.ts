@@ -7,9 +7,8 @@ import type { Queryable } from './database.ts';
  * generic plan, from the sixth execution on) until something invalidates it. The append's projection
  * steps join the new events to `carts`; planned while `carts` held a hundred rows, that join is a hash
  * join over a sequential scan of the whole table, which is right for a hundred rows and stays the plan
- * as the table grows. Measured on a new PostgreSQL database: new carts over HTTP fell from 1,709/s to
- * 1,020/s within 30 s (the database's CPU per append 0.58 ms -> 1.44 ms, `carts` read 400M rows in
- * 25k sequential scans); after one ANALYZE, 2,900/s at 0.26 ms, steady.
+ * as the table grows: every add then scans every cart, until an ANALYZE makes the sessions re-plan
+ * (measured in docs/scaling.md).
  *
  * ANALYZE refreshes the statistics and makes every session re-plan the statements that read the table.
  * PostgreSQL's autovacuum analyzes a table once 50 + 10 % of its rows changed, but looks only once a

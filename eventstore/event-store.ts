@@ -1,3 +1,4 @@
+// The event store's streams: an append checked against the stream's expected version, and a read of one stream.
 import { type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
 
 /** An event as the domain produces it: a type and its data (which carries its own `at` and schemaVersion). */
@@ -28,7 +29,8 @@ export class ConcurrencyConflict extends Error {
   }
 }
 
-interface EventRow {
+/** An `events` row as the driver returns it. */
+export interface EventRow {
   position: string | number;
   stream_id: string;
   version: number;
@@ -38,7 +40,7 @@ interface EventRow {
   created_at: Date;
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
+export function toRecorded(row: EventRow): RecordedEvent {
   return {
     position: Number(row.position),
     streamId: row.stream_id,
@@ -63,9 +65,9 @@ export interface AppendOptions {
  * The rows an append inserts. One event (nearly every command) is written from scalar parameters, so
  * the planner knows the statement writes one row: its generic plan then costs what a plan made for
  * the values would, and PostgreSQL keeps it (planned once per connection). Through `unnest` the
- * planner assumes ten rows; once the read-model tables were analyzed and large, it judged that
- * generic plan dearer than planning afresh on every call, and appends on PGlite halved (1,470 -> 680
- * per second, the planning costing more than the statement).
+ * planner assumes ten rows; once the read-model tables are analyzed and large, it judges that
+ * generic plan dearer than planning afresh on every call, and every append pays for planning
+ * (more than the statement itself costs; docs/decisions/0030).
  */
 const RETURNING = 'returning position, stream_id, version, type, data, metadata, created_at';
 /** One stream's append: its head, then the rows of `select` (which reads `head`) inserted. */
@@ -218,176 +220,4 @@ export async function readStream(db: Queryable, streamId: string, options: { unt
     { prepare: true },
   );
   return rows.map(toRecorded);
-}
-
-export interface ReadAllOptions {
-  /** Exclusive: events with position > after. */
-  after?: number;
-  batchSize?: number;
-  /** Only these event types. */
-  types?: readonly string[];
-  /** Stop at this position (inclusive), e.g. the head when the read began. */
-  until?: number;
-}
-
-/** The whole log in position order, as keyset-paginated batches (never OFFSET). */
-export async function* readAll(db: Queryable, options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent[]> {
-  const batchSize = options.batchSize ?? 5_000;
-  let after = options.after ?? 0;
-  const until = options.until ?? Number.MAX_SAFE_INTEGER;
-  for (;;) {
-    const { rows } = await db.query<EventRow>(
-      `select position, stream_id, version, type, data, metadata, created_at
-       from events
-       where position > $1 and position <= $2 and ($4::text[] is null or type = any($4))
-       order by position limit $3`,
-      [after, until, batchSize, options.types ?? null],
-    );
-    if (rows.length === 0) return;
-    const batch = rows.map(toRecorded);
-    yield batch;
-    after = batch[batch.length - 1]!.position;
-    if (rows.length < batchSize) return;
-  }
-}
-
-/** The highest position written so far (0 for an empty log). */
-export async function headPosition(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ head: string | number }>('select coalesce(max(position), 0) as head from events');
-  return Number(rows[0]?.head ?? 0);
-}
-
-export async function countEvents(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from events');
-  return Number(rows[0]?.n ?? 0);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Reading the log for operators (the CLI): additive helpers, the functions above are the API's.
-
-/** A recorded event together with the id of the transaction that wrote it (xid8, as text). */
-export interface LoggedEvent extends RecordedEvent {
-  transactionId: string;
-}
-
-interface LoggedEventRow extends EventRow {
-  transaction_id: string;
-}
-
-const LOGGED_COLUMNS = 'transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at';
-
-function toLogged(row: LoggedEventRow): LoggedEvent {
-  return { ...toRecorded(row), transactionId: row.transaction_id };
-}
-
-/** The position of the n-th most recent event (where a `tail` of n events starts); 0 for an empty log. */
-export async function positionOfLatest(db: Queryable, n: number): Promise<number> {
-  const { rows } = await db.query<{ position: string | number | null }>(
-    'select min(position) as position from (select position from events order by position desc limit $1) latest',
-    [n],
-  );
-  return Number(rows[0]?.position ?? 0);
-}
-
-/** The highest position among events of these types (0 when there is none). */
-export async function headPositionOf(db: Queryable, types: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ position: string | number }>('select position from events where type = any($1) order by position desc limit 1', [types]);
-  return Number(rows[0]?.position ?? 0);
-}
-
-/** How many events of these types lie after `after` (exclusive). */
-export async function countEventsAfter(db: Queryable, after: number, types?: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from events where position > $1 and ($2::text[] is null or type = any($2))', [
-    after,
-    types ?? null,
-  ]);
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** Where a commit-order reader of the log stands: every event at or before (transactionId, position) was seen. */
-export interface LogCursor {
-  transactionId: string;
-  position: number;
-}
-
-export interface FollowLogOptions {
-  /** First position to report (inclusive); 1 = the whole log. */
-  from: number;
-  /** Keep polling for new events after the current end of the log (until `signal` aborts). */
-  follow?: boolean;
-  pollMs?: number;
-  batchSize?: number;
-  signal?: AbortSignal;
-}
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-
-/**
- * The log from position `from` on, in batches, never skipping an event that commits late.
- *
- * `position` is not commit order: a transaction can take position 10, commit after position 11 was
- * read, and a reader resuming from "position > 11" would miss it. So:
- * 1. First, everything committed and visible now, in position order (a plain snapshot read: what a
- *    person asking "what is in the log" expects, however busy the server is).
- * 2. When following: everything from the snapshot's horizon (`pg_snapshot_xmin`) on, in
- *    (transaction_id, position) order and only below the current horizon — an order in which no new
- *    event can ever appear behind the cursor. Events of step 1 at or above the first horizon are
- *    remembered (there are few: only those of transactions that were in flight around the start) so
- *    they are not printed twice. The price: a followed event shows up once every transaction that
- *    started before it has ended (a long transaction anywhere on the server holds the tail back).
- */
-export async function* followLog(db: Queryable, options: FollowLogOptions): AsyncGenerator<LoggedEvent[]> {
-  const batchSize = options.batchSize ?? 1_000;
-  const { rows: horizonRows } = await db.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
-  const horizon = horizonRows[0]!.xmin;
-  const seenAboveHorizon = new Set<number>();
-
-  // 1. Everything visible now, in position order.
-  let after = options.from - 1;
-  for (;;) {
-    if (options.signal?.aborted) return;
-    const { rows } = await db.query<LoggedEventRow & { above_horizon: boolean }>(
-      `select ${LOGGED_COLUMNS}, transaction_id >= $2::xid8 as above_horizon from events
-       where position > $1
-       order by position limit $3`,
-      [after, horizon, batchSize],
-    );
-    if (rows.length > 0) {
-      if (options.follow) for (const row of rows) if (row.above_horizon) seenAboveHorizon.add(Number(row.position));
-      yield rows.map(toLogged);
-      after = Number(rows[rows.length - 1]!.position);
-    }
-    if (rows.length < batchSize) break;
-  }
-  if (!options.follow) return;
-
-  // 2. Everything from the horizon on, in commit-safe order, as transactions finish.
-  let cursor: LogCursor = { transactionId: horizon, position: 0 };
-  while (!options.signal?.aborted) {
-    const { rows } = await db.query<LoggedEventRow>(
-      `select ${LOGGED_COLUMNS} from events
-       where (transaction_id, position) > ($1::xid8, $2::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         and position >= $3
-       order by transaction_id, position limit $4`,
-      [cursor.transactionId, cursor.position, options.from, batchSize],
-    );
-    if (rows.length > 0) {
-      const last = rows[rows.length - 1]!;
-      cursor = { transactionId: last.transaction_id, position: Number(last.position) };
-      const fresh = rows.filter((row) => !seenAboveHorizon.delete(Number(row.position)));
-      if (fresh.length > 0) yield fresh.map(toLogged);
-    }
-    if (rows.length < batchSize) await sleep(options.pollMs ?? 1_000, options.signal);
-  }
 }

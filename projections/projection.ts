@@ -44,7 +44,7 @@ export interface Projection {
   /**
    * Leaner step lists for sets whose events (of this projection's types) are all of a few types,
    * used instead of `steps` for such a set: an append usually writes one event, and a general fold
-   * can cost the database twice what, say, appending a line does. A shortcut keeps the contract above and
+   * reads back and regroups what a leaner statement leaves alone. A shortcut keeps the contract above and
    * must leave the tables exactly as `steps` would; the projection's given-events tests apply every
    * scenario both ways, in every grouping. Replay never takes a shortcut.
    */
@@ -52,9 +52,9 @@ export interface Projection {
   /**
    * Leaner steps for a set applied to tables that hold none of the rows it makes: a replay's build,
    * the whole log in one statement into empty copies. There an insert cannot meet a stored row (an
-   * upsert's conflict handling, PostgreSQL's speculative insertion, costs more than half again what
-   * inserting the row does), and no stored row needs updating, so the events are read once and not
-   * written out to be read again. They must leave the tables exactly as `steps` would from empty;
+   * upsert's conflict handling, PostgreSQL's speculative insertion, is work a plain insert skips),
+   * and no stored row needs updating, so the events are read once and not written out to be read
+   * again. They must leave the tables exactly as `steps` would from empty;
    * the projection's given-events tests apply every scenario both ways. They name no unique key (no
    * ON CONFLICT): a build that runs them gives its copies their keys after the rows are in.
    */

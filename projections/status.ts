@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { countEventsAfter, headPositionOf } from '../eventstore/event-store.ts';
+import { countEventsAfter, headPositionOf } from '../eventstore/log-reads.ts';
 import { type Projection, ident } from './projection.ts';
 
 export interface ProjectionStatus {

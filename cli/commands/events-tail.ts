@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import { type LoggedEvent, followLog, positionOfLatest } from '../../eventstore/event-store.ts';
+import { positionOfLatest } from '../../eventstore/log-reads.ts';
+import { type LoggedEvent, followLog } from '../../eventstore/follow-log.ts';
 import { type CliContext, parseNonNegativeInt, parsePositiveInt, stopSignal, withDatabase } from '../context.ts';
 import { createSink, isBrokenPipe } from '../output.ts';
 

@@ -18,12 +18,12 @@ const onConflict = (lines: string) => `on conflict (cart_id) do update
 /**
  * The cart events of the set with the fields the fold reads, parsed once. Reads only `appended`:
  * `carts` is first named by the write that follows. A line id stays text: the decider matches lines
- * by the id's string, and a uuid cast per event cost a tenth of a replay.
+ * by the id's string, and the fold needs no uuid, so no event pays for a cast (ADR 19).
  *
  * `cart_id` is the cart's uuid, which the steps that meet stored carts join on; or, for a fold that
  * meets none (`fold('all')`), the stream id itself, grouped bytewise and cast once per cart at the end
- * (the cast per event was 4-7 % of a replay's build on PGlite). A cart has one stream id, `cart-` and
- * its uuid as the server writes it, so both group the same events.
+ * rather than once per event (ADR 20). A cart has one stream id, `cart-` and its uuid as the server
+ * writes it, so both group the same events.
  */
 const cartEvents = (cartId: 'uuid' | 'stream id'): ProjectionStep => ({
   name: 'carts_events',
@@ -124,6 +124,9 @@ const added = (carts: 'new' | 'all'): ProjectionStep => ({
  * A set folds as the decider's evolve does, one event after another: a line exists when it was
  * added and not removed since, nor cleared by a CartCleared of a later version; its quantity is the
  * last QuantityChanged's, else the added one. A cart's stored lines predate every new event of it.
+ * Every step list here (the general steps, the adds' shortcut, the steps into empty tables) is held to
+ * evolve by a property test over random sessions (tests/integration/projections/carts.fold.test.ts,
+ * docs/decisions/0030); the shortcut and the steps into empty tables stay for their measured gains.
  */
 export const cartsProjection: Projection = {
   name: 'carts',
@@ -134,11 +137,10 @@ export const cartsProjection: Projection = {
   steps: [
     cartEvents('uuid'),
     // Stored carts are updated and new ones inserted, by two steps over the same snapshot: a plain
-    // INSERT costs the database half of what INSERT ... ON CONFLICT does (its speculative insertion),
-    // which was a sixth of a replay. The UPDATE names `carts` first, for writing: the write-first lock
-    // order a replay's fence relies on. Two statements never insert the same new cart: appends to one
-    // stream are serialized by the log's unique (stream_id, version), and a replay's shares own
-    // disjoint carts.
+    // INSERT spares the database the speculative insertion of INSERT ... ON CONFLICT (ADR 19). The
+    // UPDATE names `carts` first, for writing: the write-first lock order a replay's fence relies on.
+    // Two statements never insert the same new cart: appends to one stream are serialized by the log's
+    // unique (stream_id, version), and a replay's shares own disjoint carts.
     {
       name: 'carts_changed',
       sql: `update carts c set version = f.version, position = f.position, updated_at = f.updated_at, lines = f.lines

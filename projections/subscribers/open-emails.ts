@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import openEmails, { type OpenEmailsTask } from './open-emails.worker.ts';
 
 /**
- * Opening an address (AES-GCM with a key of its own) costs about 6 µs of CPU, half of it setting up the
- * cipher object each address needs (its own nonce, whatever the key), so a million is six seconds on one
- * core: an export hands its batches to worker threads, one per core, and keeps its own thread for
+ * Opening an address (AES-GCM with a key of its own) is CPU work per address, much of it setting up the
+ * cipher object each address needs (its own nonce, whatever the key), so an export of many is bound by
+ * one core: it hands its batches to worker threads, one per core, and keeps its own thread for
  * reading rows and writing the file.
  */
 export interface EmailOpener {
@@ -36,7 +36,7 @@ export function workerOpener(threads = availableParallelism()): EmailOpener {
         minThreads: threads,
         maxThreads: threads,
         // A task holds one batch (a few hundred KB): small heaps keep the export's peak memory where it
-        // was with no threads (175 MB for 1M subscribers; V8's default young generation made it 260 MB).
+        // is with no threads (V8's default young generation holds far more than a batch needs).
         resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
         // Workers inherit the parent's flags; TypeScript source needs tsx's loader among them.
         execArgv: compiled || process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],

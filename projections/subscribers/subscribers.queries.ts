@@ -10,7 +10,7 @@ export interface ExportedSubscriber {
 
 /**
  * Rows per fetch from the export's cursor. A fetch costs little more than its rows, so small batches
- * cost no speed and keep less in memory (1M sealed subscribers: 146 MB peak at 2,000, 164 MB at 10,000).
+ * cost no speed and keep less in memory.
  */
 export const EXPORT_BATCH_SIZE = 2_000;
 
@@ -18,8 +18,7 @@ export const EXPORT_BATCH_SIZE = 2_000;
  * Every subscriber (optionally since a date) in (subscribed_at, subscriber id) order, addresses opened
  * with each subscriber's key, in batches. One query through a cursor, in one transaction: one snapshot
  * and one plan for the whole export (a hash join of the subscribers with their keys, planned for every
- * row rather than the first ones), where keyset pages each looked up their 10,000 keys one by one (about
- * six times the database's time). While the caller writes one batch, the next few are being fetched and
+ * row rather than the first ones), where keyset pages would each look up their keys one by one. While the caller writes one batch, the next few are being fetched and
  * opened, by worker threads in parallel once a batch comes back full (an export of one batch opens its
  * addresses in this thread: starting threads would cost more); memory stays at those few batches.
  */
@@ -41,7 +40,7 @@ export async function* streamSubscribers(db: Database, options: { since?: Date; 
       // Joined with the keys: a subscriber whose key is gone (forgotten) cannot be exported, row or not.
       // The rows are sorted as stored and turned into text after the sort (OFFSET 0 keeps the planner
       // from computing them below it), as each fetch asks for them: the sort, which the first row
-      // waits for, moves a fifth fewer bytes, and the text is made while the process opens addresses.
+      // waits for, moves fewer bytes, and the text is made while the process opens addresses.
       await tx.query(
         `declare subscriber_export no scroll cursor for
          select x.email_cipher, encode(x.key, 'hex') as key, to_char(x.subscribed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../db/postgres.ts';
-import { scratchSchemas } from '../../projections/replay.ts';
+import { scratchSchemas } from '../../projections/replay-scratch.ts';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
 import { BACKENDS, type Server, type Target, freshTarget, httpShopper, runCli, startServer } from './fault-support.ts';
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream, headPosition } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/event-store.ts';
+import { headPosition } from '../../../eventstore/log-reads.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';

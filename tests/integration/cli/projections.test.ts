@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendToStream } from '../../../eventstore/event-store.ts';
 import { projections } from '../../../projections/registry.ts';
-import { replayProjections, scratchSchemas } from '../../../projections/replay.ts';
+import { replayProjections } from '../../../projections/replay.ts';
+import { scratchSchemas } from '../../../projections/replay-scratch.ts';
 import { subscribersProjection } from '../../../projections/subscribers/subscribers.projection.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents } from '../../../eventstore/event-store.ts';
+import { countEvents } from '../../../eventstore/log-reads.ts';
 import { catalogueVersion } from '../../../projections/catalogue/catalogue.queries.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';

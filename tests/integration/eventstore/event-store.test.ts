@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VersionMismatch, commandObservers, handleCommand } from '../../../eventstore/command-handler.ts';
-import { ConcurrencyConflict, appendToStream, headPosition, readAll, readStream } from '../../../eventstore/event-store.ts';
+import { ConcurrencyConflict, appendToStream, readStream } from '../../../eventstore/event-store.ts';
+import { headPosition, readAll } from '../../../eventstore/log-reads.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
 const event = (n: number) => ({ type: 'Tested', data: { n, at: '2026-11-21T00:00:00.000Z' } });

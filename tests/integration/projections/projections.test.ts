@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
 import { connectPostgres } from '../../../db/postgres.ts';
-import { readAll } from '../../../eventstore/event-store.ts';
+import { readAll } from '../../../eventstore/log-reads.ts';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
 import { projectEvents } from '../../../projections/projection.ts';
 import { projections } from '../../../projections/registry.ts';
-import { replayProjections, scratchSchemas } from '../../../projections/replay.ts';
+import { replayProjections } from '../../../projections/replay.ts';
+import { scratchSchemas } from '../../../projections/replay-scratch.ts';
 import { subscribersProjection } from '../../../projections/subscribers/subscribers.projection.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';

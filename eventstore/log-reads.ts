@@ -1,0 +1,69 @@
+// The log as a whole, by position: read in batches, where it ends, and how many events it holds.
+import type { Queryable } from '../db/database.ts';
+import { type EventRow, type RecordedEvent, toRecorded } from './event-store.ts';
+
+export interface ReadAllOptions {
+  /** Exclusive: events with position > after. */
+  after?: number;
+  batchSize?: number;
+  /** Only these event types. */
+  types?: readonly string[];
+  /** Stop at this position (inclusive), e.g. the head when the read began. */
+  until?: number;
+}
+
+/** The whole log in position order, as keyset-paginated batches (never OFFSET). */
+export async function* readAll(db: Queryable, options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent[]> {
+  const batchSize = options.batchSize ?? 5_000;
+  let after = options.after ?? 0;
+  const until = options.until ?? Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const { rows } = await db.query<EventRow>(
+      `select position, stream_id, version, type, data, metadata, created_at
+       from events
+       where position > $1 and position <= $2 and ($4::text[] is null or type = any($4))
+       order by position limit $3`,
+      [after, until, batchSize, options.types ?? null],
+    );
+    if (rows.length === 0) return;
+    const batch = rows.map(toRecorded);
+    yield batch;
+    after = batch[batch.length - 1]!.position;
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** The highest position written so far (0 for an empty log). */
+export async function headPosition(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ head: string | number }>('select coalesce(max(position), 0) as head from events');
+  return Number(rows[0]?.head ?? 0);
+}
+
+export async function countEvents(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from events');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The position of the n-th most recent event (where a `tail` of n events starts); 0 for an empty log. */
+export async function positionOfLatest(db: Queryable, n: number): Promise<number> {
+  const { rows } = await db.query<{ position: string | number | null }>(
+    'select min(position) as position from (select position from events order by position desc limit $1) latest',
+    [n],
+  );
+  return Number(rows[0]?.position ?? 0);
+}
+
+/** The highest position among events of these types (0 when there is none). */
+export async function headPositionOf(db: Queryable, types: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ position: string | number }>('select position from events where type = any($1) order by position desc limit 1', [types]);
+  return Number(rows[0]?.position ?? 0);
+}
+
+/** How many events of these types lie after `after` (exclusive). */
+export async function countEventsAfter(db: Queryable, after: number, types?: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from events where position > $1 and ($2::text[] is null or type = any($2))', [
+    after,
+    types ?? null,
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
