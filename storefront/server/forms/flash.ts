@@ -46,7 +46,7 @@ export function setFlash(reply: FastifyReply, flash: Flash): void {
 
 /**
  * The request's flash, or null. Cheap when there is none (the page cache's hot path asks); takes
- * Fastify's request or Node's, which stored answers are served from.
+ * Fastify's request or Node's, which cached answers are served from.
  */
 export function readFlash(request: { headers: IncomingHttpHeaders }): Flash | null {
   const header = request.headers.cookie;

@@ -29,7 +29,7 @@ export function renewFormNonce(reply: FastifyReply): void {
 /**
  * Pages give a visitor a nonce when they have none (a page's bytes never depend on it): the
  * Set-Cookie header's value for this request, or undefined when it has a nonce. Takes Fastify's
- * request or Node's, which stored answers are served from.
+ * request or Node's, which cached answers are served from.
  */
 export function nonceCookieIfMissing(request: { headers: IncomingHttpHeaders }): string | undefined {
   return formNonce(request) ? undefined : nonceCookie();
