@@ -15,7 +15,7 @@
  *   subscribers export --format ndjson > /dev/null
  * and reports events/s (or rows/s), wall time, each process's peak RSS (VmHWM, report-on-exit.mjs) and
  * the 1-minute load average before and after it. The replays' baseline, a raw read of the log into this
- * process (rawRead below), is measured before the first replay and after the last; when the two differ
+ * process (cli-scale/raw-read.ts), is measured before the first replay and after the last; when the two differ
  * by more than a fifth, the machine's pace moved under the replays, so they run again, followed by a third
  * read (a replay is judged against the reads either side of it).
  * Sizes: BENCH_CART_EVENTS (multiple of 5), BENCH_SUBSCRIBERS. Targets: replay >= 300k events/s on
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 
     // Before each command, what the steps before it wrote is written out (PostgreSQL's checkpoint, then
     // the operating system's dirty pages): a command is timed alone, not beside the write-back of the
-    // one before it (a replay of all 2M events leaves about 600 MB of WAL behind it).
+    // one before it (a replay of the whole log leaves its WAL behind it).
     const written = async () => {
       if (serverUrl) await admin(serverUrl, 'checkpoint');
       execFileSync('sync');

@@ -17,8 +17,8 @@ export interface RunningShop {
 
 /**
  * The GET rows, each round against a shop process started afresh on the same data: one shop process
- * is fast or slow for its whole life (fresh shops on one build took 17.9-23.5 µs of CPU a stored
- * answer, each steady within ±1.5 µs), so a half's rows against one process would all read its draw;
+ * is fast or slow for its whole life (bench/README.md, "How it measures"), so a half's rows against one
+ * process would all read its draw;
  * the median of three rounds spreads it over three.
  */
 export async function catalogueGets(run: BenchRun, backend: Target['backend'], shop: RunningShop, restart: () => Promise<RunningShop>, facts: ShopFacts): Promise<void> {
