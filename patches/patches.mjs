@@ -8,26 +8,6 @@
 /** @type {Patch[]} */
 export const patches = [
   {
-    id: 'vike-no-async-local-storage',
-    package: 'vike',
-    version: '0.4.266',
-    find: `async function install() {
-    let mod;
-    try {
-        mod = await import_('node:async_hooks');
-    }
-    catch {
-        return;
-    }
-    globalObject.asyncLocalStorage = new mod.AsyncLocalStorage();
-}`,
-    replace: `// dino-shop patch (docs/patches.md): no AsyncLocalStorage, as where node:async_hooks cannot be loaded;
-// once one has run, Node 20 keeps async hooks on for every later promise of the process.
-async function install() {
-    return;
-}`,
-  },
-  {
     id: 'pglite-text-field-decode',
     package: '@electric-sql/pglite',
     version: '0.5.16',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { connectDatabase } from '../../db/connect.ts';
 import { migrate } from '../../db/migrate.ts';
 import { catalogue } from '../../seed/catalogue.data.ts';
+import { patches } from '../../patches/patches.mjs';
 import { seedCatalogue } from '../../seed/seed-catalogue.ts';
 import { runCommand } from '../cli-scale/cli-command.ts';
 import { generateLog } from '../cli-scale/generate-log.ts';
@@ -17,14 +18,15 @@ import { discover, shopperWith } from './shop-facts.ts';
 /**
  * `npm run bench -- --only patches`: each patch of patches/patches.mjs against the same code with it
  * reverted, on the rows it can affect, in interleaved rounds (all applied, each reverted, all applied, ...):
- * Vike's on the catalogue API, the cached pages and GET /cart of a fresh PGlite shop per run; PGlite's on
+ * a Vike patch on the catalogue API, the cached pages and GET /cart of a fresh PGlite shop per run; PGlite's on
  * the CLI's exports and replays of a generated log. The compiled bundle loads node_modules as installed,
  * so a patch is reverted in place (patches/apply.mjs) and put back when the scenario ends, however it ends.
  * A patch that gains under 5 % on every row it can affect is dropped (docs/patches.md).
  */
 
-const VIKE_PATCHES = ['vike-no-async-local-storage'];
-const PGLITE_PATCHES = ['pglite-text-field-decode'];
+/** The patches whose package the shop's pages run on, and those the CLI's commands do. */
+const VIKE_PATCHES = patches.filter((p) => p.package === 'vike').map((p) => p.id);
+const PGLITE_PATCHES = patches.filter((p) => p.package === '@electric-sql/pglite').map((p) => p.id);
 const HTTP_ROUNDS = 3;
 const CLI_ROUNDS = 3;
 /** The generated log (BENCH_CART_EVENTS, BENCH_SUBSCRIBERS): small enough for three rounds of four commands in a few minutes. */
@@ -52,8 +54,8 @@ export async function patchesAb(run: BenchRun, build: string): Promise<void> {
   // Put back every patch even when the run is interrupted (run.ts exits on SIGINT).
   process.once('exit', applyAll);
   try {
-    await run.phase('patches A/B: Vike on the shop (PGlite)', () => vikeRounds(run, build, samples));
-    await run.phase('patches A/B: PGlite on the CLI', () => pgliteRounds(run, build, samples));
+    if (VIKE_PATCHES.length) await run.phase('patches A/B: Vike on the shop (PGlite)', () => vikeRounds(run, build, samples));
+    if (PGLITE_PATCHES.length) await run.phase('patches A/B: PGlite on the CLI', () => pgliteRounds(run, build, samples));
   } finally {
     applyAll();
     process.removeListener('exit', applyAll);
