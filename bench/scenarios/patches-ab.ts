@@ -166,7 +166,7 @@ function abRow(id: string, row: string, samples: Sample[]): Row {
   const cpu = (xs: Sample[]) => xs.flatMap((s) => (s.cpuMs === undefined ? [] : [s.cpuMs]));
   const cpuGain = cpu(a).length && cpu(b).length ? median(cpu(b)) / median(cpu(a)) - 1 : undefined;
   const text = (xs: Sample[]) =>
-    `${fmtRate(median(xs.map((s) => s.rate)), row.startsWith('GET') ? 'req/s' : 'items/s')}${cpu(xs).length ? `, ${median(cpu(xs)).toFixed(3)} ms CPU/req` : ''} (rounds ${xs.map((s) => Math.round(s.rate)).join(', ')}; spread ${pct(spread(xs.map((s) => s.rate)))})`;
+    `${fmtRate(median(xs.map((s) => s.rate)), row.startsWith('GET') ? 'req/s' : 'items/s')}${cpu(xs).length ? `, ${median(cpu(xs)).toFixed(3)} ms CPU/req` : ''} (rounds ${xs.map((s) => Math.round(s.rate)).join(', ')}; spread ${(spread(xs.map((s) => s.rate)) * 100).toFixed(1)} %)`;
   const loads = [...a, ...b].flatMap((s) => s.loadAvg);
   return {
     scenario: `patch ${id}: ${row}`,
