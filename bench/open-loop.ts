@@ -5,8 +5,7 @@
  * (no coordinated omission).
  *
  * Not autocannon's `overallRate`: it releases each second's quota in a burst at the start of the second,
- * and a bare Fastify answering 12 KB at 1,000 req/s then shows a p99 over 100 ms, a figure of the
- * generator, not of the server.
+ * so its p99 is a figure of the generator, not of the server (bench/README.md, "How it measures").
  */
 import http from 'node:http';
 import type { LoadResult } from './load.ts';

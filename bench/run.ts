@@ -3,6 +3,7 @@
  *
  *   npm run bench [-- --no-build] [--duration 10] [--only api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability]
  *                 [--skip-postgres] [--postgres-first]
+ *   npm run bench -- --only patches --skip-postgres   (each patch A/B, patches applied and reverted in turn)
  *
  * - Builds the production bundle into .tmp/bench/dist (its own folder: a build someone else starts in
  *   dist/ meanwhile cannot change the bundle under test). --no-build reuses .tmp/bench/dist, or dist/.
@@ -32,6 +33,7 @@ import type { Target } from './lib/shop-process.ts';
 import type { measureDurabilityCost } from './pglite-durability.ts';
 import { cliScenarios } from './scenarios/cli.ts';
 import { jsFromManifest } from './scenarios/first-load.ts';
+import { patchesAb } from './scenarios/patches-ab.ts';
 import { benchBackend } from './scenarios/shop.ts';
 
 const SCENARIOS = 'api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability';
@@ -39,7 +41,7 @@ const options = new Command('bench')
   .description('every benchmark scenario, each with its baseline measured in the same run')
   .option('--no-build', 'reuse .tmp/bench/dist (or dist/) instead of building')
   .addOption(new Option('--duration <seconds>', 'seconds of load per scenario').default(10).argParser(positiveNumber))
-  .option('--only <scenarios>', `comma-separated subset of ${SCENARIOS}`, SCENARIOS)
+  .option('--only <scenarios>', `comma-separated subset of ${SCENARIOS}, or patches (each patch A/B; not in the default set)`, SCENARIOS)
   .option('--skip-postgres', 'PGlite only, even when PostgreSQL is reachable')
   .option('--cli-pglite', 'run the CLI scenarios on PGlite as well as PostgreSQL')
   .option('--postgres-first', 'load the PostgreSQL server before PGlite (to compare the two orders)')
@@ -54,17 +56,30 @@ function positiveNumber(text: string): number {
 
 const run = new BenchRun({ duration: options.duration, only: new Set(options.only.split(',')), cliPglite: options.cliPglite ?? false });
 
-function buildRoot(): string {
+async function buildRoot(): Promise<string> {
   if (options.build) {
     // The same steps as `npm run build`, into the bench's own folder.
     run.log('building the production bundle (npx vite build, the precompressed assets, the compiled server) into .tmp/bench/dist');
     execFileSync('npx', ['vite', 'build', '--outDir', path.join(BENCH_ROOT, 'dist'), '--emptyOutDir'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     execFileSync(process.execPath, tsxArgs('scripts/compress-assets.ts', [path.join(BENCH_ROOT, 'dist')]), { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(BENCH_ROOT, 'dist')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    await markPackageRoot();
     return BENCH_ROOT;
   }
-  for (const root of [BENCH_ROOT, ROOT]) if (existsSync(path.join(root, 'dist/server/entry.mjs')) && existsSync(path.join(root, 'dist/node/cli.js'))) return root;
+  if (existsSync(path.join(BENCH_ROOT, 'dist/server/entry.mjs')) && existsSync(path.join(BENCH_ROOT, 'dist/node/cli.js'))) {
+    await markPackageRoot();
+    return BENCH_ROOT;
+  }
+  if (existsSync(path.join(ROOT, 'dist/server/entry.mjs')) && existsSync(path.join(ROOT, 'dist/node/cli.js'))) return ROOT;
   throw new Error('--no-build: no build in .tmp/bench/dist or dist/ (run without --no-build, or `npm run build`)');
+}
+
+/**
+ * The server serves the build of the nearest folder with a package.json above its own code: without one
+ * in .tmp/bench it would serve the checkout's dist/ (or find none), not the bundle under test.
+ */
+async function markPackageRoot(): Promise<void> {
+  await writeFile(path.join(BENCH_ROOT, 'package.json'), `${JSON.stringify({ private: true, type: 'module' })}\n`);
 }
 
 /** fsync per commit on PGlite, against the same append with PGLITE_SYNC=off: a cost to report, not a target. */
@@ -115,6 +130,7 @@ async function main(): Promise<void> {
     await cleanup();
   }
   if (run.only.has('cli')) await cliScenarios(run, build, pgAdmin);
+  if (run.only.has('patches')) await patchesAb(run, build);
   if (run.only.has('coldstart')) {
     run.rows.push(coldStartRow(await run.phase('cold start on PGlite', () => measureColdStart(build, BENCH_ROOT)), 'pglite'));
     if (pgAdmin) {

@@ -1,7 +1,7 @@
 /**
  * Warm-up until the work runs at its steady pace. A fresh server needs thousands of requests before V8
- * has optimised the hot code of Vike, React and Fastify: measured here, GET /cart went from 7.0 ms to
- * 3.2 ms of CPU per request over its first ~12 s of load, rising in steps with plateaus between them.
+ * has optimised the hot code of Vike, React and Fastify, and its CPU per request falls in steps with
+ * plateaus between them (bench/README.md, "How it measures").
  * A fixed one-second warm-up therefore measured the JIT's progress, not the server, and the in-process
  * baselines (which warm up far sooner) made the ratio look worse than it is.
  *

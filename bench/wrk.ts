@@ -34,9 +34,9 @@ interface Report {
  * One closed-loop run of wrk (Debian's `wrk` package): one thread, `connections` keep-alive
  * connections, one GET. The bench's GET rows are measured with it rather than autocannon, whose
  * JavaScript HTTP parser costs about as much per answer as a cached answer costs the server, and more
- * the more headers an answer has: under autocannon the load core saturated first (90-96 % busy) and
- * the req/s ratio measured the client. wrk takes about 12 µs of its core per answer, so the server's
- * core is the one that saturates.
+ * the more headers an answer has: under autocannon the load core saturated first and
+ * the req/s ratio measured the client. wrk takes less of its core per answer, so the server's core is
+ * the one that saturates (bench/README.md, "The bench's own method").
  */
 export async function wrk(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<WrkRun> {
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);

@@ -24,9 +24,8 @@ export const roundText = (round: Round<unknown>) =>
 /**
  * A row measured in rounds, baseline and shop alternated on the server core: B S B S B S B, each shop
  * run judged against the baseline runs either side of it (`mean`), and the row is the median round.
- * One run of 5 s swings by ±15 % on shared cores with the same code (the catalogue API rows read
- * 0.69-1.06 x in five runs of one day), more than the distance of a ratio to its target; the median does
- * not follow one disturbed run. A round whose two baseline runs differ by more than MAX_BASELINE_DRIFT
+ * One short run on shared cores swings further than the distance of a ratio to its target
+ * (bench/README.md, "How it measures"); the median does not follow one disturbed run. A round whose two baseline runs differ by more than MAX_BASELINE_DRIFT
  * was disturbed: with two or more of three disturbed, two more rounds are measured, once.
  *
  * `warmed` is false for the first run of each server only: that one warms up until its pace is steady,

@@ -20,7 +20,7 @@ export interface Target {
 export async function startShop(build: string, target: Target): Promise<{ child: Child; origin: string }> {
   const port = await freePort();
   const args = [path.join(build, 'dist/node/cli.js'), '--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'];
-  // Request logging off (LOG_LEVEL=warn), like the bare baseline: pino's per-request lines cost ~10-15 %.
+  // Request logging off (LOG_LEVEL=warn), like the bare baseline: pino's per-request lines cost CPU the baseline does not spend.
   // Rate limits off in effect: the load generator is one address doing what thousands of shoppers do.
   const unlimited = { RATE_LIMIT_NEW_CARTS: '1000000', RATE_LIMIT_CART_WRITES: '1000000', RATE_LIMIT_SUBSCRIPTIONS: '1000000' };
   const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production' } });

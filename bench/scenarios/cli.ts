@@ -26,7 +26,7 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
     }
     return;
   }
-  // PostgreSQL only by default (a PGlite run adds ~10 minutes): --cli-pglite adds it.
+  // PostgreSQL only by default (a PGlite run takes long): --cli-pglite adds it.
   const backends: Array<'pglite' | 'postgres'> = [...(run.cliPglite || !pgAdminUrl ? (['pglite'] as const) : []), ...(pgAdminUrl ? (['postgres'] as const) : [])];
   for (const backend of backends) {
     // The bundle under test, as for the server scenarios.
