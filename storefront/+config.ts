@@ -14,7 +14,7 @@ export default {
   description:
     'DinoBooty sells humorous, cheeky underwear and lingerie for cartoon dinosaurs. Free shipping on orders over $50.',
   // Server routing: every link is a page load (catalogue pages are cached HTML). Its client runtime is
-  // ~11 KB gzip smaller than the client router's, which the first-load JS budget needs.
+  // much smaller than the client router's, which the first-load JS budget needs.
   clientRouting: false,
   // With server routing the browser's pageContext has no URL of its own: the header's current link,
   // the listing's and the product page's URL state read these.

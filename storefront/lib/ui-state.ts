@@ -5,7 +5,7 @@ import { atom, getDefaultStore } from 'jotai/vanilla';
  * (inside or outside React) and read with `useAtomValue`. The cart itself is server state and lives in
  * TanStack Query; these are the UI's own facts.
  *
- * Never first-load JS (jotai's store is 3 KB gzip, more than the first-load budget has to spare): the
+ * Never first-load JS (jotai's store is more than the first-load budget has to spare): the
  * layout's overlays (components/layout/overlays.tsx) load this module once the page has hydrated, and
  * first-load code reaches it through `import()`, which by a shopper's first click has long resolved.
  */
