@@ -22,11 +22,14 @@ import { discover, shopperWith } from './shop-facts.ts';
  * the CLI's exports and replays of a generated log. The compiled bundle loads node_modules as installed,
  * so a patch is reverted in place (patches/apply.mjs) and put back when the scenario ends, however it ends.
  * A patch that gains under 5 % on every row it can affect is dropped (docs/patches.md).
+ * BENCH_PATCHES=id,id limits the A/B to those patches (the others stay applied).
  */
 
+const chosen = process.env.BENCH_PATCHES?.split(',');
+const abbed = patches.filter((p) => !chosen || chosen.includes(p.id));
 /** The patches whose package the shop's pages run on, and those the CLI's commands do. */
-const VIKE_PATCHES = patches.filter((p) => p.package === 'vike').map((p) => p.id);
-const PGLITE_PATCHES = patches.filter((p) => p.package === '@electric-sql/pglite').map((p) => p.id);
+const VIKE_PATCHES = abbed.filter((p) => p.package === 'vike').map((p) => p.id);
+const PGLITE_PATCHES = abbed.filter((p) => p.package === '@electric-sql/pglite').map((p) => p.id);
 const HTTP_ROUNDS = 3;
 const CLI_ROUNDS = 3;
 /** The generated log (BENCH_CART_EVENTS, BENCH_SUBSCRIBERS): small enough for three rounds of four commands in a few minutes. */
