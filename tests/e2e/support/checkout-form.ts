@@ -10,3 +10,6 @@ export async function fillContactAndAddress(page: Page): Promise<void> {
   await page.getByLabel('State', { exact: true }).selectOption('CA');
   await page.getByLabel('ZIP code', { exact: true }).fill('90210');
 }
+
+/** The checkout's Complete Order button. */
+export const submit = (page: Page) => page.getByTestId('place-order');

@@ -1,23 +1,13 @@
 import type { Page } from '@playwright/test';
-import { fillContactAndAddress } from './support/checkout-form.ts';
+import { THONG, addViaApi, serverItemCount } from './support/cart.ts';
+import { fillContactAndAddress, submit } from './support/checkout-form.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * The demo checkout: every validation message next to its field, the payment method rules,
- * 'Processing...', the confirmation, the cart cleared, the empty-cart redirect and a keyboard-only run.
+ * 'Processing...', the confirmation, the cart cleared, the empty-cart redirect, and the form typed into
+ * before the page hydrates.
  */
-
-const THONG = { productId: 1, name: 'T-Rex Tiny Arms Thong', xsRed: 100 };
-
-async function addViaApi(page: Page, productId: number, variantId: number, quantity = 1): Promise<void> {
-  const response = await page.request.post('/api/cart', { data: { productId, variantId, quantity } });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function serverItemCount(page: Page): Promise<number> {
-  const cart = (await (await page.request.get('/api/cart')).json()) as { itemCount: number };
-  return cart.itemCount;
-}
 
 /** The message shown under a field, found through the field's aria-describedby. */
 async function messageFor(page: Page, label: string): Promise<string> {
@@ -28,8 +18,6 @@ async function messageFor(page: Page, label: string): Promise<string> {
   expect(errorId, `${label} has an error message`).toBeTruthy();
   return (await page.locator(`[id="${errorId}"]`).textContent())?.trim() ?? '';
 }
-
-const submit = (page: Page) => page.getByTestId('place-order');
 
 test('an empty cart goes to /cart', async ({ page }) => {
   await page.goto('/checkout');
@@ -145,113 +133,6 @@ test('PayPal needs no card details and hides the card fields', async ({ page }) 
   await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
 });
 
-test('free shipping at checkout from $50', async ({ page }) => {
-  await addViaApi(page, THONG.productId, THONG.xsRed, 3);
-  await page.goto('/checkout');
-  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
-  await expect(submit(page)).toHaveText('Complete Order • $74.97');
-});
-
-test('a promo code applied just before Proceed to Checkout is honoured there, however slow its post', async ({ page }) => {
-  await addViaApi(page, THONG.productId, THONG.xsRed);
-  await gotoHydrated(page, '/cart');
-  await page.route('**/cart/promo', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await route.continue();
-  });
-  await page.getByLabel('Promo code').fill('DINOBOOTY');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
-  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByTestId('summary-promo')).toContainText('DINOBOOTY');
-  // $24.99 alone would pay $5.99 shipping: the code made it free.
-  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
-});
-
-test('the promo code the banner names can be entered at checkout too, and is kept', async ({ page }) => {
-  await addViaApi(page, THONG.productId, THONG.xsRed);
-  await gotoHydrated(page, '/checkout');
-  await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
-  await page.getByLabel('Promo code').fill('nope');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('promo-message')).toHaveText('Invalid coupon code. Try DINOBOOTY for free shipping!');
-  await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
-  await page.getByLabel('Promo code').fill('dinobooty');
-  const saved = page.waitForResponse('**/cart/promo');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
-  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
-  await expect(submit(page)).toHaveText('Complete Order • $24.99');
-  // Kept in the session: a reload still has it.
-  await saved;
-  await page.reload();
-  await expect(page.getByTestId('summary-promo')).toContainText('DINOBOOTY');
-  await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
-  // The cart drawer, on any page, knows it too.
-  await page.goto('/shop');
-  await page.getByRole('button', { name: /Open cart/ }).click();
-  await expect(page.getByRole('dialog').getByText("You've unlocked free shipping!")).toBeVisible();
-});
-
-test('keyboard only: from the cart button to a confirmed order', async ({ page }) => {
-  await addViaApi(page, THONG.productId, THONG.xsRed);
-  await page.goto('/');
-  // Open the drawer from the header with the keyboard and follow Proceed to Checkout.
-  await page.getByRole('button', { name: /Open cart/ }).focus();
-  await page.keyboard.press('Enter');
-  const proceed = page.getByTestId('cart-drawer').getByRole('link', { name: 'Proceed to Checkout' });
-  await expect(proceed).toBeVisible();
-  for (let i = 0; i < 20 && !(await proceed.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
-  await expect(proceed).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/checkout$/);
-
-  const email = page.getByLabel('Email address', { exact: true });
-  await expect(email).toBeVisible();
-  for (let i = 0; i < 40 && !(await email.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
-  await expect(email).toBeFocused();
-
-  await page.keyboard.type('rex@jurassic.com');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('Rex');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('Tyrant');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('1 Volcano Way');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('Pangaea');
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('State', { exact: true })).toBeFocused();
-  await page.keyboard.press('ArrowDown'); // first state
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('90210');
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Country', { exact: true })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeFocused();
-  // Arrow keys move through the radio group: PayPal, then back to card.
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('radio', { name: /PayPal/ })).toBeChecked();
-  await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('radio', { name: /Credit card/ })).toBeChecked();
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('4242424242424242');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('Rex Tyrant');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('12/30');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('123');
-  await page.keyboard.press('Tab');
-  await expect(submit(page)).toBeFocused();
-  await page.keyboard.press('Enter');
-
-  await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeFocused({ timeout: 5000 });
-  await expect(page.getByLabel('State', { exact: true })).toHaveCount(0);
-  await expect.poll(() => serverItemCount(page)).toBe(0);
-});
-
 test('what is typed before the page hydrates counts, and the form is a real form meanwhile', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
   // Hold the scripts back so the server-rendered form is there before React is.
@@ -273,31 +154,4 @@ test('what is typed before the page hydrates counts, and the form is a real form
   await expect(page.getByLabel('First name', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Last name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/checkout$/);
-});
-
-test.describe('a promo code the session did not keep', () => {
-  test.use({ allowedConsoleErrors: [/status of 500/] });
-
-  test('is not shown as applied, and checkout charges shipping', async ({ page }) => {
-    await addViaApi(page, THONG.productId, THONG.xsRed);
-    await gotoHydrated(page, '/cart');
-    await page.route('**/cart/promo', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Something went wrong"}' }));
-    await page.getByLabel('Promo code').fill('DINOBOOTY');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('promo-message')).toHaveText("We couldn't save your code for checkout. Please try again.");
-    await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
-    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
-  });
-
-  test('is not shown as applied when the post was answered with a page rather than the code kept', async ({ page }) => {
-    await addViaApi(page, THONG.productId, THONG.xsRed);
-    await gotoHydrated(page, '/cart');
-    // As a refusal a form shows (a rate limit, say) would be: back to a page, not the JSON the page asked for.
-    await page.route('**/cart/promo', (route) => route.fulfill({ status: 303, headers: { location: '/cart' } }));
-    await page.getByLabel('Promo code').fill('DINOBOOTY');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('promo-message')).toHaveText("We couldn't save your code for checkout. Please try again.");
-  });
 });
