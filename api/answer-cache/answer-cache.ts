@@ -64,7 +64,7 @@ export interface AnswerCacheOptions {
   trustProxy: boolean;
   /** True once the server began to shut down: Fastify answers (and closes the connection) from then on. */
   shuttingDown: () => boolean;
-  /** The bytes the cache may hold, every rendition and encoding counted (default 40 MB). */
+  /** The bytes the cache may hold, every rendition and encoding counted (default DEFAULT_MAX_BYTES). */
   maxBytes?: number;
 }
 
