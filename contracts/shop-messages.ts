@@ -35,3 +35,9 @@ export const SIGNUP_MESSAGES = {
   failed: 'Subscription failed',
   failedDescription: 'Something went wrong. Please try again.',
 } as const;
+
+/** Shown while a shopper's change waits for the shop to answer again (its requests are resent with their key). */
+export const CONNECTION_MESSAGES = {
+  reconnecting: 'Reconnecting to the shop…',
+  reconnectingDescription: 'Your change is kept and will be saved as soon as the shop answers.',
+} as const;

@@ -7,81 +7,61 @@ export interface StoredAnswer {
   body: string;
 }
 
-export type Claim =
-  /** The key is new (or its earlier claim lapsed): this request runs and must finish or release it. */
-  | { kind: 'claimed' }
-  /** The key already answered this very request. */
-  | { kind: 'answered'; answer: StoredAnswer }
-  /** The key was used for a different request. */
-  | { kind: 'mismatch' }
-  /** The first request with this key is still running. */
-  | { kind: 'running' };
+/** What a key has done so far, as far as this store and the log know. */
+export type KeyOutcome =
+  /** The key's request finished: its answer, to replay. */
+  | { kind: 'answered'; fingerprint: string; answer: StoredAnswer }
+  /** The key's command is in the log but its answer was never kept (the process died in between). */
+  | { kind: 'recorded'; fingerprint: string; streamId: string }
+  | { kind: 'new' };
 
-interface KeyRow {
+interface OutcomeRow {
   fingerprint: string;
   status: number | null;
   headers: Record<string, string | string[]> | null;
   body: string | null;
-  claimed: boolean;
+  stream_id: string | null;
 }
 
 /**
- * Idempotency keys over the idempotency_keys table. One statement claims a key: it inserts a running
- * row, or takes over a running row whose lease lapsed (its server died), or else returns the row as it
- * stands. Expired rows count as absent, so a key can be reused after its lifetime.
+ * One statement looks in both places a key leaves a trace: the kept answers (expired ones count as
+ * absent) and the log, where a keyed command's first event carries `recordKey` (see
+ * eventstore/command-keys.ts). An answer wins: it is what the client should have received.
  */
-export async function claimIdempotencyKey(
-  db: Queryable,
-  input: { scope: string; key: string; fingerprint: string; leaseMs: number; ttlMs: number },
-): Promise<Claim> {
-  const { rows } = await db.query<KeyRow>(
-    `with claimed as (
-       insert into idempotency_keys as k (scope, key, fingerprint, locked_until, expires_at)
-       values ($1, $2, $3, now() + make_interval(secs => $4::float8 / 1000), now() + make_interval(secs => $5::float8 / 1000))
-       on conflict (scope, key) do update
-         set fingerprint = excluded.fingerprint, status = null, headers = null, body = null,
-             locked_until = excluded.locked_until, expires_at = excluded.expires_at
-         where k.expires_at <= now() or (k.status is null and k.locked_until <= now() and k.fingerprint = excluded.fingerprint)
-       returning fingerprint, status, headers, body, true as claimed
-     )
-     select * from claimed
+export async function findKeyOutcome(db: Queryable, input: { scope: string; key: string; recordKey: string }): Promise<KeyOutcome> {
+  const { rows } = await db.query<OutcomeRow>(
+    `select fingerprint, status, headers, body, null as stream_id from idempotency_keys
+     where scope = $1 and key = $2 and expires_at > now()
      union all
-     select fingerprint, status, headers, body, false as claimed from idempotency_keys
-     where scope = $1 and key = $2 and not exists (select 1 from claimed)`,
-    [input.scope, input.key, input.fingerprint, input.leaseMs, input.ttlMs],
+     select metadata ->> 'request', null, null, null, stream_id from events
+     where metadata ? 'idempotencyKey' and metadata ->> 'idempotencyKey' = $3`,
+    [input.scope, input.key, input.recordKey],
+    { prepare: true },
   );
-  const row = rows[0];
-  // No row at all: a concurrent claim's insert is not visible yet; the caller asks again.
-  if (!row) return { kind: 'running' };
-  if (row.claimed) return { kind: 'claimed' };
-  if (row.fingerprint !== input.fingerprint) return { kind: 'mismatch' };
-  if (row.status === null) return { kind: 'running' };
-  return { kind: 'answered', answer: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
+  const answered = rows.find((row) => row.status !== null);
+  if (answered) return { kind: 'answered', fingerprint: answered.fingerprint, answer: { status: answered.status!, headers: answered.headers ?? {}, body: answered.body ?? '' } };
+  const recorded = rows.find((row) => row.stream_id !== null);
+  return recorded ? { kind: 'recorded', fingerprint: recorded.fingerprint, streamId: recorded.stream_id! } : { kind: 'new' };
 }
 
-/** Records the answer to a claimed key, under its scope and under any further scopes (a session the request created). */
-export async function finishIdempotencyKey(
+/**
+ * Keeps a finished request's answer under its scope and any further scopes (a session the request
+ * created). The first answer kept for a key stays: a racing attempt's answer is not written over it.
+ */
+export async function keepAnswer(
   db: Queryable,
-  input: { scope: string; key: string; alsoScopes: readonly string[]; answer: StoredAnswer },
+  input: { scopes: readonly string[]; key: string; fingerprint: string; ttlMs: number; answer: StoredAnswer },
 ): Promise<void> {
   const { status, headers, body } = input.answer;
   await db.query(
-    `with finished as (
-       update idempotency_keys set status = $3, headers = $4, body = $5
-       where scope = $1 and key = $2
-       returning fingerprint, expires_at
-     )
-     insert into idempotency_keys (scope, key, fingerprint, status, headers, body, locked_until, expires_at)
-     select s.scope, $2, f.fingerprint, $3, $4, $5, now(), f.expires_at
-     from finished f, unnest($6::text[]) as s(scope)
-     on conflict (scope, key) do nothing`,
-    [input.scope, input.key, status, JSON.stringify(headers), body, input.alsoScopes],
+    `insert into idempotency_keys (scope, key, fingerprint, status, headers, body, expires_at)
+     select s.scope, $2, $3, $4, $5, $6, now() + make_interval(secs => $7::float8 / 1000)
+     from unnest($1::text[]) as s(scope)
+     on conflict (scope, key) do update
+       set fingerprint = excluded.fingerprint, status = excluded.status, headers = excluded.headers, body = excluded.body, expires_at = excluded.expires_at
+       where idempotency_keys.expires_at <= now()`,
+    [input.scopes, input.key, input.fingerprint, status, JSON.stringify(headers), body, input.ttlMs],
   );
-}
-
-/** Gives a claimed key back unanswered (the request failed in a way a retry may fix). */
-export async function releaseIdempotencyKey(db: Queryable, input: { scope: string; key: string }): Promise<void> {
-  await db.query('delete from idempotency_keys where scope = $1 and key = $2 and status is null', [input.scope, input.key]);
 }
 
 /** Deletes expired keys; returns how many. */

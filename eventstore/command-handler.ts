@@ -1,5 +1,6 @@
 import { type Database, SqlState, sqlStateOf } from '../db/database.ts';
 import { ConcurrencyConflict, type NewEvent, type RecordedEvent, readStream } from './event-store.ts';
+import { AlreadyRecorded, type CommandKey, recordedUnder, stampKey } from './command-keys.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {
   /** Parses a stored event of this stream (throws on one it cannot read, naming its position). */
@@ -26,6 +27,12 @@ export interface HandleOptions<State = unknown> {
    * reads the stream, so a cached state never decides a recorded event.
    */
   cache?: StreamStateCache<State>;
+  /**
+   * The idempotency key of the request being answered: recorded with the events, so the command
+   * takes effect once. When an earlier attempt recorded it, nothing is decided: the result is the
+   * stream that attempt wrote, as it is now.
+   */
+  key?: CommandKey;
 }
 
 export interface StreamStateCache<State> {
@@ -35,6 +42,8 @@ export interface StreamStateCache<State> {
 }
 
 export interface Handled<State> {
+  /** The stream written: the one asked for, or the one an earlier attempt with the same key wrote. */
+  streamId: string;
   state: State;
   recorded: RecordedEvent[];
   /** The stream's version after the command (0 for a stream that still has no events). */
@@ -88,7 +97,8 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
   options: HandleOptions<State>,
 ): Promise<Handled<State>> {
   const maxAttempts = options.maxAttempts ?? 25;
-  const { cache } = options;
+  const { cache, key } = options;
+  if (key?.recordedIn) return alreadyDone(db, key.recordedIn, decider);
   for (let attempt = 1; ; attempt++) {
     // A cached version that fails the caller's condition may be the stale one: read before refusing.
     const cached = attempt === 1 ? cache?.get(streamId) : undefined;
@@ -97,14 +107,20 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
     // Checked on every attempt: after a conflict the stream has moved on, and the condition fails.
     if (options.ifVersion !== undefined && options.ifVersion !== version) throw new VersionMismatch(streamId, options.ifVersion, version);
     const events = decider.decide(makeCommand(state), state);
-    if (events.length === 0) return { state, recorded: [], version };
+    if (events.length === 0) return { streamId, state, recorded: [], version };
     try {
-      const recorded = await options.append(db, streamId, version, events);
+      const recorded = await options.append(db, streamId, version, key ? stampKey(events, key) : events);
       for (const observer of commandObservers) observer.appended?.(recorded);
       const after = { state: events.reduce(decider.evolve, state), version: recorded[recorded.length - 1]!.version };
       cache?.set(streamId, after);
-      return { ...after, recorded };
+      return { streamId, ...after, recorded };
     } catch (error) {
+      // Another attempt with this key committed first (a retry racing its original on another
+      // instance): nothing of this one was written; answer with what that one did.
+      if (error instanceof AlreadyRecorded && key) {
+        const earlier = await recordedUnder(db, key.key);
+        if (earlier) return alreadyDone(db, earlier.streamId, decider);
+      }
       // A deadlock victim's statement was rolled back whole: retrying it is as safe as after a conflict.
       if (!(error instanceof ConcurrencyConflict) && sqlStateOf(error) !== SqlState.deadlockDetected) throw error;
       cache?.delete(streamId);
@@ -118,6 +134,11 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
       await pause(Math.random() * Math.min(250, 10 * 2 ** attempt));
     }
   }
+}
+
+/** The result of a command an earlier attempt recorded: its stream as it is now, nothing appended. */
+async function alreadyDone<Command, State, Event extends NewEvent>(db: Database, streamId: string, decider: Decider<Command, State, Event>): Promise<Handled<State>> {
+  return { streamId, ...(await readState(db, streamId, decider)), recorded: [] };
 }
 
 /** A stream's state folded from its events, and its version (0 for a stream with none). */

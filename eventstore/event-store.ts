@@ -1,5 +1,6 @@
 // The event store's streams: an append checked against the stream's expected version, and a read of one stream.
 import { type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
+import { AlreadyRecorded, isKeyTaken } from './command-keys.ts';
 
 /** An event as the domain produces it: a type and its data (which carries its own `at` and schemaVersion). */
 export interface NewEvent<Type extends string = string, Data = unknown> {
@@ -128,7 +129,8 @@ function appendStatement(shape: keyof typeof SHAPES, alsoRun: AlsoRun): string {
  * Appends `events` to `streamId` if the stream is still at `expectedVersion` (0 = new stream).
  * One statement: the version check happens before any sequence value is taken; a concurrent writer
  * that slips in between trips the unique (stream_id, version) constraint instead. Both are a
- * ConcurrencyConflict. Run on its own it is its own transaction; `alsoRun` CTEs share it. The
+ * ConcurrencyConflict. A first event whose idempotency key is already in the log is AlreadyRecorded
+ * (see command-keys.ts). Run on its own it is its own transaction; `alsoRun` CTEs share it. The
  * database answers with what only it knows (position, version, time); the rest is what was given.
  */
 export async function appendToStream(
@@ -150,6 +152,7 @@ export async function appendToStream(
       { prepare: true },
     ));
   } catch (error) {
+    if (isKeyTaken(error)) throw new AlreadyRecorded(String(events[0]!.metadata?.idempotencyKey));
     if (sqlStateOf(error) === SqlState.uniqueViolation) throw new ConcurrencyConflict(streamId, expectedVersion);
     throw error;
   }

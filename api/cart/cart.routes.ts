@@ -37,7 +37,7 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartS
   async function write(request: FastifyRequest, reply: FastifyReply, status: number, change: (options: WriteOptions) => Promise<VersionedCart>) {
     const ifVersion = parseIfMatch(request.headers['if-match']);
     try {
-      return send(reply, status, await change(ifVersion === undefined ? {} : { ifVersion }));
+      return send(reply, status, await change({ key: request.commandKey, ...(ifVersion === undefined ? {} : { ifVersion }) }));
     } catch (error) {
       if (!(error instanceof VersionMismatch)) throw error;
       return send(reply, 412, await carts.readVersioned(cartId(request)));

@@ -10,7 +10,8 @@ import { type CartLineRow, cartWithVersion } from '../../projections/carts/carts
 import { groupedAppendWithProjections } from '../../projections/registry.ts';
 import { notFound } from '../../domain/domain-error.ts';
 import { type CartCommand, type CartState, decide, evolve, initialState } from '../../domain/cart/cart.decider.ts';
-import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
+import { cartIdOfStream, cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
+import type { CommandKey } from '../../eventstore/command-keys.ts';
 
 export interface CartServiceDeps {
   db: Database;
@@ -34,6 +35,8 @@ export interface VersionedCart {
 export interface WriteOptions {
   /** Apply only if the cart is still at this version (If-Match); otherwise VersionMismatch. */
   ifVersion?: number;
+  /** The request's idempotency key (see eventstore/command-keys.ts). */
+  key?: CommandKey | undefined;
 }
 
 /** Cart commands (decide → append → project) and the cart read model in API shape. */
@@ -47,13 +50,15 @@ export function createCartService({ db, catalogue, now = () => new Date(), newId
 
   /** Decides and records; answers with the cart as the decision left it (no re-read needed). */
   async function run(cartId: string, makeCommand: (state: CartState) => CartCommand, options: WriteOptions, newCart = false): Promise<VersionedCart> {
-    const { state, version } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, {
+    const { streamId, state, version } = await handleCommand(db, cartStreamId(cartId), decider, makeCommand, {
       append,
       newStream: newCart,
       cache: cartStates,
       ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}),
+      ...(options.key ? { key: options.key } : {}),
     });
-    return { cart: toCart(cartId, state.lines), version };
+    // A retried first add answers with the cart its first attempt made, not the id drawn for this one.
+    return { cart: toCart(cartIdOfStream(streamId), state.lines), version };
   }
 
   /** Without a cart yet, only a condition on version 0 (nothing seen) can hold. */

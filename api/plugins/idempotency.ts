@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, onSen
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
 import { cookieValue } from '../../contracts/shop-cookies.ts';
-import { type StoredAnswer, claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency-store.ts';
+import { type StoredAnswer, findKeyOutcome, keepAnswer } from '../../db/idempotency-store.ts';
+import type { CommandKey } from '../../eventstore/command-keys.ts';
 import { HttpError } from '../http-error.ts';
 import { SESSION_COOKIE, sessionIdOf } from './session.ts';
 
@@ -27,9 +28,7 @@ export interface IdempotencyOptions {
   db: Database;
   /** How long a key remembers its answer. */
   ttlMs?: number;
-  /** How long a running request holds its key before another server may take it over (it crashed). */
-  leaseMs?: number;
-  /** How long a repeat waits for the first request to finish before answering 409. */
+  /** How long a repeat waits for the first request (running in this process) to finish before answering 409. */
   waitMs?: number;
 }
 
@@ -42,7 +41,6 @@ const REPLAYED_HEADERS = ['content-type', 'set-cookie', 'etag', 'location'];
 const retryable = (status: number) => status >= 500 || status === 409 || status === 429;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Whose keys these are. A shopper with a session cookie: that session (a key never reaches another
@@ -84,26 +82,45 @@ function answerHeaders(reply: FastifyReply): StoredAnswer['headers'] {
   return kept;
 }
 
-interface Claimed {
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's Idempotency-Key as a command records it: pass it to the command the request runs. */
+    commandKey?: CommandKey;
+  }
+}
+
+interface Running {
   scope: string;
   key: string;
+  fingerprint: string;
+  done: () => void;
 }
-const claims = new WeakMap<FastifyRequest, Claimed>();
+const running = new WeakMap<FastifyRequest, Running>();
+/** Lets repeats of the request's key go on, without keeping an answer. */
+function release(request: FastifyRequest): void {
+  running.get(request)?.done();
+  running.delete(request);
+}
 
 /**
  * Safe retries for writes. A route opts in with `config: { idempotent: true }`; a request to it that
- * carries an `Idempotency-Key` header then runs at most once per key (per scope, see scopeOf) for `ttlMs`:
+ * carries an `Idempotency-Key` header then takes effect at most once per key (per scope, see scopeOf):
+ * - the command it runs records the key with its events, in the same statement (request.commandKey,
+ *   eventstore/command-keys.ts), so no crash can separate the effect from the key;
  * - a repeat of a finished request gets the first answer (status, body, cookie) and records nothing;
+ * - a repeat whose first attempt was recorded but never answered (its process died) runs without
+ *   recording: the command answers with the stream that attempt wrote, as it is now;
  * - the same key on a different request (method, URL or body) is a 422;
- * - a repeat while the first still runs waits for it, up to `waitMs`, then is a 409.
- * Keys live in the database, so every instance sees them. An answer that says "try again" (5xx, 409,
- * 429) is not kept: the key is released so the retry really runs. An answer the database fails to keep
- * still goes out; its key stays claimed until its lease (`leaseMs`) ends, so until then a repeat is a
- * 409, and after it the request runs again.
+ * - a repeat while the first still runs in this process waits for it, up to `waitMs`, then is a 409.
+ * Across instances a repeat does not wait: the log's unique key lets one attempt record, and the
+ * other answers from what it recorded. An answer that says "try again" (5xx, 409, 429) is not kept.
  */
 export const idempotency = fp(
   async (app: FastifyInstance, options: IdempotencyOptions) => {
-    const { db, ttlMs = DAY_MS, leaseMs = 30_000, waitMs = 5_000 } = options;
+    const { db, ttlMs = DAY_MS, waitMs = 5_000 } = options;
+    // Requests of this process still running, by scope and key: a repeat waits for the first.
+    const inFlight = new Map<string, Promise<void>>();
+    app.decorateRequest('commandKey', undefined);
 
     const claim = (keyOf: ((request: FastifyRequest) => string | undefined) | undefined): preHandlerHookHandler => async (request, reply) => {
       let key: string;
@@ -121,47 +138,52 @@ export const idempotency = fp(
       }
       // Hashed only once there is a key: most writes carry none.
       const fingerprint = fingerprintOf(request);
-      const input = { scope: scopeOf(request), key: keyOf ? `${key}.${fingerprint}` : key, fingerprint, leaseMs, ttlMs };
-      const deadline = Date.now() + waitMs;
-      for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
-        const outcome = await claimIdempotencyKey(db, input);
-        switch (outcome.kind) {
-          case 'claimed':
-            claims.set(request, { scope: input.scope, key: input.key });
-            return;
-          case 'answered':
-            return reply.status(outcome.answer.status).headers(outcome.answer.headers).header(REPLAYED_HEADER, 'true').send(outcome.answer.body);
-          case 'mismatch':
-            throw new HttpError(422, 'This Idempotency-Key was already used for a different request; send a new key for a new request');
-          case 'running':
-            if (Date.now() >= deadline) {
-              throw new HttpError(409, 'The first request with this Idempotency-Key is still being processed; try again shortly');
-            }
-            await pause(delay);
-        }
+      const scope = scopeOf(request);
+      if (keyOf) key = `${key}.${fingerprint}`;
+      const id = `${scope}\n${key}`;
+      for (let earlier = inFlight.get(id); earlier; earlier = inFlight.get(id)) {
+        const finished = await Promise.race([earlier.then(() => true), pause(waitMs).then(() => false)]);
+        if (!finished) throw new HttpError(409, 'The first request with this Idempotency-Key is still being processed; try again shortly');
       }
+      let done!: () => void;
+      inFlight.set(id, new Promise<void>((resolve) => (done = resolve)));
+      running.set(request, { scope, key, fingerprint, done: () => (inFlight.delete(id), done()) });
+
+      const recordKey = sha256(id);
+      const outcome = await findKeyOutcome(db, { scope, key, recordKey });
+      if (outcome.kind !== 'new' && outcome.fingerprint !== fingerprint) {
+        // Not this key's request: its refusal is not the key's answer.
+        release(request);
+        throw new HttpError(422, 'This Idempotency-Key was already used for a different request; send a new key for a new request');
+      }
+      if (outcome.kind === 'answered') {
+        return reply.status(outcome.answer.status).headers(outcome.answer.headers).header(REPLAYED_HEADER, 'true').send(outcome.answer.body);
+      }
+      request.commandKey = { key: recordKey, request: fingerprint, ...(outcome.kind === 'recorded' ? { recordedIn: outcome.streamId } : {}) };
     };
 
     const finish: onSendHookHandler = async (request, reply, payload) => {
-      const claimed = claims.get(request);
-      if (!claimed) return payload;
-      claims.delete(request);
+      const first = running.get(request);
+      if (!first) return payload;
       // A redirect's body is empty (undefined); a stream or buffer is not an answer this store keeps.
       const body = payload === undefined ? '' : payload;
-      // The request's work is done (a command's event committed): a failure to store its answer must
-      // not turn that answer into a 500, which a client would retry. The key then stays claimed, so a
-      // retry within the lease is told to wait rather than run again.
+      // A replayed answer is kept already. The request's work is done (its event committed, with its
+      // key): a failure to keep its answer must not turn that answer into a 500, which a client would
+      // retry; the retry finds the key in the log and answers from it.
       try {
-        if (retryable(reply.statusCode) || typeof body !== 'string') await releaseIdempotencyKey(db, claimed);
-        else {
-          await finishIdempotencyKey(db, {
-            ...claimed,
-            alsoScopes: newSessionScopes(reply, claimed.scope),
+        if (!reply.getHeader(REPLAYED_HEADER) && !retryable(reply.statusCode) && typeof body === 'string') {
+          await keepAnswer(db, {
+            scopes: [first.scope, ...newSessionScopes(reply, first.scope)],
+            key: first.key,
+            fingerprint: first.fingerprint,
+            ttlMs,
             answer: { status: reply.statusCode, headers: answerHeaders(reply), body },
           });
         }
       } catch (error) {
-        request.log.error({ err: error, idempotencyKey: claimed.key }, 'could not store the answer to an idempotent request; its key stays claimed until its lease ends');
+        request.log.error({ err: error, idempotencyKey: first.key }, 'could not keep the answer to an idempotent request; a retry will answer from the log');
+      } finally {
+        release(request);
       }
       return payload;
     };
@@ -172,9 +194,12 @@ export const idempotency = fp(
       if (!idempotent) return;
       route.preHandler = [...asArray(route.preHandler), claim(idempotent === true ? undefined : idempotent)];
       route.onSend = [...asArray(route.onSend), finish];
+      // A request that ends without passing onSend frees its key too.
+      route.onResponse = [...asArray(route.onResponse), async (request: FastifyRequest) => release(request)];
     });
   },
   { name: 'idempotency' },
 );
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);

@@ -11,7 +11,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { subscriptions }
     '/subscribe',
     { config: { idempotent: true }, preHandler: app.limitBy('subscriptions'), schema: { body: schemaOf(Subscribe), response: { 201: result, ...errors } } },
     async (request, reply) => {
-      return reply.status(201).send(await subscriptions.subscribe(request.body));
+      return reply.status(201).send(await subscriptions.subscribe(request.body, request.commandKey));
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { forgetIdempotentAnswersMentioning } from '../../db/idempotency-store.ts';
 import { dataKeyFor, deleteDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { handleCommand } from '../../eventstore/command-handler.ts';
+import type { CommandKey } from '../../eventstore/command-keys.ts';
 import { appendWithProjections, groupedAppendWithProjections } from '../../projections/registry.ts';
 import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
 import { decide, evolve, initialState } from '../../domain/subscriptions/subscription.decider.ts';
@@ -19,7 +20,8 @@ export async function subscriberIdFor(db: Queryable, email: string): Promise<str
 export function createSubscriptionService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
   const append = groupedAppendWithProjections(db);
   return {
-    async subscribe(input: Subscribe): Promise<SubscribeResult> {
+    /** `commandKey`: the request's idempotency key (see eventstore/command-keys.ts). */
+    async subscribe(input: Subscribe, commandKey?: CommandKey): Promise<SubscribeResult> {
       const email = normaliseEmail(input.email);
       const subscriberId = await subscriberIdFor(db, email);
       // The subscriber's key: theirs if they have one, a fresh one if they are new (or were forgotten).
@@ -29,7 +31,7 @@ export function createSubscriptionService({ db, now = () => new Date() }: { db: 
         subscriberStreamId(subscriberId),
         decider,
         () => ({ type: 'Subscribe' as const, subscriberId, emailCipher: encryptEmail(key, email), at: now().toISOString() }),
-        { append },
+        { append, ...(commandKey ? { key: commandKey } : {}) },
       );
       // The same answer whether or not the address was on the list already (the decider then records
       // nothing): who is on the list is not for anyone who can type an address to find out.

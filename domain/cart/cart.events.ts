@@ -32,6 +32,7 @@ export const CART_EVENT_TYPES: readonly CartEventType[] = ['ItemAdded', 'Quantit
 
 export const CART_STREAM_PREFIX = 'cart-';
 export const cartStreamId = (cartId: string) => `${CART_STREAM_PREFIX}${cartId}`;
+export const cartIdOfStream = (streamId: string) => streamId.slice(CART_STREAM_PREFIX.length);
 
 export function isCartEvent(event: { type: string }): event is CartEvent {
   return (CART_EVENT_TYPES as readonly string[]).includes(event.type);

@@ -3,8 +3,18 @@ import { ApiError } from '../../contracts/errors.ts';
 
 /** Answers after which the same request may simply be sent again (the server recorded nothing). */
 const RETRY_STATUSES = new Set([409, 502, 503, 504]);
-/** Pauses before each retry of a write: a flaky network gets a few seconds to come back. */
-const RETRY_DELAYS_MS = [300, 1_000];
+/**
+ * Pauses before each retry of a write, growing: a flaky network, or a shop restarting (a few seconds),
+ * gets about 13 seconds to come back. The same key makes every resend safe.
+ */
+export const RETRY_DELAYS_MS = [300, 700, 1_500, 3_000, 4_000, 4_000];
+/** From this retry on, the shopper is told the change is waiting for the shop (a blip passes unseen). */
+const TELL_FROM_ATTEMPT = 1;
+
+/** Counts a write waiting to be resent in the shared UI state (loaded on demand: not first-load JS). */
+function reportWaiting(delta: 1 | -1): void {
+  void import('./ui-state.ts').then((ui) => ui.writesWaiting(delta));
+}
 
 const isWrite = (method: string | undefined) => method !== undefined && !['GET', 'HEAD'].includes(method.toUpperCase());
 
@@ -75,27 +85,39 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
   const write = isWrite(init.method);
   if (write && !headers.has('idempotency-key')) headers.set('idempotency-key', newIdempotencyKey());
   const delays = write ? RETRY_DELAYS_MS : [];
-  for (let attempt = 0; ; attempt++) {
-    const retryIn = delays[attempt];
-    let response: Response;
-    try {
-      response = await fetch(path, { credentials: 'include', ...init, headers });
-    } catch (error) {
-      // A network failure: the request may or may not have reached the server; the key makes a resend safe.
-      if (retryIn === undefined || init.signal?.aborted) throw error;
-      await pause(retryIn);
-      continue;
+  let told = false;
+  const wait = async (attempt: number, ms: number) => {
+    if (attempt >= TELL_FROM_ATTEMPT && !told) {
+      told = true;
+      reportWaiting(1);
     }
-    if (!response.ok && retryIn !== undefined && RETRY_STATUSES.has(response.status)) {
-      await pause(retryIn);
-      continue;
+    await pause(ms);
+  };
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const retryIn = delays[attempt];
+      let response: Response;
+      try {
+        response = await fetch(path, { credentials: 'include', ...init, headers });
+      } catch (error) {
+        // A network failure: the request may or may not have reached the server; the key makes a resend safe.
+        if (retryIn === undefined || init.signal?.aborted) throw error;
+        await wait(attempt, retryIn);
+        continue;
+      }
+      if (!response.ok && retryIn !== undefined && RETRY_STATUSES.has(response.status)) {
+        await wait(attempt, retryIn);
+        continue;
+      }
+      if (!response.ok) {
+        const body = await response.text().catch(() => '');
+        const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+        throw new ApiRequestError(response.status, body, Number.isNaN(retryAfter) ? undefined : retryAfter, response.headers);
+      }
+      return response;
     }
-    if (!response.ok) {
-      const body = await response.text().catch(() => '');
-      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
-      throw new ApiRequestError(response.status, body, Number.isNaN(retryAfter) ? undefined : retryAfter, response.headers);
-    }
-    return response;
+  } finally {
+    if (told) reportWaiting(-1);
   }
 }
 

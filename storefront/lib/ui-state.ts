@@ -19,7 +19,14 @@ export const cartDrawerWantedAtom = atom(false);
 /** Set by the first toast: the overlays then mount the real toaster (sonner), loaded on that first use. */
 export const toasterWantedAtom = atom(false);
 
+/** Writes waiting to be resent while the shop cannot be reached: the overlays then say so. */
+export const writesWaitingAtom = atom(0);
+
 const store = getDefaultStore();
+
+export function writesWaiting(delta: 1 | -1): void {
+  store.set(writesWaitingAtom, (n) => Math.max(0, n + delta));
+}
 
 export function openCartDrawer(): void {
   store.set(cartDrawerWantedAtom, true);

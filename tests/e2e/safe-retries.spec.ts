@@ -41,6 +41,34 @@ test('an add whose answer the network lost is resent with the same key and count
   expect(cart.items.map((i) => [i.variant.id, i.quantity])).toEqual([[THONG.xsRed, 1]]);
 });
 
+test('while the shop cannot be reached (a restart) the add waits, says so, and is saved once it answers', async ({ page }) => {
+  let refused = 0;
+  let release!: () => void;
+  const back = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname === '/api/cart', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    // Refused until the test says the shop is back: the resends keep coming, with the same key.
+    if (refused < 3) {
+      refused++;
+      return route.abort('connectionrefused');
+    }
+    await back;
+    return route.continue();
+  });
+
+  await gotoHydrated(page, '/shop');
+  const card = page.getByTestId('product-card').filter({ hasText: THONG.name });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Reconnecting to the shop…' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Your change is kept and will be saved as soon as the shop answers.');
+  release();
+  await expect(notice).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number; variant: { id: number } }[] };
+  expect(cart.items.map((i) => [i.variant.id, i.quantity])).toEqual([[THONG.xsRed, 1]]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

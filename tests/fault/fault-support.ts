@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { adminQuery, withDatabaseName } from '../support/postgres-admin.ts';
@@ -58,12 +59,12 @@ const HIGH_LIMITS = { RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_WRITES: '1
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /**
- * `dino-shop serve` through the real CLI entry on a port the OS picks; resolves once it listens. It
- * runs as `npm start` does: without the test runner's NODE_ENV.
+ * `dino-shop serve` through the real CLI entry on `port` (0: one the OS picks); resolves once it
+ * listens. It runs as `npm start` does: without the test runner's NODE_ENV.
  */
-export async function startServer(target: Target, env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(target: Target, env: Record<string, string> = {}, port = 0): Promise<Server> {
   // Started from a directory other than the checkout, as an installed `dino-shop` is: it finds its build itself.
-  const child = spawn(process.execPath, [path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: target.dataDir,
     env: { ...process.env, NODE_ENV: '', ...HIGH_LIMITS, LOG_LEVEL: 'info', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,6 +131,18 @@ export function serverForTests(backend: Backend, env: Record<string, string> = {
       return target!;
     },
   };
+}
+
+/** A port free right now on 127.0.0.1: a server restarted on it is found where clients left it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Runs the CLI to completion: exit code, output and how long it took. */

@@ -52,9 +52,9 @@ function isProductPage(path: string, slug: string): boolean {
  */
 export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, now = () => new Date() }: CartFormDeps): Promise<void> {
   /** Runs a cart change; remembers the cart's id and count, or turns a refusal into a flash. */
-  async function change(request: FastifyRequest, reply: FastifyReply, failTitle: string, act: (cartId: string | null) => Promise<Cart>): Promise<Cart | Flash> {
+  async function change(request: FastifyRequest, reply: FastifyReply, failTitle: string, act: (cartId: string | null, options: WriteOptions) => Promise<Cart>): Promise<Cart | Flash> {
     try {
-      const cart = await act(request.session.cartId ?? null);
+      const cart = await act(request.session.cartId ?? null, { key: request.commandKey });
       if (cart.id && request.session.cartId !== cart.id) request.session.cartId = cart.id;
       rememberCartCount(reply, cart);
       return cart;
@@ -88,7 +88,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     if (!input.success) {
       return redirectWithFlash(reply, back, { notice: { title: CART_MESSAGES.failed.add, description: input.issues[0].message, tone: 'error' } });
     }
-    const result = await change(request, reply, CART_MESSAGES.failed.add, (cartId) => carts.addItem(cartId, input.output).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.add, (cartId, options) => carts.addItem(cartId, input.output, options).then((r) => r.cart));
     if (isFlash(result)) return redirectWithFlash(reply, back, result);
     const added: Flash = {
       notice: { title: CART_MESSAGES.added, description: CART_MESSAGES.addedDescription(product.name), tone: 'success', link: { href: '/cart', label: 'View cart' } },
@@ -102,20 +102,20 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     if (!input.success) {
       return redirectWithFlash(reply, back, { notice: { title: CART_MESSAGES.failed.update, description: input.issues[0].message, tone: 'error' } });
     }
-    const result = await change(request, reply, CART_MESSAGES.failed.update, (cartId) => carts.changeQuantity(cartId, request.params.itemId, input.output.quantity, seenVersion(request.body)).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.update, (cartId, options) => carts.changeQuantity(cartId, request.params.itemId, input.output.quantity, { ...options, ...seenVersion(request.body) }).then((r) => r.cart));
     return redirectWithFlash(reply, back, isFlash(result) ? result : undefined);
   });
 
   app.post<{ Params: { itemId: string } }>(LINE_REMOVE_ROUTE, cartWrite, async (request, reply) => {
     const back = returnPath(request, '/cart');
-    const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId) => carts.removeItem(cartId, request.params.itemId).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId, options) => carts.removeItem(cartId, request.params.itemId, options).then((r) => r.cart));
     const removed: Flash = { notice: { title: CART_MESSAGES.removed, description: CART_MESSAGES.removedDescription, tone: 'success' } };
     return redirectWithFlash(reply, back, isFlash(result) ? result : removed);
   });
 
   app.post(FORM_ACTIONS.cartClear, cartWrite, async (request, reply) => {
     // Only the cart the page showed: a clear from a page left open does not take lines added since.
-    const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId) => carts.clear(cartId, seenVersion(request.body)).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId, options) => carts.clear(cartId, { ...options, ...seenVersion(request.body) }).then((r) => r.cart));
     return redirectWithFlash(reply, returnPath(request, '/cart'), isFlash(result) ? result : undefined);
   });
 
@@ -147,7 +147,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     // Emptied since the page was shown (its form carries the version it was rendered with): say so.
     if (cart.items.length === 0) return redirectWithFlash(reply, '/cart', seen.ifVersion === undefined ? undefined : CHANGED_ELSEWHERE);
     const totals = cartTotals(cart.items, { promoApplied: request.session.promoCode !== undefined });
-    const result = await change(request, reply, CART_MESSAGES.orderFailed, (id) => carts.clear(id, seen).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.orderFailed, (id, options) => carts.clear(id, { ...options, ...seen }).then((r) => r.cart));
     // Not placed: the page shows why, the cart as it is now, and the form as it was filled in.
     if (isFlash(result)) return redirectWithFlash(reply, '/checkout', { ...result, form: { name: 'checkout', values: kept, errors: {} } });
     request.session.promoCode = undefined;

@@ -23,7 +23,7 @@ export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { 
     }
     let flash: Flash;
     try {
-      const outcome = await subscriptions.subscribe(input.output);
+      const outcome = await subscriptions.subscribe(input.output, request.commandKey);
       flash = { notice: { title: SIGNUP_MESSAGES.success, description: outcome.message, tone: 'success' }, form: { name: 'signup', values: {}, errors: {}, result: 'subscribed' } };
     } catch (error) {
       request.log.error({ err: error }, 'signup form failed');

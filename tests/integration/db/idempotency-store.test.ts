@@ -1,48 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimIdempotencyKey, finishIdempotencyKey, purgeIdempotencyKeys, releaseIdempotencyKey } from '../../../db/idempotency-store.ts';
+import { findKeyOutcome, keepAnswer, purgeIdempotencyKeys } from '../../../db/idempotency-store.ts';
+import { appendToStream } from '../../../eventstore/event-store.ts';
+import { AlreadyRecorded, recordedUnder, stampKey } from '../../../eventstore/command-keys.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
 const answer = { status: 201, headers: { 'content-type': 'application/json' }, body: '{"ok":true}' };
-const base = { scope: 'session:a', fingerprint: 'f1', leaseMs: 30_000, ttlMs: 60_000 };
+const ttlMs = 60_000;
+const event = { type: 'Noted', data: { n: 1 } };
 
-describe.each(BACKENDS)('idempotency key store on %s', (backend) => {
+describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
   });
   afterAll(() => database?.drop());
 
-  it('claims a new key once; a repeat sees it running, then answered; another request under it is a mismatch', async () => {
-    const key = { ...base, key: 'k-answered' };
-    expect(await claimIdempotencyKey(database.db, key)).toEqual({ kind: 'claimed' });
-    expect(await claimIdempotencyKey(database.db, key)).toEqual({ kind: 'running' });
-    expect(await claimIdempotencyKey(database.db, { ...key, fingerprint: 'f2' })).toEqual({ kind: 'mismatch' });
-    await finishIdempotencyKey(database.db, { scope: key.scope, key: key.key, alsoScopes: ['session:b'], answer });
-    expect(await claimIdempotencyKey(database.db, key)).toEqual({ kind: 'answered', answer });
-    // Found under the session the request created, too.
-    expect(await claimIdempotencyKey(database.db, { ...key, scope: 'session:b' })).toEqual({ kind: 'answered', answer });
+  it('a key is new until an answer is kept; the answer is found under every scope it was kept under, and the first stays', async () => {
+    const key = { scope: 'session:a', key: 'k-answered', recordKey: 'r-answered' };
+    expect(await findKeyOutcome(database.db, key)).toEqual({ kind: 'new' });
+    await keepAnswer(database.db, { scopes: ['session:a', 'session:b'], key: key.key, fingerprint: 'f1', ttlMs, answer });
+    expect(await findKeyOutcome(database.db, key)).toEqual({ kind: 'answered', fingerprint: 'f1', answer });
+    expect(await findKeyOutcome(database.db, { ...key, scope: 'session:b' })).toEqual({ kind: 'answered', fingerprint: 'f1', answer });
+    // A racing attempt's answer does not replace the first.
+    await keepAnswer(database.db, { scopes: ['session:a'], key: key.key, fingerprint: 'f1', ttlMs, answer: { ...answer, body: '{"late":true}' } });
+    expect(await findKeyOutcome(database.db, key)).toEqual({ kind: 'answered', fingerprint: 'f1', answer });
     // Scopes are separate namespaces.
-    expect(await claimIdempotencyKey(database.db, { ...key, scope: 'session:c' })).toEqual({ kind: 'claimed' });
+    expect(await findKeyOutcome(database.db, { ...key, scope: 'session:c' })).toEqual({ kind: 'new' });
   });
 
-  it('a released key runs again; a lapsed claim (its server died) is taken over by the same request only', async () => {
-    const key = { ...base, key: 'k-released' };
-    expect((await claimIdempotencyKey(database.db, key)).kind).toBe('claimed');
-    await releaseIdempotencyKey(database.db, key);
-    expect((await claimIdempotencyKey(database.db, key)).kind).toBe('claimed');
+  it('a key recorded with its events is found in the log, once: a second append under it records nothing', async () => {
+    const commandKey = { key: 'r-recorded', request: 'f2' };
+    await appendToStream(database.db, 'note-1', 0, stampKey([event, event], commandKey));
+    expect(await findKeyOutcome(database.db, { scope: 'session:a', key: 'k-recorded', recordKey: 'r-recorded' })).toEqual({ kind: 'recorded', fingerprint: 'f2', streamId: 'note-1' });
+    expect(await recordedUnder(database.db, 'r-recorded')).toEqual({ streamId: 'note-1', request: 'f2' });
+    // Only the first event carries the key.
+    const { rows } = await database.db.query<{ n: number }>(`select count(*)::int as n from events where metadata ? 'idempotencyKey' and stream_id = 'note-1'`);
+    expect(rows[0]!.n).toBe(1);
 
-    const lapsing = { ...base, key: 'k-lapsed', leaseMs: -1 };
-    expect((await claimIdempotencyKey(database.db, lapsing)).kind).toBe('claimed');
-    expect((await claimIdempotencyKey(database.db, { ...lapsing, fingerprint: 'other' })).kind).toBe('mismatch');
-    expect((await claimIdempotencyKey(database.db, lapsing)).kind).toBe('claimed');
+    await expect(appendToStream(database.db, 'note-2', 0, stampKey([event], commandKey))).rejects.toBeInstanceOf(AlreadyRecorded);
+    const after = await database.db.query<{ n: number }>(`select count(*)::int as n from events where stream_id = 'note-2'`);
+    expect(after.rows[0]!.n).toBe(0);
   });
 
-  it('an expired key is forgotten: purged, and free for any request', async () => {
-    const expiring = { ...base, key: 'k-expired', ttlMs: -1 };
-    expect((await claimIdempotencyKey(database.db, expiring)).kind).toBe('claimed');
-    await finishIdempotencyKey(database.db, { scope: expiring.scope, key: expiring.key, alsoScopes: [], answer });
-    expect((await claimIdempotencyKey(database.db, { ...expiring, fingerprint: 'new' })).kind).toBe('claimed');
-    await finishIdempotencyKey(database.db, { scope: expiring.scope, key: expiring.key, alsoScopes: [], answer });
+  it('an expired answer is purged and counts as absent', async () => {
+    await keepAnswer(database.db, { scopes: ['session:a'], key: 'k-expired', fingerprint: 'f1', ttlMs: -1, answer });
+    expect(await findKeyOutcome(database.db, { scope: 'session:a', key: 'k-expired', recordKey: 'r-expired' })).toEqual({ kind: 'new' });
     expect(await purgeIdempotencyKeys(database.db)).toBeGreaterThanOrEqual(1);
     const { rows } = await database.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys where expires_at <= now()');
     expect(rows[0]!.n).toBe(0);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VersionMismatch, commandObservers, handleCommand } from '../../../eventstore/command-handler.ts';
+import { type HandleOptions, VersionMismatch, commandObservers, handleCommand } from '../../../eventstore/command-handler.ts';
 import { ConcurrencyConflict, appendToStream, readStream } from '../../../eventstore/event-store.ts';
 import { headPosition, readAll } from '../../../eventstore/log-reads.ts';
+import { createAppendGroups } from '../../../eventstore/append-groups.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
 const event = (n: number) => ({ type: 'Tested', data: { n, at: '2026-11-21T00:00:00.000Z' } });
@@ -96,6 +97,27 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
     }
     expect(conflicts).toEqual([]);
     expect((await readStream(t.db, 's-cached')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('a keyed command takes effect once: racing attempts on two streams (grouped or not) record one, and both answer with its stream', async () => {
+    const groups = createAppendGroups(t.db, { alsoRun: () => [], inFlight: 1 });
+    const ways: Array<[string, HandleOptions['append']]> = [
+      ['alone', appendToStream],
+      ['grouped', (_db, streamId, version, events) => groups.append(streamId, version, events)],
+    ];
+    for (const [name, append] of ways) {
+      const key = { key: `key-${name}`, request: 'fingerprint' };
+      const attempts = await Promise.all(['a', 'b', 'c'].map((s) => handleCommand(t.db, `k-${name}-${s}`, counter, () => ({}), { append, newStream: true, key })));
+      const written = attempts.filter((a) => a.recorded.length > 0);
+      expect(written).toHaveLength(1);
+      expect(new Set(attempts.map((a) => a.streamId))).toEqual(new Set([written[0]!.streamId]));
+      expect(attempts.map((a) => [a.state, a.version])).toEqual(Array(3).fill([1, 1]));
+      const { rows } = await t.db.query<{ n: number }>(`select count(*)::int as n from events where stream_id like $1`, [`k-${name}-%`]);
+      expect(rows[0]!.n).toBe(1);
+      // A later attempt that knows the key was recorded reads that stream and decides nothing.
+      const later = await handleCommand(t.db, 'k-elsewhere', counter, () => ({}), { append: appendToStream, key: { ...key, recordedIn: written[0]!.streamId } });
+      expect(later).toMatchObject({ streamId: written[0]!.streamId, state: 1, recorded: [] });
+    }
   });
 
   it("an append (a prepared statement) waits for another caller's open transaction instead of joining it", async () => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, newIdempotencyKey } from '../../../storefront/lib/api-fetch.ts';
+import { getDefaultStore } from 'jotai/vanilla';
+import { RETRY_DELAYS_MS, apiRequest, newIdempotencyKey } from '../../../storefront/lib/api-fetch.ts';
+import { writesWaitingAtom } from '../../../storefront/lib/ui-state.ts';
 
 type Call = { url: string; method: string; key: string | null };
 
@@ -32,15 +34,39 @@ describe('apiRequest', () => {
     expect(new Set(calls.map((c) => c.key)).size).toBe(1);
   });
 
-  it('gives each action its own key, and gives up after three attempts', async () => {
+  it('gives each action its own key, and gives up once its retries (about 13 s, a restart) are spent', async () => {
     vi.useFakeTimers();
-    const calls = scriptedFetch(['drop', 'drop', 'drop', 200]);
+    const attempts = RETRY_DELAYS_MS.length + 1;
+    const calls = scriptedFetch([...Array(attempts).fill('drop'), 200]);
     const failing = apiRequest('/api/cart', { method: 'DELETE' }).catch((error: unknown) => error);
     await vi.runAllTimersAsync();
     expect(await failing).toBeInstanceOf(TypeError);
+    expect(RETRY_DELAYS_MS.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(10_000);
     await apiRequest('/api/cart', { method: 'DELETE' });
-    expect(calls).toHaveLength(4);
-    expect(calls[3]!.key).not.toBe(calls[0]!.key);
+    expect(calls).toHaveLength(attempts + 1);
+    expect(calls[attempts]!.key).not.toBe(calls[0]!.key);
+  });
+
+  it('tells the shopper a change is waiting from its second retry, and stops once it is answered', async () => {
+    vi.useFakeTimers();
+    const store = getDefaultStore();
+    scriptedFetch(['drop', 503, 'drop', 201]);
+    const seen: number[] = [];
+    const unsubscribe = store.sub(writesWaitingAtom, () => seen.push(store.get(writesWaitingAtom)));
+    const pending = apiRequest('/api/cart', { method: 'POST', body: '{}' });
+    await vi.runAllTimersAsync();
+    expect((await pending).status).toBe(201);
+    await vi.dynamicImportSettled();
+    unsubscribe();
+    expect(seen).toEqual([1, 0]);
+    // A blip answered on the first retry is not worth a word.
+    scriptedFetch(['drop', 201]);
+    const quick = apiRequest('/api/cart', { method: 'POST', body: '{}' });
+    await vi.runAllTimersAsync();
+    await quick;
+    await vi.dynamicImportSettled();
+    expect(store.get(writesWaitingAtom)).toBe(0);
+    expect(seen).toEqual([1, 0]);
   });
 
   it('sends reads once and without a key; a refusal is not retried', async () => {
