@@ -20,6 +20,7 @@ import { ROUTER_OPTIONS, app } from './app.ts';
 import { loggerOptions, requestIdOf } from './logging/logger.ts';
 import { type AnswerCache, createAnswerCache } from './answer-cache/answer-cache.ts';
 import { createShopServices } from './shop-services.ts';
+import { connectRedis } from './redis-connection.ts';
 // The process composes the API and the storefront's server side; nothing else in api/ imports it.
 import { createPageRenderer } from '../storefront/server/page-renderer.ts';
 import { pages } from '../storefront/server/pages.ts';
@@ -41,14 +42,6 @@ function packageRoot(): string {
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
 const SWEEP_MS = 60 * 60 * 1000;
-
-/** The rate-limit counters' Redis: loaded only when configured, and reached before the server listens. */
-async function connectRedis(url: string) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  await redis.connect();
-  return redis;
-}
 
 export interface RunningServer {
   fastify: FastifyInstance;
@@ -132,6 +125,10 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     for (const undo of opened.splice(0).reverse()) await (quietly ? Promise.resolve().then(undo).catch(() => undefined) : undo());
   };
   try {
+    // First, as the cheapest to find unreachable: the start then fails before opening anything else.
+    const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    // quit() fails while Redis is away (no queue): then the connection is just dropped.
+    opened.push(() => redis?.quit().catch(() => redis.disconnect()));
     const db = await connectDatabase(config, { logger: fastify.log, log: (message) => fastify.log.warn(message) });
     opened.push(() => db.close());
     fastify.log.info(`database: ${describeTarget(config)}`);
@@ -147,8 +144,6 @@ export async function startServer(config: Config, options: { dev?: boolean; root
       answerCache.clear();
       fastify.log.info({ version }, 'catalogue changed: reloaded, answer cache cleared');
     });
-    const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-    opened.push(() => redis?.quit());
     opened.push(() => fastify.close());
     // First: the cache's hooks go on every route registered after it. Its hits are counted in the
     // request metrics, which the API plugin decorates the instance with.
