@@ -7,7 +7,7 @@ const START_TIMEOUT_MS = 5_000;
  * A Redis command that cannot be answered at once fails at once: the rate limits then count in the
  * process (api/plugins/rate-limit-store.ts) rather than make a request wait.
  */
-const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 1_000;
 
 /** Where a client connects, for messages: scheme, host, port and database, never a user or password. */
 export function redisAddress(redis: Redis): string {
