@@ -15,6 +15,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { jsonBodies } from './plugins/json-bodies.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
+import type { RateLimitStoreStats } from './plugins/rate-limit-store.ts';
 import { sessions } from './plugins/session.ts';
 import { valibotValidation } from './plugins/validation.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
@@ -66,12 +67,14 @@ export const app = fp(
     await fastify.register(errorHandler);
     // Before the routes: both collect from every route registered after them.
     await fastify.register(openApi);
-    await fastify.register(metrics, { db, projections, token: options.metricsToken, answerCacheStats: options.answerCacheStats });
+    // The rate limits are registered later (after the answer headers); their store is read when scraped.
+    let rateLimitStore: (() => RateLimitStoreStats) | undefined;
+    await fastify.register(metrics, { db, projections, token: options.metricsToken, answerCacheStats: options.answerCacheStats, rateLimitStoreStats: () => rateLimitStore?.() });
     const shuttingDown = options.shuttingDown ?? (() => false);
     await fastify.register(health, { db, catalogue, projections, shuttingDown });
     jsonBodies(fastify);
     await fastify.register(answerHeaders, { dev: options.dev ?? false, shuttingDown });
-    await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS });
+    rateLimitStore = (await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS })).stats;
     // Before any route: routes with `config.idempotent` get their hooks as they are added.
     await fastify.register(idempotency, { db });
 

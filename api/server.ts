@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { connectDatabase, describeTarget } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
@@ -20,10 +19,13 @@ import { ROUTER_OPTIONS, app } from './app.ts';
 import { loggerOptions, requestIdOf } from './logging/logger.ts';
 import { type AnswerCache, createAnswerCache } from './answer-cache/answer-cache.ts';
 import { createShopServices } from './shop-services.ts';
+import { connectRedis } from './redis-connection.ts';
 // The process composes the API and the storefront's server side; nothing else in api/ imports it.
 import { createPageRenderer } from '../storefront/server/page-renderer.ts';
 import { pages } from '../storefront/server/pages.ts';
-import { answerFrameworkError, answerRefusedRequest } from './protocol-errors.ts';
+import { answerFrameworkError, answerRefusedRequests } from './protocol-errors.ts';
+import { httpServerFactory } from './http-server.ts';
+import { inFlightRequests } from './in-flight-requests.ts';
 
 /**
  * The shop's own directory (where dist/ and vite.config.ts are): the nearest package.json above this
@@ -41,14 +43,6 @@ function packageRoot(): string {
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
 const SWEEP_MS = 60 * 60 * 1000;
-
-/** The rate-limit counters' Redis: loaded only when configured, and reached before the server listens. */
-async function connectRedis(url: string) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  await redis.connect();
-  return redis;
-}
 
 export interface RunningServer {
   fastify: FastifyInstance;
@@ -80,36 +74,19 @@ export async function prepareDatabase(db: Database, log: (message: string) => vo
   }
 }
 
-/**
- * The HTTP server Fastify would make (its timeouts as Fastify sets them), whose requests meet the
- * answer cache first: a cached answer is sent without Fastify, anything else goes to Fastify.
- */
-function answeringFirstFrom(answerCache: AnswerCache): FastifyServerFactory {
-  return (handler, options) => {
-    const server = createServer(options.http ?? {}, (req, res) => {
-      if (!answerCache.serve(req, res)) handler(req, res);
-    });
-    // Fastify has filled these in (its defaults where the config sets none).
-    const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-    server.keepAliveTimeout = timeouts.keepAliveTimeout;
-    server.requestTimeout = timeouts.requestTimeout;
-    server.setTimeout(timeouts.connectionTimeout);
-    return server;
-  };
-}
-
 /** `storefront: false` serves the API alone (no build needed): what the multi-instance test runs. */
 export async function startServer(config: Config, options: { dev?: boolean; root?: string; storefront?: boolean } = {}): Promise<RunningServer> {
   const { limits } = config;
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && (options.dev === true || process.stdout.isTTY === true));
   let shuttingDown = false;
   const answerCache = createAnswerCache({ trustProxy: config.trustProxy, shuttingDown: () => shuttingDown });
+  const inFlight = inFlightRequests();
   const fastify = Fastify({
-    serverFactory: answeringFirstFrom(answerCache),
+    serverFactory: httpServerFactory({ answerCache, inFlight, shuttingDown: () => shuttingDown }),
     logger: await loggerOptions({ level: config.logLevel, pretty }),
     // Every log line of a request carries its id (reqId); a proxy's x-request-id is kept end to end.
     genReqId: requestIdOf,
-    clientErrorHandler: answerRefusedRequest,
+    clientErrorHandler: answerRefusedRequests(inFlight),
     frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
     routerOptions: ROUTER_OPTIONS,
@@ -132,6 +109,10 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     for (const undo of opened.splice(0).reverse()) await (quietly ? Promise.resolve().then(undo).catch(() => undefined) : undo());
   };
   try {
+    // First, as the cheapest to find unreachable: the start then fails before opening anything else.
+    const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    // quit() fails while Redis is away (no queue): then the connection is just dropped.
+    opened.push(() => redis?.quit().catch(() => redis.disconnect()));
     const db = await connectDatabase(config, { logger: fastify.log, log: (message) => fastify.log.warn(message) });
     opened.push(() => db.close());
     fastify.log.info(`database: ${describeTarget(config)}`);
@@ -147,8 +128,6 @@ export async function startServer(config: Config, options: { dev?: boolean; root
       answerCache.clear();
       fastify.log.info({ version }, 'catalogue changed: reloaded, answer cache cleared');
     });
-    const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-    opened.push(() => redis?.quit());
     opened.push(() => fastify.close());
     // First: the cache's hooks go on every route registered after it. Its hits are counted in the
     // request metrics, which the API plugin decorates the instance with.
@@ -183,8 +162,8 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     opened.push(stopPlannerStatistics);
 
     let closing: Promise<void> | undefined;
-    // fastify.close() stops accepting connections and waits for the requests in flight (new ones
-    // meanwhile get a 503); the rest closes after it.
+    // fastify.close() stops accepting connections and waits for the requests in flight (new ones,
+    // on connections kept alive too, get a 503: api/http-server.ts); the rest closes after it.
     const close = () =>
       (closing ??= (async () => {
         shuttingDown = true;

@@ -7,6 +7,7 @@ import { type CommandObserver, commandObservers } from '../../eventstore/command
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import type { AnswerCacheStats } from '../answer-cache/answer-cache.ts';
+import type { RateLimitStoreStats } from '../plugins/rate-limit-store.ts';
 import { HttpError } from '../http-error.ts';
 import { RequestDurations } from './request-durations.ts';
 
@@ -17,6 +18,8 @@ export interface MetricsOptions {
   token?: string | undefined;
   /** The answer cache's counters (absent where there is none, as in API tests). */
   answerCacheStats?: (() => AnswerCacheStats) | undefined;
+  /** The rate limits' counters: whether the process stands in for Redis. */
+  rateLimitStoreStats?: (() => RateLimitStoreStats | undefined) | undefined;
 }
 
 declare module 'fastify' {
@@ -33,7 +36,7 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
  * The shop's Prometheus metrics, in a registry of its own (several apps in one test process never
  * share counters). Gauges that need the database (projection lag) are read when scraped.
  */
-export function createShopMetrics({ db, projections, answerCacheStats }: Omit<MetricsOptions, 'token'>) {
+export function createShopMetrics({ db, projections, answerCacheStats, rateLimitStoreStats }: Omit<MetricsOptions, 'token'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -84,6 +87,23 @@ export function createShopMetrics({ db, projections, answerCacheStats }: Omit<Me
   new Counter({ name: 'dino_answer_cache_misses_total', help: 'Requests for a cacheable answer that had to be made', registers: [registry], collect: counted((s) => s.misses) });
   new Gauge({ name: 'dino_answer_cache_entries', help: 'URLs the answer cache holds (each with its renditions)', registers: [registry], collect: sized((s) => s.entries) });
   new Gauge({ name: 'dino_answer_cache_bytes', help: 'Bytes the answer cache holds (every rendition and encoding)', registers: [registry], collect: sized((s) => s.bytes) });
+  new Gauge({
+    name: 'dino_rate_limit_store_fallback',
+    help: '1 while Redis (REDIS_URL) cannot count the rate limits and the process counts them instead, else 0',
+    registers: [registry],
+    collect() {
+      this.set(rateLimitStoreStats?.()?.fallback ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'dino_rate_limit_store_fallback_counts_total',
+    help: 'Rate-limit counts made in the process because Redis could not make them',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(rateLimitStoreStats?.()?.fallbackCounts ?? 0);
+    },
+  });
   new Gauge({
     name: 'dino_db_pool_connections',
     help: 'Database pool connections by state (max, total, idle) and queries waiting for one',

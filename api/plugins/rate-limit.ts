@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Redis } from 'ioredis';
 import { HttpError } from '../http-error.ts';
 import type { LimitName, RateLimits } from '../rate-limits.ts';
-
+import { type RateLimitStoreStats, rateLimitStore } from './rate-limit-store.ts';
 
 export interface RateLimitOptions {
   limits: RateLimits;
@@ -40,12 +40,12 @@ declare module 'fastify' {
  * Registers @fastify/rate-limit (never globally: pages and catalogue reads are cached and cheap) and
  * `fastify.limitBy`, so any route (a form post included) opts into a limit with one line.
  */
-export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<{ stats: () => RateLimitStoreStats }> {
+  const store = rateLimitStore({ redis: options.redis, nameSpace: options.nameSpace ?? 'dino-shop:rate:', log: app.log });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: options.nameSpace ?? 'dino-shop:rate:' } : {}),
-    // A limit never takes the shop down with it: if Redis is unreachable the request goes through.
-    skipOnError: true,
+    // Falls back to counting in the process when Redis cannot count.
+    store: store.Store,
   });
   const limiters = Object.fromEntries(
     (Object.keys(options.limits) as LimitName[]).map((name) => [
@@ -70,4 +70,5 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
       throw tooManyRequests(name, retryAfter);
     };
   });
+  return { stats: store.stats };
 }
