@@ -25,6 +25,8 @@ export interface AnswerRule {
    * undefined when its answer is its own: then it is neither answered from the cache nor kept.
    */
   rendition?(req: IncomingMessage): string | undefined;
+  /** False when this request's answer is made for it (rendition and encoding too) but not kept. */
+  kept?(req: IncomingMessage): boolean;
   /** The rendition's bytes from the shared answer the route sent (default: those bytes). */
   render?(shared: Buffer, rendition: string): Buffer;
   /** Kept in Brotli and gzip too, and sent in the encoding the request prefers. */
@@ -83,11 +85,12 @@ export interface AnswerCacheStats {
   bytes: number;
 }
 
-const DEFAULT_MAX_BYTES = 40 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 40 * 1024 * 1024;
 
 const entrySize = (entry: Entry, key: string) => {
   let size = key.length + 256 + entry.shared.length + entry.headers.length * 32;
-  for (const bytes of entry.renditions.values()) size += encodedSize(bytes);
+  // A rendition that is the shared answer itself holds no bytes of its own.
+  for (const bytes of entry.renditions.values()) size += encodedSize(bytes) - (bytes.identity === entry.shared ? entry.shared.length : 0);
   return size;
 };
 
@@ -114,19 +117,25 @@ export function createAnswerCache(options: AnswerCacheOptions) {
   let misses = 0;
   let bound: { observe: AnswerCachePluginOptions['observe']; log: FastifyBaseLogger } | undefined;
 
-  const make = (rule: AnswerRule, shared: Buffer, rendition: string): EncodedBytes => {
+  /** A rendition's bytes; `kept` false for bytes sent once (then no Brotli, which would come too late). */
+  const make = (rule: AnswerRule, shared: Buffer, rendition: string, kept: boolean): EncodedBytes => {
     const body = rule.render ? rule.render(shared, rendition) : shared;
-    return rule.encode ? encodeBytes(body) : { identity: body, gzip: body };
+    return rule.encode ? encodeBytes(body, { brotli: kept }) : { identity: body, gzip: body };
   };
 
   /** The rendition's bytes, kept (and the entry weighed again) while the entry has room for another. */
   function renditionOf(key: string, entry: Entry, rendition: string): EncodedBytes {
     let bytes = entry.renditions.get(rendition);
     if (bytes) return bytes;
-    bytes = make(entry.rule, entry.shared, rendition);
-    if (entry.renditions.size < MAX_RENDITIONS) {
+    const keeping = entry.renditions.size < MAX_RENDITIONS;
+    bytes = make(entry.rule, entry.shared, rendition, keeping);
+    if (keeping) {
       entry.renditions.set(rendition, bytes);
-      if (entries.peek(key) === entry) entries.set(key, entry);
+      // lru-cache weighs an entry when it is set as a new value only: set again, it keeps the old size.
+      if (entries.peek(key) === entry) {
+        entries.delete(key);
+        entries.set(key, entry);
+      }
     }
     return bytes;
   }
@@ -159,10 +168,10 @@ export function createAnswerCache(options: AnswerCacheOptions) {
       if (rendition === undefined || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
       const shared = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const key = answerKey(request.url);
-      const keepable = request.method === 'GET' && reply.statusCode === 200 && startedIn.get(reply) === generation;
+      const keepable = request.method === 'GET' && reply.statusCode === 200 && startedIn.get(reply) === generation && rule.kept?.(request.raw) !== false;
       const entry = keepable ? keep(key, rule, reply, shared) : undefined;
       if (request.method === 'GET') misses++;
-      const bytes = entry ? renditionOf(key, entry, rendition) : make(rule, shared, rendition);
+      const bytes = entry ? renditionOf(key, entry, rendition) : make(rule, shared, rendition, false);
       const encoding = rule.encode ? negotiateEncoding(request.headers['accept-encoding'], bytes) : 'identity';
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       reply.header(CACHE_STATUS_HEADER, 'miss');

@@ -14,12 +14,28 @@ export interface EncodedBytes {
 }
 
 
-export function encodeBytes(content: Buffer): EncodedBytes {
+/**
+ * zlib hands back a view of its 16 KB output chunk: a 3 KB page kept as that view holds all 16 KB.
+ * What is kept is copied to its own length, so the bytes counted are the bytes held.
+ */
+function ownBytes(view: Buffer): Buffer {
+  if (view.byteOffset === 0 && view.buffer.byteLength === view.length) return view;
+  const own = Buffer.allocUnsafeSlow(view.length);
+  view.copy(own);
+  return own;
+}
+
+/**
+ * The content in gzip now and in Brotli a moment later. `brotli: false` for bytes sent once and not
+ * kept: their Brotli would arrive after the answer left, costing a compression for nothing.
+ */
+export function encodeBytes(content: Buffer, { brotli = true }: { brotli?: boolean } = {}): EncodedBytes {
   const encoded: EncodedBytes = { identity: content, gzip: content };
   if (content.length < MIN_COMPRESSIBLE_BYTES) return encoded;
-  encoded.gzip = gzipSync(content, { level: 6 });
+  encoded.gzip = ownBytes(gzipSync(content, { level: 6 }));
+  if (!brotli) return encoded;
   brotliCompress(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }, (error, br) => {
-    if (!error) encoded.br = br;
+    if (!error) encoded.br = ownBytes(br);
   });
   return encoded;
 }

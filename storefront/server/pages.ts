@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JUST_ORDERED_COOKIE, cartCountFromCookies, hasFlag } from '../../contracts/shop-cookies.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import type { AnswerCache, AnswerRule } from '../../api/answer-cache/answer-cache.ts';
+import { answerKey } from '../../api/answer-cache/answer-key.ts';
 import { sessions } from '../../api/plugins/session.ts';
 import type { ShopServices } from '../../api/shop-services.ts';
 import type { StorefrontServices } from '../services.ts';
@@ -51,9 +52,13 @@ function sendOwn(reply: FastifyReply, page: RenderedPage, cartCount: number): Fa
  * How the answer cache hands a catalogue page to each visitor: one rendition per cart badge count
  * (drawn into the page's slot), in the encoding the visitor prefers, and a form nonce of their own for
  * a visitor without one. A page showing a form post's flash is that shopper's own: never cached.
+ * Search results are rendered for each request and not kept: each distinct text is a page of its own
+ * that few ask twice, and a stream of them would push the catalogue's pages out of the cache.
  */
 const SHARED_PAGES: AnswerRule = {
   rendition: (req: IncomingMessage) => (readFlash(req) ? undefined : String(cartCountFromCookies(req.headers.cookie))),
+  // A listing's key names its search text first when it has one.
+  kept: (req: IncomingMessage) => !answerKey(req.url ?? '').includes('?search='),
   render: (shared, count) => Buffer.from(withCartBadge(shared.toString(), Number(count))),
   encode: true,
   own: {

@@ -128,4 +128,34 @@ describe('the answer cache', () => {
     expect(cache.stats().entries).toBeLessThan(40);
     expect(cache.stats().entries).toBeGreaterThan(0);
   });
+
+  it('weighs every rendition it keeps, so its bound holds for pages kept with many', async () => {
+    const page = `<p>badge {count}</p>${'y'.repeat(5_000)}`;
+    const { cache, get } = await serve((fastify) => {
+      fastify.get('/p/:n', { config: { answerCache: COUNTED } }, (_request, reply) => reply.type('text/html').send(page));
+    }, 200_000);
+    await get('/p/0', { 'x-count': '0' });
+    const one = cache.stats().bytes;
+    for (let count = 1; count <= 3; count++) await get('/p/0', { 'x-count': String(count) });
+    expect(cache.stats().bytes - one).toBeGreaterThanOrEqual(3 * page.length);
+    for (let n = 1; n < 40; n++) for (let count = 0; count < 4; count++) await get(`/p/${n}`, { 'x-count': String(count) });
+    // Each kept page holds its answer and four renditions: the bound has room for fewer than 200_000 / (5 × 5 KB).
+    expect(cache.stats().bytes).toBeLessThanOrEqual(200_000);
+    expect(cache.stats().entries).toBeLessThanOrEqual(Math.floor(200_000 / (5 * page.length)));
+  });
+
+  it('sends an answer its rule says not to keep with its rendition and encoding, and keeps none of it', async () => {
+    let made = 0;
+    const { cache, get } = await serve((fastify) => {
+      const rule: AnswerRule = { ...COUNTED, kept: (req) => !req.url?.includes('search') };
+      fastify.get('/list', { config: { answerCache: rule } }, (_request, reply) => reply.type('text/html').send(`<p>badge {count}</p>${'z'.repeat(4000)}, ${++made}`));
+    });
+    for (let i = 1; i <= 2; i++) {
+      const response = await get('/list?search=dino', { 'x-count': '3', 'accept-encoding': 'gzip' });
+      expect(response.headers.get('x-cache')).toBe('miss');
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(await response.text()).toMatch(new RegExp(`^<p>badge 3</p>z+, ${i}$`));
+    }
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EncodedBytes, isSettled, negotiateEncoding, preferredEncoding } from '../../../api/encoding/encoded-bytes.ts';
+import { type EncodedBytes, encodeBytes, isSettled, negotiateEncoding, preferredEncoding } from '../../../api/encoding/encoded-bytes.ts';
+import { until } from '../../support/until.ts';
 
 const identity = Buffer.from('<html>a page</html>');
 const gzip = Buffer.from('gzip bytes');
@@ -43,5 +44,17 @@ describe('content encodings', () => {
     for (let i = 0; i < 200; i++) expect(preferredEncoding(`gzip;q=0.${(i % 9) + 1}, identity, x-${i}`)).toBe('gzip');
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+  });
+
+  it('holds each encoding in memory of its own length, and makes no Brotli for bytes sent once', async () => {
+    const page = Buffer.from(Array.from({ length: 600 }, (_, i) => `<li>product ${i}</li>`).join(''));
+    const kept = encodeBytes(page);
+    await until(() => kept.br !== undefined);
+    // zlib's answer is a view of its 16 KB output chunk: kept as is, a 2 KB encoding would hold all of it.
+    for (const bytes of [kept.gzip, kept.br!]) expect(bytes.buffer.byteLength).toBe(bytes.length);
+    const once = encodeBytes(page, { brotli: false });
+    expect(once.gzip.length).toBeLessThan(page.length);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(once.br).toBeUndefined();
   });
 });
