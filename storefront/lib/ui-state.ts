@@ -33,6 +33,8 @@ export function openCartDrawer(): void {
   store.set(cartDrawerOpenAtom, true);
 }
 
+export const isCartDrawerOpen = (): boolean => store.get(cartDrawerOpenAtom);
+
 export function closeCartDrawer(): void {
   store.set(cartDrawerOpenAtom, false);
 }

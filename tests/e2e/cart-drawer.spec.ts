@@ -64,8 +64,10 @@ test.describe('cart drawer', () => {
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (0)' })).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
-    // Undo from the toast puts the line back, and the drawer stays open.
-    await toast(page).getByRole('button', { name: 'Undo' }).click();
+    // The drawer's own row offers the Undo; no page toast covers it.
+    await expect(drawer(page).getByTestId('drawer-removal')).toContainText(`Item removed: ${THONG.name}`);
+    await expect(toast(page)).toHaveCount(0);
+    await drawer(page).getByRole('button', { name: `Undo removing ${THONG.name}` }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (1)' })).toBeVisible();
     await expect(drawer(page).getByTestId('line-quantity')).toHaveText('2');
     await expect(page.getByTestId('cart-count')).toHaveText('2');

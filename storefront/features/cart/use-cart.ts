@@ -16,7 +16,7 @@ import { addedDescription } from './added-toast.tsx';
 import { noteRemoval } from './last-removal.ts';
 import { browserQueryClient } from './cart-client.tsx';
 import { addTarget, applyCartOps, isCartOp, stepperMax, type CartOp } from './cart-ops.ts';
-import { openCartDrawer } from '../../lib/ui-state.ts';
+import { isCartDrawerOpen, openCartDrawer } from '../../lib/ui-state.ts';
 import {
   CART_MUTATION_SCOPE,
   CartChangedElsewhere,
@@ -124,7 +124,7 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
         });
       } else if (op.kind === 'remove') {
         const removed = op.line;
-        // One Undo, offered by the toast and inside the cart drawer; either undoes it once.
+        // One Undo, offered by the toast or inside the cart drawer; either undoes it once.
         const undoOnce = removed
           ? once(() => {
               noteRemoval(null);
@@ -132,6 +132,11 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
             })
           : undefined;
         noteRemoval(removed && undoOnce ? { line: removed, undo: undoOnce } : null);
+        // In the open drawer its own row says it and offers Undo; a toast would cover that row on a phone.
+        if (isCartDrawerOpen()) {
+          toast.dismiss(REMOVED_TOAST);
+          return;
+        }
         toast(CART_MESSAGES.removed, {
           id: REMOVED_TOAST,
           description: CART_MESSAGES.removedDescription,
