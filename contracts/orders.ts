@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CHECKOUT_FIELDS } from './checkout.ts';
+import { FlashTrackedOrder } from './flash.ts';
 import { MoneyString } from './money.ts';
 
 /**
@@ -46,6 +47,9 @@ export const OrderRefusal = v.object({
 
 export const OrderNumberParams = v.object({ number: v.pipe(v.string(), v.maxLength(40, 'That is not an order number')) });
 export const OrderLookupQuery = v.object({ email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')) });
+
+/** What the track-order form route answers the enhanced page (JSON): the order when one was found. */
+export const TrackAnswer = v.object({ result: v.picklist(['found', 'not-found']), tracked: v.optional(FlashTrackedOrder) });
 
 /** The one answer for an unknown number and for a known one asked with another address. */
 export const ORDER_NOT_FOUND = 'Order Not Found';

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_DEFAULTS, type CheckoutFormValues, checkoutErrors } from '../../contracts/checkout.ts';
 import { ApiError } from '../../contracts/errors.ts';
 import { ORDER_NOT_FOUND, OrderLookupQuery, OrderNumberParams, OrderRefusal, OrderView, PlaceOrderBody } from '../../contracts/orders.ts';
+import { CART_MESSAGES } from '../../contracts/shop-messages.ts';
+import { VersionMismatch } from '../../eventstore/command-handler.ts';
+import { parseIfMatch } from '../cart/if-match.ts';
 import { HttpError } from '../http-error.ts';
 import { schemaOf } from '../plugins/validation.ts';
 import { toOrderView } from './order-view.ts';
@@ -9,10 +12,11 @@ import type { OrdersService } from './orders.service.ts';
 
 const view = schemaOf(OrderView);
 const refusal = schemaOf(OrderRefusal);
-const errors = { 400: schemaOf(ApiError), 404: schemaOf(ApiError), 409: refusal, 422: refusal, 429: schemaOf(ApiError) };
+const errors = { 400: schemaOf(ApiError), 404: schemaOf(ApiError), 409: refusal, 412: schemaOf(ApiError), 422: refusal, 429: schemaOf(ApiError) };
 
 /**
- * Orders. Registered in the session scope: the order is the session's cart, and the promo code
+ * Orders. Registered in the session scope (an If-Match names the cart version the order is for, as
+ * for cart writes: another version answers 412 and places nothing): the order is the session's cart, and the promo code
  * applied at checkout lives in the session. Placing one honours an Idempotency-Key (a retried
  * checkout answers with the order its first attempt placed). Looking one up needs its number and
  * the address it was placed with; both checks fail alike, and lookups are rate-limited as writes
@@ -33,7 +37,15 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
       const fields = checkoutErrors(values);
       const first = Object.values(fields)[0];
       if (first !== undefined) return reply.status(422).send({ error: 'Unprocessable Entity', message: first, requestId: request.id, fields });
-      const order = await orders.placeOrder(request.session.cartId ?? null, values, request.session.promoCode !== undefined, request.commandKey);
+      // With If-Match, the order is the cart the shopper confirmed, or none (another tab changed it).
+      const ifVersion = parseIfMatch(request.headers['if-match']);
+      let order;
+      try {
+        order = await orders.placeOrder(request.session.cartId ?? null, values, request.session.promoCode !== undefined, request.commandKey, ifVersion === undefined ? {} : { ifVersion });
+      } catch (error) {
+        if (!(error instanceof VersionMismatch)) throw error;
+        return reply.status(412).send({ error: 'Precondition Failed', message: `${CART_MESSAGES.changedElsewhere}. ${CART_MESSAGES.changedElsewhereDescription}`, requestId: request.id });
+      }
       request.session.promoCode = undefined;
       return reply.status(201).send(toOrderView(order));
     },

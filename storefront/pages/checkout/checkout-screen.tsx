@@ -8,7 +8,7 @@ import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
 import type { CheckoutFormValues, PlacedOrder } from '../../../contracts/checkout.ts';
-import { shopperMessage } from '../../lib/api-fetch.ts';
+import { ApiRequestError, shopperMessage } from '../../lib/api-fetch.ts';
 import { submitOrder } from '../../features/checkout/submit-order.ts';
 import { CheckoutForm } from '../../features/checkout/checkout-form.tsx';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
@@ -17,7 +17,7 @@ import { OrderSummary } from '../../features/checkout/order-summary.tsx';
 import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 import { cartTotals } from '../../../contracts/cart-rules.ts';
 import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
-import { toastOnNextPage } from '../../features/toast/toast.ts';
+import { toast, toastOnNextPage } from '../../features/toast/toast.ts';
 
 /**
  * Checkout composes the cart feature (the lines, clearing the cart) with the checkout feature (form,
@@ -63,13 +63,16 @@ export function CheckoutScreen() {
     setPlacing('yes');
     setRefusal(null);
     try {
-      const placed = await submitOrder(values);
+      const placed = await submitOrder(values, view.version);
       cartActions.orderPlaced();
       setOrder(placed);
       setPlacing('no');
       return true;
     } catch (error) {
-      setRefusal(shopperMessage(error, CART_MESSAGES.tryAgain));
+      // Another tab changed the cart: said as every stale cart change says it; other refusals (too
+      // few left) stay on the page, above the form.
+      if (error instanceof ApiRequestError && error.status === 412) toast.error(CART_MESSAGES.changedElsewhere, { description: CART_MESSAGES.changedElsewhereDescription });
+      else setRefusal(shopperMessage(error, CART_MESSAGES.tryAgain));
       cartActions.refresh();
       setPlacing('refused');
       return false;

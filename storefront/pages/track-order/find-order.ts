@@ -1,15 +1,19 @@
+import * as v from 'valibot';
+import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 import type { TrackResult } from '../../../contracts/order-tracking.ts';
-import { trackedOrderOf } from '../../../contracts/order-tracking.ts';
-import { OrderView } from '../../../contracts/orders.ts';
-import { ApiRequestError, apiFetch } from '../../lib/api-fetch.ts';
+import { TrackAnswer } from '../../../contracts/orders.ts';
+import { apiRequest } from '../../lib/api-fetch.ts';
 
-/** Asks the shop for the order (GET /api/orders/{number}?email=): found, or not found (404); other failures throw. */
+/**
+ * Asks the shop for the order, as the plain form does (the form route answers this page in JSON):
+ * found, or not found; a failed call throws.
+ */
 export async function findOrder(orderNumber: string, email: string): Promise<TrackResult> {
-  try {
-    const order = await apiFetch(`/api/orders/${encodeURIComponent(orderNumber.trim())}?email=${encodeURIComponent(email.trim())}`, OrderView);
-    return { kind: 'found', order: trackedOrderOf(order) };
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return { kind: 'not-found' };
-    throw error;
-  }
+  const response = await apiRequest(FORM_ACTIONS.trackOrder, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ orderNumber, email }),
+  });
+  const answer = v.parse(TrackAnswer, await response.json());
+  return answer.tracked ? { kind: 'found', order: answer.tracked } : { kind: 'not-found' };
 }

@@ -46,9 +46,15 @@ export async function pageFormRoutes(app: FastifyInstance, { subscriptions, orde
   app.post(FORM_ACTIONS.trackOrder, { ...formPost, preHandler: app.limitBy('cartWrites') }, async (request, reply) => {
     const values = { orderNumber: field(request.body, 'orderNumber'), email: field(request.body, 'email') };
     const errors = validateTrackForm(values.orderNumber, values.email);
+    if (Object.keys(errors).length > 0 && request.headers.accept?.includes('application/json')) return reply.status(400).send({ error: 'Bad Request', message: errors.orderNumber ?? errors.email, requestId: request.id });
     if (Object.keys(errors).length > 0) return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: { ...errors } } });
     const order = trackOrder(values.orderNumber, values.email).kind === 'found' ? undefined : await orders.findOrder(values.orderNumber, values.email);
     const result = order || trackOrder(values.orderNumber, values.email).kind === 'found' ? 'found' : 'not-found';
+    // The enhanced page posts here with fetch and shows the outcome itself: a found order or not,
+    // answered alike (200), so the browser logs no failed request for a number that is not there.
+    if (request.headers.accept?.includes('application/json')) {
+      return reply.header('cache-control', 'no-store').send({ result, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) });
+    }
     return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: {}, result }, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) });
   });
 }

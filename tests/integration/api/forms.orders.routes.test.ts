@@ -39,6 +39,14 @@ describe.each(BACKENDS)('orders through the plain HTML forms on %s', (backend) =
     await plain.post('/track-order', { orderNumber: order.number, email: 'rex@example.com' });
     expect(plain.flash()).toMatchObject({ form: { result: 'not-found' } });
     expect(plain.flash().tracked).toBeUndefined();
+    // The enhanced page asks the same route in JSON: found and not found both answer 200.
+    const asJson = (orderNumber: string, email: string) => plain.post('/track-order', { orderNumber, email }, { origin: 'http://shop.test:3000', accept: 'application/json' });
+    const foundJson = await asJson(order.number, 'stego@example.com');
+    expect(foundJson.statusCode).toBe(200);
+    expect(foundJson.json()).toMatchObject({ result: 'found', tracked: { number: order.number, total: (order.totalCents / 100).toFixed(2) } });
+    const missing = await asJson(order.number, 'rex@example.com');
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json()).toEqual({ result: 'not-found' });
     // The sample still works as before, with any address.
     await plain.post('/track-order', { orderNumber: 'coc-123456', email: 'anyone@example.com' });
     expect(plain.flash().form.result).toBe('found');

@@ -113,6 +113,22 @@ describe.each(BACKENDS)('POST /api/orders on %s', (backend) => {
     expect(rows).toEqual([{ seeded: 3, received: 0, ordered: 2 }]);
   });
 
+  it('with If-Match, orders only the cart version the shopper confirmed: another answers 412 and places nothing', async () => {
+    const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 1);
+    const seen = (await me.request({ method: 'GET', url: '/api/cart' })).headers.etag as string;
+    // Another tab adds a line after the checkout was shown.
+    await me.request({ method: 'POST', url: '/api/cart', payload: { productId: stocked.product.id, variantId: stocked.variant.id, quantity: 1 } });
+    const before = await countEvents(app);
+    const stale = await me.request({ method: 'POST', url: '/api/orders', payload: checkout(), headers: { 'if-match': seen } });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().message).toMatch(/^Your cart was changed/);
+    expect(await countEvents(app)).toBe(before);
+    const now = (await me.request({ method: 'GET', url: '/api/cart' })).headers.etag as string;
+    const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout(), headers: { 'if-match': now } });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().lines[0].quantity).toBe(2);
+  });
+
   it('counts orders placed and refused in /metrics', async () => {
     const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(text).toMatch(/^dino_orders_placed_total [1-9]/m);
