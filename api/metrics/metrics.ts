@@ -120,7 +120,7 @@ export function createShopMetrics({ db, projections, answerCacheStats, rateLimit
   const ordersPlaced = new Counter({ name: 'dino_orders_placed_total', help: 'Orders placed (API and plain forms)', registers: [registry] });
   const ordersRefused = new Counter({
     name: 'dino_orders_refused_total',
-    help: 'Checkouts refused, by reason (empty-cart, out-of-stock)',
+    help: 'Checkouts refused, by reason (empty-cart, out-of-stock, unavailable)',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

@@ -34,7 +34,7 @@ export interface OrdersServiceDeps {
 }
 
 /** Why an order was refused, for the metrics. */
-export type Refusal = 'empty-cart' | 'out-of-stock';
+export type Refusal = 'empty-cart' | 'out-of-stock' | 'unavailable';
 
 /**
  * Watches orders (metrics subscribe here): each placed, each refused. Process-wide, like
@@ -43,12 +43,12 @@ export type Refusal = 'empty-cart' | 'out-of-stock';
 export interface OrderObserver {
   placed?(order: OrderRow): void;
   refused?(reason: Refusal): void;
-  /** An order moved stock: the catalogue's live stock is stale. */
-  stockMoved?(variantIds: readonly number[]): void;
 }
 export const orderObservers = new Set<OrderObserver>();
 
 const MAX_ATTEMPTS = 25;
+const EMPTY_CART = 'Your cart is empty';
+const NO_LONGER_SOLD = 'An item in your cart is no longer sold; please remove it';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const constraintOf = (error: unknown) => (typeof error === 'object' && error !== null && 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : undefined);
@@ -82,7 +82,7 @@ export function createOrdersService({ db, catalogue, now = () => new Date(), new
     return state.lines.map((line) => {
       const product = catalogue.productById(line.productId);
       const variant = catalogue.variant(line.variantId);
-      if (!product || !variant) throw ruleViolated('An item in your cart is no longer sold; please remove it');
+      if (!product || !variant) throw ruleViolated(NO_LONGER_SOLD);
       return {
         productId: line.productId,
         variantId: line.variantId,
@@ -116,7 +116,7 @@ export function createOrdersService({ db, catalogue, now = () => new Date(), new
      */
     async placeOrder(cartId: string | null, values: CheckoutFormValues, promoApplied: boolean, key?: CommandKey, options: { ifVersion?: number } = {}): Promise<OrderRow> {
       if (key?.recordedIn) return recordedOrder(key.recordedIn);
-      if (!cartId) return refuse('empty-cart', ruleViolated('Your cart is empty'));
+      if (!cartId) return refuse('empty-cart', ruleViolated(EMPTY_CART));
       const email = normaliseEmail(values.email);
       const customerId = await customerIdOf(email);
       // The customer's key: a subscriber of the address already has one, and one forget shreds both.
@@ -158,7 +158,7 @@ export function createOrdersService({ db, catalogue, now = () => new Date(), new
           );
           cartEvents = decideCart({ type: 'CheckOut', orderId, at }, cart.state);
         } catch (error) {
-          if (error instanceof DomainError) refuse(error.kind === 'conflict' ? 'out-of-stock' : 'empty-cart', error);
+          if (error instanceof DomainError) refuse(error.kind === 'conflict' ? 'out-of-stock' : error.message === NO_LONGER_SOLD ? 'unavailable' : 'empty-cart', error);
           throw error;
         }
         try {
@@ -184,10 +184,7 @@ export function createOrdersService({ db, catalogue, now = () => new Date(), new
         // Before answering, so the pages the shopper sees next show what is left. A failed reload
         // keeps the previous stock until the cache's poll succeeds; the order stands either way.
         await afterStockMoved?.().catch(() => undefined);
-        for (const observer of orderObservers) {
-          observer.placed?.(order);
-          observer.stockMoved?.(order.lines.map((l) => l.variantId));
-        }
+        for (const observer of orderObservers) observer.placed?.(order);
         return order;
       }
     },
