@@ -31,7 +31,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /\.mobile\.spec\.ts$/ },
   ],
   webServer: {
-    command: `rm -rf .tmp/e2e-data && node bin/dino-shop.js --data-dir .tmp/e2e-data serve --port ${PORT} --host 127.0.0.1`,
+    command: `rm -rf .tmp/e2e-data && npx tsx tests/e2e/support/restock.ts .tmp/e2e-data && node bin/dino-shop.js --data-dir .tmp/e2e-data serve --port ${PORT} --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/api/categories`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -9,6 +9,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { health } from './health/health.routes.ts';
 import { metrics } from './metrics/metrics.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
 import { openApi } from './openapi/openapi.ts';
 import { answerHeaders } from './plugins/answer-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -61,7 +62,7 @@ export const ROUTER_OPTIONS = { maxParamLength: 1_000 } as const;
 export const app = fp(
   async (fastify: FastifyInstance, options: AppOptions): Promise<void> => {
     const { db, catalogue } = options;
-    const { carts, subscriptions } = options.services ?? createShopServices({ db, catalogue, now: options.now });
+    const { carts, subscriptions, orders } = options.services ?? createShopServices({ db, catalogue, now: options.now });
 
     await fastify.register(valibotValidation);
     await fastify.register(errorHandler);
@@ -80,11 +81,12 @@ export const app = fp(
 
     await fastify.register(catalogueRoutes, { prefix: '/api', catalogue });
     await fastify.register(subscriptionRoutes, { prefix: '/api', subscriptions });
-    // The session scope of the API: the cart routes. Nothing else here pays for sessions. The JSON
+    // The session scope of the API: the cart and order routes. Nothing else here pays for sessions. The JSON
     // API leaves the badge's count cookie to the page's script (it writes it from every cart it receives).
     await fastify.register(async (withSession) => {
       await withSession.register(sessions, { secret: options.sessionSecret });
       await withSession.register(cartRoutes, { prefix: '/api', carts });
+      await withSession.register(ordersRoutes, { prefix: '/api', orders });
     });
 
     apiFallback(fastify);

@@ -124,9 +124,11 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     if (renderer) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${renderer.dev ? 'Vite dev server' : 'production build'}`);
     // The operator may mean it (a private network), so a warning rather than a refusal to start.
     if (process.env.NODE_ENV === 'production' && !config.metricsToken) fastify.log.warn('GET /metrics is open to anyone who can reach this server: set METRICS_TOKEN to require a bearer token');
-    catalogue.onChange((version) => {
+    // Stock moves with every order: pages and the variants API show it (sold out, "Only N left",
+    // steppers' maximum), so their kept answers go too (docs/decisions/0027).
+    catalogue.onChange((version, what) => {
       answerCache.clear();
-      fastify.log.info({ version }, 'catalogue changed: reloaded, answer cache cleared');
+      if (what === 'catalogue') fastify.log.info({ version }, 'catalogue changed: reloaded, answer cache cleared');
     });
     opened.push(() => fastify.close());
     // First: the cache's hooks go on every route registered after it. Its hits are counted in the

@@ -4,7 +4,7 @@ import { Email, INVALID_EMAIL } from './subscription.ts';
 /**
  * The demo checkout form, validated by this one schema, which carries every validation message: in
  * the browser when JavaScript runs, on the server when the plain form is posted. No payment is taken
- * and no order is sent anywhere.
+ * and nothing ships, but the order is kept and can be tracked.
  */
 export const STATE_OPTIONS = ['AL', 'AK', 'AZ', 'CA', 'CO', 'NY', 'TX'] as const;
 export type StateCode = (typeof STATE_OPTIONS)[number];
@@ -141,23 +141,23 @@ export function checkoutErrors(values: CheckoutFormInput): CheckoutErrors {
 /** About 2 seconds of 'Processing...' before the demo order is confirmed. */
 export const CHECKOUT_DELAY_MS = 2000;
 
-/** '#DINO-' and a random 6-digit number (100000–999999). `random` is injectable for tests. */
+/** '#DINO-' and a random 6-digit number (100000–999999), drawn again by the shop on a clash. `random` is injectable for tests. */
 export function orderNumber(random: () => number = Math.random): string {
   const digits = 100000 + Math.min(899999, Math.floor(random() * 900000));
   return `#DINO-${digits}`;
 }
 
-/** A placed demo order, as its confirmation shows it: from the form post's flash, or kept by the tab. */
+/** A placed order, as its confirmation shows it: from the form post's flash, or kept by the tab. */
 export const PlacedOrder = v.object({
   number: v.string(),
-  /** When it was confirmed (ISO 8601). */
+  /** When it was placed (ISO 8601). */
   placedAt: v.pipe(v.string(), v.isoTimestamp()),
   totalCents: v.pipe(v.number(), v.safeInteger()),
   email: v.string(),
 });
 export type PlacedOrder = v.InferOutput<typeof PlacedOrder>;
 
-/** The demo order placed now, for `email` (trimmed), at `totalCents`. */
-export function placeOrder(email: string, totalCents: number, now: Date = new Date()): PlacedOrder {
-  return { number: orderNumber(), placedAt: now.toISOString(), totalCents, email: email.trim() };
+/** The confirmation of an order the shop recorded, placed for `email` (trimmed). */
+export function placedOrderOf(order: { number: string; placedAt: string; totalCents: number }, email: string): PlacedOrder {
+  return { number: order.number, placedAt: order.placedAt, totalCents: order.totalCents, email: email.trim() };
 }

@@ -25,9 +25,20 @@ export const FlashForm = v.object({
 });
 export type FlashForm = v.InferOutput<typeof FlashForm>;
 
+/** An order Track Order found, as it shows it (contracts/order-tracking.ts). */
+export const FlashTrackedOrder = v.object({
+  number: v.string(),
+  date: v.string(),
+  status: v.string(),
+  items: v.array(v.object({ name: v.string(), quantity: v.number(), price: v.string() })),
+  shipping: v.object({ method: v.string(), carrier: v.optional(v.string()), trackingNumber: v.optional(v.string()), eta: v.optional(v.string()), address: v.optional(v.string()) }),
+  total: v.string(),
+});
+
 export const Flash = v.object({
   notice: v.optional(FlashNotice),
   form: v.optional(FlashForm),
   order: v.optional(PlacedOrder),
+  tracked: v.optional(FlashTrackedOrder),
 });
 export type Flash = v.InferOutput<typeof Flash>;

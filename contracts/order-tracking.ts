@@ -1,12 +1,31 @@
-/** Order tracking is a demo: one hard-coded sample order, matched in the browser, and by the form route without JavaScript. */
+/**
+ * Order tracking: the shop's orders, found by number and the address they were placed with (the API
+ * and the form route ask the orders service), and the one hard-coded sample order, matched here.
+ * Dependency-free: the page loads no valibot for it.
+ */
 
 export interface TrackedOrder {
   number: string;
   date: string;
   status: string;
   items: Array<{ name: string; quantity: number; price: string }>;
-  shipping: { method: string; carrier: string; trackingNumber: string; eta: string; address: string };
+  /** A real order has a method only: nothing ships from this demo shop, so no carrier, tracking or address. */
+  shipping: { method: string; carrier?: string; trackingNumber?: string; eta?: string; address?: string };
   total: string;
+}
+
+const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** An order the shop recorded (the API's shape) as Track Order shows it: date, status, lines, method, total. */
+export function trackedOrderOf(order: { number: string; placedAt: string; status: string; lines: Array<{ name: string; size: string; color: string; quantity: number; unitPrice: string }>; shippingMethod: string; total: string }): TrackedOrder {
+  return {
+    number: order.number,
+    date: placedOn.format(new Date(order.placedAt)),
+    status: order.status,
+    items: order.lines.map((line) => ({ name: `${line.name} (${line.size}, ${line.color})`, quantity: line.quantity, price: line.unitPrice })),
+    shipping: { method: order.shippingMethod },
+    total: order.total,
+  };
 }
 
 export const SAMPLE_ORDER: TrackedOrder = {
@@ -34,7 +53,7 @@ export interface TrackErrors {
   email?: string;
 }
 
-/** Both fields are required and must not be blank. No format check: COC- is only a hint. */
+/** Both fields are required and must not be blank. No format check: COC- is only a hint (the shop's own are #DINO-). */
 export function validateTrackForm(orderNumber: string, email: string): TrackErrors {
   const errors: TrackErrors = {};
   if (!orderNumber.trim()) errors.orderNumber = 'Please enter your order number';
@@ -42,7 +61,7 @@ export function validateTrackForm(orderNumber: string, email: string): TrackErro
   return errors;
 }
 
-/** Found when the number equals the sample's (case-insensitive) and an email is given. */
+/** The sample: found when the number equals the sample's (case-insensitive) and an email is given. */
 export function trackOrder(orderNumber: string, email: string): TrackResult {
   const matches = orderNumber.trim().toLowerCase() === SAMPLE_ORDER.number.toLowerCase() && email.trim() !== '';
   return matches ? { kind: 'found', order: SAMPLE_ORDER } : { kind: 'not-found' };

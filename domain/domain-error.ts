@@ -6,7 +6,9 @@ export type DomainErrorKind =
   /** The thing the command names does not exist (a product, a variant, a cart line). */
   | 'not-found'
   /** The command is understood but breaks a rule (quantity, stock, a variant of another product). */
-  | 'rule-violated';
+  | 'rule-violated'
+  /** The command was fine when asked but the world moved: too little stock is left for it. */
+  | 'conflict';
 
 export class DomainError extends Error {
   constructor(
@@ -20,3 +22,4 @@ export class DomainError extends Error {
 
 export const notFound = (message: string) => new DomainError('not-found', message);
 export const ruleViolated = (message: string) => new DomainError('rule-violated', message);
+export const conflict = (message: string) => new DomainError('conflict', message);

@@ -153,11 +153,20 @@ export async function appendToStream(
     ));
   } catch (error) {
     if (isKeyTaken(error)) throw new AlreadyRecorded(String(events[0]!.metadata?.idempotencyKey));
-    if (sqlStateOf(error) === SqlState.uniqueViolation) throw new ConcurrencyConflict(streamId, expectedVersion);
+    if (sqlStateOf(error) === SqlState.uniqueViolation && !isReadModelKey(error)) throw new ConcurrencyConflict(streamId, expectedVersion);
     throw error;
   }
   return recordedOf({ streamId, expectedVersion, events }, rows);
 }
+
+/**
+ * A unique key of a read model that a projection step tripped (an order number already taken): not
+ * a concurrency conflict of the stream, so it reaches the caller as the database raised it.
+ */
+function isReadModelKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'constraint' in error && typeof error.constraint === 'string' && READ_MODEL_KEYS.has(error.constraint);
+}
+const READ_MODEL_KEYS = new Set(['orders_number_unique']);
 
 /** One stream's share of `appendToStreams`. */
 export interface StreamAppend {

@@ -3,10 +3,12 @@ import { createAppendGroups } from '../eventstore/append-groups.ts';
 import { type NewEvent, type RecordedEvent, appendToStream } from '../eventstore/event-store.ts';
 import { cartsProjection } from './carts/carts.projection.ts';
 import { type Projection, type ProjectionStep, stepsOf } from './projection.ts';
+import { ordersProjection } from './orders/orders.projection.ts';
+import { stockProjection } from './stock/stock.projection.ts';
 import { subscribersProjection } from './subscribers/subscribers.projection.ts';
 
 /** Every projection the shop runs inline. */
-export const projections: readonly Projection[] = [cartsProjection, subscribersProjection];
+export const projections: readonly Projection[] = [cartsProjection, subscribersProjection, ordersProjection, stockProjection];
 
 export function projectionByName(name: string): Projection | undefined {
   return projections.find((p) => p.name === name);

@@ -103,7 +103,8 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
       [upTo, types],
     );
     for (const row of rows) if (row.type !== undefined) perType.set(row.type, Number(row.n));
-    total = rows.reduce((sum, row) => sum + Number(row.n), 0);
+    // An event that several projections apply (an order moves stock too) counts once for each.
+    total = byType ? selected.reduce((sum, projection) => sum + eventsOf(projection), 0) : rows.reduce((sum, row) => sum + Number(row.n), 0);
     options.onStart?.(total);
   };
   const finish = async (tx: Queryable, head: number, strategy: ReplayStrategy): Promise<ReplayResult> => {

@@ -85,6 +85,9 @@ async function writeCatalogue(tx: Queryable, catalogue: SeedCatalogue): Promise<
        color_hex = excluded.color_hex, stock = excluded.stock, sort_order = excluded.sort_order`,
     [variants.map((v) => v.id), variants.map((v) => v.productId), variants.map((v) => v.size), variants.map((v) => v.color), variants.map((v) => v.colorHex), variants.map((v) => v.stock), variants.map((v) => v.sortOrder)],
   );
+  // The seed's level is the counted one that orders and receipts move from (docs/decisions/0027):
+  // sales stay subtracted, and a level below what is already sold fails on stock_levels' check.
+  await tx.query('update stock_levels s set seeded = v.stock from variants v where v.id = s.variant_id and s.seeded <> v.stock');
   const links = products.flatMap((p) => p.categories.map((slug) => ({ productId: p.id, slug })));
   await tx.query(
     `insert into product_categories (product_id, category_id)

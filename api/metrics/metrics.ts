@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/database.ts';
 import { type CommandObserver, commandObservers } from '../../eventstore/command-handler.ts';
+import { type OrderObserver, orderObservers } from '../orders/orders.service.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import type { AnswerCacheStats } from '../answer-cache/answer-cache.ts';
@@ -116,6 +117,18 @@ export function createShopMetrics({ db, projections, answerCacheStats, rateLimit
     },
   });
 
+  const ordersPlaced = new Counter({ name: 'dino_orders_placed_total', help: 'Orders placed (API and plain forms)', registers: [registry] });
+  const ordersRefused = new Counter({
+    name: 'dino_orders_refused_total',
+    help: 'Checkouts refused, by reason (empty-cart, out-of-stock, unavailable)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const orderObserver: OrderObserver = {
+    placed: () => ordersPlaced.inc(),
+    refused: (reason) => ordersRefused.inc({ reason }),
+  };
+
   const observer: CommandObserver = {
     appended(events) {
       for (const event of events) eventsAppended.inc({ type: event.type });
@@ -130,6 +143,7 @@ export function createShopMetrics({ db, projections, answerCacheStats, rateLimit
   return {
     registry,
     observer,
+    orderObserver,
     /** `route` is the route pattern, never the raw URL: one series per route, whatever the query string. */
     observeRequest(method: string, route: string, statusCode: number, seconds: number) {
       requestDuration.observe(method, route, statusCode, seconds);
@@ -148,8 +162,10 @@ export const metrics = fp(
   async (app: FastifyInstance, options: MetricsOptions) => {
     const shop = createShopMetrics(options);
     commandObservers.add(shop.observer);
+    orderObservers.add(shop.orderObserver);
     app.addHook('onClose', async () => {
       commandObservers.delete(shop.observer);
+      orderObservers.delete(shop.orderObserver);
     });
     app.addHook('onResponse', (request, reply, done) => {
       shop.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);

@@ -8,9 +8,10 @@ import { DomainError, type DomainErrorKind } from '../../domain/domain-error.ts'
 import { HttpError } from '../http-error.ts';
 
 /** How each kind of domain error is answered over HTTP. */
-const DOMAIN_STATUS: Record<DomainErrorKind, { status: 404 | 422; error: string }> = {
+const DOMAIN_STATUS: Record<DomainErrorKind, { status: 404 | 409 | 422; error: string }> = {
   'not-found': { status: 404, error: 'Not Found' },
   'rule-violated': { status: 422, error: 'Unprocessable Entity' },
+  conflict: { status: 409, error: 'Conflict' },
 };
 
 export const httpStatusOf = (error: DomainError) => DOMAIN_STATUS[error.kind];

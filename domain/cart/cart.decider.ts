@@ -27,6 +27,7 @@ export function evolve(state: CartState, event: CartEvent): CartState {
     case 'ItemRemoved':
       return { lines: state.lines.filter((l) => l.lineId !== event.data.lineId) };
     case 'CartCleared':
+    case 'CartCheckedOut':
       return initialState();
     default:
       return assertNever(event);
@@ -44,7 +45,8 @@ export type AddItem = { type: 'AddItem'; productId: number; variantId: number; q
 export type ChangeQuantity = { type: 'ChangeQuantity'; lineId: string; quantity: number; variant: VariantFacts | undefined; at: string };
 export type RemoveItem = { type: 'RemoveItem'; lineId: string; at: string };
 export type ClearCart = { type: 'ClearCart'; at: string };
-export type CartCommand = AddItem | ChangeQuantity | RemoveItem | ClearCart;
+export type CheckOut = { type: 'CheckOut'; orderId: string; at: string };
+export type CartCommand = AddItem | ChangeQuantity | RemoveItem | ClearCart | CheckOut;
 
 /** `inCart`: how many of the variant the cart already holds, when the quantity adds to them (the refusal says so). */
 function checkQuantity(quantity: number, stock: number, inCart = 0): void {
@@ -103,6 +105,12 @@ export function clearCart(command: ClearCart, state: CartState): CartEvent[] {
   return state.lines.length === 0 ? [] : [{ type: 'CartCleared', data: { schemaVersion: 1, at: command.at } }];
 }
 
+/** The cart became order `orderId`; an empty cart has nothing to check out. */
+export function checkOut(command: CheckOut, state: CartState): CartEvent[] {
+  if (state.lines.length === 0) throw ruleViolated('Your cart is empty');
+  return [{ type: 'CartCheckedOut', data: { schemaVersion: 1, orderId: command.orderId, at: command.at } }];
+}
+
 /** Decides what happens: the events to record (possibly none), or a thrown DomainError. */
 export function decide(command: CartCommand, state: CartState): CartEvent[] {
   switch (command.type) {
@@ -114,6 +122,8 @@ export function decide(command: CartCommand, state: CartState): CartEvent[] {
       return removeItem(command, state);
     case 'ClearCart':
       return clearCart(command, state);
+    case 'CheckOut':
+      return checkOut(command, state);
     default:
       return assertNever(command);
   }

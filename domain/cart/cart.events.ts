@@ -25,10 +25,16 @@ export interface CartCleared {
   data: { schemaVersion: 1; at: string };
 }
 
-export type CartEvent = ItemAdded | QuantityChanged | ItemRemoved | CartCleared;
+/** The cart became an order (recorded with the order's OrderPlaced, in one transaction): it empties as on a clear. */
+export interface CartCheckedOut {
+  type: 'CartCheckedOut';
+  data: { schemaVersion: 1; orderId: string; at: string };
+}
+
+export type CartEvent = ItemAdded | QuantityChanged | ItemRemoved | CartCleared | CartCheckedOut;
 export type CartEventType = CartEvent['type'];
 
-export const CART_EVENT_TYPES: readonly CartEventType[] = ['ItemAdded', 'QuantityChanged', 'ItemRemoved', 'CartCleared'];
+export const CART_EVENT_TYPES: readonly CartEventType[] = ['ItemAdded', 'QuantityChanged', 'ItemRemoved', 'CartCleared', 'CartCheckedOut'];
 
 export const CART_STREAM_PREFIX = 'cart-';
 export const cartStreamId = (cartId: string) => `${CART_STREAM_PREFIX}${cartId}`;
@@ -51,4 +57,5 @@ export const readCartEvent = eventReader<CartEvent>({
   QuantityChanged: [{ schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, quantity: Quantity, at: Timestamp }) }],
   ItemRemoved: [{ schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, at: Timestamp }) }],
   CartCleared: [{ schema: v.object({ schemaVersion: v.literal(1), at: Timestamp }) }],
+  CartCheckedOut: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Uuidish, at: Timestamp }) }],
 });

@@ -41,6 +41,7 @@ const cartEvents = (cartId: 'uuid' | 'stream id'): ProjectionStep => ({
  * a table known to hold none of them (a replay's build).
  *
  * line_states: one aggregate per (cart, line) over the fresh events and stored lines, a CartCleared
+ * (or CartCheckedOut, which empties a cart the same way)
  * in its cart's group of no line: the line's add, its latest quantity (the largest version<<32 |
  * quantity), whether it was removed, and the group's last clear, last version and position and its
  * first and last time (min and max of the time prefixed with the version in fixed width). Then one
@@ -75,7 +76,7 @@ function fold(carts: 'stored' | 'new' | 'all'): string {
                  max(u.at collate "C") filter (where u.type = 'ItemAdded') as at,
                  (max((u.version::bigint << 32) | u.quantity) filter (where u.type in ('ItemAdded', 'QuantityChanged')) & 4294967295)::int as quantity,
                  bool_or(u.type = 'ItemRemoved') as removed,
-                 max(u.version) filter (where u.type = 'CartCleared') as cleared,
+                 max(u.version) filter (where u.type in ('CartCleared', 'CartCheckedOut')) as cleared,
                  max(u.version) as version,
                  max(u.position) as position,
                  min(u.vat) as first_vat,

@@ -1,18 +1,20 @@
 import { type Database, type Logger, stderrLogger } from '../../db/database.ts';
 import { createCatalogueIndex } from './catalogue.index.ts';
-import { CATALOGUE_CHANNEL, catalogueVersion, loadCatalogueSnapshot } from './catalogue.queries.ts';
+import { CATALOGUE_CHANNEL, catalogueMarks, loadCatalogueSnapshot } from './catalogue.queries.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
 
 export interface CatalogueCache extends CatalogueReader {
-  /** Reloads if the stored version moved; resolves to true when it did. */
+  /** Reloads if the stored version or the stock moved; resolves to true when either did. */
   refresh(): Promise<boolean>;
-  /** Called after every reload (e.g. to drop cached HTML). */
-  onChange(listener: (version: number) => void): void;
+  /** Called after every reload (e.g. to drop cached HTML): `stock` when only live stock moved. */
+  onChange(listener: (version: number, what: 'catalogue' | 'stock') => void): void;
   close(): Promise<void>;
 }
 
 /**
- * The catalogue held in memory. It is reloaded when `dino-shop seed` changes it: seed NOTIFYs
+ * The catalogue held in memory, its variants' stock live (counted level + received − ordered). It is
+ * reloaded when stock moves (the orders service refreshes it after an order; other instances' orders
+ * are caught by the poll) and when `dino-shop seed` changes it: seed NOTIFYs
  * `catalogue_changed` (every instance on the same PostgreSQL hears it), and a slow poll of the
  * version row catches a missed notification or an embedded database.
  */
@@ -20,16 +22,21 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
   const logger = options.logger ?? stderrLogger;
   // A failed reload keeps serving the catalogue already in memory; the next notification or poll retries.
   const reload = (trigger: string) => () => void refresh().catch((err) => logger.error({ err, trigger }, 'catalogue reload failed; serving the previous catalogue'));
+  // The marks first, then the snapshot: a change landing between them is seen by the next refresh.
+  let marks = await catalogueMarks(db);
   let index = createCatalogueIndex(await loadCatalogueSnapshot(db));
-  const listeners: Array<(version: number) => void> = [];
+  const listeners: Array<(version: number, what: 'catalogue' | 'stock') => void> = [];
   let reloading: Promise<boolean> | undefined;
 
   async function refresh(): Promise<boolean> {
     reloading ??= (async () => {
       try {
-        if ((await catalogueVersion(db)) === index.version) return false;
+        const now = await catalogueMarks(db);
+        if (now.version === marks.version && now.stockPosition === marks.stockPosition) return false;
+        const what = now.version === marks.version ? 'stock' : 'catalogue';
         index = createCatalogueIndex(await loadCatalogueSnapshot(db));
-        for (const listener of listeners) listener(index.version);
+        marks = now;
+        for (const listener of listeners) listener(index.version, what);
         return true;
       } finally {
         reloading = undefined;

@@ -10,6 +10,14 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
+/** What says the in-memory catalogue is stale: the catalogue's version, and how far stock has moved. */
+export async function catalogueMarks(db: Queryable): Promise<{ version: number; stockPosition: number }> {
+  const { rows } = await db.query<{ version: number | null; stock_position: string | number | null }>(
+    'select (select version from catalogue_state) as version, (select max(position) from stock_levels) as stock_position',
+  );
+  return { version: rows[0]?.version ?? 0, stockPosition: Number(rows[0]?.stock_position ?? 0) };
+}
+
 /** Reads the whole catalogue (it is small) in API shape. */
 export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSnapshot> {
   const version = await catalogueVersion(db);
@@ -21,7 +29,9 @@ export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSna
       'select id, slug, name, description, price_cents, image_url, collection, best_seller, featured from products order by id',
     ),
     db.query<{ id: number; product_id: number; size: Size; color: string; color_hex: string; stock: number }>(
-      'select id, product_id, size, color, color_hex, stock from variants order by product_id, sort_order, id',
+      // Live stock: the counted level plus received minus ordered (projections/stock).
+      `select v.id, v.product_id, v.size, v.color, v.color_hex, v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) as stock
+       from variants v left join stock_levels s on s.variant_id = v.id order by v.product_id, v.sort_order, v.id`,
     ),
     db.query<{ id: number; name: string; species: string; age: number; rating: string | number; comment: string; image_url: string }>(
       'select id, name, species, age, rating, comment, image_url from testimonials order by id',

@@ -75,7 +75,7 @@ test('every validation message, then a completed order that clears the cart', as
   await page.getByLabel('CVC', { exact: true }).fill('123');
   await expect(page.getByRole('radiogroup', { name: 'Payment method' })).not.toHaveAttribute('aria-describedby');
 
-  // Nothing but the cart's own calls may leave the browser.
+  // The order goes to the shop (no card charged); nothing else leaves the browser but the cart's reads.
   const calls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
@@ -98,7 +98,12 @@ test('every validation message, then a completed order that clears the cart', as
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(confirmation).toBeVisible();
-  expect(calls.filter((call) => call !== 'GET /api/cart')).toEqual(['DELETE /api/cart']);
+  expect(calls.filter((call) => call !== 'GET /api/cart')).toEqual(['POST /api/orders']);
+  // The number shown is the one the shop recorded, found with the address it was placed with.
+  const shown = (await confirmation.getByTestId('order-number').textContent())!;
+  const recorded = await page.request.get(`/api/orders/${encodeURIComponent(shown)}?email=rex%40jurassic.com`);
+  expect(recorded.status()).toBe(200);
+  expect(((await recorded.json()) as { total: string }).total).toBe('30.98');
   await expectAccessible();
 
   // A reload keeps the confirmation and its number (the cart is empty by now).

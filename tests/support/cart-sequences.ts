@@ -28,7 +28,8 @@ type Action =
   | { kind: 'add'; variant: number; quantity: Quantity }
   | { kind: 'change'; line: number; quantity: Quantity | 0 }
   | { kind: 'remove'; line: number }
-  | { kind: 'clear' };
+  | { kind: 'clear' }
+  | { kind: 'checkout' };
 
 interface Step {
   /** Which of the session's carts. */
@@ -51,11 +52,12 @@ const add = fc.record({ kind: fc.constant('add' as const), variant: fc.nat(VARIA
 const change = fc.record({ kind: fc.constant('change' as const), line: fc.nat(), quantity: fc.oneof(quantity, fc.constant(0 as const)) });
 const remove = fc.record({ kind: fc.constant('remove' as const), line: fc.nat() });
 const clear = fc.record({ kind: fc.constant('clear' as const) });
+const checkout = fc.record({ kind: fc.constant('checkout' as const) });
 
 /** A session that mostly fills its carts (many lines, no clear) or one that mixes every action. */
 const actions: Record<'filling' | 'mixed', fc.Arbitrary<Action>> = {
   filling: fc.oneof({ weight: 8, arbitrary: add }, { weight: 2, arbitrary: change }, { weight: 1, arbitrary: remove }),
-  mixed: fc.oneof({ weight: 5, arbitrary: add }, { weight: 3, arbitrary: change }, { weight: 2, arbitrary: remove }, { weight: 1, arbitrary: clear }),
+  mixed: fc.oneof({ weight: 5, arbitrary: add }, { weight: 3, arbitrary: change }, { weight: 2, arbitrary: remove }, { weight: 1, arbitrary: clear }, { weight: 1, arbitrary: checkout }),
 };
 
 export const session: fc.Arbitrary<Session> = fc.constantFrom('filling' as const, 'mixed' as const).chain((mood) =>
@@ -102,6 +104,9 @@ function commandOf(step: Step, state: CartState, newLineId: string): CartCommand
     }
     case 'clear':
       return { type: 'ClearCart', at };
+    case 'checkout':
+      // The line id drawn for this step serves as the order's id: any uuid will do.
+      return { type: 'CheckOut', orderId: newLineId, at };
   }
 }
 

@@ -197,11 +197,10 @@ export interface CartActions {
   step(itemId: string, delta: 1 | -1): void;
   remove(itemId: string): void;
   clear(): void;
-  /**
-   * Empties the cart for the checkout's order, only as this page last saw it: resolves false (and the
-   * page shows the cart as it is now) when it was changed elsewhere meanwhile, or when the call failed.
-   */
-  placeOrder(): Promise<boolean>;
+  /** The checkout's order emptied the cart on the server: show it empty, then reload it. */
+  orderPlaced(): void;
+  /** Reloads the cart (an order was refused: the page shows the lines and their stock as they are now). */
+  refresh(): void;
 }
 
 export function useCartActions(): CartActions {
@@ -230,11 +229,13 @@ export function useCartActions(): CartActions {
       const lines = currentCartView(queryClient)?.items;
       mutation.mutate({ kind: 'clear', ...(lines ? { lines } : {}) });
     },
-    placeOrder() {
-      return mutation.mutateAsync({ kind: 'clear', basis: cartChangesFound() }).then(
-        () => true,
-        () => false,
-      );
+    orderPlaced() {
+      const now = queryClient.getQueryData(cartQuery().queryKey);
+      if (now) queryClient.setQueryData(cartQuery().queryKey, { ...now, cart: { ...now.cart, items: [], total: '0.00', itemCount: 0 } });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
+    },
+    refresh() {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
     },
   };
 }

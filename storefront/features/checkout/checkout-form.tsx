@@ -12,13 +12,11 @@ import {
   STATE_OPTIONS,
   checkoutErrors,
   emptyCardFields,
-  placeOrder,
   type CardField,
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutFormValues,
   type PaymentMethod,
-  type PlacedOrder,
 } from '../../../contracts/checkout.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { CartVersionField } from '../../components/cart-version-field.tsx';
@@ -31,10 +29,10 @@ export interface CheckoutFormProps {
   /** The cart version the order is for: without JavaScript the post sends it back (CART_VERSION_FIELD). */
   cartVersion: number | null;
   /**
-   * Places the demo order (after ~2 s of 'Processing...'): resolves true once it is placed, false when
-   * it was not (the cart changed meanwhile, or the call failed) and the form stays as filled in.
+   * Places the order with the form's values (after ~2 s of 'Processing...'): resolves true once it is
+   * placed, false when it was not (refused, or the call failed) and the form stays as filled in.
    */
-  onComplete: (order: PlacedOrder) => Promise<boolean>;
+  onComplete: (values: CheckoutFormValues) => Promise<boolean>;
 }
 
 const STATES = STATE_OPTIONS.map((code) => ({ value: code, label: `${STATE_LABELS[code]} (${code})` }));
@@ -42,9 +40,9 @@ const COUNTRIES = COUNTRY_OPTIONS.map((code) => ({ value: code, label: COUNTRY_L
 
 /**
  * The demo checkout form. Validation is the one valibot schema in contracts/checkout.ts;
- * after the first submit the messages follow every keystroke. With JavaScript nothing leaves the
- * browser and card fields are wiped once the order is "placed"; without it the form posts to /checkout,
- * where the server validates it with the same schema.
+ * after the first submit the messages follow every keystroke. With JavaScript the order goes to
+ * POST /api/orders and the fields are wiped once it is placed; without it the form posts to /checkout,
+ * where the server validates it with the same schema. Either way no payment is taken.
  */
 export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFormProps) {
   // A plain form post that failed validation comes back with its values (card number and CVC
@@ -102,9 +100,9 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
       return;
     }
     setProcessing(true);
-    const { email } = values;
+    const placing = values;
     timer.current = setTimeout(() => {
-      void onComplete(placeOrder(email, totalCents)).then((placed) => {
+      void onComplete(placing).then((placed) => {
         setProcessing(false);
         if (placed) setValues(CHECKOUT_DEFAULTS);
       });
@@ -186,7 +184,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
               <TextInput id="cardExpiry" label="Expiry date" autoComplete="off" placeholder="MM/YY" {...bindCard('cardExpiry')} />
               <TextInput id="cardCvc" label="CVC" autoComplete="off" inputMode="numeric" placeholder="123" {...bindCard('cardCvc')} />
               <p className="text-xs text-ink-600 sm:col-span-2">
-                Demo only: use made-up numbers. Card details are never sent anywhere and are wiped when the order is placed.
+                Demo only: use made-up numbers. Card details are never kept and are wiped when the order is placed.
               </p>
             </div>
           ) : (
@@ -216,7 +214,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
           `Complete Order • ${formatCents(totalCents)}`
         )}
       </button>
-      <p className="text-center text-xs text-ink-600">This is a demo checkout: no payment is taken and no order is sent.</p>
+      <p className="text-center text-xs text-ink-600">This is a demo checkout: no payment is taken and nothing ships, but your order is kept and can be tracked.</p>
     </form>
   );
 }

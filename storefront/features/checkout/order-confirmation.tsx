@@ -24,7 +24,7 @@ export function OrderConfirmation({ order }: { order: PlacedOrder }) {
       </h1>
       <p className="mx-auto mt-3 max-w-md text-ink-700">
         Your cheeky new underwear is being packed by our finest tiny-armed staff. (Well, it would be: this was a demo, so no payment
-        was taken and nothing will ship.)
+        was taken and nothing will ship. Your order is kept, though: track it with its number and your email.)
       </p>
       <dl className="mx-auto mt-8 grid max-w-lg gap-3 rounded-2xl bg-cream p-5 text-left ring-1 ring-ink-200 sm:grid-cols-3 sm:text-center">
         <div>

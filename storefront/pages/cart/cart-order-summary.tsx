@@ -59,8 +59,8 @@ export function CartOrderSummary({
           Proceed to Checkout
         </a>
         <p className="mt-4 rounded-2xl bg-sun-100 p-3 text-xs leading-relaxed text-ink-800" data-testid="demo-notice">
-          <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, card numbers are never kept and no
-          order is shipped.
+          <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, card numbers are never kept and
+          nothing ships, but your order is kept and can be tracked.
         </p>
       </div>
     </aside>

@@ -7,7 +7,9 @@ import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { useCart, useCartActions } from '../../features/cart/use-cart.ts';
-import type { PlacedOrder } from '../../../contracts/checkout.ts';
+import type { CheckoutFormValues, PlacedOrder } from '../../../contracts/checkout.ts';
+import { ApiRequestError, shopperMessage } from '../../lib/api-fetch.ts';
+import { submitOrder } from '../../features/checkout/submit-order.ts';
 import { CheckoutForm } from '../../features/checkout/checkout-form.tsx';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
 import { lastOrder, rememberOrder } from '../../features/checkout/last-order.ts';
@@ -15,7 +17,7 @@ import { OrderSummary } from '../../features/checkout/order-summary.tsx';
 import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 import { cartTotals } from '../../../contracts/cart-rules.ts';
 import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
-import { toastOnNextPage } from '../../features/toast/toast.ts';
+import { toast, toastOnNextPage } from '../../features/toast/toast.ts';
 
 /**
  * Checkout composes the cart feature (the lines, clearing the cart) with the checkout feature (form,
@@ -23,7 +25,9 @@ import { toastOnNextPage } from '../../features/toast/toast.ts';
  */
 export function CheckoutScreen() {
   const view = useCart();
-  const { placeOrder } = useCartActions();
+  const cartActions = useCartActions();
+  // Why the last try to place the order was refused (too few left, say), in the API's words.
+  const [refusal, setRefusal] = useState<string | null>(null);
   // A plain form post that placed the order lands here with it in the flash (the cart is already empty).
   const [order, setOrder] = useState<PlacedOrder | null>(usePageContext().flash?.order ?? null);
   const { promoApplied } = useData<Data>();
@@ -53,13 +57,26 @@ export function CheckoutScreen() {
     );
   }
 
-  // The order is the cart as the shopper saw it here: it is placed only if emptying that cart succeeds.
-  const complete = async (placed: PlacedOrder) => {
+  // The shop records the order from the session's cart; a refusal leaves the cart as it is, reloaded
+  // so the page shows what is left, with the shop's reason.
+  const complete = async (values: CheckoutFormValues) => {
     setPlacing('yes');
-    const done = await placeOrder();
-    if (done) setOrder(placed);
-    setPlacing(done ? 'no' : 'refused');
-    return done;
+    setRefusal(null);
+    try {
+      const placed = await submitOrder(values, view.version);
+      cartActions.orderPlaced();
+      setOrder(placed);
+      setPlacing('no');
+      return true;
+    } catch (error) {
+      // Another tab changed the cart: said as every stale cart change says it; other refusals (too
+      // few left) stay on the page, above the form.
+      if (error instanceof ApiRequestError && error.status === 412) toast.error(CART_MESSAGES.changedElsewhere, { description: CART_MESSAGES.changedElsewhereDescription });
+      else setRefusal(shopperMessage(error, CART_MESSAGES.tryAgain));
+      cartActions.refresh();
+      setPlacing('refused');
+      return false;
+    }
   };
 
   return (
@@ -73,8 +90,8 @@ export function CheckoutScreen() {
         </a>
       </div>
       <p className="mt-4 rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sun-300" data-testid="demo-notice">
-        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, card numbers are never kept and no order
-        is sent anywhere.
+        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, card numbers are never kept and nothing
+        ships, but your order is kept and can be tracked with its number and your email.
       </p>
 
       {view.cart === undefined ? (
@@ -94,7 +111,14 @@ export function CheckoutScreen() {
           </div>
         )
       ) : empty ? null : (
-        <CheckoutBody items={view.cart.items} cartVersion={view.version} promoApplied={promoApplied} onComplete={complete} />
+        <>
+          {refusal && (
+            <p role="alert" className="mt-6 rounded-2xl bg-accent-50 px-4 py-3 text-sm font-semibold text-accent-800 ring-1 ring-accent-200" data-testid="order-refusal">
+              {refusal}
+            </p>
+          )}
+          <CheckoutBody items={view.cart.items} cartVersion={view.version} promoApplied={promoApplied} onComplete={complete} />
+        </>
       )}
     </div>
   );
@@ -104,7 +128,7 @@ interface CheckoutBodyProps {
   items: CartItem[];
   cartVersion: number | null;
   promoApplied: boolean;
-  onComplete: (order: PlacedOrder) => Promise<boolean>;
+  onComplete: (values: CheckoutFormValues) => Promise<boolean>;
 }
 
 function CheckoutBody({ items, cartVersion, promoApplied: appliedBefore, onComplete }: CheckoutBodyProps) {

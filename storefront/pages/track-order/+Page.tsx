@@ -14,11 +14,16 @@ import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 export default function TrackOrderPage() {
   // Without JavaScript the form posts to /track-order and comes back with its values and outcome.
-  const posted = flashFor(usePageContext().flash, 'track');
+  const flash = usePageContext().flash;
+  const posted = flashFor(flash, 'track');
   const [orderNumber, setOrderNumber] = useState(posted?.values.orderNumber ?? '');
   const [email, setEmail] = useState(posted?.values.email ?? '');
   const [errors, setErrors] = useState<TrackErrors>(posted?.errors ?? {});
-  const [result, setResult] = useState<TrackResult | null>(posted?.result ? trackOrder(orderNumber, email) : null);
+  // A posted lookup that found a recorded order carries it; otherwise the sample is matched here.
+  const [result, setResult] = useState<TrackResult | null>(
+    flash?.tracked ? { kind: 'found', order: flash.tracked } : posted?.result === 'not-found' ? { kind: 'not-found' } : posted?.result ? trackOrder(orderNumber, email) : null,
+  );
+  const [looking, setLooking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -29,7 +34,17 @@ export default function TrackOrderPage() {
       event.currentTarget.querySelector<HTMLElement>(`[name="${found.orderNumber ? 'orderNumber' : 'email'}"]`)?.focus();
       return;
     }
-    setResult(trackOrder(orderNumber, email));
+    const sample = trackOrder(orderNumber, email);
+    if (sample.kind === 'found') return setResult(sample);
+    setLooking(true);
+    // Loaded on the first lookup: the page's first load carries no valibot for it.
+    void import('./find-order.ts')
+      .then(({ findOrder }) => findOrder(orderNumber, email))
+      .then(setResult, async (error: unknown) => {
+        const { shopperMessage } = await import('../../lib/api-fetch.ts');
+        setErrors({ orderNumber: shopperMessage(error, 'We could not look up your order. Please try again.') });
+      })
+      .finally(() => setLooking(false));
   };
 
   const tryAgain = () => {
@@ -69,7 +84,7 @@ export default function TrackOrderPage() {
               autoComplete="email"
               required
             />
-            <button type="submit" className={btn.primary}>
+            <button type="submit" className={btn.primary} disabled={looking}>
               Track Order
             </button>
           </form>
@@ -82,7 +97,8 @@ export default function TrackOrderPage() {
               Order Not Found
             </h2>
             <p className="mx-auto mt-2 max-w-md text-ink-700">
-              We couldn't find an order with those details. This is a demo shop: try the sample order number{' '}
+              We couldn't find an order with those details: check the number on your confirmation (it starts with #DINO-) and the
+              email you ordered with. This is a demo shop: try the sample order number{' '}
               <strong className="font-mono text-ink-900">{SAMPLE_ORDER.number}</strong> with any email address.
             </p>
             <TryAgain onClick={tryAgain} className={`${btn.primary} mt-6`} />
@@ -136,8 +152,10 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
             ['Tracking number', order.shipping.trackingNumber],
             ['Estimated delivery', order.shipping.eta],
             ['Address', order.shipping.address],
-          ] as const
-        ).map(([term, value]) => (
+          ] as Array<readonly [string, string | undefined]>
+        )
+          .filter((entry): entry is readonly [string, string] => entry[1] !== undefined)
+          .map(([term, value]) => (
           <div key={term}>
             <dt className="text-ink-600">{term}</dt>
             <dd className="font-semibold text-ink-900">{value}</dd>

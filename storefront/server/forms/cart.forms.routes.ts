@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../../contracts/cart.ts';
-import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placeOrder } from '../../../contracts/checkout.ts';
+import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placedOrderOf } from '../../../contracts/checkout.ts';
+import type { OrdersService } from '../../../api/orders/orders.service.ts';
 import type { Flash } from '../../../contracts/flash.ts';
 import { CART_MESSAGES, PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
 import type { CatalogueReader } from '../../../projections/catalogue/catalogue.reader.ts';
-import { PROMO_CODE, cartTotals, isPromoCode } from '../../../contracts/cart-rules.ts';
+import { PROMO_CODE, emptyCart, isPromoCode } from '../../../contracts/cart-rules.ts';
 import type { CartService, WriteOptions } from '../../../api/cart/cart.service.ts';
 import { VersionMismatch } from '../../../eventstore/command-handler.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
@@ -16,6 +17,7 @@ import { FORM_ACTIONS, LINE_ACTION_ROUTE, LINE_REMOVE_ROUTE } from '../../../con
 
 export interface CartFormDeps {
   carts: CartService;
+  orders: OrdersService;
   catalogue: CatalogueReader;
   now?: () => Date;
 }
@@ -50,7 +52,7 @@ function isProductPage(path: string, slug: string): boolean {
  * events, as the JSON routes; each answers with a 303 back to a page and a flash to show there.
  * Registered in the session scope, inside a form scope (see useFormPosts).
  */
-export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, now = () => new Date() }: CartFormDeps): Promise<void> {
+export async function cartFormRoutes(app: FastifyInstance, { carts, orders, catalogue }: CartFormDeps): Promise<void> {
   /** Runs a cart change; remembers the cart's id and count, or turns a refusal into a flash. */
   async function change(request: FastifyRequest, reply: FastifyReply, failTitle: string, act: (cartId: string | null, options: WriteOptions) => Promise<Cart>): Promise<Cart | Flash> {
     try {
@@ -132,8 +134,9 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     return redirectWithFlash(reply, returnPath(request, '/cart'), flash);
   });
 
-  // The demo checkout: validated with the storefront's own schema and messages; a valid order empties
-  // the cart (CartCleared, as the enhanced checkout records) and shows the confirmation.
+  // The checkout: validated with the storefront's own schema and messages; a valid one is placed by the
+  // orders service, as POST /api/orders does (the cart checked out into the order), and confirmed; a
+  // refusal (too few left) comes back to the checkout with the shop's reason and the form as filled in.
   app.post(FORM_ACTIONS.checkout, cartWrite, async (request, reply) => {
     const values = Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)])) as CheckoutFormValues;
     const errors = checkoutErrors(values);
@@ -146,13 +149,18 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, catalogue, n
     const cart = await carts.read(cartId);
     // Emptied since the page was shown (its form carries the version it was rendered with): say so.
     if (cart.items.length === 0) return redirectWithFlash(reply, '/cart', seen.ifVersion === undefined ? undefined : CHANGED_ELSEWHERE);
-    const totals = cartTotals(cart.items, { promoApplied: request.session.promoCode !== undefined });
-    const result = await change(request, reply, CART_MESSAGES.orderFailed, (id, options) => carts.clear(id, { ...options, ...seen }).then((r) => r.cart));
-    // Not placed: the page shows why, the cart as it is now, and the form as it was filled in.
-    if (isFlash(result)) return redirectWithFlash(reply, '/checkout', { ...result, form: { name: 'checkout', values: kept, errors: {} } });
+    let placed;
+    try {
+      placed = await orders.placeOrder(cartId, values, request.session.promoCode !== undefined, request.commandKey, seen);
+    } catch (error) {
+      if (!(error instanceof DomainError || error instanceof VersionMismatch)) request.log.error({ err: error }, 'checkout form failed');
+      // Not placed: the page shows why, the cart as it is now, and the form as it was filled in.
+      return redirectWithFlash(reply, '/checkout', { ...failure(CART_MESSAGES.orderFailed, error), form: { name: 'checkout', values: kept, errors: {} } });
+    }
+    rememberCartCount(reply, emptyCart(cartId));
     request.session.promoCode = undefined;
     rememberPromo(reply, false);
-    return redirectWithFlash(reply, '/checkout', { order: placeOrder(values.email, totals.total, now()) });
+    return redirectWithFlash(reply, '/checkout', { order: placedOrderOf({ number: placed.number, placedAt: placed.placedAt.toISOString(), totalCents: placed.totalCents }, values.email) });
   });
 }
 

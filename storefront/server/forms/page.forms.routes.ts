@@ -4,16 +4,19 @@ import type { Flash } from '../../../contracts/flash.ts';
 import { SIGNUP_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { Subscribe } from '../../../contracts/subscription.ts';
 import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../../contracts/contact-form.ts';
-import { trackOrder, validateTrackForm } from '../../../contracts/order-tracking.ts';
+import { trackOrder, trackedOrderOf, validateTrackForm } from '../../../contracts/order-tracking.ts';
 import type { SubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
+import type { OrdersService } from '../../../api/orders/orders.service.ts';
+import { toOrderView } from '../../../api/orders/order-view.ts';
 import { field, formPost, redirectWithFlash, returnPath } from './form-post.ts';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /**
  * The other plain HTML forms: newsletter signup (the same subscription service as POST /api/subscribe),
- * contact and order tracking (demo pages: validated and answered on the server, nothing recorded).
+ * contact (a demo page: validated and answered on the server, nothing recorded) and order tracking
+ * (the orders service, as GET /api/orders/{number}, or the sample order).
  */
-export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: SubscriptionService }): Promise<void> {
+export async function pageFormRoutes(app: FastifyInstance, { subscriptions, orders }: { subscriptions: SubscriptionService; orders: OrdersService }): Promise<void> {
   app.post(FORM_ACTIONS.subscribe, { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
     const back = `${returnPath(request).split('#')[0]}#signup`;
     const email = field(request.body, 'email');
@@ -39,11 +42,19 @@ export async function pageFormRoutes(app: FastifyInstance, { subscriptions }: { 
     return redirectWithFlash(reply, '/contact', { form: { name: 'contact', values: sent ? {} : values, errors, ...(sent ? { result: 'sent' } : {}) } });
   });
 
-  app.post(FORM_ACTIONS.trackOrder, formPost, async (request, reply) => {
+  // Rate-limited as the API's lookup is, so order numbers cannot be walked through the form either.
+  app.post(FORM_ACTIONS.trackOrder, { ...formPost, preHandler: app.limitBy('cartWrites') }, async (request, reply) => {
     const values = { orderNumber: field(request.body, 'orderNumber'), email: field(request.body, 'email') };
     const errors = validateTrackForm(values.orderNumber, values.email);
-    const valid = Object.keys(errors).length === 0;
-    const result = valid ? trackOrder(values.orderNumber, values.email).kind : undefined;
-    return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: { ...errors }, ...(result ? { result } : {}) } });
+    if (Object.keys(errors).length > 0 && request.headers.accept?.includes('application/json')) return reply.status(400).send({ error: 'Bad Request', message: errors.orderNumber ?? errors.email, requestId: request.id });
+    if (Object.keys(errors).length > 0) return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: { ...errors } } });
+    const order = trackOrder(values.orderNumber, values.email).kind === 'found' ? undefined : await orders.findOrder(values.orderNumber, values.email);
+    const result = order || trackOrder(values.orderNumber, values.email).kind === 'found' ? 'found' : 'not-found';
+    // The enhanced page posts here with fetch and shows the outcome itself: a found order or not,
+    // answered alike (200), so the browser logs no failed request for a number that is not there.
+    if (request.headers.accept?.includes('application/json')) {
+      return reply.header('cache-control', 'no-store').send({ result, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) });
+    }
+    return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: {}, result }, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) });
   });
 }

@@ -23,6 +23,8 @@ const BAD_INPUT: Record<string, { url: string; payload?: unknown }> = {
   'DELETE /api/cart/:itemId': { url: '/api/cart/not-a-uuid' },
   'POST /api/subscribe': { url: '/api/subscribe', payload: { email: 'not-an-email' } },
   'GET /api/search': { url: '/api/search?q=' },
+  'POST /api/orders': { url: '/api/orders', payload: { email: 42 } },
+  'GET /api/orders/:number': { url: '/api/orders/DINO-123456' },
 };
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { CHECKOUT_FIELDS } from './checkout.ts';
+import { FlashTrackedOrder } from './flash.ts';
+import { MoneyString } from './money.ts';
+
+/**
+ * The orders API's shapes. A checkout posts the checkout form's fields (contracts/checkout.ts says
+ * which and validates them, with the form's own messages); anything not a string is a 400.
+ */
+export const PlaceOrderBody = v.object(Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, v.optional(v.string(`${name} must be a string`))])) as Record<(typeof CHECKOUT_FIELDS)[number], v.OptionalSchema<v.StringSchema<string>, undefined>>);
+export type PlaceOrderBody = v.InferOutput<typeof PlaceOrderBody>;
+
+export const OrderLineView = v.object({
+  productId: v.number(),
+  variantId: v.number(),
+  name: v.string(),
+  size: v.string(),
+  color: v.string(),
+  quantity: v.number(),
+  unitPrice: MoneyString,
+});
+export type OrderLineView = v.InferOutput<typeof OrderLineView>;
+
+/** An order as the confirmation and order tracking show it: no contact or address details. */
+export const OrderView = v.object({
+  /** '#DINO-' and six digits. */
+  number: v.string(),
+  /** When it was placed (ISO 8601). */
+  placedAt: v.pipe(v.string(), v.isoTimestamp()),
+  status: v.string(),
+  lines: v.array(OrderLineView),
+  subtotal: MoneyString,
+  shipping: MoneyString,
+  discount: MoneyString,
+  total: MoneyString,
+  shippingMethod: v.string(),
+});
+export type OrderView = v.InferOutput<typeof OrderView>;
+
+/** A refused checkout: `fields` holds the message of each invalid checkout field (422). */
+export const OrderRefusal = v.object({
+  error: v.string(),
+  message: v.string(),
+  requestId: v.optional(v.string()),
+  fields: v.optional(v.record(v.string(), v.string())),
+});
+
+export const OrderNumberParams = v.object({ number: v.pipe(v.string(), v.maxLength(40, 'That is not an order number')) });
+export const OrderLookupQuery = v.object({ email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')) });
+
+/** What the track-order form route answers the enhanced page (JSON): the order when one was found. */
+export const TrackAnswer = v.object({ result: v.picklist(['found', 'not-found']), tracked: v.optional(FlashTrackedOrder) });
+
+/** The one answer for an unknown number and for a known one asked with another address. */
+export const ORDER_NOT_FOUND = 'Order Not Found';

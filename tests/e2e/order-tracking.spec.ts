@@ -1,0 +1,34 @@
+import { addViaApi, THONG } from './support/cart.ts';
+import { fillContactAndAddress, submit } from './support/checkout-form.ts';
+import { expect, gotoHydrated, test } from './support/fixtures.ts';
+
+/** An order placed with JavaScript is kept: Track Order finds it by its number and the email it was placed with. */
+test('place an order, then track it with its number and email', async ({ page }) => {
+  await addViaApi(page, THONG.productId, THONG.xsRed);
+  await gotoHydrated(page, '/checkout');
+  await fillContactAndAddress(page);
+  await page.getByRole('radio', { name: /PayPal/ }).check();
+  await submit(page).click();
+  const confirmation = page.getByTestId('order-confirmation');
+  await expect(confirmation.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/, { timeout: 10_000 });
+  const number = (await confirmation.getByTestId('order-number').textContent())!;
+
+  await gotoHydrated(page, '/track-order');
+  // Another address finds nothing, as an unknown number would.
+  await page.getByLabel('Order number').fill(number);
+  await page.getByLabel('Email address').fill('someone@else.com');
+  await page.getByRole('button', { name: 'Track Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+
+  // The number without '#', in lower case; the address in another case, with spaces.
+  await page.getByLabel('Order number').fill(number.slice(1).toLowerCase());
+  await page.getByLabel('Email address').fill('  REX@jurassic.com ');
+  await page.getByRole('button', { name: 'Track Order' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Processing');
+  const details = page.getByRole('status', { name: `Order ${number}` });
+  await expect(details).toContainText(`${THONG.name} (XS, Lava Red)`);
+  await expect(details).toContainText('Standard Shipping (3-5 business days)');
+  await expect(details).toContainText('$30.98');
+});

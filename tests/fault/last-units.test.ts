@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { catalogue as seed } from '../../seed/catalogue.data.ts';
+import { checkout } from '../support/orders.ts';
+import { BACKENDS, httpShopper, serverForTests } from './fault-support.ts';
+
+const SHOPPERS = 100;
+/** A variant the seed stocks with exactly 3, and its product. */
+const product = seed.products.find((p) => p.variants.some((v) => v.stock === 3))!;
+const variant = product.variants.find((v) => v.stock === 3)!;
+
+/**
+ * The last units of a variant, wanted by many at once through the real server: the stock check in
+ * the order's own append lets exactly as many orders through as there are units, and refuses the rest
+ * with the reason, recording nothing for them.
+ */
+describe.each(BACKENDS)('the last 3 units on %s', (backend) => {
+  const ctx = serverForTests(backend);
+
+  it(`${SHOPPERS} concurrent checkouts end in exactly 3 orders and ${SHOPPERS - 3} clear refusals; stock never below 0`, async () => {
+    const base = ctx.server.url;
+    const shoppers = Array.from({ length: SHOPPERS }, () => httpShopper(base));
+    // Every shopper holds one of the variant (the cart allows it: 3 are in stock).
+    const adds = await Promise.all(shoppers.map((s) => s.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })));
+    expect(adds.map((a) => a.status)).toEqual(Array(SHOPPERS).fill(201));
+
+    const stockSeen: number[] = [];
+    let placing = true;
+    const watcher = (async () => {
+      while (placing) {
+        const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{ id: number; stock: number }>;
+        stockSeen.push(variants.find((v) => v.id === variant.id)!.stock);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const answers = await Promise.all(
+      shoppers.map(async (s, i) => {
+        const response = await fetch(`${base}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), cookie: s.cookie! },
+          body: JSON.stringify(checkout({ email: `shopper${i}@example.com` })),
+        });
+        return { status: response.status, body: (await response.json()) as { number?: string; message?: string } };
+      }),
+    );
+    placing = false;
+    await watcher;
+
+    const placed = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(placed).toHaveLength(3);
+    expect(refused).toHaveLength(SHOPPERS - 3);
+    expect(new Set(placed.map((a) => a.body.number)).size).toBe(3);
+    for (const { body } of refused) expect(body.message).toBe(`Sorry, ${product.name} (${variant.size}, ${variant.color}) is sold out: 0 left`);
+
+    const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{ id: number; stock: number }>;
+    expect(variants.find((v) => v.id === variant.id)!.stock).toBe(0);
+    expect(stockSeen.every((stock) => stock >= 0 && stock <= 3)).toBe(true);
+    // Each order is kept and can be found with its shopper's address; a refused shopper's cart is intact.
+    const i = answers.indexOf(placed[0]!);
+    const found = await fetch(`${base}/api/orders/${encodeURIComponent(placed[0]!.body.number!)}?email=shopper${i}@example.com`);
+    expect(found.status).toBe(200);
+    const j = answers.indexOf(refused[0]!);
+    expect((await shoppers[j]!.send('GET', '/api/cart')).json.itemCount).toBe(1);
+  }, 120_000);
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartStreamId } from '../../../domain/cart/cart.events.ts';
+import { orderStreamId } from '../../../domain/orders/order.events.ts';
+import { readStream } from '../../../eventstore/event-store.ts';
+import { catalogue as seedData } from '../../../seed/catalogue.data.ts';
+import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
+import { BACKENDS } from '../../support/databases.ts';
+import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
+import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
+
+describe.each(BACKENDS)('POST /api/orders on %s', (backend) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(backend);
+  });
+  afterAll(() => app?.close());
+
+  const { product, variant } = variantWithStock(3);
+  const stocked = variantWithStock(20);
+
+  it('places the cart as an order: 201 with its number, lines and totals; OrderPlaced and CartCheckedOut recorded together; the cart is empty', async () => {
+    const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 2);
+    const cartId = (await me.request({ method: 'GET', url: '/api/cart' })).json().id;
+    const response = await me.request({ method: 'POST', url: '/api/orders', payload: checkout() });
+    expect(response.statusCode).toBe(201);
+    const order = response.json();
+    const unit = (stocked.product.priceCents / 100).toFixed(2);
+    const subtotal = ((stocked.product.priceCents * 2) / 100).toFixed(2);
+    expect(order).toEqual({
+      number: expect.stringMatching(/^#DINO-\d{6}$/),
+      placedAt: expect.any(String),
+      status: 'Processing',
+      lines: [{ productId: stocked.product.id, variantId: stocked.variant.id, name: stocked.product.name, size: stocked.variant.size, color: stocked.variant.color, quantity: 2, unitPrice: unit }],
+      subtotal,
+      shipping: stocked.product.priceCents * 2 >= 5000 ? '0.00' : '5.99',
+      discount: '0.00',
+      total: ((stocked.product.priceCents * 2 + (stocked.product.priceCents * 2 >= 5000 ? 0 : 599)) / 100).toFixed(2),
+      shippingMethod: 'Standard Shipping (3-5 business days)',
+    });
+    const [cartEvent] = (await readStream(app.db, cartStreamId(cartId))).slice(-1);
+    expect(cartEvent!.type).toBe('CartCheckedOut');
+    const orderId = (cartEvent!.data as { orderId: string }).orderId;
+    const placed = await readStream(app.db, orderStreamId(orderId));
+    expect(placed.map((e) => e.type)).toEqual(['OrderPlaced']);
+    // Contact and address are sealed: no clear text of them in the log.
+    expect(JSON.stringify(placed)).not.toMatch(/rex@example|Fossil|Bedrock|Saurus/i);
+    expect((await me.request({ method: 'GET', url: '/api/cart' })).json().items).toEqual([]);
+    const { rows } = await app.db.query<{ ordered: number }>('select ordered from stock_levels where variant_id = $1', [stocked.variant.id]);
+    expect(rows).toEqual([{ ordered: 2 }]);
+  });
+
+  it('a retry with the same Idempotency-Key answers with the same order and places one', async () => {
+    const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 1);
+    const before = await countEvents(app, 'OrderPlaced');
+    const headers = { 'idempotency-key': 'checkout-retry-1' };
+    const first = await me.request({ method: 'POST', url: '/api/orders', payload: checkout(), headers });
+    const again = await me.request({ method: 'POST', url: '/api/orders', payload: checkout(), headers });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().number).toBe(first.json().number);
+    expect(await countEvents(app, 'OrderPlaced')).toBe(before + 1);
+  });
+
+  it('refuses invalid checkout fields with 422 and each field\'s message, recording nothing', async () => {
+    const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 1);
+    const before = await countEvents(app);
+    const response = await me.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'nope', zipCode: '1' }) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error: 'Unprocessable Entity',
+      message: 'Please enter a valid email address',
+      requestId: expect.any(String),
+      fields: { email: 'Please enter a valid email address', zipCode: 'Please enter a valid zip code' },
+    });
+    expect(await countEvents(app)).toBe(before);
+  });
+
+  it('refuses an empty cart (and no cart) with 422', async () => {
+    const none = await shopper(app).request({ method: 'POST', url: '/api/orders', payload: checkout() });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe('Your cart is empty');
+    const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 1);
+    expect((await me.request({ method: 'POST', url: '/api/orders', payload: checkout() })).statusCode).toBe(201);
+    const emptied = await me.request({ method: 'POST', url: '/api/orders', payload: checkout() });
+    expect(emptied.statusCode).toBe(422);
+    expect(emptied.json().message).toBe('Your cart is empty');
+  });
+
+  it('refuses with 409 naming the line and how many are left when another order took the units, recording nothing', async () => {
+    const first = await shopperWith(app, product.id, variant.id, 2);
+    const second = await shopperWith(app, product.id, variant.id, 2);
+    expect((await first.request({ method: 'POST', url: '/api/orders', payload: checkout() })).statusCode).toBe(201);
+    const before = await countEvents(app);
+    const refused = await second.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'other@example.com' }) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'Conflict', message: `Sorry, only 1 of ${product.name} (${variant.size}, ${variant.color}) is left`, requestId: expect.any(String) });
+    expect(await countEvents(app)).toBe(before);
+    // The cart is kept as it was: the shopper can lower the line and order what is left.
+    expect((await second.request({ method: 'GET', url: '/api/cart' })).json().items).toHaveLength(1);
+    const { rows } = await app.db.query<{ left: number }>('select seeded + received - ordered as left from stock_levels where variant_id = $1', [variant.id]);
+    expect(rows).toEqual([{ left: 1 }]);
+    // The catalogue (steppers, sold-out marks, the variants API) reads the live stock.
+    expect(app.catalogue.variant(variant.id)!.stock).toBe(1);
+    const variants = (await app.inject({ method: 'GET', url: `/api/products/${product.id}/variants` })).json() as Array<{ id: number; stock: number }>;
+    expect(variants.find((v) => v.id === variant.id)!.stock).toBe(1);
+  });
+
+  it('seed --reset gives no sold stock back: the seeded level is the count the sales are taken from', async () => {
+    await seedCatalogue(app.db, seedData, { reset: true });
+    await app.catalogue.refresh();
+    expect(app.catalogue.variant(variant.id)!.stock).toBe(1);
+    const { rows } = await app.db.query('select seeded, received, ordered from stock_levels where variant_id = $1', [variant.id]);
+    expect(rows).toEqual([{ seeded: 3, received: 0, ordered: 2 }]);
+  });
+
+  it('with If-Match, orders only the cart version the shopper confirmed: another answers 412 and places nothing', async () => {
+    const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 1);
+    const seen = (await me.request({ method: 'GET', url: '/api/cart' })).headers.etag as string;
+    // Another tab adds a line after the checkout was shown.
+    await me.request({ method: 'POST', url: '/api/cart', payload: { productId: stocked.product.id, variantId: stocked.variant.id, quantity: 1 } });
+    const before = await countEvents(app);
+    const stale = await me.request({ method: 'POST', url: '/api/orders', payload: checkout(), headers: { 'if-match': seen } });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().message).toMatch(/^Your cart was changed/);
+    expect(await countEvents(app)).toBe(before);
+    const now = (await me.request({ method: 'GET', url: '/api/cart' })).headers.etag as string;
+    const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout(), headers: { 'if-match': now } });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().lines[0].quantity).toBe(2);
+  });
+
+  it('counts orders placed and refused in /metrics', async () => {
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^dino_orders_placed_total [1-9]/m);
+    expect(text).toMatch(/^dino_orders_refused_total\{reason="out-of-stock"\} [1-9]/m);
+    expect(text).toMatch(/^dino_orders_refused_total\{reason="empty-cart"\} [1-9]/m);
+  });
+});
