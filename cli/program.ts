@@ -12,7 +12,9 @@ import { projectionsReplayCommand } from './commands/projections-replay.ts';
 import { seedCommand } from './commands/seed.ts';
 import { serveCommand } from './commands/serve.ts';
 import { subscribersExportCommand } from './commands/subscribers-export.ts';
-import { subscribersForgetCommand } from './commands/subscribers-forget.ts';
+import { customersForgetCommand, subscribersForgetCommand } from './commands/forget.ts';
+import { ordersListCommand, ordersShowCommand } from './commands/orders.ts';
+import { stockListCommand, stockReceiveCommand } from './commands/stock.ts';
 import { type CliContext, type CliDeps, type CliIO, parseNonEmpty } from './context.ts';
 
 const group = (name: string, description: string, subcommands: Command[], examples: string[]) => {
@@ -67,7 +69,7 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
   const context: CliContext = { io, deps };
   const program = new Command('dino-shop')
     .version(packageJson.version, '-V, --version', 'print the version')
-    .description('Operate the dino-shop: serve it, seed the catalogue, replay projections, export subscribers, debug carts.')
+    .description('Operate the dino-shop: serve it, seed the catalogue, manage stock, list orders, replay projections, export subscribers, debug carts.')
     // An empty variable (`DATA_DIR=`) means "not set", as the server reads it; an empty option is a
     // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).
     .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(parseNonEmpty))
@@ -78,6 +80,9 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
   program.addCommand(migrateCommand(context));
   program.addCommand(seedCommand(context));
   program.addCommand(group('subscribers', 'the mailing list', [subscribersExportCommand(context), subscribersForgetCommand(context)], ['export --output subscribers.csv', 'forget rex@example.com']));
+  program.addCommand(group('customers', 'people who ordered or subscribed, by e-mail', [customersForgetCommand(context)], ['forget rex@example.com']));
+  program.addCommand(group('orders', 'orders placed (read model and their streams)', [ordersListCommand(context), ordersShowCommand(context)], ['list --since 2026-11-01 --format ndjson', 'show DINO-123456']));
+  program.addCommand(group('stock', "variants' stock: counted, received, ordered, on hand", [stockListCommand(context), stockReceiveCommand(context)], ['list --low 3', 'receive 101 24']));
   program.addCommand(group('projections', 'read models built from the event log', [projectionsListCommand(context), projectionsReplayCommand(context)], ['list', 'replay carts']));
   program.addCommand(group('carts', 'shoppers\' carts (read model)', [cartsListCommand(context)], ['list --limit 5']));
   program.addCommand(group('cart', 'one cart\'s event stream, for debugging', [cartReplayCommand(context)], ['replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42']));

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { type AddressInfo, createServer } from 'node:net';
@@ -173,6 +174,49 @@ export function httpShopper(base: string) {
       if (set && /^dino\.sid=[^;]/.test(set)) cookie = set.split(';')[0];
       const text = await response.text();
       return { status: response.status, json: text ? JSON.parse(text) : undefined };
+    },
+  };
+}
+
+/** Answers after which a client sends the same request again, with the same key. */
+const TRY_AGAIN = new Set([409, 429, 502, 503, 504]);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A shopper's client as the storefront behaves: keeps its session cookie, sends each write with a fresh
+ * Idempotency-Key and, after a network error or a "try again" answer, sends it again with the same key
+ * and body (backoff from 50 to 500 ms) until it is answered, or `deadlineMs` after the later of its
+ * start and `upSince()` (the server's last start: a restart's own time does not count).
+ */
+export function keyedClient(base: string, upSince: () => number, deadlineMs: number) {
+  let cookie: string | undefined;
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async write(method: string, path: string, body: unknown): Promise<{ status: number; json: any } | { unanswered: string }> {
+      const key = randomUUID();
+      const started = Date.now();
+      let last = '';
+      for (let delay = 50; Date.now() - Math.max(started, upSince()) < deadlineMs; delay = Math.min(delay * 2, 500)) {
+        try {
+          const response = await fetch(`${base}${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', 'idempotency-key': key, ...(cookie ? { cookie } : {}) },
+            body: JSON.stringify(body),
+          });
+          const set = response.headers.get('set-cookie');
+          if (set && /^dino\.sid=[^;]/.test(set)) cookie = set.split(';')[0];
+          const text = await response.text();
+          if (!TRY_AGAIN.has(response.status)) return { status: response.status, json: text ? JSON.parse(text) : undefined };
+          last = String(response.status);
+        } catch (error) {
+          // The server died under the request, or is not back yet: the same key again, later.
+          last = String((error as Error).cause ?? error);
+        }
+        await pause(delay);
+      }
+      return { unanswered: `${method} ${path} key ${key}: no answer within ${deadlineMs} ms (last: ${last})` };
     },
   };
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
-import { BACKENDS, type Server, type Target, freePort, freshTarget, startServer } from './fault-support.ts';
+import { BACKENDS, type Server, type Target, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
 
 /** Variants with room for many adds: a client adds at most a few of each. */
 const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
@@ -12,50 +11,22 @@ const KEY_DEADLINE_MS = 10_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A client that does what the storefront does: one Idempotency-Key per add, sent again with the same
- * body after a network error or a "try again" answer, with backoff, until the add is answered.
- */
+/** A client adding to its cart, one key per add, counting the adds answered 201 per variant. */
 function retryingClient(base: string, upSince: () => number) {
-  let cookie: string | undefined;
+  const client = keyedClient(base, upSince, KEY_DEADLINE_MS);
   const added = new Map<number, number>();
   const unanswered: string[] = [];
   return {
     added,
     unanswered,
     get cookie() {
-      return cookie;
+      return client.cookie;
     },
     async add(item: { productId: number; variantId: number }): Promise<void> {
-      const key = randomUUID();
-      const started = Date.now();
-      let last = '';
-      for (let delay = 50; Date.now() - Math.max(started, upSince()) < KEY_DEADLINE_MS; delay = Math.min(delay * 2, 500)) {
-        try {
-          const response = await fetch(`${base}/api/cart`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'idempotency-key': key, ...(cookie ? { cookie } : {}) },
-            body: JSON.stringify({ ...item, quantity: 1 }),
-          });
-          const set = response.headers.get('set-cookie');
-          if (set && /^dino\.sid=[^;]/.test(set)) cookie = set.split(';')[0];
-          await response.arrayBuffer();
-          if (response.status === 201) {
-            added.set(item.variantId, (added.get(item.variantId) ?? 0) + 1);
-            return;
-          }
-          last = String(response.status);
-          if (![409, 429, 502, 503, 504].includes(response.status)) {
-            unanswered.push(`${key}: ${response.status}`);
-            return;
-          }
-        } catch (error) {
-          // The server died under the request, or is not back yet: the same key again, later.
-          last = String((error as Error).cause ?? error);
-        }
-        await pause(delay);
-      }
-      unanswered.push(`${key}: no answer within ${KEY_DEADLINE_MS} ms (last: ${last})`);
+      const answer = await client.write('POST', '/api/cart', { ...item, quantity: 1 });
+      if ('unanswered' in answer) unanswered.push(answer.unanswered);
+      else if (answer.status !== 201) unanswered.push(`add answered ${answer.status}`);
+      else added.set(item.variantId, (added.get(item.variantId) ?? 0) + 1);
     },
   };
 }

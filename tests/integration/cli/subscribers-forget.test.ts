@@ -40,7 +40,7 @@ describe.each(BACKENDS)('dino-shop subscribers forget on %s', (backend) => {
 
     const run = await cli(app, ['subscribers', 'forget', '  FORGET.me@example.com ']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toBe(`Forgot subscriber ${id}: their address can no longer be read anywhere in the database.\n`);
+    expect(run.stdout).toBe(`Forgot subscriber ${id}: their personal details can no longer be read anywhere in the database.\n`);
     expect(run.stdout).not.toContain('forget.me');
 
     const everything = await wholeDatabase(app.db);

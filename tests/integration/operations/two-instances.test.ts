@@ -7,6 +7,7 @@ import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { adminQuery, withDatabaseName } from '../../support/postgres-admin.ts';
 import { until } from '../../support/until.ts';
+import { checkout, variantWithStock } from '../../support/orders.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -133,5 +134,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
     await until(() => servers.every((s) => s.catalogue.productById(first!.productId)?.name === 'Hopping Rex'), 2_000);
     for (const base of [a, b]) names[base] = (await (await fetch(`${base}${url}`)).json()).name;
     expect(Object.values(names)).toEqual(['Hopping Rex', 'Hopping Rex']);
+  });
+
+  it('never sell the last units twice: 20 shoppers on both instances check out the last 3 units at once, 3 orders are placed and 17 refused', async () => {
+    const { product, variant } = variantWithStock(3);
+    const shoppers = Array.from({ length: 20 }, () => browser());
+    const bases = (i: number) => (i % 2 === 0 ? [a, b] : [b, a]) as [string, string];
+    for (const [i, shop] of shoppers.entries()) {
+      expect((await shop(bases(i)[0], 'POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })).status).toBe(201);
+    }
+    const answers = await Promise.all(shoppers.map((shop, i) => shop(bases(i)[1], 'POST', '/api/orders', checkout({ email: `last-${i}@example.com` }))));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
+    const refused = answers.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(17);
+    expect(refused[0]!.body.message).toMatch(new RegExp(`${product.name}.*0 left|sold out`, 'i'));
+    const db = connectPostgres(databaseUrl);
+    try {
+      const { rows } = await db.query<{ on_hand: number; orders: number }>(
+        `select (select seeded + received - ordered from stock_levels where variant_id = $1) as on_hand,
+                (select count(*)::int from orders o where o.lines @> jsonb_build_array(jsonb_build_object('variantId', $1::int))) as orders`,
+        [variant.id],
+      );
+      expect(rows[0]).toEqual({ on_hand: 0, orders: 3 });
+    } finally {
+      await db.close();
+    }
+    // Both instances' catalogues show the variant sold out.
+    await until(() => servers.every((s) => s.catalogue.variant(variant.id)?.stock === 0), 10_000);
   });
 });

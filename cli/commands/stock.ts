@@ -1,0 +1,54 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { receiveStock } from '../../api/stock/stock.service.ts';
+import { MAX_RECEIPT } from '../../domain/stock/stock.decider.ts';
+import { DomainError } from '../../domain/domain-error.ts';
+import { stockList } from '../../projections/stock/stock-list.queries.ts';
+import { type CliContext, CliError, parseNonNegativeInt, parsePositiveInt, withDatabase } from '../context.ts';
+import { formatCount, formatTable } from '../output.ts';
+
+const parseReceipt = (value: string): number => {
+  const n = parsePositiveInt(value);
+  if (n > MAX_RECEIPT) throw new InvalidArgumentError(`Expected a whole number from 1 to ${formatCount(MAX_RECEIPT)}.`);
+  return n;
+};
+
+/** `dino-shop stock receive VARIANT QTY`: records StockReceived; the variant's live stock moves at once. */
+export function stockReceiveCommand(context: CliContext): Command {
+  return new Command('receive')
+    .description('record stock that arrived for a variant (StockReceived): it can be sold at once, and running servers show it within their catalogue poll')
+    .argument('<variant>', 'the variant id (see `dino-shop stock list`)', parsePositiveInt)
+    .argument('<quantity>', `how many units arrived (1 to ${formatCount(MAX_RECEIPT)})`, parseReceipt)
+    .addHelpText('after', '\nExample:\n  $ dino-shop stock receive 101 24\n  Received 24 of variant 101: 30 on hand.')
+    .action(async (variantId: number, quantity: number, _options, command: Command) => {
+      const { stock } = await withDatabase(context, command, async (db) => {
+        try {
+          return await receiveStock(db, variantId, quantity);
+        } catch (error) {
+          if (error instanceof DomainError) throw new CliError(error.message);
+          throw error;
+        }
+      });
+      context.io.stdout.write(`Received ${formatCount(quantity)} of variant ${variantId}: ${formatCount(stock)} on hand.\n`);
+    });
+}
+
+/** `dino-shop stock list [--low N]`: every variant's counted level, movements and what is on hand. */
+export function stockListCommand(context: CliContext): Command {
+  return new Command('list')
+    .description('every variant with its counted level (the seed\'s), units received, units ordered and on hand, lowest on hand first')
+    .addOption(new Option('--low <n>', 'only variants with at most this many on hand').argParser(parseNonNegativeInt))
+    .addHelpText('after', '\nExamples:\n  $ dino-shop stock list\n  $ dino-shop stock list --low 3')
+    .action(async (options: { low?: number }, command: Command) => {
+      const rows = await withDatabase(context, command, (db) => stockList(db, options.low === undefined ? {} : { low: options.low }));
+      if (rows.length === 0) {
+        context.io.stdout.write(options.low === undefined ? 'The catalogue has no variants yet (run `dino-shop seed`).\n' : `No variant has ${options.low} or fewer on hand.\n`);
+        return;
+      }
+      context.io.stdout.write(
+        formatTable(
+          ['VARIANT', 'ON HAND', 'COUNTED', 'RECEIVED', 'ORDERED', 'PRODUCT'],
+          rows.map((r) => [String(r.variantId), String(r.onHand), String(r.counted), String(r.received), String(r.ordered), `${r.product} (${r.size}, ${r.color})`]),
+        ),
+      );
+    });
+}

@@ -1,0 +1,28 @@
+import type { Queryable } from '../../db/database.ts';
+
+/** One variant's stock as an operator reads it. */
+export interface StockListRow {
+  variantId: number;
+  product: string;
+  size: string;
+  color: string;
+  /** The counted level (the seed's). */
+  counted: number;
+  received: number;
+  ordered: number;
+  /** counted + received − ordered: what can still be sold. */
+  onHand: number;
+}
+
+/** Every variant of the catalogue with its stock, lowest first; `low`: only those with at most that many on hand. */
+export async function stockList(db: Queryable, options: { low?: number } = {}): Promise<StockListRow[]> {
+  const { rows } = await db.query<{ id: number; name: string; size: string; color: string; counted: number; received: number; ordered: number; on_hand: number }>(
+    `select v.id, p.name, v.size, v.color, v.stock as counted, coalesce(s.received, 0) as received, coalesce(s.ordered, 0) as ordered,
+            v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) as on_hand
+     from variants v join products p on p.id = v.product_id left join stock_levels s on s.variant_id = v.id
+     where $1::int is null or v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) <= $1
+     order by on_hand, p.name, v.id`,
+    [options.low ?? null],
+  );
+  return rows.map((r) => ({ variantId: r.id, product: r.name, size: r.size, color: r.color, counted: Number(r.counted), received: Number(r.received), ordered: Number(r.ordered), onHand: Number(r.on_hand) }));
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../support/databases.ts';
+import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { cli } from './cli-support.ts';
+
+describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend) => {
+  let app: TestApp;
+  let number: string;
+  const { product, variant } = variantWithStock(3);
+  beforeAll(async () => {
+    app = await createTestApp(backend);
+    const me = await shopperWith(app, product.id, variant.id, 2);
+    const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'Stock.Taker@Example.com' }) });
+    expect(placed.statusCode).toBe(201);
+    number = placed.json().number;
+  });
+  afterAll(() => app?.close());
+
+  const onHand = async () => {
+    const run = await cli(app, ['stock', 'list']);
+    const row = run.stdout.split('\n').find((line) => line.startsWith(`${variant.id} `))!;
+    return row.trim().split(/\s+/).slice(0, 5).map(Number);
+  };
+
+  it('stock list shows the counted level, what was ordered and what is on hand; --low keeps the low ones', async () => {
+    expect(await onHand()).toEqual([variant.id, 1, 3, 0, 2]);
+    const low = await cli(app, ['stock', 'list', '--low', '1']);
+    expect(low).toMatchObject({ code: 0, stderr: '' });
+    expect(low.stdout.split('\n')[0]).toMatch(/^VARIANT\s+ON HAND\s+COUNTED\s+RECEIVED\s+ORDERED\s+PRODUCT$/);
+    const rows = low.stdout.trimEnd().split('\n').slice(1);
+    expect(rows.some((line) => line.startsWith(`${variant.id} `))).toBe(true);
+    expect(rows.every((line) => Number(line.trim().split(/\s+/)[1]) <= 1)).toBe(true);
+  });
+
+  it('stock receive records StockReceived and the stock is on hand at once; bad input is refused in one line, recording nothing', async () => {
+    const run = await cli(app, ['stock', 'receive', String(variant.id), '5']);
+    expect(run).toEqual({ code: 0, stdout: `Received 5 of variant ${variant.id}: 6 on hand.\n`, stderr: '' });
+    expect(await onHand()).toEqual([variant.id, 6, 3, 5, 2]);
+    const { rows } = await app.db.query<{ n: number }>(`select count(*)::int as n from events where type = 'StockReceived' and stream_id = $1`, [`stock-${variant.id}`]);
+    expect(rows[0]!.n).toBe(1);
+
+    for (const args of [['999999', '5'], [String(variant.id), '0'], [String(variant.id), '100001'], [String(variant.id), 'lots']]) {
+      const refused = await cli(app, ['stock', 'receive', ...args]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+    expect((await cli(app, ['stock', 'receive', '999999', '5'])).stderr).toMatch(/no variant 999999 in the catalogue/);
+    expect(await onHand()).toEqual([variant.id, 6, 3, 5, 2]);
+  });
+
+  it('orders list streams the orders as CSV, JSON or NDJSON, with no personal details; --since filters', async () => {
+    const csv = await cli(app, ['orders', 'list']);
+    expect(csv.code).toBe(0);
+    const [header, row, ...rest] = csv.stdout.split('\r\n');
+    expect(header).toBe('number,placed_at,status,lines,items,subtotal,shipping,discount,total,promo_code,shipping_method');
+    expect(row).toMatch(new RegExp(`^\\${number},\\d{4}-[^,]+,Processing,1,2,\\d+\\.\\d\\d,\\d+\\.\\d\\d,0\\.00,\\d+\\.\\d\\d,,Standard Shipping \\(3-5 business days\\)$`));
+    expect(rest).toEqual(['']);
+    expect(csv.stdout.toLowerCase()).not.toContain('stock.taker');
+    expect(csv.stderr).toBe('Listed 1 order(s) (csv).\n');
+
+    const json = JSON.parse((await cli(app, ['orders', 'list', '--format', 'json'])).stdout);
+    expect(json).toEqual([expect.objectContaining({ number, items: 2, lines: 1, promo_code: null })]);
+    const ndjson = (await cli(app, ['orders', 'list', '--format', 'ndjson', '--since', '2999-01-01'])).stdout;
+    expect(ndjson).toBe('');
+    const bad = await cli(app, ['orders', 'list', '--format', 'xml']);
+    expect(bad.code).not.toBe(0);
+  });
+
+  it('orders show prints its lines, totals and events; an unknown or malformed number exits non-zero', async () => {
+    const run = await cli(app, ['orders', 'show', number.replace('#', '').toLowerCase()]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^Order \\${number} \\(stream order-[0-9a-f-]{36}\\)\\n`));
+    expect(run.stdout).toContain(`${product.name} (${variant.size}, ${variant.color})`);
+    expect(run.stdout).toMatch(/Subtotal \$\d+\.\d\d {2}Shipping \$\d+\.\d\d {2}Discount \$0\.00 {2}Total \$\d+\.\d\d/);
+    expect(run.stdout).toMatch(/Events:\n {2}v1 {2}#\d+ {2}\S+ {2}OrderPlaced\n$/);
+    expect(run.stdout.toLowerCase()).not.toContain('stock.taker');
+    expect(await cli(app, ['orders', 'show', '#DINO-000000'])).toMatchObject({ code: 1, stderr: 'dino-shop: no order #DINO-000000\n' });
+    expect((await cli(app, ['orders', 'show', 'twelve'])).code).toBe(1);
+  });
+
+  it('customers forget deletes the key that seals the order\'s personal details; its lines and totals stay', async () => {
+    const keys = async () => (await app.db.query<{ n: number }>('select count(*)::int as n from subscriber_keys k join orders o on o.customer_id = k.subscriber_id where o.number = $1', [number])).rows[0]!.n;
+    expect(await keys()).toBe(1);
+    const run = await cli(app, ['customers', 'forget', ' Stock.Taker@example.com ']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^That address is not on the mailing list \(customer \S+\); nothing readable of it is left\.\n$/);
+    expect(await keys()).toBe(0);
+    const { rows } = await app.db.query<{ total_cents: number; lines: unknown[] }>('select total_cents, lines from orders where number = $1', [number]);
+    expect(rows[0]!.total_cents).toBeGreaterThan(0);
+    expect(rows[0]!.lines).toHaveLength(1);
+    expect((await cli(app, ['orders', 'show', number])).code).toBe(0);
+    expect((await cli(app, ['customers', 'forget', 'not-an-address'])).code).toBe(1);
+  });
+});
