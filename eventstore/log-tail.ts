@@ -15,7 +15,8 @@ export interface TailedEvent extends RecordedEvent {
  * Events of `types` after `after`, in (transaction_id, position) order, only those of transactions
  * older than every transaction still running. A transaction that took position 10 and has not
  * committed holds back position 11 of a later one: once it ends, both come, 10 first, and no event can
- * ever appear behind the cursor (position alone is not commit order).
+ * ever appear behind the cursor (position alone is not commit order). The order names the table's
+ * column: bare, it would be the text alias, and '1000' sorts before '999'.
  */
 export async function readCommittedAfter(db: Queryable, after: LogCursor, types: readonly string[], limit: number): Promise<TailedEvent[]> {
   const { rows } = await db.query<EventRow & { transaction_id: string }>(
@@ -24,7 +25,7 @@ export async function readCommittedAfter(db: Queryable, after: LogCursor, types:
      where (transaction_id, position) > ($1::xid8, $2::bigint)
        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        and type = any($3::text[])
-     order by transaction_id, position limit $4`,
+     order by events.transaction_id, events.position limit $4`,
     [after.transactionId, after.position, types, limit],
   );
   return rows.map((row) => ({ ...toRecorded(row), cursor: { transactionId: row.transaction_id, position: Number(row.position) } }));
