@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
-import { type Server, type Target, freePort, freshTarget, startServer } from './fault-support.ts';
+import { BACKENDS, type Server, type Target, freePort, freshTarget, startServer } from './fault-support.ts';
 
 const SUBSCRIBERS = 200;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -16,9 +16,6 @@ async function consumersOf(server: Server): Promise<ConsumerState[]> {
   const response = await fetch(`${server.url}/health/ready`);
   return ((await response.json()) as { consumers: ConsumerState[] }).consumers;
 }
-
-// PostgreSQL only for now: on PGlite, `serve` under this load stops delivering (under investigation).
-const BACKENDS = process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [];
 
 describe.each(BACKENDS)('welcome mail through kill -9 and a refusing mail server on %s', (backend) => {
   let target: Target | undefined;
