@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 import { projections } from '../projections/registry.ts';
+import type { ConsumerStats } from '../consumers/consumer-runner.ts';
+import { consumers } from '../consumers/registry.ts';
 import type { AnswerCacheStats } from './answer-cache/answer-cache.ts';
 import { apiFallback, notFoundFallback } from './api-fallback.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -43,6 +45,8 @@ export interface AppOptions {
   shuttingDown?: () => boolean;
   /** The answer cache's counters, for /metrics (api/answer-cache/, composed by api/server.ts). */
   answerCacheStats?: () => AnswerCacheStats;
+  /** What this process's consumers have handled, for /metrics (the process runs them: api/server.ts). */
+  consumerStats?: () => ConsumerStats[];
 }
 
 /**
@@ -70,9 +74,9 @@ export const app = fp(
     await fastify.register(openApi);
     // The rate limits are registered later (after the answer headers); their store is read when scraped.
     let rateLimitStore: (() => RateLimitStoreStats) | undefined;
-    await fastify.register(metrics, { db, projections, token: options.metricsToken, answerCacheStats: options.answerCacheStats, rateLimitStoreStats: () => rateLimitStore?.() });
+    await fastify.register(metrics, { db, projections, token: options.metricsToken, consumers, consumerStats: options.consumerStats, answerCacheStats: options.answerCacheStats, rateLimitStoreStats: () => rateLimitStore?.() });
     const shuttingDown = options.shuttingDown ?? (() => false);
-    await fastify.register(health, { db, catalogue, projections, shuttingDown });
+    await fastify.register(health, { db, catalogue, projections, consumers, shuttingDown });
     jsonBodies(fastify);
     await fastify.register(answerHeaders, { dev: options.dev ?? false, shuttingDown });
     rateLimitStore = (await registerRateLimits(fastify, options.rateLimits ?? { limits: DEFAULT_RATE_LIMITS })).stats;

@@ -77,6 +77,9 @@ const Env = v.object({
   BODY_LIMIT_BYTES: int('BODY_LIMIT_BYTES', 1024, 10_485_760, DEFAULT_LIMITS.bodyLimitBytes),
   LOG_FORMAT: v.optional(v.picklist(['auto', 'pretty', 'json'], 'LOG_FORMAT must be auto, pretty or json'), 'auto'),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^\r\n]*@[^\r\n]+$/, 'MAIL_FROM must be an address such as DinoBooty <hello@shop.example>'))),
+  CONSUMER_LEASE_MS: int('CONSUMER_LEASE_MS', 1_000, 600_000, 15_000),
   SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds'), v.transform(Number)), '10000'),
 });
 
@@ -100,6 +103,10 @@ export interface Config {
   /** auto: readable lines when stdout is a terminal, JSON lines otherwise. */
   logFormat: 'auto' | 'pretty' | 'json';
   metricsToken: string | undefined;
+  /** Mail: over SMTP when `smtpUrl` is set, else written as .eml files under DATA_DIR/mail; the shop's sender. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** How long a consumer's lease lasts: how soon another instance takes over the consumers of one that died. */
+  consumerLeaseMs: number;
   /** How long a shutdown may take (finishing requests, closing the database) before the process exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -142,8 +149,13 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> 
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultSender(e.PUBLIC_URL) },
+    consumerLeaseMs: e.CONSUMER_LEASE_MS,
   };
 }
+
+/** The shop's name at the public host (`hello@localhost` when there is none). */
+const defaultSender = (publicUrl: string | undefined) => `DinoBooty <hello@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`;
 
 /** Why the session secret in DATA_DIR cannot be used: the start stops, and the file is left as it was. */
 export class SessionSecretError extends Error {

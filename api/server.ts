@@ -26,6 +26,9 @@ import { pages } from '../storefront/server/pages.ts';
 import { answerFrameworkError, answerRefusedRequests } from './protocol-errors.ts';
 import { httpServerFactory } from './http-server.ts';
 import { inFlightRequests } from './in-flight-requests.ts';
+import { type RunningConsumers, startConsumers } from '../consumers/consumer-runner.ts';
+import { createMailer } from '../consumers/mail/mailer.ts';
+import { consumers } from '../consumers/registry.ts';
 
 /**
  * The shop's own directory (where dist/ and vite.config.ts are): the nearest package.json above this
@@ -135,6 +138,7 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     // request metrics, which the API plugin decorates the instance with.
     await fastify.register(answerCache.plugin, { observe: (route, statusCode, seconds) => fastify.observeRequest('GET', route, statusCode, seconds) });
     const services = createShopServices({ db, catalogue });
+    let runningConsumers: RunningConsumers | undefined;
     await fastify.register(app, {
       db,
       catalogue,
@@ -145,6 +149,7 @@ export async function startServer(config: Config, options: { dev?: boolean; root
       metricsToken: config.metricsToken,
       shuttingDown: () => shuttingDown,
       answerCacheStats: answerCache.stats,
+      consumerStats: () => runningConsumers?.stats() ?? [],
     });
     // Next to the API, after it: the pages answer with its error handler, headers and rate limits.
     await fastify.register(pages, { catalogue, services, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl, renderer, answerCache });
@@ -162,6 +167,14 @@ export async function startServer(config: Config, options: { dev?: boolean; root
       failed: (err) => fastify.log.warn({ err }, 'planner statistics check failed'),
     });
     opened.push(stopPlannerStatistics);
+
+    // After the commit: mail and other consumers of the log, each run by one instance at a time.
+    const mailer = createMailer({ ...config.mail, dataDir: config.dataDir });
+    opened.push(() => mailer.close());
+    fastify.log.info(`mail: ${mailer.description}`);
+    const running = startConsumers(db, consumers, { db, mailer, publicUrl: config.publicUrl, log: fastify.log }, { leaseMs: config.consumerLeaseMs });
+    runningConsumers = running;
+    opened.push(() => running.stop());
 
     let closing: Promise<void> | undefined;
     // fastify.close() stops accepting connections and waits for the requests in flight (new ones,

@@ -6,6 +6,10 @@ import { DEFAULT_DATA_DIR } from '../api/config.ts';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
 import { eventsTailCommand } from './commands/events-tail.ts';
+import { consumersListCommand } from './commands/consumers-list.ts';
+import { consumersRetryCommand } from './commands/consumers-retry.ts';
+import { consumersRunCommand } from './commands/consumers-run.ts';
+import { consumersSkipCommand } from './commands/consumers-skip.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { projectionsListCommand } from './commands/projections-list.ts';
 import { projectionsReplayCommand } from './commands/projections-replay.ts';
@@ -84,6 +88,12 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
   program.addCommand(group('orders', 'orders placed (read model and their streams)', [ordersListCommand(context), ordersShowCommand(context)], ['list --since 2026-11-01 --format ndjson', 'show DINO-123456']));
   program.addCommand(group('stock', "variants' stock: counted, received, ordered, on hand", [stockListCommand(context), stockReceiveCommand(context)], ['list --low 3', 'receive 101 24']));
   program.addCommand(group('projections', 'read models built from the event log', [projectionsListCommand(context), projectionsReplayCommand(context)], ['list', 'replay carts']));
+  program.addCommand(
+    group('consumers', 'work done after an event commits (mail): checkpoints, dead letters', [consumersListCommand(context), consumersRunCommand(context), consumersRetryCommand(context), consumersSkipCommand(context)], [
+      'list',
+      'retry welcome-mail 1234',
+    ]),
+  );
   program.addCommand(group('carts', 'shoppers\' carts (read model)', [cartsListCommand(context)], ['list --limit 5']));
   program.addCommand(group('cart', 'one cart\'s event stream, for debugging', [cartReplayCommand(context)], ['replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42']));
   program.addCommand(group('events', 'the global event log, for debugging', [eventsTailCommand(context)], ['tail --follow']));

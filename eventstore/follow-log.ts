@@ -11,6 +11,8 @@ interface LoggedEventRow extends EventRow {
   transaction_id: string;
 }
 
+// The id comes out as text under its own name: an ORDER BY must name events.transaction_id (the
+// alias would sort as text, '1000' before '999').
 const LOGGED_COLUMNS = 'transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at';
 
 function toLogged(row: LoggedEventRow): LoggedEvent {
@@ -92,7 +94,7 @@ export async function* followLog(db: Queryable, options: FollowLogOptions): Asyn
        where (transaction_id, position) > ($1::xid8, $2::bigint)
          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          and position >= $3
-       order by transaction_id, position limit $4`,
+       order by events.transaction_id, events.position limit $4`,
       [cursor.transactionId, cursor.position, options.from, batchSize],
     );
     if (rows.length > 0) {

@@ -30,6 +30,7 @@ export const health = fp(
         const readiness = await Promise.race([checkReadiness(sources), timeout]);
         const { ready, ...details } = readiness;
         if (!ready) request.log.warn({ problems: readiness.problems }, 'not ready');
+        else if (readiness.warnings.length > 0) request.log.warn({ warnings: readiness.warnings }, 'ready, with warnings');
         return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', ...details });
       } catch (error) {
         if (!(error instanceof ProbeTimeout)) throw error;

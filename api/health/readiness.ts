@@ -3,6 +3,19 @@ import { pendingMigrations, pingDatabase } from '../../db/status.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
+import type { Consumer } from '../../consumers/consumer.ts';
+import { consumerStatuses } from '../../consumers/consumer-status.ts';
+
+/** A consumer with more events than this still to handle is reported as far behind. */
+export const CONSUMER_LAG_WARNING = 1_000;
+
+export interface ConsumerReadiness {
+  name: string;
+  position: number | null;
+  lag: number;
+  deadLetters: number;
+  farBehind: boolean;
+}
 
 export interface ProjectionReadiness {
   name: string;
@@ -21,6 +34,13 @@ export interface Readiness {
   migrations: { pending: string[] };
   catalogue: { loaded: boolean; version: number };
   projections: ProjectionReadiness[];
+  /**
+   * Mail and other work after the commit. Reported, never a reason to take the instance out of
+   * traffic: a slow mail server must not drain every instance of a shop that still serves.
+   */
+  consumers: ConsumerReadiness[];
+  /** What an operator should look at, though the instance serves (a consumer far behind). */
+  warnings: string[];
   shuttingDown: boolean;
 }
 
@@ -28,6 +48,7 @@ export interface ReadinessSources {
   db: Database;
   catalogue: CatalogueReader;
   projections: readonly Projection[];
+  consumers?: readonly Consumer[];
   shuttingDown: () => boolean;
 }
 
@@ -36,7 +57,7 @@ export interface ReadinessSources {
  * applied, the catalogue is in memory, each projection was built by this code's version and has no
  * event of its types left to apply, and the process is not draining for shutdown.
  */
-export async function checkReadiness({ db, catalogue, projections, shuttingDown }: ReadinessSources): Promise<Readiness> {
+export async function checkReadiness({ db, catalogue, projections, consumers = [], shuttingDown }: ReadinessSources): Promise<Readiness> {
   const problems: string[] = [];
   const readiness: Readiness = {
     ready: false,
@@ -45,6 +66,8 @@ export async function checkReadiness({ db, catalogue, projections, shuttingDown 
     migrations: { pending: [] },
     catalogue: { loaded: catalogue.version > 0, version: catalogue.version },
     projections: [],
+    consumers: [],
+    warnings: [],
     shuttingDown: shuttingDown(),
   };
   if (readiness.shuttingDown) problems.push('shutting down');
@@ -67,6 +90,12 @@ export async function checkReadiness({ db, catalogue, projections, shuttingDown 
     const { name, codeVersion, storedVersion, checkpoint, lag } = status;
     readiness.projections.push({ name, current, codeVersion, storedVersion, checkpoint, lag });
     if (!current) problems.push(`projection ${name} is not current (version ${storedVersion ?? 'none'} of ${codeVersion}, ${lag} events behind)`);
+  }
+  for (const { name, position, lag, deadLetters } of await consumerStatuses(db, consumers)) {
+    const farBehind = lag > CONSUMER_LAG_WARNING;
+    readiness.consumers.push({ name, position, lag, deadLetters, farBehind });
+    if (farBehind) readiness.warnings.push(`consumer ${name} is far behind: ${lag} events to handle`);
+    if (deadLetters > 0) readiness.warnings.push(`consumer ${name} has ${deadLetters} dead letter(s): see dino-shop consumers list`);
   }
   readiness.ready = problems.length === 0;
   return readiness;

@@ -7,6 +7,9 @@ import { type CommandObserver, commandObservers } from '../../eventstore/command
 import { type OrderObserver, orderObservers } from '../orders/orders.service.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
+import type { Consumer } from '../../consumers/consumer.ts';
+import type { ConsumerStats } from '../../consumers/consumer-runner.ts';
+import { consumerStatuses } from '../../consumers/consumer-status.ts';
 import type { AnswerCacheStats } from '../answer-cache/answer-cache.ts';
 import type { RateLimitStoreStats } from '../plugins/rate-limit-store.ts';
 import { HttpError } from '../http-error.ts';
@@ -15,6 +18,9 @@ import { RequestDurations } from './request-durations.ts';
 export interface MetricsOptions {
   db: Database;
   projections: readonly Projection[];
+  /** The declared consumers (their lag and dead letters, read when scraped), and this process's counts of what it handled. */
+  consumers?: readonly Consumer[] | undefined;
+  consumerStats?: (() => ConsumerStats[]) | undefined;
   /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
   token?: string | undefined;
   /** The answer cache's counters (absent where there is none, as in API tests). */
@@ -37,7 +43,7 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
  * The shop's Prometheus metrics, in a registry of its own (several apps in one test process never
  * share counters). Gauges that need the database (projection lag) are read when scraped.
  */
-export function createShopMetrics({ db, projections, answerCacheStats, rateLimitStoreStats }: Omit<MetricsOptions, 'token'>) {
+export function createShopMetrics({ db, projections, consumers = [], consumerStats, answerCacheStats, rateLimitStoreStats }: Omit<MetricsOptions, 'token'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -73,6 +79,33 @@ export function createShopMetrics({ db, projections, answerCacheStats, rateLimit
       for (const status of await projectionStatuses(db, projections)) this.set({ projection: status.name }, status.lag);
     },
   });
+  new Gauge({
+    name: 'dino_consumer_lag_events',
+    help: 'Events of a consumer’s types after its checkpoint, not yet handled',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const status of await consumerStatuses(db, consumers)) this.set({ consumer: status.name }, status.lag);
+    },
+  });
+  new Gauge({
+    name: 'dino_consumer_dead_letters',
+    help: 'Events a consumer parked after its tries (or queued for another), awaiting an operator',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const status of await consumerStatuses(db, consumers)) this.set({ consumer: status.name }, status.deadLetters);
+    },
+  });
+  const consumerCount = (read: (stats: ConsumerStats) => number) =>
+    function (this: Counter<'consumer'>) {
+      this.reset();
+      for (const stats of consumerStats?.() ?? []) this.inc({ consumer: stats.name }, read(stats));
+    };
+  new Counter({ name: 'dino_consumer_events_handled_total', help: 'Events this process’s consumers handled', labelNames: ['consumer'] as const, registers: [registry], collect: consumerCount((s) => s.handled) });
+  new Counter({ name: 'dino_consumer_events_failed_total', help: 'Tries of an event by this process’s consumers that failed', labelNames: ['consumer'] as const, registers: [registry], collect: consumerCount((s) => s.failed) });
   // The answer cache counts for itself; these read its counters when scraped.
   const counted = (read: (stats: AnswerCacheStats) => number) =>
     function (this: Counter) {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCES = ['api', 'storefront', 'domain', 'eventstore', 'projections', 'db', 'contracts', 'seed', 'cli', 'scripts', 'bench', 'vite.config.ts'];
+const SOURCES = ['api', 'consumers', 'storefront', 'domain', 'eventstore', 'projections', 'db', 'contracts', 'seed', 'cli', 'scripts', 'bench', 'vite.config.ts'];
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /** The shop's own underscore-prefixed names, if it ever has any (none today). */
 const OWN_UNDERSCORE_NAMES = new Set<string>();

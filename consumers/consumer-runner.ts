@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database } from '../db/database.ts';
+import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, releaseLease, saveCheckpoint } from '../eventstore/consumer-checkpoints.ts';
+import { isSkipped, parkEvent } from '../eventstore/dead-letters.ts';
+import type { LogCursor } from '../eventstore/follow-log.ts';
+import { LOG_START, currentHorizon, readCommittedAfter } from '../eventstore/log-tail.ts';
+import type { Consumer, ConsumerContext } from './consumer.ts';
+import { handleRequestedRetries } from './requested-retries.ts';
+import { type Pause, pause } from './pause.ts';
+
+export interface RunnerOptions {
+  /** This instance's name in the leases (default: host, pid and a random part). */
+  owner?: string;
+  /** How long a lease lasts unless renewed: how long a killed instance's consumers wait for another. */
+  leaseMs?: number;
+  /** How often an idle consumer looks for new events. */
+  pollMs?: number;
+  batchSize?: number;
+  /** Tries of one event before it is parked. */
+  maxAttempts?: number;
+  backoff?: Backoff;
+}
+
+export const DEFAULT_RUNNER = { leaseMs: 15_000, pollMs: 500, batchSize: 100, maxAttempts: 8, backoff: { baseMs: 1_000, maxMs: 30_000 } } as const;
+
+export interface ConsumerStats {
+  name: string;
+  /** Events this process handled, tries that failed, and events it parked. */
+  handled: number;
+  failed: number;
+  parked: number;
+}
+
+export interface RunningConsumers {
+  owner: string;
+  stats(): ConsumerStats[];
+  /** Stops every loop after the event in hand, records how far each got, and lets the leases go. */
+  stop(): Promise<void>;
+}
+
+export const instanceOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
+
+/**
+ * Runs each consumer in a loop of its own: take or renew its lease, read committed events after its
+ * checkpoint (gap-safe), handle them one by one, record the checkpoint. No transaction is held while
+ * a handler works (PGlite has one connection). Only the lease holder runs a consumer; its checkpoint
+ * writes are fenced by the lease, so an instance that lost it stops and at most repeats its batch.
+ */
+export function startConsumers(db: Database, consumers: readonly Consumer[], context: ConsumerContext, options: RunnerOptions = {}): RunningConsumers {
+  const settings = { ...DEFAULT_RUNNER, ...options };
+  const owner = options.owner ?? instanceOwner();
+  const idle = pause();
+  const stats = consumers.map((consumer): ConsumerStats => ({ name: consumer.name, handled: 0, failed: 0, parked: 0 }));
+  const loops = consumers.map((consumer, i) => runLoop(db, consumer, context, { ...settings, owner }, stats[i]!, idle));
+  return {
+    owner,
+    stats: () => stats.map((s) => ({ ...s })),
+    async stop() {
+      idle.stop();
+      await Promise.all(loops);
+    },
+  };
+}
+
+type Settings = Required<Omit<RunnerOptions, 'owner'>> & { owner: string };
+
+async function runLoop(db: Database, consumer: Consumer, context: ConsumerContext, settings: Settings, stats: ConsumerStats, idle: Pause): Promise<void> {
+  const lease: Lease = { consumer: consumer.name, owner: settings.owner, leaseMs: settings.leaseMs };
+  const { log } = context;
+  let started = false;
+  let held = false;
+  while (!idle.stopped) {
+    try {
+      if (!started) {
+        await createCheckpoint(db, consumer.name, consumer.startAt === 'now' ? await currentHorizon(db) : LOG_START);
+      }
+      // An embedded database has one process: a lease left in it was left by a process that is gone.
+      const checkpoint = await claimLease(db, lease, !started && db.kind === 'pglite');
+      started = true;
+      if (!checkpoint) {
+        if (held) log.warn({ consumer: consumer.name }, 'consumer taken over by another instance');
+        held = false;
+        await idle.wait(settings.pollMs);
+        continue;
+      }
+      if (!held) log.info({ consumer: consumer.name, position: checkpoint.cursor.position }, 'consumer running here');
+      held = true;
+      await handleRequestedRetries(db, consumer, context, stats);
+      const waitMs = checkpoint.retryAt ? checkpoint.retryAt.getTime() - Date.now() : 0;
+      if (checkpoint.failingPosition !== null && waitMs > 0) {
+        await idle.wait(Math.min(waitMs, settings.pollMs));
+        continue;
+      }
+      const events = await readCommittedAfter(db, checkpoint.cursor, consumer.eventTypes, settings.batchSize);
+      let done: LogCursor | undefined;
+      let savedAt = Date.now();
+      let stoppedShort = false;
+      for (const event of events) {
+        if (idle.stopped) break;
+        if (event.position === checkpoint.failingPosition && (await isSkipped(db, consumer.name, event.position))) {
+          log.warn({ consumer: consumer.name, position: event.position }, 'event skipped by an operator');
+          done = event.cursor;
+          continue;
+        }
+        try {
+          await consumer.handle(event, context);
+          stats.handled += 1;
+          done = event.cursor;
+        } catch (error) {
+          stats.failed += 1;
+          stoppedShort = true;
+          // What went before it is done: recorded first, so a retry starts at the failing event.
+          if (done && !(await saveCheckpoint(db, lease, done))) break;
+          done = undefined;
+          const attempts = await recordFailure(db, lease, event.position, messageOf(error), settings.backoff);
+          if (attempts >= settings.maxAttempts) {
+            await parkEvent(db, lease, { position: event.position, streamId: event.streamId, type: event.type, cursor: event.cursor }, attempts, messageOf(error));
+            stats.parked += 1;
+            log.error({ consumer: consumer.name, position: event.position, attempts, err: error }, 'event parked as a dead letter after its tries');
+          } else {
+            log.warn({ consumer: consumer.name, position: event.position, attempts, err: error }, 'consumer failed on an event; it will be tried again');
+          }
+          break;
+        }
+        // A long batch renews the lease as it goes, so no other instance takes over a busy consumer.
+        if (Date.now() - savedAt > settings.leaseMs / 3) {
+          if (!(await saveCheckpoint(db, lease, done))) break;
+          savedAt = Date.now();
+        }
+      }
+      if (done && !(await saveCheckpoint(db, lease, done))) log.warn({ consumer: consumer.name }, 'consumer lease lost mid-batch: its batch will be handled again');
+      if (events.length < settings.batchSize && !stoppedShort) await idle.wait(settings.pollMs);
+    } catch (error) {
+      // The database away, say: the loop lives on and tries again.
+      log.error({ consumer: consumer.name, err: error }, 'consumer loop failed; trying again');
+      await idle.wait(settings.pollMs);
+    }
+  }
+  if (held) await releaseLease(db, lease).catch((err: unknown) => log.warn({ consumer: consumer.name, err }, 'consumer lease not released; it expires'));
+}

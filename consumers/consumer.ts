@@ -1,0 +1,37 @@
+import type { Database } from '../db/database.ts';
+import type { RecordedEvent } from '../eventstore/event-store.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** Where a consumer reports what it does (pino's logger fits; the CLI writes lines to stderr). */
+export interface ConsumerLog {
+  info(context: object, message: string): void;
+  warn(context: object, message: string): void;
+  error(context: object, message: string): void;
+}
+
+/** What a handler may use: the database (to read, never to hold a transaction across its I/O), the mail, the shop's address. */
+export interface ConsumerContext {
+  db: Database;
+  mailer: Mailer;
+  /** The shop's public origin, for links in what it sends. */
+  publicUrl: string;
+  log: ConsumerLog;
+}
+
+/**
+ * A consumer, declared once: it acts on events of `eventTypes` after they commit, at least once each.
+ * A handler must be idempotent by the event (its position, or stream and version): after a crash the
+ * batch in flight is delivered again. A handler that throws is tried again with backoff, then the
+ * event is parked as a dead letter and the consumer goes on.
+ */
+export interface Consumer {
+  /** Stable: the checkpoint, the lease and the dead letters are kept under it. */
+  name: string;
+  eventTypes: readonly string[];
+  /**
+   * Where a consumer that never ran starts: `now` passes over the log so far (a new mail must not go to
+   * everyone who ever subscribed), `beginning` acts on all of it.
+   */
+  startAt: 'now' | 'beginning';
+  handle(event: RecordedEvent, context: ConsumerContext): Promise<void>;
+}

@@ -1,0 +1,5 @@
+import type { Consumer } from './consumer.ts';
+import { welcomeMail } from './welcome-mail.consumer.ts';
+
+/** Every consumer the shop runs (in `dino-shop serve` and `dino-shop consumers run`): one declaration each. */
+export const consumers: readonly Consumer[] = [welcomeMail];

@@ -1,0 +1,31 @@
+import type { Database } from '../db/database.ts';
+import { parkAgain, removeDeadLetter, retriesRequested } from '../eventstore/dead-letters.ts';
+import { eventAt } from '../eventstore/log-tail.ts';
+import type { Consumer, ConsumerContext } from './consumer.ts';
+import type { ConsumerStats } from './consumer-runner.ts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
+
+/**
+ * Dead letters an operator queued again (`consumers retry`): each tried once, by the lease holder;
+ * handled, it is removed, failed, it is parked again with its tries counted.
+ */
+export async function handleRequestedRetries(db: Database, consumer: Consumer, context: ConsumerContext, stats: ConsumerStats): Promise<void> {
+  for (const position of await retriesRequested(db, consumer.name, 20)) {
+    const event = await eventAt(db, position);
+    if (!event) {
+      await parkAgain(db, consumer.name, position, 'the event is no longer in the log');
+      continue;
+    }
+    try {
+      await consumer.handle(event, context);
+      stats.handled += 1;
+      await removeDeadLetter(db, consumer.name, position);
+      context.log.info({ consumer: consumer.name, position }, 'dead letter handled on retry');
+    } catch (error) {
+      stats.failed += 1;
+      await parkAgain(db, consumer.name, position, messageOf(error));
+      context.log.warn({ consumer: consumer.name, position, err: error }, 'dead letter failed again: parked');
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumers } from '../../../consumers/consumer-runner.ts';
+import { claimLease, createCheckpoint, readCheckpoints } from '../../../eventstore/consumer-checkpoints.ts';
+import { LOG_START } from '../../../eventstore/log-tail.ts';
+import { listDeadLetters, requestRetry, skipEvent } from '../../../eventstore/dead-letters.ts';
+import { appendToStream } from '../../../eventstore/event-store.ts';
+import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
+import { recordingConsumer, testContext } from '../../support/recording-consumer.ts';
+import { until } from '../../support/until.ts';
+
+const FAST = { pollMs: 10, backoff: { baseMs: 20, maxMs: 40 } };
+let streams = 0;
+async function append(t: TestDatabase, type: string, count: number): Promise<number[]> {
+  const positions: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const [event] = await appendToStream(t.db, `runner-${(streams += 1)}`, 0, [{ type, data: { i } }]);
+    positions.push(event!.position);
+  }
+  return positions;
+}
+
+describe.each(BACKENDS)('consumer runner on %s', (backend) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+  });
+  afterAll(() => t?.drop());
+
+  it('handles each event once, keeps its checkpoint across a restart, and reads only its types', async () => {
+    const first = await append(t, 'RunA', 3);
+    await append(t, 'NotRunA', 2);
+    const { consumer, seen } = recordingConsumer('run-a', ['RunA']);
+    let running = startConsumers(t.db, [consumer], testContext(t.db), FAST);
+    await until(() => seen.length === 3);
+    await running.stop();
+    const second = await append(t, 'RunA', 2);
+    running = startConsumers(t.db, [consumer], testContext(t.db), FAST);
+    await until(() => seen.length === 5);
+    await running.stop();
+    expect(seen).toEqual([...first, ...second]);
+    const stored = (await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!;
+    expect(stored.cursor.position).toBe(second[1]);
+    expect(stored.leaseOwner).toBeNull();
+  });
+
+  it('retries a failing event with backoff, parks it after its tries, goes on with the rest; an operator retry handles it', async () => {
+    const positions = await append(t, 'RunB', 3);
+    let refuse = true;
+    const { consumer, seen } = recordingConsumer('run-b', ['RunB'], (event) => refuse && event.position === positions[1]);
+    const running = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, maxAttempts: 3 });
+    try {
+      await until(() => seen.length === 2);
+      expect(seen).toEqual([positions[0], positions[2]]);
+      expect(running.stats()[0]).toMatchObject({ handled: 2, failed: 3, parked: 1 });
+      const [dead] = await listDeadLetters(t.db, 'run-b');
+      expect(dead).toMatchObject({ position: positions[1], type: 'RunB', attempts: 3, status: 'parked', error: `refused event ${positions[1]}` });
+      refuse = false;
+      expect(await requestRetry(t.db, 'run-b', positions[1])).toBe(1);
+      await until(() => seen.length === 3);
+      expect(seen[2]).toBe(positions[1]);
+      await until(() => false, 50).catch(() => {});
+      expect(await listDeadLetters(t.db, 'run-b')).toEqual([]);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('passes over an event it is retrying when an operator skips it', async () => {
+    const positions = await append(t, 'RunC', 2);
+    const { consumer, seen } = recordingConsumer('run-c', ['RunC'], (event) => event.position === positions[0]);
+    const running = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, maxAttempts: 1_000 });
+    try {
+      await until(() => running.stats()[0]!.failed >= 2);
+      expect(seen).toEqual([]);
+      await skipEvent(t.db, 'run-c', { position: positions[0]!, streamId: 'x', type: 'RunC' }, 'skipped by a test');
+      await until(() => seen.length === 1);
+      expect(seen).toEqual([positions[1]]);
+      expect(await listDeadLetters(t.db, 'run-c')).toEqual([]);
+      expect((await listDeadLetters(t.db, 'run-c', { all: true })).map((d) => d.status)).toEqual(['skipped']);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it.runIf(backend === 'postgres')('two instances run a consumer once: one holds the lease, the other takes over when it stops', async () => {
+    const { consumer, seen } = recordingConsumer('run-d', ['RunD']);
+    const a = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'instance-a', leaseMs: 2_000 });
+    const b = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'instance-b', leaseMs: 2_000 });
+    try {
+      const positions = await append(t, 'RunD', 40);
+      await until(() => seen.length >= 40);
+      const [holder, other] = a.stats()[0]!.handled > 0 ? [a, b] : [b, a];
+      expect(other.stats()[0]!.handled).toBe(0);
+      await holder.stop();
+      const more = await append(t, 'RunD', 5);
+      await until(() => seen.length >= 45);
+      expect(other.stats()[0]!.handled).toBe(5);
+      expect(seen).toEqual([...positions, ...more]);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it.runIf(backend === 'postgres')('a lease left by a killed instance is taken over once it expires, not before', async () => {
+    const { consumer, seen } = recordingConsumer('run-e', ['RunE']);
+    await createCheckpoint(t.db, 'run-e', LOG_START);
+    expect(await claimLease(t.db, { consumer: 'run-e', owner: 'killed-instance', leaseMs: 600 })).toBeDefined();
+    const positions = await append(t, 'RunE', 3);
+    const startedAt = Date.now();
+    const running = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'survivor', leaseMs: 2_000 });
+    try {
+      await until(() => seen.length === 3);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(500);
+      expect(seen).toEqual(positions);
+    } finally {
+      await running.stop();
+    }
+  });
+});

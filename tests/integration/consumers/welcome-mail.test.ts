@@ -1,0 +1,82 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSubscriber, createSubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
+import { startConsumers } from '../../../consumers/consumer-runner.ts';
+import { createMailer } from '../../../consumers/mail/mailer.ts';
+import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
+import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
+import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
+import { testContext } from '../../support/recording-consumer.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { until } from '../../support/until.ts';
+
+const FROM = 'DinoBooty <hello@dinobooty.test>';
+const FAST = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
+
+describe.each(BACKENDS)('welcome mail on %s', (backend) => {
+  let t: TestDatabase;
+  let inbox: SmtpInbox;
+  beforeAll(async () => {
+    [t, inbox] = await Promise.all([createTestDatabase(backend), startSmtpInbox()]);
+  });
+  afterAll(async () => {
+    await inbox?.close();
+    await t?.drop();
+  });
+
+  it('sends a new subscriber one welcome over SMTP (text and HTML, the shop as sender, a Message-ID from the event); a forgotten one gets none', async () => {
+    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
+    const running = startConsumers(t.db, [welcomeMail], testContext(t.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    try {
+      // Started first: the consumer begins at "now", and passes over subscriptions made before it ever ran.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const service = createSubscriptionService({ db: t.db });
+      await service.subscribe({ email: 'Rex@Example.com ' });
+      await service.subscribe({ email: 'rex@example.com' });
+      await until(() => inbox.messages.length === 1);
+      const [mail] = inbox.messages;
+      expect(mail!.to).toEqual(['rex@example.com']);
+      expect(mail!.raw).toMatch(/^From: DinoBooty <hello@dinobooty\.test>$/m);
+      expect(mail!.messageId).toMatch(/^<welcome-mail\.\d+@dinobooty\.test>$/);
+      expect(mail!.raw).toMatch(/Content-Type: text\/plain/);
+      expect(mail!.raw).toMatch(/Content-Type: text\/html/);
+      expect(mail!.raw).toContain('https://dinobooty.test/shop');
+
+      // Forgotten before the consumer reaches the event: no one to write to, and nothing dead.
+      inbox.refusing = true;
+      await service.subscribe({ email: 'trike@example.com' });
+      await until(() => running.stats()[0]!.failed > 0);
+      await forgetSubscriber(t.db, 'trike@example.com');
+      inbox.refusing = false;
+      await until(() => running.stats()[0]!.handled === 2, 10_000);
+      expect(inbox.messages).toHaveLength(1);
+      expect(await listDeadLetters(t.db, 'welcome-mail')).toEqual([]);
+    } finally {
+      await running.stop();
+      mailer.close();
+    }
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  it('writes each message as an .eml file named by its Message-ID: a redelivery is the same file', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-mail-'));
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, from: FROM, dataDir });
+      expect(mailer.description).toContain(path.join(dataDir, 'mail'));
+      const message = { to: 'rex@example.com', subject: 'Roar', text: 'plain roar', html: '<p>html roar</p>', messageId: '<welcome-mail.7@dinobooty.test>' };
+      await mailer.send(message);
+      await mailer.send(message);
+      expect(await readdir(path.join(dataDir, 'mail'))).toEqual(['welcome-mail.7@dinobooty.test.eml']);
+      const eml = await readFile(path.join(dataDir, 'mail', 'welcome-mail.7@dinobooty.test.eml'), 'utf8');
+      expect(eml).toMatch(/^Message-ID: <welcome-mail\.7@dinobooty\.test>$/m);
+      expect(eml).toMatch(/^To: rex@example\.com$/m);
+      expect(eml).toContain('plain roar');
+      expect(eml).toContain('<p>html roar</p>');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
