@@ -14,7 +14,7 @@ import { catalogue } from '../../seed/catalogue.data.ts';
 const SHARES = { prefix: 40, typo: 25, plural: 10, twoWords: 15, noMatch: 10 } as const;
 export type QueryKind = keyof typeof SHARES;
 
-const NO_MATCH = ['socks', 'hat', 'zebra', 'swimsuit', 'pajamas', 'onesie', 'mammoth', 'unicorn', 'gift card', 'slippers', 'scarf', 'belt', 'gloves', 'sandals', 'hoodie', 'beanie', 'leggings', 'kimono', 'jumper', 'apron'];
+const NO_MATCH = ['socks', 'hat', 'zebra', 'swimsuit', 'pajamas', 'onesie', 'mammoth', 'unicorn', 'gift card', 'slippers', 'scarf', 'belt', 'gloves', 'sandals', 'hoodie', 'beanie', 'leggings', 'kimono', 'jumper', 'apron', 'umbrella', 'wallet', 'necklace', 'earrings', 'raincoat', 'tuxedo', 'overalls', 'poncho', 'mittens', 'backpack', 'sweater', 'cardigan', 'blazer', 'trousers', 'jeans', 'sneakers', 'boots', 'tie', 'cap', 'mug'];
 const SHOPPER_WORDS = ['dino', 'dinosaur', 'boxers', 'briefs', 'lace', 'thong', 'bralette', 'shorts', 'trunks', 'panties', 'silk', 'satin', 'red', 'pink', 'black', 'green', 'blue', 'gold', 'cheeky', 'comfy', 'funny', 'gift', 'xl', 'small', 'large'];
 const KEYBOARD_NEIGHBOURS: Record<string, string> = {
   a: 'sq', b: 'vn', c: 'xv', d: 'sf', e: 'wr', f: 'dg', g: 'fh', h: 'gj', i: 'uo', j: 'hk', k: 'jl', l: 'k', m: 'n', n: 'bm', o: 'ip', p: 'o', q: 'w', r: 'et', s: 'ad', t: 'ry', u: 'yi', v: 'cb', w: 'qe', x: 'zc', y: 'tu', z: 'x',

@@ -6,6 +6,7 @@ import { fmtMs, fmtRate } from '../lib/report.ts';
 import { type Measured, type Target, capture, cpuText, load, loadProblems, loadText, startShop } from '../lib/shop-process.ts';
 import { steadyBaseline } from '../lib/steady-baseline.ts';
 import { writesOverHttp } from './cart-writes.ts';
+import { shopsDay } from './shops-day.ts';
 import { writeRows } from './write-rows.ts';
 import { type RunningShop, catalogueGets } from './catalogue-gets.ts';
 import { jsFromHtml, lighthouseRows } from './first-load.ts';
@@ -83,4 +84,6 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
   }
 
   if (run.only.has('writes') && http) await writeRows(run, target, facts, http);
+  // Its own shop processes (a fresh one per held rate), after the half's shop has stopped.
+  if (run.only.has('day')) await run.phase(`${backend}: a shop's day`, () => shopsDay(run, build, target, facts));
 }
