@@ -19,6 +19,8 @@ export interface MixKind {
 
 export interface MixSpec {
   kinds: MixKind[];
+  /** Several instances of the shop: each request goes to the next origin in turn (a balancer's round robin). */
+  origins?: string[];
 }
 
 /**
@@ -33,6 +35,9 @@ export function mixRequests(mix: MixSpec): { next: () => OpenLoopRequest; search
   const current = kinds.map(() => 0);
   const cursors = kinds.map((k) => k.searchFrom ?? 0);
   let searches = 0;
+  let sent = 0;
+  const origins = mix.origins ?? [];
+  const at = (r: OpenLoopRequest): OpenLoopRequest => (origins.length ? { ...r, path: origins[sent++ % origins.length]! + r.path } : r);
   const queries = kinds.some((k) => k.searchFrom !== undefined) ? searchQueries() : [];
   return {
     searchesSent: () => searches,
@@ -49,10 +54,10 @@ export function mixRequests(mix: MixSpec): { next: () => OpenLoopRequest; search
         const q = queries[n];
         if (q === undefined) throw new Error(`the search list ran out at ${n} queries: a run this long would send a query twice`);
         searches++;
-        return { kind: k.kind, path: searchPath(q), missOnly: true, ...(k.headers ? { headers: k.headers } : {}) };
+        return at({ kind: k.kind, path: searchPath(q), missOnly: true, ...(k.headers ? { headers: k.headers } : {}) });
       }
       const r = k.requests![n % k.requests!.length]!;
-      return { ...r, kind: k.kind, headers: { ...(k.headers ?? {}), ...(r.headers ?? {}) } };
+      return at({ ...r, kind: k.kind, headers: { ...(k.headers ?? {}), ...(r.headers ?? {}) } });
     },
   };
 }

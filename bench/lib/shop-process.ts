@@ -35,9 +35,14 @@ export async function startShop(build: string, target: Target): Promise<{ child:
  * measured run, with the machine's 1-minute load average before and after. With `cpuOf` (the server's
  * pid) it also reports the server's CPU ms per request and its peak RSS over the measured run.
  */
-export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number; warmup?: number }, cpuOf?: Child): Promise<Measured> {
+export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number; warmup?: number }, cpuOf?: Child | Child[]): Promise<Measured> {
   const full: LoadSpec = { duration: run.duration, warmup: run.warmup, ...spec };
-  const pid = cpuOf?.proc.pid;
+  // Several servers (instances sharing the load): their CPU and peak RSS summed.
+  const pids = (Array.isArray(cpuOf) ? cpuOf : cpuOf ? [cpuOf] : []).map((c) => c.proc.pid);
+  const cpuOfAll = () => {
+    const each = pids.map(cpuSeconds);
+    return pids.length && each.every((c) => c !== undefined) ? each.reduce((a, b) => a! + b!, 0) : undefined;
+  };
   const loadBefore = os.loadavg()[0]!;
   let cpu0: number | undefined;
   let rssReset = false;
@@ -46,14 +51,15 @@ export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'war
     timeoutMs: (full.duration + longestWarmup(full.warmup)) * 1000 + 60_000,
     onLine: (line) => {
       if (line !== 'measuring') return;
-      cpu0 = cpuSeconds(pid);
-      rssReset = resetPeakRss(pid);
+      cpu0 = cpuOfAll();
+      rssReset = pids.length > 0 && pids.map(resetPeakRss).every(Boolean);
     },
   });
   if (result.warmup) run.log(`  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(', ')})${result.warmup.steady || full.warmed ? '' : ', pace still rising: measured anyway'}`);
   // Read after the load ended: the server is idle by then, so the delay adds no CPU.
-  const cpu1 = cpuSeconds(pid);
-  const peak = rssReset ? peakRssMb(pid) : undefined;
+  const cpu1 = cpuOfAll();
+  const peaks = rssReset ? pids.map(peakRssMb) : [];
+  const peak = peaks.length && peaks.every((p) => p !== undefined) ? peaks.reduce((a, b) => a! + b!, 0) : undefined;
   const measured: Measured = { ...result, loadAvg: [loadBefore, os.loadavg()[0]!], ...(peak === undefined ? {} : { peakRssMb: peak }) };
   if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return measured;
   return { ...measured, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };
