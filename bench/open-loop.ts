@@ -83,7 +83,7 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
   let bytes = 0;
   const start = performance.now();
   const pending: Array<Promise<void>> = [];
-  const send = (scheduled: number, r: OpenLoopRequest) =>
+  const send = (scheduled: number, r: OpenLoopRequest, retried = false) =>
     new Promise<void>((resolve) => {
       let kind = kinds.get(r.kind);
       if (!kind) kinds.set(r.kind, (kind = tally()));
@@ -111,7 +111,10 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
         k.timeouts++;
         request.destroy();
       });
-      request.on('error', () => {
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed as this request went out (its idle timeout): sent
+        // again once on a new one, as browsers do, still timed from when it was due. Not the server's failure.
+        if (request.reusedSocket && error.code === 'ECONNRESET' && !retried) return void send(scheduled, r, true).then(resolve);
         all.errors++;
         k.errors++;
         resolve();

@@ -100,7 +100,8 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
   const step = async (rate: number, seconds: number, warmup: number): Promise<Step> => {
     const kinds = await mixOf(shop.origin, facts, searchFrom);
     const result = await load(run, { url: shop.origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds } }, shop.child);
-    searchFrom = result.searchesSent ?? searchFrom;
+    // The load process counts the searches it sent from the index it was given.
+    searchFrom += result.searchesSent ?? 0;
     const why = judge(result);
     const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
     steps.push(s);
