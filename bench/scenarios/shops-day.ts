@@ -3,7 +3,7 @@ import type { BenchRun } from '../lib/bench-run.ts';
 import type { MixKind } from '../lib/mix.ts';
 import { SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { type Row, fmtMs, fmtRate } from '../lib/report.ts';
-import { type Measured, type Target, capture, checkBaseline, load, startBaseline, startShop } from '../lib/shop-process.ts';
+import { type Measured, type Target, capture, checkBaseline, load, loadText, startBaseline, startShop } from '../lib/shop-process.ts';
 import { searchQueries } from '../lib/search-queries.ts';
 import { type ShopFacts, shopperWith } from './shop-facts.ts';
 
@@ -210,6 +210,7 @@ function dayRow(backend: Target['backend'], capacity: Step | undefined, steps: S
     ratio: capacity ? capacity.rate / c.fastifyRps : null,
     target: `reported: capacity, and ${capacity ? `${(capacity.rate / c.rendersPerSecond).toFixed(2)} x the renders/s` : '-'} (ratio: of the bare Fastify route)`,
     pass: capacity ? null : false,
+    load: steps.length ? loadText(...steps.map((x) => x.result)) : '',
     note: `steps: ${stepsText}`,
     conditions: `open loop, ${CONNECTIONS} keep-alive connections${instances > 1 ? `, requests alternated over ${instances} instances by the load generator (no haproxy), CPU and peak RSS summed` : ''}; mix ${DAY_MIX.pages} % cached pages (br), ${DAY_MIX.api} % catalogue API, ${DAY_MIX.search} % distinct searches, ${DAY_MIX.cartWrites} % POST /api/cart (new carts), ${DAY_MIX.cartPages} % /cart and /checkout (3 lines); ${DAY_MIX.orders} % orders: slot empty (no orders yet); ${backend}, durable commits (fsync on)`,
     data: { capacity: capacity ?? null, steps, calibration: c, mix: DAY_MIX, ordersExist: ORDERS_EXIST, instances },
