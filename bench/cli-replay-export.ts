@@ -33,6 +33,7 @@ import { seedCatalogue } from '../seed/seed-catalogue.ts';
 import { runCommand, withLoad } from './cli-scale/cli-command.ts';
 import { fmt, generateLog } from './cli-scale/generate-log.ts';
 import { type RawRead, rawRead } from './cli-scale/raw-read.ts';
+import { type TableHash, differences, readModelHashes, tablesOf } from './cli-scale/read-models.ts';
 import { MAX_BASELINE_DRIFT, drift } from './lib/rounds.ts';
 import { adminQuery as admin } from './lib/postgres.ts';
 
@@ -54,6 +55,11 @@ export interface CliStep {
   loadAvg: [number, number];
   /** Measured again, after the first pass's raw reads differed by more than MAX_BASELINE_DRIFT. */
   repeated?: true;
+  /**
+   * A replay: each rebuilt read-model table's fingerprint (every row hashed) against the one the live
+   * path wrote while the log was generated; `differs` lists the tables that do not match.
+   */
+  readModels?: { live: Record<string, TableHash>; rebuilt: Record<string, TableHash>; differs: string[] };
 }
 
 // The compiled CLI (what bin/dino-shop.js runs): BENCH_CLI, else this checkout's dist/ (`npm run build`).
@@ -91,6 +97,8 @@ async function main(): Promise<void> {
       // PGlite: one process per data directory, and the commands below run in their own.
       await db.close();
     }
+    const live = await readModelHashes(target, tablesOf([]));
+    process.stdout.write(`  the live path's read models: ${Object.entries(live).map(([t, h]) => `${t} ${fmt(h.rows)} rows`).join(', ')}\n`);
 
     // Before each command, what the steps before it wrote is written out (PostgreSQL's checkpoint, then
     // the operating system's dirty pages): a command is timed alone, not beside the write-back of the
@@ -116,7 +124,12 @@ async function main(): Promise<void> {
       // The command's own figure: the replay alone (read, fold, write, catch up, swap), not the process's start.
       const match = /in ([\d.]+) s \(([\d,]+) events\/s\)/.exec(run.stdout);
       const seconds = match ? Number(match[1]) : run.seconds;
-      results.push({ step, items: events, unit: 'events', seconds, perSecond: events / seconds, maxRssMb: run.maxRssMb, loadAvg: run.loadAvg, ...(repeated ? { repeated } : {}) });
+      // Outside the timed command: every row of each rebuilt table against what the live path wrote.
+      const rebuilt = await readModelHashes(target, tablesOf(names));
+      const differs = differences(live, rebuilt);
+      process.stdout.write(`  read models after ${step}: ${differs.length ? `DIFFER: ${differs.join('; ')}` : 'the same as the live path wrote'}\n`);
+      const readModels = { live: Object.fromEntries(Object.keys(rebuilt).map((t) => [t, live[t]!])), rebuilt, differs };
+      results.push({ step, items: events, unit: 'events', seconds, perSecond: events / seconds, maxRssMb: run.maxRssMb, loadAvg: run.loadAvg, readModels, ...(repeated ? { repeated } : {}) });
     };
     const replays = async (repeated: boolean) => {
       await replay('projections replay carts', ['carts'], CARTS * 5, repeated);

@@ -2,14 +2,21 @@
  * Store-level write benchmarks, run as their own process on the server core (bench/run.ts pins it):
  *   node --import tsx bench/db-bench.ts '<json spec>'
  * spec: { target: { databaseUrl?, dataDir }, mode, clients, seconds, warmup }
- *   raw-insert      one single-row INSERT per operation (autocommit) into a table shaped like `events`
- *                   (same columns, defaults, unique (stream_id, version) and indexes): the ceiling
+ *   raw-insert      one single-row INSERT per operation (autocommit, a named prepared statement, as the
+ *                   shop's appends are) into a table shaped like `events` (same columns, defaults, unique
+ *                   (stream_id, version) and indexes): the ungrouped ceiling
+ *   raw-insert-grouped  the same rows `groupSize` at a time, one multi-row INSERT (prepared) per group:
+ *                   `clients` callers make clients / groupSize statements in flight, each caller's row
+ *                   committed with its group's; ops are rows. The ceiling of a grouped append
+ *   facts           no load: the shop's mean group size (ItemAdded events per transaction, by xmin, of
+ *                   what the shop wrote before) and the database's durability settings
  *   append          an ItemAdded to a new cart stream, appended as the cart service appends it
  *                   (groupedAppendWithProjections: the appends in flight together share one statement
  *                   of version checks, inserts and the projections' CTEs)
  *   append-one-by-one  the same, each append its own statement (appendWithProjections): what grouping saves
  * `clients` concurrent workers (a pg pool of that size; on PGlite they queue on its one connection).
- * Prints one JSON line: { ops, seconds, opsPerSecond, p50Ms, p99Ms }.
+ * Prints one JSON line: { ops, seconds, opsPerSecond, p50Ms, p99Ms, cpuMsPerOp, settings, groupSize? }.
+ * cpuMsPerOp is this process's CPU: on PGlite the database's too, on PostgreSQL not the server's.
  */
 import { randomUUID } from 'node:crypto';
 import { connectDatabase } from '../db/connect.ts';
@@ -18,7 +25,7 @@ import type { Database } from '../db/database.ts';
 import { appendWithProjections, groupedAppendWithProjections } from '../projections/registry.ts';
 import { cartStreamId } from '../domain/cart/cart.events.ts';
 
-export type DbMode = 'raw-insert' | 'append' | 'append-one-by-one';
+export type DbMode = 'raw-insert' | 'raw-insert-grouped' | 'append' | 'append-one-by-one' | 'facts';
 
 export interface DbBenchSpec {
   /** `durable: false` is PGLITE_SYNC=off (no fsync per commit). */
@@ -30,6 +37,15 @@ export interface DbBenchSpec {
   /** A real product/variant pair, so the projected line is what the API would write. */
   productId: number;
   variantId: number;
+  /** raw-insert-grouped: rows per INSERT. */
+  groupSize?: number;
+}
+
+/** What decides the cost of a commit. */
+export interface DurabilitySettings {
+  fsync: string;
+  synchronous_commit: string;
+  wal_sync_method: string;
 }
 
 export interface DbBenchResult {
@@ -39,6 +55,13 @@ export interface DbBenchResult {
   opsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU of this process (user + system) per operation over the measured run. */
+  cpuMsPerOp: number;
+  settings: DurabilitySettings;
+  /** facts: ItemAdded events per statement (transaction) among those already in the log; grouped: rows per INSERT. */
+  groupSize?: number;
+  /** Connections (statements in flight at most). */
+  connections: number;
 }
 
 const RAW_TABLE = 'bench_raw_events';
@@ -50,26 +73,50 @@ function itemAdded(spec: DbBenchSpec) {
   };
 }
 
+async function settingsOf(db: Database): Promise<DurabilitySettings> {
+  const { rows } = await db.query<{ name: string; setting: string }>(`select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'wal_sync_method')`);
+  const of = (name: string) => rows.find((r) => r.name === name)?.setting ?? '?';
+  return { fsync: of('fsync'), synchronous_commit: of('synchronous_commit'), wal_sync_method: of('wal_sync_method') };
+}
+
+/** Rows written by one statement share its transaction's xmin: events per distinct xmin is the mean group. */
+async function meanGroupSize(db: Database): Promise<number> {
+  const { rows } = await db.query<{ events: string; groups: string }>(`select count(*) as events, count(distinct xmin::text) as groups from events where type = 'ItemAdded'`);
+  const groups = Number(rows[0]!.groups);
+  return groups === 0 ? 1 : Number(rows[0]!.events) / groups;
+}
+
 export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
-  const db: Database = spec.target.databaseUrl ? connectPostgres(spec.target.databaseUrl, { max: spec.clients }) : await connectDatabase(spec.target);
+  const groupSize = spec.mode === 'raw-insert-grouped' ? Math.max(1, Math.round(spec.groupSize ?? 1)) : 1;
+  const connections = Math.max(1, Math.round(spec.clients / groupSize));
+  const db: Database = spec.target.databaseUrl ? connectPostgres(spec.target.databaseUrl, { max: connections }) : await connectDatabase(spec.target);
   try {
-    if (spec.mode === 'raw-insert') {
+    const settings = await settingsOf(db);
+    if (spec.mode === 'facts') {
+      return { mode: spec.mode, ops: 0, seconds: 0, opsPerSecond: 0, p50Ms: 0, p99Ms: 0, cpuMsPerOp: 0, settings, groupSize: await meanGroupSize(db), connections: 0 };
+    }
+    const raw = spec.mode === 'raw-insert' || spec.mode === 'raw-insert-grouped';
+    if (raw) {
       await db.exec(`drop table if exists ${RAW_TABLE}; create table ${RAW_TABLE} (like events including defaults including constraints including indexes)`);
     }
+    const values = Array.from({ length: groupSize }, (_, i) => `($${i * 3 + 1}, 1, $${i * 3 + 2}, $${i * 3 + 3}, '{}')`).join(', ');
+    const insert = `insert into ${RAW_TABLE} (stream_id, version, type, data, metadata) values ${values}`;
     const append = spec.mode === 'append' ? groupedAppendWithProjections(db) : appendWithProjections;
     const operation = async () => {
-      const event = itemAdded(spec);
-      if (spec.mode === 'raw-insert') {
-        await db.query(`insert into ${RAW_TABLE} (stream_id, version, type, data, metadata) values ($1, 1, $2, $3, '{}')`, [
-          cartStreamId(randomUUID()),
-          event.type,
-          JSON.stringify(event.data),
-        ]);
+      if (raw) {
+        const params: unknown[] = [];
+        for (let i = 0; i < groupSize; i++) {
+          const event = itemAdded(spec);
+          params.push(cartStreamId(randomUUID()), event.type, JSON.stringify(event.data));
+        }
+        await db.query(insert, params, { prepare: true });
         return;
       }
-      await append(db, cartStreamId(randomUUID()), 0, [event]);
+      await append(db, cartStreamId(randomUUID()), 0, [itemAdded(spec)]);
     };
 
+    // Grouped: `connections` workers, each operation `groupSize` rows (each row's latency is its statement's).
+    const workers = raw && groupSize > 1 ? connections : spec.clients;
     const runFor = async (seconds: number, record: boolean) => {
       const latencies: number[] = [];
       const end = performance.now() + seconds * 1000;
@@ -77,20 +124,34 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
         while (performance.now() < end) {
           const t0 = performance.now();
           await operation();
-          if (record) latencies.push(performance.now() - t0);
+          if (record) for (let i = 0; i < groupSize; i++) latencies.push(performance.now() - t0);
         }
       };
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: spec.clients }, worker));
+      await Promise.all(Array.from({ length: workers }, worker));
       return { latencies, elapsed: (performance.now() - t0) / 1000 };
     };
 
     if (spec.warmup > 0) await runFor(spec.warmup, false);
+    const cpu0 = process.cpuUsage();
     const { latencies, elapsed } = await runFor(spec.seconds, true);
+    const cpu = process.cpuUsage(cpu0);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-    if (spec.mode === 'raw-insert') await db.exec(`drop table if exists ${RAW_TABLE}`);
-    return { mode: spec.mode, ops: latencies.length, seconds: elapsed, opsPerSecond: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99) };
+    if (raw) await db.exec(`drop table if exists ${RAW_TABLE}`);
+    const ops = latencies.length;
+    return {
+      mode: spec.mode,
+      ops,
+      seconds: elapsed,
+      opsPerSecond: ops / elapsed,
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+      cpuMsPerOp: ops ? (cpu.user + cpu.system) / 1000 / ops : 0,
+      settings,
+      ...(groupSize > 1 ? { groupSize } : {}),
+      connections: workers,
+    };
   } finally {
     await db.close();
   }

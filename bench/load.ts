@@ -6,7 +6,8 @@
  * an offered rate with bench/open-loop.ts.
  */
 import autocannon from 'autocannon';
-import { openLoop } from './open-loop.ts';
+import { type MixSpec, mixRequests } from './lib/mix.ts';
+import { type KindResult, openLoop } from './open-loop.ts';
 import { type Warmup, warmUntilSteady } from './steady.ts';
 import { wrk } from './wrk.ts';
 
@@ -43,9 +44,12 @@ export interface LoadSpec {
   requests?: LoadRequest[];
   /**
    * Open loop: offer this many requests per second in all, evenly spaced, whatever the answers' pace
-   * (bench/open-loop.ts), to read latency at a given load rather than at saturation. One GET path only.
+   * (bench/open-loop.ts), to read latency at a given load rather than at saturation: one GET path, or
+   * `mix`.
    */
   overallRate?: number;
+  /** Open loop only: a mix of requests (kinds, weights, distinct search queries) instead of one path. */
+  mix?: MixSpec;
 }
 
 export interface LoadResult {
@@ -60,6 +64,11 @@ export interface LoadResult {
   bytesPerRequest: number;
   /** The closed-loop warm-up: how long, and the requests answered in each of its windows. */
   warmup?: Warmup;
+  /** Open loop: the rate offered, and the figures of each kind of request. */
+  offered?: number;
+  kinds?: Record<string, KindResult>;
+  /** Distinct search queries sent (warm-up included): where the next run on the same shop starts. */
+  searchesSent?: number;
 }
 
 function onlyLoopback(url: string) {
@@ -146,12 +155,15 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
 }
 
 async function openLoopLoad(spec: LoadSpec, rate: number): Promise<LoadResult> {
-  if (spec.requests) throw new Error('an open-loop load sends one GET path, not a sequence');
-  const run = (duration: number) =>
-    openLoop({ url: new URL(spec.path ?? '/', spec.url).toString(), ...(spec.headers ? { headers: spec.headers } : {}), rate, connections: spec.connections, duration });
+  if (spec.requests) throw new Error('an open-loop load sends one GET path or a mix, not a sequence');
+  const mix = spec.mix ? mixRequests(spec.mix) : undefined;
+  const one = { kind: 'get', path: spec.path ?? '/', ...(spec.headers ? { headers: spec.headers } : {}) };
+  const next = mix ? mix.next : () => one;
+  const run = (duration: number) => openLoop({ url: spec.url, rate, connections: spec.connections, duration, next });
   if (spec.warmup > 0) await run(spec.warmup);
   process.stdout.write('measuring\n');
-  return run(spec.duration);
+  const result = await run(spec.duration);
+  return { ...result, ...(mix ? { searchesSent: mix.searchesSent() } : {}) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

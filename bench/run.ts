@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every scenario with its baseline measured in the same run.
  *
- *   npm run bench [-- --no-build] [--duration 10] [--only api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability]
+ *   npm run bench [-- --no-build] [--duration 10] [--only day,api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability]
+ *                 [--hold 60] [--probe 5]
  *                 [--skip-postgres] [--postgres-first]
  *   npm run bench -- --only patches --skip-postgres   (each patch A/B, patches applied and reverted in turn)
  *
@@ -36,7 +37,7 @@ import { jsFromManifest } from './scenarios/first-load.ts';
 import { patchesAb } from './scenarios/patches-ab.ts';
 import { benchBackend } from './scenarios/shop.ts';
 
-const SCENARIOS = 'api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability';
+const SCENARIOS = 'day,api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability';
 const options = new Command('bench')
   .description('every benchmark scenario, each with its baseline measured in the same run')
   .option('--no-build', 'reuse .tmp/bench/dist (or dist/) instead of building')
@@ -44,9 +45,11 @@ const options = new Command('bench')
   .option('--only <scenarios>', `comma-separated subset of ${SCENARIOS}, or patches (each patch A/B; not in the default set)`, SCENARIOS)
   .option('--skip-postgres', 'PGlite only, even when PostgreSQL is reachable')
   .option('--cli-pglite', 'run the CLI scenarios on PGlite as well as PostgreSQL')
+  .addOption(new Option('--hold <seconds>', "a shop's day: seconds each candidate rate is held").default(60).argParser(positiveNumber))
+  .addOption(new Option('--probe <seconds>', "a shop's day: seconds of each step of the ramp").default(5).argParser(positiveNumber))
   .option('--postgres-first', 'load the PostgreSQL server before PGlite (to compare the two orders)')
   .parse(process.argv)
-  .opts<{ build: boolean; duration: number; only: string; skipPostgres?: boolean; cliPglite?: boolean; postgresFirst?: boolean }>();
+  .opts<{ build: boolean; duration: number; hold: number; probe: number; only: string; skipPostgres?: boolean; cliPglite?: boolean; postgresFirst?: boolean }>();
 
 function positiveNumber(text: string): number {
   const n = Number(text);
@@ -54,7 +57,7 @@ function positiveNumber(text: string): number {
   return n;
 }
 
-const run = new BenchRun({ duration: options.duration, only: new Set(options.only.split(',')), cliPglite: options.cliPglite ?? false });
+const run = new BenchRun({ duration: options.duration, only: new Set(options.only.split(',')), cliPglite: options.cliPglite ?? false, hold: options.hold, probe: options.probe });
 
 async function buildRoot(): Promise<string> {
   if (options.build) {
@@ -123,7 +126,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', interrupted);
 
   try {
-    const httpScenarios = ['api', 'search', 'pages', 'cart', 'writes', 'lighthouse'].some((s) => run.only.has(s)) || run.only.has('js');
+    const httpScenarios = ['day', 'api', 'search', 'pages', 'cart', 'writes', 'lighthouse'].some((s) => run.only.has(s)) || run.only.has('js');
     const order = options.postgresFirst ? [...targets].reverse() : targets;
     if (httpScenarios) for (const target of order) await benchBackend(run, build, target);
   } finally {

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
+import { type NewEvent, type StreamAppend, appendToStreams } from '../../eventstore/event-store.ts';
+import { stepsOf } from '../../projections/projection.ts';
+import { projections } from '../../projections/registry.ts';
 import { subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
 import { SUBSCRIBER_STREAM_PREFIX } from '../../domain/subscriptions/subscription.events.ts';
@@ -11,6 +15,8 @@ export interface LogSize {
 }
 
 const CHUNK = 20_000;
+/** Streams per statement of the generation's appends (the live path groups up to 16; larger here only to be quick). */
+const LIVE_GROUP = 1000;
 
 export const fmt = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n);
 
@@ -20,21 +26,43 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
   const variants = snapshot.variants.filter((v) => v.stock >= 5);
   const variantIds = variants.map((v) => v.id);
   const productIds = variants.map((v) => v.productId);
-  const cartSql = `
-    insert into events (stream_id, version, type, data)
-    select 'cart-' || md5('cart-' || c)::uuid, s.version, s.type, s.data
-    from generate_series($1::int, $2::int) c
-    cross join lateral (select timestamptz '2024-01-01T00:00:00Z' + c * interval '1 second' as t,
-                               1 + c % cardinality($3::int[]) as a, 1 + (c * 7) % cardinality($3::int[]) as b,
-                               1 + (c * 13) % cardinality($3::int[]) as d) k
-    cross join lateral (values
-      (1, 'ItemAdded', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l1-' || c)::uuid, 'productId', ($4::int[])[k.a], 'variantId', ($3::int[])[k.a], 'quantity', 1, 'at', to_char(k.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-      (2, 'ItemAdded', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l2-' || c)::uuid, 'productId', ($4::int[])[k.b], 'variantId', ($3::int[])[k.b], 'quantity', 2, 'at', to_char((k.t + interval '1 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-      (3, 'QuantityChanged', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l1-' || c)::uuid, 'quantity', 3, 'at', to_char((k.t + interval '2 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-      (4, 'ItemRemoved', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l2-' || c)::uuid, 'at', to_char((k.t + interval '3 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-      (5, 'ItemAdded', jsonb_build_object('schemaVersion', 1, 'lineId', md5('l3-' || c)::uuid, 'productId', ($4::int[])[k.d], 'variantId', ($3::int[])[k.d], 'quantity', 1, 'at', to_char((k.t + interval '4 ms') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
-    ) s(version, type, data)
-    order by s.version, c`;
+  // Written as the live path writes: the cart service's grouped append (appendToStreams with the
+  // projections' steps in the same statement), one event per stream per statement, in large groups.
+  // The read models the replays rebuild are then compared with these (read-models.ts).
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const T0 = Date.UTC(2024, 0, 1);
+  const md5uuid = (text: string) => {
+    const h = createHash('md5').update(text).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  };
+  const cartEvent = (c: number, version: number): NewEvent => {
+    const t = T0 + c * 1000;
+    const n = variantIds.length;
+    const [a, b, d] = [c % n, (c * 7) % n, (c * 13) % n];
+    const line = (k: number, l: string, quantity: number, ms: number) => ({ schemaVersion: 1, lineId: md5uuid(`${l}-${c}`), productId: productIds[k]!, variantId: variantIds[k]!, quantity, at: iso(t + ms) });
+    switch (version) {
+      case 1: return { type: 'ItemAdded', data: line(a, 'l1', 1, 0) };
+      case 2: return { type: 'ItemAdded', data: line(b, 'l2', 2, 1) };
+      case 3: return { type: 'QuantityChanged', data: { schemaVersion: 1, lineId: md5uuid(`l1-${c}`), quantity: 3, at: iso(t + 2) } };
+      case 4: return { type: 'ItemRemoved', data: { schemaVersion: 1, lineId: md5uuid(`l2-${c}`), at: iso(t + 3) } };
+      default: return { type: 'ItemAdded', data: line(d, 'l3', 1, 4) };
+    }
+  };
+  const live = async (appends: StreamAppend[]) => {
+    for (let i = 0; i < appends.length; i += LIVE_GROUP) {
+      const group = appends.slice(i, i + LIVE_GROUP);
+      const outcomes = await appendToStreams(db, group, { alsoRun: stepsOf(projections, [...new Set(group.flatMap((g) => g.events.map((e) => e.type)))]) });
+      const refused = outcomes.find((o) => o instanceof Error);
+      if (refused) throw refused;
+    }
+  };
+  const carts = async (from: number, to: number) => {
+    for (let version = 1; version <= 5; version++) {
+      const appends: StreamAppend[] = [];
+      for (let c = from; c <= to; c++) appends.push({ streamId: `cart-${md5uuid(`cart-${c}`)}`, expectedVersion: version - 1, events: [cartEvent(c, version)] });
+      await live(appends);
+    }
+  };
   // Subscriptions as the service records them: each address sealed with its subscriber's own key
   // (kept in subscriber_keys), the stream named by the keyed hash of the address.
   const lookupKey = await subscriberLookupKey(db);
@@ -52,18 +80,14 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
       data.push(JSON.stringify({ schemaVersion: 2, subscriberId, emailCipher: encryptEmail(key, email), at }));
     }
     await db.query('insert into subscriber_keys (subscriber_id, key) select * from unnest($1::text[], $2::bytea[])', [ids, keys]);
-    await db.query(
-      `insert into events (stream_id, version, type, data)
-       select $3 || s.id, 1, 'Subscribed', s.data from unnest($1::text[], $2::jsonb[]) with ordinality as s(id, data, n) order by s.n`,
-      [ids, data, SUBSCRIBER_STREAM_PREFIX],
-    );
+    await live(ids.map((id, i) => ({ streamId: SUBSCRIBER_STREAM_PREFIX + id, expectedVersion: 0, events: [{ type: 'Subscribed', data: JSON.parse(data[i]!) }] })));
   };
   const chunks = Math.max(Math.ceil(CARTS / CHUNK), Math.ceil(SUBSCRIBERS / (CHUNK * 5)));
   const started = performance.now();
   for (let k = 0; k < chunks; k++) {
     const cartFrom = k * CHUNK + 1;
     const cartTo = Math.min(CARTS, (k + 1) * CHUNK);
-    if (cartFrom <= cartTo) await db.query(cartSql, [cartFrom, cartTo, variantIds, productIds]);
+    if (cartFrom <= cartTo) await carts(cartFrom, cartTo);
     const subFrom = k * CHUNK * 5 + 1;
     const subTo = Math.min(SUBSCRIBERS, (k + 1) * CHUNK * 5);
     if (subFrom <= subTo) await subscribers(subFrom, subTo);

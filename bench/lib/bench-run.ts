@@ -15,6 +15,9 @@ export interface BenchSettings {
   only: ReadonlySet<string>;
   /** Run the CLI scenarios on PGlite as well as PostgreSQL. */
   cliPglite: boolean;
+  /** A shop's day: seconds each candidate rate is held, and seconds of each probe step of the ramp. */
+  hold?: number;
+  probe?: number;
 }
 
 /** One `npm run bench`: its settings, and the rows, details and timings every scenario adds to. */
@@ -27,8 +30,12 @@ export class BenchRun {
   readonly warmup: number;
   readonly only: ReadonlySet<string>;
   readonly cliPglite: boolean;
+  readonly hold: number;
+  readonly probe: number;
 
   constructor(settings: BenchSettings) {
+    this.hold = settings.hold ?? 60;
+    this.probe = settings.probe ?? 5;
     this.duration = settings.duration;
     this.warmup = Math.max(1, Math.round(settings.duration / 5));
     this.only = settings.only;

@@ -14,6 +14,11 @@ export interface Row {
   cpuRatio?: number | null;
   target: string;
   pass: boolean | null;
+  /**
+   * What the figure was measured under, so it compares with another project's: clients or offered rate,
+   * payload, database, group size, fsync and synchronous_commit where there are writes.
+   */
+  conditions?: string;
   /** The machine's 1-minute load average at the row's start → its end (other work on the cores). */
   load?: string;
   note?: string;
@@ -30,16 +35,16 @@ const resultText = (r: Row) => (r.pass === null ? (r.note ? 'n/a' : '') : r.pass
 
 /** Every column, with the notes under it: what `npm run bench` prints. */
 export function table(rows: Row[]): string {
-  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'CPU ratio', 'target', 'result', 'load'];
-  const cells = rows.map((r) => [r.scenario, r.backend, r.figure, r.baseline, ratioText(r.ratio), ratioText(r.cpuRatio), r.target, resultText(r), r.load ?? '']);
+  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'CPU ratio', 'target', 'result', 'load', 'conditions'];
+  const cells = rows.map((r) => [r.scenario, r.backend, r.figure, r.baseline, ratioText(r.ratio), ratioText(r.cpuRatio), r.target, resultText(r), r.load ?? '', r.conditions ?? '']);
   return markdown(header, cells, rows);
 }
 
 /** One line per scenario (figure, baseline, ratio, target, result): the README's table. */
 export function shortTable(rows: Row[]): string {
-  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'target', 'result'];
+  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'target', 'result', 'conditions'];
   const shortBaseline = (text: string) => text.replace(/ \(.*\)$/, '');
-  return markdown(header, rows.map((r) => [r.scenario, r.backend, r.figure, shortBaseline(r.baseline), ratioText(r.ratio), r.target, resultText(r)]));
+  return markdown(header, rows.map((r) => [r.scenario, r.backend, r.figure, shortBaseline(r.baseline), ratioText(r.ratio), r.target, resultText(r), r.conditions ?? '']));
 }
 
 function markdown(header: string[], cells: string[][], withNotes?: Row[]): string {

@@ -35,9 +35,14 @@ export async function startShop(build: string, target: Target): Promise<{ child:
  * measured run, with the machine's 1-minute load average before and after. With `cpuOf` (the server's
  * pid) it also reports the server's CPU ms per request and its peak RSS over the measured run.
  */
-export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number }, cpuOf?: Child): Promise<Measured> {
+export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number; warmup?: number }, cpuOf?: Child | Child[]): Promise<Measured> {
   const full: LoadSpec = { duration: run.duration, warmup: run.warmup, ...spec };
-  const pid = cpuOf?.proc.pid;
+  // Several servers (instances sharing the load): their CPU and peak RSS summed.
+  const pids = (Array.isArray(cpuOf) ? cpuOf : cpuOf ? [cpuOf] : []).map((c) => c.proc.pid);
+  const cpuOfAll = () => {
+    const each = pids.map(cpuSeconds);
+    return pids.length && each.every((c) => c !== undefined) ? each.reduce((a, b) => a! + b!, 0) : undefined;
+  };
   const loadBefore = os.loadavg()[0]!;
   let cpu0: number | undefined;
   let rssReset = false;
@@ -46,14 +51,15 @@ export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'war
     timeoutMs: (full.duration + longestWarmup(full.warmup)) * 1000 + 60_000,
     onLine: (line) => {
       if (line !== 'measuring') return;
-      cpu0 = cpuSeconds(pid);
-      rssReset = resetPeakRss(pid);
+      cpu0 = cpuOfAll();
+      rssReset = pids.length > 0 && pids.map(resetPeakRss).every(Boolean);
     },
   });
   if (result.warmup) run.log(`  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(', ')})${result.warmup.steady || full.warmed ? '' : ', pace still rising: measured anyway'}`);
   // Read after the load ended: the server is idle by then, so the delay adds no CPU.
-  const cpu1 = cpuSeconds(pid);
-  const peak = rssReset ? peakRssMb(pid) : undefined;
+  const cpu1 = cpuOfAll();
+  const peaks = rssReset ? pids.map(peakRssMb) : [];
+  const peak = peaks.length && peaks.every((p) => p !== undefined) ? peaks.reduce((a, b) => a! + b!, 0) : undefined;
   const measured: Measured = { ...result, loadAvg: [loadBefore, os.loadavg()[0]!], ...(peak === undefined ? {} : { peakRssMb: peak }) };
   if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return measured;
   return { ...measured, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };
@@ -87,14 +93,16 @@ export async function startBenchServer(script: string, spec: object, probePath: 
  * One answer of the real server, to be served by the baseline. With an Accept-Encoding header, the bytes
  * are kept as sent (fetch would decode them), so the baseline sends the same encoded bytes.
  */
-export async function capture(origin: string, urlPath: string, headers: Record<string, string> = {}): Promise<BaselineRoute & { status: number }> {
+export async function capture(origin: string, urlPath: string, headers: Record<string, string> = {}, settle = true): Promise<BaselineRoute & { status: number }> {
   if (!headers['accept-encoding']) {
     const response = await fetch(origin + urlPath, { headers });
     return { path: urlPath, status: response.status, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: await response.text() };
   }
-  // A page's first answer may be gzip: the page cache brotli-compresses it off the event loop, a moment later.
-  await fetch(origin + urlPath, { headers }).then((response) => response.arrayBuffer());
-  await sleep(300);
+  if (settle) {
+    // A page's first answer may be gzip: the page cache brotli-compresses it off the event loop, a moment later.
+    await fetch(origin + urlPath, { headers }).then((response) => response.arrayBuffer());
+    await sleep(300);
+  }
   const { status, responseHeaders, bytes } = await new Promise<{ status: number; responseHeaders: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
     http
       .get(origin + urlPath, { headers }, (response) => {
@@ -114,6 +122,23 @@ export async function capture(origin: string, urlPath: string, headers: Record<s
     body: decoded.toString('utf8'),
     ...(encoding ? { encoded: { encoding, base64: bytes.toString('base64') } } : {}),
   };
+}
+
+/**
+ * Whether the baseline answers each URL as the shop did: the same status and the same bytes (decoded,
+ * and as encoded when the request asked for an encoding). Undefined when it does; else what differs.
+ */
+export async function checkBaseline(origin: string, captured: Array<BaselineRoute & { status: number }>, headers: Record<string, string> = {}): Promise<string | undefined> {
+  const wrong: string[] = [];
+  for (const shop of captured) {
+    const base = await capture(origin, shop.path, headers, false);
+    const sameBytes = base.body === shop.body && base.encoded?.base64 === shop.encoded?.base64;
+    if (base.status !== shop.status || !sameBytes) {
+      wrong.push(`${shop.path}: the shop answered ${shop.status} (${Buffer.byteLength(shop.body)} bytes), the baseline ${base.status} (${Buffer.byteLength(base.body)} bytes${sameBytes ? '' : ', different bytes'})`);
+    }
+  }
+  if (wrong.length === 0) return undefined;
+  return `the baseline does not answer what the shop answers: ${wrong.slice(0, 3).join('; ')}${wrong.length > 3 ? ` (and ${wrong.length - 3} more)` : ''}`;
 }
 
 export function loadProblems(result: LoadResult): string | undefined {

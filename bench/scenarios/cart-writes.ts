@@ -37,7 +37,7 @@ export async function referenceWrites(run: BenchRun, target: Target, facts: Shop
   }
 }
 
-export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts: ShopFacts): Promise<DbBenchResult> {
+export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts: ShopFacts, groupSize?: number): Promise<DbBenchResult> {
   const spec: DbBenchSpec = {
     target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) },
     mode,
@@ -46,6 +46,7 @@ export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts
     warmup: run.warmup,
     productId: facts.lines[0]!.productId,
     variantId: facts.lines[0]!.variantId,
+    ...(groupSize === undefined ? {} : { groupSize }),
   };
   return runJson<DbBenchResult>(process.execPath, tsxArgs('bench/db-bench.ts', [JSON.stringify(spec)]), { core: SERVER_CORE, timeoutMs: (run.duration + run.warmup) * 1000 + 120_000 });
 }

@@ -58,9 +58,17 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
             baseline: `${fmtRate(baseline, 'rows/s')} (raw read of events, ${around[0]!.rows.toLocaleString('en-US')} rows, before and after)`,
             ratio: step.perSecond / baseline,
             target: replayTarget(backend),
-            pass: step.perSecond >= replayTargets[backend] && step.maxRssMb <= replayMaxRssMb,
+            pass: step.perSecond >= replayTargets[backend] && step.maxRssMb <= replayMaxRssMb && !!step.readModels && step.readModels.differs.length === 0,
             load: loadText(step),
-            ...(step.repeated ? { note: `measured again: the raw read moved ${reads.slice(0, 2).map((r) => fmtRate(r.perSecond, 'rows/s')).join(' → ')} over the first pass` } : {}),
+            note: [
+              !step.readModels
+                ? 'the rebuilt read models were not compared'
+                : step.readModels.differs.length
+                  ? `rebuilt read models differ from the live path's: ${step.readModels.differs.join('; ')}`
+                  : `rebuilt read models = the live path's (${Object.entries(step.readModels.rebuilt).map(([t, h]) => `${t}: ${h.rows.toLocaleString('en-US')} rows`).join(', ')}, every row hashed)`,
+              step.repeated ? `measured again: the raw read moved ${reads.slice(0, 2).map((r) => fmtRate(r.perSecond, 'rows/s')).join(' → ')} over the first pass` : undefined,
+            ].filter(Boolean).join('; '),
+            conditions: `the compiled CLI in its own process; a log of ${step.items.toLocaleString('en-US')} events written by the live path (grouped appends with their projections); ${backend}`,
             data: { ...step },
           });
         } else {
@@ -72,6 +80,7 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
             ratio: null,
             target: exportTarget,
             pass: step.seconds <= 5 && step.maxRssMb <= 200,
+            conditions: `the compiled CLI in its own process, start-up included; ${step.items.toLocaleString('en-US')} subscribers; ${backend}`,
             load: loadText(step),
             data: { ...step },
           });

@@ -1,14 +1,16 @@
 import os from 'node:os';
-import type { DbBenchResult } from '../db-bench.ts';
 import type { RenderResult } from '../render-cart.ts';
-import { type BenchRun, PAGE_CONNECTIONS, WRITE_CLIENTS } from '../lib/bench-run.ts';
+import { type BenchRun, PAGE_CONNECTIONS } from '../lib/bench-run.ts';
 import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { fmtMs, fmtRate } from '../lib/report.ts';
 import { type Measured, type Target, capture, cpuText, load, loadProblems, loadText, startShop } from '../lib/shop-process.ts';
 import { steadyBaseline } from '../lib/steady-baseline.ts';
-import { dbBench, referenceWrites, writesOverHttp } from './cart-writes.ts';
+import { writesOverHttp } from './cart-writes.ts';
+import { shopsDay } from './shops-day.ts';
+import { writeRows } from './write-rows.ts';
 import { type RunningShop, catalogueGets } from './catalogue-gets.ts';
 import { jsFromHtml, lighthouseRows } from './first-load.ts';
+import { searchRow } from './search.ts';
 import { type ShopFacts, discover, shopperWith } from './shop-facts.ts';
 
 /**
@@ -37,9 +39,10 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
   let http: Awaited<ReturnType<typeof writesOverHttp>> | undefined;
   try {
     facts = await discover(shop.origin);
-    if (run.only.has('api') || run.only.has('search') || run.only.has('pages')) {
+    if (run.only.has('api') || run.only.has('pages')) {
       await run.phase(`${backend}: catalogue API and pages`, () => catalogueGets(run, backend, shop, () => startShop(build, target), facts));
     }
+    if (run.only.has('search')) await run.phase(`${backend}: search, distinct queries`, () => searchRow(run, backend, shop, () => startShop(build, target)));
     if (run.only.has('cart')) cart = await run.phase(`${backend}: /cart`, () => cartPage(run, shop.child, shop.origin, facts));
     if (run.only.has('writes')) http = await run.phase(`${backend}: POST /api/cart`, () => writesOverHttp(run, shop.child, shop.origin, facts));
     if (backend === 'pglite' && run.only.has('js')) await run.phase('first-load JS from the served HTML', () => jsFromHtml(run, shop.origin, facts.slug));
@@ -80,62 +83,7 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
     }
   }
 
-  if (run.only.has('writes')) {
-    const loadBefore = os.loadavg()[0]!;
-    const { value: raw, repeated } = await run.phase(`${backend}: raw INSERT baseline`, () => steadyBaseline(() => dbBench(run, target, 'raw-insert', facts), (b) => b.opsPerSecond));
-    const append = await run.phase(`${backend}: store-level append`, () => dbBench(run, target, 'append', facts));
-    const oneByOne = await run.phase(`${backend}: store-level append, one statement per append`, () => dbBench(run, target, 'append-one-by-one', facts));
-    const reference = await run.phase(`${backend}: POST /api/cart on the reference route`, () => referenceWrites(run, target, facts, http!.answer));
-    const loadAfter = os.loadavg()[0]!;
-    const baseline = `${fmtRate(raw.opsPerSecond, 'inserts/s')} (raw single-row INSERT, ${WRITE_CLIENTS} clients)`;
-    for (const [name, r] of [
-      ['POST /api/cart, new carts (HTTP)', http!.newCarts],
-      ['POST /api/cart, 10 lines per cart (HTTP)', http!.tenLines],
-    ] as const) {
-      const ratio = r.rps / raw.opsPerSecond;
-      const problem = loadProblems(r);
-      run.rows.push({
-        scenario: name,
-        backend,
-        figure: `${fmtRate(r.rps)}, p99 ${fmtMs(r.latency.p99)}${cpuText(r)}`,
-        baseline,
-        ratio,
-        target: '>= 0.4 x',
-        pass: !problem && ratio >= 0.4,
-        load: `${loadText(r)}, ${loadBefore.toFixed(1)}→${loadAfter.toFixed(1)}`,
-        ...(problem || repeated ? { note: [problem, repeated].filter(Boolean).join('; ') } : {}),
-        data: { measured: r, baseline: raw, connections: WRITE_CLIENTS },
-      });
-    }
-    const problem = loadProblems(reference);
-    run.rows.push({
-      scenario: 'POST /api/cart, new carts, reference route (HTTP)',
-      backend,
-      figure: `${fmtRate(reference.rps)}, p99 ${fmtMs(reference.latency.p99)}${cpuText(reference)}; the shop's new-cart row: ${(http!.newCarts.rps / reference.rps).toFixed(2)} x of it`,
-      baseline,
-      ratio: reference.rps / raw.opsPerSecond,
-      target: 'reported (bare Fastify, the same append)',
-      pass: null,
-      load: `${loadText(reference)}, ${loadBefore.toFixed(1)}→${loadAfter.toFixed(1)}`,
-      ...(problem ? { note: problem } : {}),
-      data: { measured: reference, baseline: raw, connections: WRITE_CLIENTS },
-    });
-    const storeRow = (scenario: string, measured: DbBenchResult, judged: boolean) => {
-      const ratio = measured.opsPerSecond / raw.opsPerSecond;
-      run.rows.push({
-        scenario,
-        backend,
-        figure: `${fmtRate(measured.opsPerSecond, 'appends/s')}, p99 ${fmtMs(measured.p99Ms)}`,
-        baseline,
-        ratio,
-        target: judged ? '>= 0.6 x' : 'reported (what grouping saves)',
-        pass: judged ? ratio >= 0.6 : null,
-        load: `${loadBefore.toFixed(1)}→${loadAfter.toFixed(1)}`,
-        ...(judged && repeated ? { note: repeated } : {}),
-        data: { measured, baseline: raw },
-      });
-    };
-    storeRow('append + projections (store: grouped, as the service)', append, true);
-    storeRow('append + projections, one statement per append (not grouped)', oneByOne, false);
-  }
+  if (run.only.has('writes') && http) await writeRows(run, target, facts, http);
+  // Its own shop processes (a fresh one per held rate), after the half's shop has stopped.
+  if (run.only.has('day')) await run.phase(`${backend}: a shop's day`, () => shopsDay(run, build, target, facts));
 }

@@ -1,0 +1,218 @@
+import type { RenderResult } from '../render-cart.ts';
+import type { BenchRun } from '../lib/bench-run.ts';
+import type { MixKind } from '../lib/mix.ts';
+import { SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
+import { type Row, fmtMs, fmtRate } from '../lib/report.ts';
+import { type Measured, type Target, capture, checkBaseline, load, loadText, startBaseline, startShop } from '../lib/shop-process.ts';
+import { searchQueries } from '../lib/search-queries.ts';
+import { type ShopFacts, shopperWith } from './shop-facts.ts';
+
+/**
+ * A shop's day, one number: the highest rate of a realistic mix of requests one instance holds for
+ * HOLD_SECONDS with p99 under P99_MS and no error, offered open-loop (bench/open-loop.ts), beside a
+ * calibration of the machine measured in the same run. The mix, by share of requests:
+ */
+export const DAY_MIX = { pages: 60, api: 15, search: 10, cartWrites: 8, cartPages: 5, orders: 2 } as const;
+/** Orders do not exist yet: their share is a slot with no request in it, so the mix sent is 98 of 100. */
+const ORDERS_EXIST = false;
+export const P99_MS = 50;
+const PROBE_START = 100;
+const PROBE_STEP = 1.5;
+const HOLD_STEP = 1.15;
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const CONNECTIONS = 100;
+
+export interface DayOptions {
+  /** Seconds each candidate rate is held (60 for the figure; shorter while developing). */
+  hold: number;
+  /** Seconds of each probe step of the ramp. */
+  probe: number;
+}
+
+interface Step {
+  rate: number;
+  seconds: number;
+  result: Measured;
+  ok: boolean;
+  why?: string;
+}
+
+const judge = (r: Measured): string | undefined => {
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) return `${bad} failed (${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts)`;
+  if (r.latency.p99 >= P99_MS) return `p99 ${fmtMs(r.latency.p99)}`;
+  return undefined;
+};
+
+async function mixOf(origin: string, facts: ShopFacts, searchFrom: number): Promise<MixKind[]> {
+  // Shoppers made on the first instance: every instance reads every session (one database, one secret).
+  const products = (await (await fetch(`${origin}/api/products`)).json()) as Array<{ id: number; slug: string }>;
+  const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => shopperWith(origin, facts.lines.slice(i % 7, (i % 7) + 3))));
+  const json = { 'content-type': 'application/json' };
+  return [
+    { kind: 'pages', weight: DAY_MIX.pages, headers: BROWSER, requests: ['/', '/shop', ...products.slice(0, 8).map((p) => `/product/${p.slug}`)].map((path) => ({ path })) },
+    {
+      kind: 'api',
+      weight: DAY_MIX.api,
+      requests: ['/api/products', '/api/categories', ...products.slice(0, 4).flatMap((p) => [`/api/products/${p.slug}`, `/api/products/${p.id}/variants`])].map((path) => ({ path })),
+    },
+    { kind: 'search', weight: DAY_MIX.search, searchFrom },
+    // A new cart each time (no cookie), as the bench's new-cart rows.
+    { kind: 'cartWrites', weight: DAY_MIX.cartWrites, requests: facts.lines.map((line) => ({ method: 'POST' as const, path: '/api/cart', headers: json, body: JSON.stringify({ ...line, quantity: 1 }) })) },
+    { kind: 'cartPages', weight: DAY_MIX.cartPages, headers: BROWSER, requests: shoppers.flatMap((s) => ['/cart', '/checkout'].map((path) => ({ path, headers: { cookie: s.cookie } }))) },
+    { kind: 'orders', weight: ORDERS_EXIST ? DAY_MIX.orders : 0 },
+  ];
+}
+
+/** The machine's pace in this run: a bare Fastify route (wrk, closed loop) and React's render of the cart tree. */
+export interface Calibration {
+  fastifyRps: number;
+  fastifyCpuMs?: number;
+  rendersPerSecond: number;
+}
+
+async function calibrate(run: BenchRun, origin: string): Promise<Omit<Calibration, 'rendersPerSecond'>> {
+  const page = await capture(origin, '/', BROWSER);
+  const baseline = await startBaseline([page]);
+  try {
+    const unlike = await checkBaseline(baseline.origin, [page], BROWSER);
+    if (unlike) throw new Error(unlike);
+    const r = await load(run, { url: baseline.origin, path: '/', headers: BROWSER, connections: 50 }, baseline.child);
+    return { fastifyRps: r.rps, ...(r.cpuMsPerRequest === undefined ? {} : { fastifyCpuMs: r.cpuMsPerRequest }) };
+  } finally {
+    await baseline.child.stop();
+  }
+}
+
+async function renderRate(run: BenchRun, build: string, target: Target, cart: unknown): Promise<RenderResult> {
+  const spec = { target, url: '/cart', cart, seconds: Math.max(3, run.duration / 2), warmupSeconds: run.warmup };
+  return runJson<RenderResult>(process.execPath, tsxArgs('bench/render-cart.ts', [JSON.stringify(spec)]), { cwd: build, core: SERVER_CORE });
+}
+
+export async function shopsDay(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<void> {
+  const options: DayOptions = { hold: run.hold, probe: run.probe };
+  const backend = target.backend;
+  let shop = await startShop(build, target);
+  const steps: Step[] = [];
+  let searchFrom = 0;
+  let cart: unknown;
+  let calibration: Omit<Calibration, 'rendersPerSecond'>;
+  const step = async (rate: number, seconds: number, warmup: number): Promise<Step> => {
+    const kinds = await mixOf(shop.origin, facts, searchFrom);
+    const result = await load(run, { url: shop.origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds } }, shop.child);
+    // The load process counts the searches it sent from the index it was given.
+    searchFrom += result.searchesSent ?? 0;
+    const why = judge(result);
+    const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
+    steps.push(s);
+    run.log(`  ${backend} day: ${rate} req/s for ${seconds} s: p99 ${fmtMs(result.latency.p99)}, ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req${why ? `: ${why}` : ''}`);
+    return s;
+  };
+  /**
+   * A candidate held on the running process, as a shop runs all day, after 5 s at that rate; on a fresh
+   * one (warmed 10 s) only when the rest of the search list could not cover the hold without sending a
+   * query twice.
+   */
+  const hold = async (rate: number) => {
+    const sent = Object.values(DAY_MIX).reduce((a, b) => a + b, 0) - (ORDERS_EXIST ? 0 : DAY_MIX.orders);
+    const needed = Math.ceil((rate * (options.hold + 10) * DAY_MIX.search) / sent);
+    if (searchFrom + needed <= searchQueries().length) return step(rate, options.hold, 5);
+    await shop.child.stop();
+    shop = await startShop(build, target);
+    searchFrom = 0;
+    return step(rate, options.hold, Math.max(run.warmup, 10));
+  };
+  try {
+    cart = (await shopperWith(shop.origin, facts.lines.slice(0, 3))).cart;
+    calibration = await run.phase(`${backend}: calibration, a bare Fastify route`, () => calibrate(run, shop.origin));
+    // The ramp: short steps, each 1.5 x the last, until one fails; then holds from the last that passed.
+    let rate = PROBE_START;
+    let lastOk = 0;
+    await run.phase(`${backend}: a shop's day, the ramp`, async () => {
+      for (let first = true; ; first = false) {
+        const s = await step(rate, options.probe, first ? Math.max(run.warmup, 10) : 0);
+        if (!s.ok) break;
+        lastOk = rate;
+        rate = Math.round(rate * PROBE_STEP);
+      }
+    });
+    let capacity: Step | undefined;
+    await run.phase(`${backend}: a shop's day, ${options.hold} s holds`, async () => {
+      let candidate = lastOk || Math.round(PROBE_START / PROBE_STEP);
+      for (let tries = 0; tries < 6; tries++) {
+        const s = await hold(candidate);
+        if (s.ok) {
+          capacity = s;
+          candidate = Math.round(candidate * HOLD_STEP);
+        } else if (capacity) {
+          break;
+        } else {
+          candidate = Math.round(candidate / HOLD_STEP);
+        }
+      }
+    });
+    await shop.child.stop();
+    const render = await run.phase(`${backend}: calibration, renderToString of the cart`, () => renderRate(run, build, target, cart));
+    const c = { ...calibration, rendersPerSecond: render.rendersPerSecond };
+    run.rows.push(dayRow(backend, capacity, steps, c, options));
+    // Two instances need a shared database: PostgreSQL only.
+    if (backend === 'postgres' && capacity) {
+      const two = await run.phase(`${backend}: a shop's day, two instances`, () => twoInstances(run, build, target, facts, capacity!.rate, options));
+      run.rows.push(dayRow(backend, two.capacity, two.steps, c, options, 2));
+    }
+  } finally {
+    await shop.child.stop();
+  }
+}
+
+/**
+ * Two instances on the one database, both on the server core (this machine has two cores: one serves,
+ * one loads), each request to the next instance in turn: the load generator plays the balancer (haproxy
+ * is not installed here). Held from the one instance's capacity, up while it holds, down while not.
+ */
+async function twoInstances(run: BenchRun, build: string, target: Target, facts: ShopFacts, from: number, options: DayOptions): Promise<{ capacity?: Step; steps: Step[] }> {
+  const steps: Step[] = [];
+  let capacity: Step | undefined;
+  let candidate = from;
+  // Fresh instances for each hold (warmed 10 s at its rate): the search list covers one hold at a time.
+  for (let tries = 0; tries < 4; tries++) {
+    const shops = [await startShop(build, target), await startShop(build, target)];
+    try {
+      const kinds = await mixOf(shops[0]!.origin, facts, 0);
+      const result = await load(run, { url: shops[0]!.origin, connections: CONNECTIONS, overallRate: candidate, duration: options.hold, warmup: Math.max(run.warmup, 10), mix: { kinds, origins: shops.map((x) => x.origin) } }, shops.map((x) => x.child));
+      const why = judge(result);
+      const s: Step = { rate: candidate, seconds: options.hold, result, ok: !why, ...(why ? { why } : {}) };
+      steps.push(s);
+      run.log(`  ${target.backend} day, two instances: ${candidate} req/s for ${options.hold} s: p99 ${fmtMs(result.latency.p99)}${why ? `: ${why}` : ''}`);
+      if (s.ok) capacity = s;
+      if (s.ok) candidate = Math.round(candidate * HOLD_STEP);
+      else if (capacity) break;
+      else candidate = Math.round(candidate / HOLD_STEP);
+    } finally {
+      for (const x of shops) await x.child.stop();
+    }
+  }
+  return { ...(capacity ? { capacity } : {}), steps };
+}
+
+function dayRow(backend: Target['backend'], capacity: Step | undefined, steps: Step[], c: Calibration, options: DayOptions, instances = 1): Row {
+  const calibrationText = `bare Fastify route ${fmtRate(c.fastifyRps)}${c.fastifyCpuMs ? ` (${c.fastifyCpuMs.toFixed(3)} ms CPU/req)` : ''}, renderToString of the cart ${fmtRate(c.rendersPerSecond, 'renders/s')}`;
+  const stepsText = steps.map((s) => `${s.rate}/s ${s.seconds} s: p99 ${fmtMs(s.result.latency.p99)}${s.why ? ` (${s.why})` : ''}`).join('; ');
+  const r = capacity?.result;
+  const perKind = r?.kinds ? Object.entries(r.kinds).map(([k, v]) => `${k} p99 ${fmtMs(v.latency.p99)}`).join(', ') : '';
+  return {
+    scenario: `a shop's day: capacity at p99 < ${P99_MS} ms, no errors, held ${options.hold} s${instances > 1 ? `, ${instances} instances on the server core` : ''}`,
+    backend,
+    figure: r
+      ? `${fmtRate(capacity!.rate)} held (p99 ${fmtMs(r.latency.p99)}; ${r.cpuMsPerRequest?.toFixed(3) ?? '?'} ms CPU/req, peak RSS ${Math.round(r.peakRssMb ?? 0)} MB; ${perKind})`
+      : 'no rate held',
+    baseline: `calibration in this run: ${calibrationText}`,
+    ratio: capacity ? capacity.rate / c.fastifyRps : null,
+    target: `reported: capacity, and ${capacity ? `${(capacity.rate / c.rendersPerSecond).toFixed(2)} x the renders/s` : '-'} (ratio: of the bare Fastify route)`,
+    pass: capacity ? null : false,
+    load: steps.length ? loadText(...steps.map((x) => x.result)) : '',
+    note: `steps: ${stepsText}`,
+    conditions: `open loop, ${CONNECTIONS} keep-alive connections${instances > 1 ? `, requests alternated over ${instances} instances by the load generator (no haproxy), CPU and peak RSS summed` : ''}; mix ${DAY_MIX.pages} % cached pages (br), ${DAY_MIX.api} % catalogue API, ${DAY_MIX.search} % distinct searches, ${DAY_MIX.cartWrites} % POST /api/cart (new carts), ${DAY_MIX.cartPages} % /cart and /checkout (3 lines); ${DAY_MIX.orders} % orders: slot empty (no orders yet); ${backend}, durable commits (fsync on)`,
+    data: { capacity: capacity ?? null, steps, calibration: c, mix: DAY_MIX, ordersExist: ORDERS_EXIST, instances },
+  };
+}

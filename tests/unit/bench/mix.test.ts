@@ -1,0 +1,41 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mixRequests } from '../../../bench/lib/mix.ts';
+import { searchQueries } from '../../../bench/lib/search-queries.ts';
+import { openLoop } from '../../../bench/open-loop.ts';
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+describe('the bench mix', () => {
+  it('sends each kind in its share, spread through the run, and leaves a zero-weight slot empty', () => {
+    const mix = mixRequests({ kinds: [{ kind: 'a', weight: 60, requests: [{ path: '/a' }] }, { kind: 'b', weight: 40, requests: [{ path: '/b' }] }, { kind: 'orders', weight: 0 }] });
+    const kinds = Array.from({ length: 100 }, () => mix.next().kind);
+    expect(kinds.filter((k) => k === 'a')).toHaveLength(60);
+    expect(kinds).not.toContain('orders');
+    // Spread, not in blocks: never more than two of `a` in a row.
+    expect(kinds.join('')).not.toContain('aaa');
+  });
+
+  it('never sends a search query twice, across runs of the same mix', () => {
+    const mix = mixRequests({ kinds: [{ kind: 'search', weight: 1, searchFrom: 0 }] });
+    const paths = Array.from({ length: 5000 }, () => mix.next().path);
+    expect(new Set(paths).size).toBe(5000);
+    expect(mix.searchesSent()).toBe(5000);
+    expect(new Set(searchQueries()).size).toBe(searchQueries().length);
+  });
+
+  it('does not count an answer from the answer cache for a request that must be made afresh', async () => {
+    let n = 0;
+    server = http.createServer((_request, response) => {
+      response.setHeader('x-cache', n++ % 2 === 0 ? 'miss' : 'hit');
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await openLoop({ url, rate: 200, connections: 1, duration: 0.2, next: () => ({ kind: 'search', path: '/api/search?q=x', missOnly: true }) });
+    expect(result.kinds.search!.cacheHits).toBe(20);
+    expect(result.total).toBe(20);
+  });
+});
