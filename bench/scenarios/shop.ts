@@ -8,6 +8,7 @@ import { steadyBaseline } from '../lib/steady-baseline.ts';
 import { writesOverHttp } from './cart-writes.ts';
 import { shopsDay } from './shops-day.ts';
 import { writeRows } from './write-rows.ts';
+import { ordersOverHttp } from './orders.ts';
 import { type RunningShop, catalogueGets } from './catalogue-gets.ts';
 import { jsFromHtml, lighthouseRows } from './first-load.ts';
 import { searchRow } from './search.ts';
@@ -83,7 +84,11 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
     }
   }
 
-  if (run.only.has('writes') && http) await writeRows(run, target, facts, http);
+  if (run.only.has('writes') && http) {
+    // Its own shop process: the variants it orders are restocked first, with no server on the data directory.
+    const orders = await run.phase(`${backend}: POST /api/orders`, () => ordersOverHttp(run, build, target, facts));
+    await writeRows(run, target, facts, http, orders);
+  }
   // Its own shop processes (a fresh one per held rate), after the half's shop has stopped.
   if (run.only.has('day')) await run.phase(`${backend}: a shop's day`, () => shopsDay(run, build, target, facts));
 }

@@ -20,7 +20,7 @@ const STORE_RATIO = 0.6;
  * (bench/reference-write-server.ts) from the same run: a ratio of CPU does not swing with the disk as
  * a ratio of rates to an fsync-bound baseline does.
  */
-export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts, http: Awaited<ReturnType<typeof writesOverHttp>>): Promise<void> {
+export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts, http: Awaited<ReturnType<typeof writesOverHttp>>, orders: Measured): Promise<void> {
   const backend = target.backend;
   const loadBefore = os.loadavg()[0]!;
   // Read first: the store-level rows below append ItemAdded events of their own.
@@ -90,6 +90,23 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
     conditions: conditions(`${WRITE_CLIENTS} clients closed-loop (autocannon)`, 'grouped as the service groups'),
     ...notes(problem),
     data: { measured: reference, baseline: grouped.value, connections: WRITE_CLIENTS },
+  });
+  // An order is two requests (the line added, the cart placed) and one transaction of two appends
+  // with the stock taken: reported beside the single-row INSERT of the same run.
+  const ordersPerSecond = orders.rps / 2;
+  const ordersProblem = loadProblems(orders);
+  run.rows.push({
+    scenario: 'POST /api/orders, a line added then the cart placed (HTTP)',
+    backend,
+    figure: `${fmtRate(ordersPerSecond, 'orders/s')} (${fmtRate(orders.rps)} requests), p99 ${fmtMs(orders.latency.p99)}${cpuText(orders)}; ${refCpuText}`,
+    baseline: singleText,
+    ratio: ordersPerSecond / single.value.opsPerSecond,
+    target: 'reported (orders against rows of the single-row INSERT)',
+    pass: null,
+    load: `${loadText(orders)}, ${loadBefore.toFixed(1)}→${os.loadavg()[0]!.toFixed(1)}`,
+    conditions: `${WRITE_CLIENTS} clients closed-loop (autocannon), each adding one line then placing its cart; one transaction per order (OrderPlaced, CartCheckedOut, stock taken); ${backend}, ${durability}`,
+    ...(ordersProblem ? { note: ordersProblem } : {}),
+    data: { measured: orders, baseline: single.value, connections: WRITE_CLIENTS },
   });
   const storeRow = (scenario: string, measured: DbBenchResult, base: DbBenchResult, baseText: string, judged: boolean, group: string) => {
     const ratio = measured.opsPerSecond / base.opsPerSecond;

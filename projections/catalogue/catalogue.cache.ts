@@ -1,5 +1,6 @@
 import { type Database, type Logger, stderrLogger } from '../../db/database.ts';
-import { createCatalogueIndex } from './catalogue.index.ts';
+import { type CatalogueSnapshot, createCatalogueIndex } from './catalogue.index.ts';
+import { liveStock } from '../stock/stock.queries.ts';
 import { CATALOGUE_CHANNEL, catalogueMarks, loadCatalogueSnapshot } from './catalogue.queries.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
 
@@ -24,7 +25,8 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
   const reload = (trigger: string) => () => void refresh().catch((err) => logger.error({ err, trigger }, 'catalogue reload failed; serving the previous catalogue'));
   // The marks first, then the snapshot: a change landing between them is seen by the next refresh.
   let marks = await catalogueMarks(db);
-  let index = createCatalogueIndex(await loadCatalogueSnapshot(db));
+  let snapshot = await loadCatalogueSnapshot(db);
+  let index = createCatalogueIndex(snapshot);
   const listeners: Array<(version: number, what: 'catalogue' | 'stock') => void> = [];
   let reloading: Promise<boolean> | undefined;
 
@@ -34,7 +36,9 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
         const now = await catalogueMarks(db);
         if (now.version === marks.version && now.stockPosition === marks.stockPosition) return false;
         const what = now.version === marks.version ? 'stock' : 'catalogue';
-        index = createCatalogueIndex(await loadCatalogueSnapshot(db));
+        // Stock alone moved (every order moves it): one query for the stock, the rest as it was.
+        snapshot = what === 'stock' ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
+        index = createCatalogueIndex(snapshot);
         marks = now;
         for (const listener of listeners) listener(index.version, what);
         return true;
@@ -71,4 +75,9 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
       await unlisten();
     },
   };
+}
+
+/** The snapshot with each variant's stock as given (a variant not in `stock` keeps its own). */
+function withStock(snapshot: CatalogueSnapshot, stock: ReadonlyMap<number, number>): CatalogueSnapshot {
+  return { ...snapshot, variants: snapshot.variants.map((v) => ({ ...v, stock: stock.get(v.id) ?? v.stock })) };
 }

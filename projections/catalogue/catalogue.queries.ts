@@ -2,6 +2,7 @@ import { centsToDecimal } from '../../contracts/money-format.ts';
 import type { Size } from '../../contracts/catalogue.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CatalogueSnapshot } from './catalogue.index.ts';
+import { LIVE_STOCK, WITH_STOCK_LEVELS } from '../stock/stock.queries.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
@@ -29,9 +30,8 @@ export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSna
       'select id, slug, name, description, price_cents, image_url, collection, best_seller, featured from products order by id',
     ),
     db.query<{ id: number; product_id: number; size: Size; color: string; color_hex: string; stock: number }>(
-      // Live stock: the counted level plus received minus ordered (projections/stock).
-      `select v.id, v.product_id, v.size, v.color, v.color_hex, v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) as stock
-       from variants v left join stock_levels s on s.variant_id = v.id order by v.product_id, v.sort_order, v.id`,
+      `select v.id, v.product_id, v.size, v.color, v.color_hex, ${LIVE_STOCK} as stock
+       from ${WITH_STOCK_LEVELS} order by v.product_id, v.sort_order, v.id`,
     ),
     db.query<{ id: number; name: string; species: string; age: number; rating: string | number; comment: string; image_url: string }>(
       'select id, name, species, age, rating, comment, image_url from testimonials order by id',

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { LIVE_STOCK, WITH_STOCK_LEVELS } from './stock.queries.ts';
 
 /** One variant's stock as an operator reads it. */
 export interface StockListRow {
@@ -18,9 +19,9 @@ export interface StockListRow {
 export async function stockList(db: Queryable, options: { low?: number } = {}): Promise<StockListRow[]> {
   const { rows } = await db.query<{ id: number; name: string; size: string; color: string; counted: number; received: number; ordered: number; on_hand: number }>(
     `select v.id, p.name, v.size, v.color, v.stock as counted, coalesce(s.received, 0) as received, coalesce(s.ordered, 0) as ordered,
-            v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) as on_hand
-     from variants v join products p on p.id = v.product_id left join stock_levels s on s.variant_id = v.id
-     where $1::int is null or v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) <= $1
+            ${LIVE_STOCK} as on_hand
+     from ${WITH_STOCK_LEVELS} join products p on p.id = v.product_id
+     where $1::int is null or ${LIVE_STOCK} <= $1
      order by on_hand, p.name, v.id`,
     [options.low ?? null],
   );

@@ -1,12 +1,17 @@
 import type { Queryable } from '../../db/database.ts';
 
-/** Variants' live stock (counted level + received − ordered); a variant not in the catalogue is absent. */
-export async function liveStock(db: Queryable, variantIds: readonly number[]): Promise<Map<number, number>> {
+/**
+ * A variant's live stock, over `variants v left join stock_levels s`: the counted level plus received
+ * minus ordered (a variant nothing moved yet has no stock_levels row). The one place the sum is written.
+ */
+export const LIVE_STOCK = 'v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0)';
+export const WITH_STOCK_LEVELS = 'variants v left join stock_levels s on s.variant_id = v.id';
+
+/** Variants' live stock (all of them without `variantIds`); a variant not in the catalogue is absent. */
+export async function liveStock(db: Queryable, variantIds?: readonly number[]): Promise<Map<number, number>> {
   const { rows } = await db.query<{ id: number; stock: number }>(
-    `select v.id, v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) as stock
-     from variants v left join stock_levels s on s.variant_id = v.id
-     where v.id = any($1::int[])`,
-    [variantIds],
+    `select v.id, ${LIVE_STOCK} as stock from ${WITH_STOCK_LEVELS} where $1::int[] is null or v.id = any($1::int[])`,
+    [variantIds ?? null],
   );
   return new Map(rows.map((r) => [r.id, Number(r.stock)]));
 }
