@@ -11,3 +11,16 @@ export async function readModels(db: Queryable) {
     stockLevels: await dump('select * from stock_levels order by variant_id'),
   };
 }
+
+/** Every row of every table of the public schema as text: what a pg_dump of the data would show. */
+export async function wholeDatabase(db: Queryable): Promise<string> {
+  const { rows: tables } = await db.query<{ name: string }>(
+    "select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+  );
+  let text = '';
+  for (const { name } of tables) {
+    const { rows } = await db.query<{ row: string }>(`select t::text as row from ${name} t`);
+    text += `${name}\n${rows.map((r) => r.row).join('\n')}\n`;
+  }
+  return text;
+}

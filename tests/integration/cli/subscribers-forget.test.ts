@@ -1,25 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
-import type { Queryable } from '../../../db/database.ts';
 import { appendToStream, readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
-import { readModels } from '../../support/read-models.ts';
+import { readModels, wholeDatabase } from '../../support/read-models.ts';
 import { cli } from './cli-support.ts';
 
 /** Every row of every table in the database, as text: where an address in clear would show. */
-async function wholeDatabase(db: Queryable): Promise<string> {
-  const { rows: tables } = await db.query<{ name: string }>(
-    "select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
-  );
-  let text = '';
-  for (const { name } of tables) {
-    const { rows } = await db.query<{ row: string }>(`select t::text as row from ${name} t`);
-    text += `${name}\n${rows.map((r) => r.row).join('\n')}\n`;
-  }
-  return text;
-}
-
 describe.each(BACKENDS)('dino-shop subscribers forget on %s', (backend) => {
   let app: TestApp;
   beforeAll(async () => {
