@@ -125,7 +125,7 @@ const added = (carts: 'new' | 'all'): ProjectionStep => ({
  * A set folds as the decider's evolve does, one event after another: a line exists when it was
  * added and not removed since, nor cleared by a CartCleared of a later version; its quantity is the
  * last QuantityChanged's, else the added one. A cart's stored lines predate every new event of it.
- * Every step list here (the general steps, the adds' shortcut, the steps into empty tables) is held to
+ * Every step list here (the general steps, the adds' and the clears' shortcuts, the steps into empty tables) is held to
  * evolve by a property test over random sessions (tests/integration/projections/carts.fold.test.ts,
  * docs/decisions/0030); the shortcut and the steps into empty tables stay for their measured gains.
  */
@@ -154,6 +154,23 @@ export const cartsProjection: Projection = {
   // not written out to be read twice.
   stepsIntoEmpty: [cartEvents('stream id'), added('all')],
   shortcuts: [
+    {
+      // Only clears and checkouts (an order empties its cart): each cart ends empty at its last
+      // event; no line is read back, folded or sorted.
+      types: ['CartCleared', 'CartCheckedOut'],
+      steps: [
+        cartEvents('uuid'),
+        {
+          name: 'carts_applied',
+          sql: `${UPSERT}
+            select x.cart_id, max(x.version), max(x.position), (array_agg(x.at order by x.version))[1]::timestamptz,
+                   (array_agg(x.at order by x.version desc))[1]::timestamptz, '[]'::jsonb
+            from carts_events x
+            group by x.cart_id
+            ${onConflict(`'[]'::jsonb`)}`,
+        },
+      ],
+    },
     {
       // Only adds (nearly every append: a shopper's add is one ItemAdded): the lines they bring are
       // appended to the stored ones, in version order; no line is read back, grouped or sorted.
