@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import { BACKENDS, type Server, type Target, freePort, freshTarget, startServer } from './fault-support.ts';
 
-const SUBSCRIBERS = 200;
+const SUBSCRIBERS = 120;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ConsumerState {
@@ -55,12 +55,12 @@ describe.each(BACKENDS)('welcome mail through kill -9 and a refusing mail server
     const whenAcknowledged = async (n: number) => {
       while (acknowledged < n) await sleep(20);
     };
-    for (const at of [60, 120]) {
+    for (const at of [40, 80]) {
       await whenAcknowledged(at);
       await server!.kill9();
       await start();
     }
-    await whenAcknowledged(150);
+    await whenAcknowledged(100);
     inbox.refusing = true;
     await sleep(3_000);
     inbox.refusing = false;
