@@ -1,5 +1,6 @@
 import type { Consumer } from './consumer.ts';
+import { orderConfirmation } from './order-confirmation.consumer.ts';
 import { welcomeMail } from './welcome-mail.consumer.ts';
 
 /** Every consumer the shop runs (in `dino-shop serve` and `dino-shop consumers run`): one declaration each. */
-export const consumers: readonly Consumer[] = [welcomeMail];
+export const consumers: readonly Consumer[] = [welcomeMail, orderConfirmation];

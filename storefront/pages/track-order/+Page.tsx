@@ -14,9 +14,10 @@ import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 export default function TrackOrderPage() {
   // Without JavaScript the form posts to /track-order and comes back with its values and outcome.
-  const flash = usePageContext().flash;
+  const { flash, urlParsed } = usePageContext();
   const posted = flashFor(flash, 'track');
-  const [orderNumber, setOrderNumber] = useState(posted?.values.orderNumber ?? '');
+  // The confirmation mail links here with the number (never the address, which would sit in logs).
+  const [orderNumber, setOrderNumber] = useState(posted?.values.orderNumber ?? urlParsed.search.number ?? '');
   const [email, setEmail] = useState(posted?.values.email ?? '');
   const [errors, setErrors] = useState<TrackErrors>(posted?.errors ?? {});
   // A posted lookup that found a recorded order carries it; otherwise the sample is matched here.
