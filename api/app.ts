@@ -23,6 +23,7 @@ import { sessions } from './plugins/session.ts';
 import { valibotValidation } from './plugins/validation.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
 import { type ShopServices, createShopServices } from './shop-services.ts';
+import { stockAlertRoutes } from './stock-alerts/stock-alerts.routes.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 
 export interface AppOptions {
@@ -66,7 +67,7 @@ export const ROUTER_OPTIONS = { maxParamLength: 1_000 } as const;
 export const app = fp(
   async (fastify: FastifyInstance, options: AppOptions): Promise<void> => {
     const { db, catalogue } = options;
-    const { carts, subscriptions, orders } = options.services ?? createShopServices({ db, catalogue, now: options.now });
+    const { carts, subscriptions, orders, stockAlerts } = options.services ?? createShopServices({ db, catalogue, now: options.now });
 
     await fastify.register(valibotValidation);
     await fastify.register(errorHandler);
@@ -85,6 +86,7 @@ export const app = fp(
 
     await fastify.register(catalogueRoutes, { prefix: '/api', catalogue });
     await fastify.register(subscriptionRoutes, { prefix: '/api', subscriptions });
+    await fastify.register(stockAlertRoutes, { prefix: '/api', stockAlerts });
     // The session scope of the API: the cart and order routes. Nothing else here pays for sessions. The JSON
     // API leaves the badge's count cookie to the page's script (it writes it from every cart it receives).
     await fastify.register(async (withSession) => {

@@ -1,5 +1,7 @@
+import { backInStock } from './back-in-stock.consumer.ts';
 import type { Consumer } from './consumer.ts';
+import { orderConfirmation } from './order-confirmation.consumer.ts';
 import { welcomeMail } from './welcome-mail.consumer.ts';
 
 /** Every consumer the shop runs (in `dino-shop serve` and `dino-shop consumers run`): one declaration each. */
-export const consumers: readonly Consumer[] = [welcomeMail];
+export const consumers: readonly Consumer[] = [welcomeMail, orderConfirmation, backInStock];

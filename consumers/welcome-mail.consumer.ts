@@ -1,8 +1,8 @@
 import { dataKeyOf } from '../db/subscriber-keys.ts';
-import { decryptEmail } from '../domain/subscriptions/email-cipher.ts';
 import { readSubscriptionEvent } from '../domain/subscriptions/subscription.events.ts';
 import type { Consumer } from './consumer.ts';
 import { messageIdFor } from './mail/message-id.ts';
+import { openOrUndefined } from './mail/open-sealed.ts';
 import { welcomeMessage } from './mail/welcome-message.ts';
 
 const NAME = 'welcome-mail';
@@ -34,12 +34,3 @@ export const welcomeMail: Consumer = {
     await mailer.send(welcomeMessage({ to, publicUrl, messageId: messageIdFor(NAME, event.position, mailer.from) }));
   },
 };
-
-/** A key that no longer opens the address is a later subscription's: this one was forgotten. */
-function openOrUndefined(key: Buffer, sealed: string): string | undefined {
-  try {
-    return decryptEmail(key, sealed);
-  } catch {
-    return undefined;
-  }
-}

@@ -5,10 +5,11 @@ import { cartsProjection } from './carts/carts.projection.ts';
 import { type Projection, type ProjectionStep, stepsOf } from './projection.ts';
 import { ordersProjection } from './orders/orders.projection.ts';
 import { stockProjection } from './stock/stock.projection.ts';
+import { stockAlertsProjection } from './stock-alerts/stock-alerts.projection.ts';
 import { subscribersProjection } from './subscribers/subscribers.projection.ts';
 
 /** Every projection the shop runs inline. */
-export const projections: readonly Projection[] = [cartsProjection, subscribersProjection, ordersProjection, stockProjection];
+export const projections: readonly Projection[] = [cartsProjection, subscribersProjection, ordersProjection, stockProjection, stockAlertsProjection];
 
 export function projectionByName(name: string): Projection | undefined {
   return projections.find((p) => p.name === name);

@@ -32,3 +32,13 @@ test('place an order, then track it with its number and email', async ({ page })
   await expect(details).toContainText('Standard Shipping (3-5 business days)');
   await expect(details).toContainText('$30.98');
 });
+
+/** The confirmation mail links here with the number in the query: the page opens with it filled in. */
+test('a Track Order link from the confirmation mail fills in the order number', async ({ page }) => {
+  await gotoHydrated(page, '/track-order?number=%23DINO-123456');
+  await expect(page.getByLabel('Order number')).toHaveValue('#DINO-123456');
+  await expect(page.getByLabel('Email address')).toHaveValue('');
+  await page.getByLabel('Email address').fill('rex@jurassic.com');
+  await page.getByRole('button', { name: 'Track Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import { focusOnMount } from '../../lib/focus-on-mount.ts';
@@ -25,6 +25,12 @@ export default function TrackOrderPage() {
   );
   const [looking, setLooking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // The confirmation mail links here with the number (never the address, which would sit in logs).
+  // Read in the browser: the page is cached under its path alone, so its render never sees the query.
+  useEffect(() => {
+    const linked = new URLSearchParams(window.location.search).get('number')?.trim().slice(0, 40);
+    if (linked) setOrderNumber((typed) => typed || linked);
+  }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -83,6 +83,14 @@ describe.each(BACKENDS)('rate limits in memory on %s', (backend) => {
     expectTooMany(await shop.inject({ ...subscribe(3), remoteAddress: '10.0.0.4' }), /Too many sign-ups/);
   });
 
+  it('back-in-stock requests share the sign-ups limit: one after two sign-ups from an address is a 429', async () => {
+    const soldOut = seed.products.flatMap((p) => p.variants.filter((v) => v.stock === 0).map((v) => ({ productId: p.id, variantId: v.id })))[0]!;
+    for (let i = 0; i < 2; i++) expect((await shop.inject({ ...subscribe(30 + i), remoteAddress: '10.0.0.6' })).statusCode).toBe(201);
+    const alert = { method: 'POST' as const, url: '/api/stock-alerts', payload: { email: 'limit-alert@example.com', ...soldOut }, remoteAddress: '10.0.0.6' };
+    expectTooMany(await shop.inject(alert), /Too many sign-ups/);
+    expect((await shop.inject({ ...alert, remoteAddress: '10.0.0.7' })).statusCode).toBe(202);
+  });
+
   it('X-Forwarded-For is ignored without TRUST_PROXY: a script cannot spoof a new address per request', async () => {
     for (let i = 0; i < 2; i++) await shop.inject({ ...subscribe(10 + i), remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': `192.0.2.${i}` } });
     expectTooMany(await shop.inject({ ...subscribe(20), remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '192.0.2.99' } }), /sign-ups/);

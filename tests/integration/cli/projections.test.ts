@@ -7,7 +7,7 @@ import { subscribersProjection } from '../../../projections/subscribers/subscrib
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
 import { readModels } from '../../support/read-models.ts';
-import { checkout } from '../../support/orders.ts';
+import { checkout, variantWithStock } from '../../support/orders.ts';
 import { appendSubscriber, cli } from './cli-support.ts';
 
 /** Real traffic through the API: carts with adds, quantity changes, removals and clears, orders, and sign-ups. */
@@ -22,6 +22,10 @@ async function shop(app: TestApp, shoppers: number, tag: string) {
     if (i % 3 === 0) cart = (await me.request({ method: 'DELETE', url: `/api/cart/${cart.items[1].id}` })).json();
     if (i % 5 === 4) cart = (await me.request({ method: 'DELETE', url: '/api/cart' })).json();
     if (i === 1 || i === 5) expect((await me.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: `${tag}-${i}@example.com` }) })).statusCode).toBe(201);
+    if (i === 2) {
+      const { product, variant } = variantWithStock(0);
+      expect((await app.inject({ method: 'POST', url: '/api/stock-alerts', payload: { email: `${tag}-${i}@example.com`, productId: product.id, variantId: variant.id } })).statusCode).toBe(202);
+    }
     cartIds.push(cart.id);
     expect((await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: `${tag}-${i}@example.com` } })).statusCode).toBe(201);
   }
@@ -47,7 +51,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     const run = await cli(app, ['projections', 'replay']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^Replayed carts, subscribers, orders, stock: \d{2,} events up to position [\d,]+ in \d+\.\d\d s \([\d,]+ events\/s\)\.\n$/);
+    expect(run.stdout).toMatch(/^Replayed carts, subscribers, orders, stock, stock_alerts: \d{2,} events up to position [\d,]+ in \d+\.\d\d s \([\d,]+ events\/s\)\.\n$/);
     expect(await readModels(app.db)).toEqual(live);
 
     // A progress bar on stderr when it is a terminal; stdout keeps just the result line.
@@ -64,7 +68,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     const listed = await cli(app, ['projections', 'list', '--json']);
     expect(listed.code).toBe(0);
     const statuses = JSON.parse(listed.stdout) as Array<{ name: string; codeVersion: number; storedVersion: number; checkpoint: number; head: number; lag: number }>;
-    expect(statuses.map((s) => s.name)).toEqual(['carts', 'subscribers', 'orders', 'stock']);
+    expect(statuses.map((s) => s.name)).toEqual(['carts', 'subscribers', 'orders', 'stock', 'stock_alerts']);
     for (const s of statuses) {
       const version = projections.find((p) => p.name === s.name)!.version;
       expect(s).toMatchObject({ codeVersion: version, storedVersion: version, lag: 0 });
@@ -130,7 +134,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     await cli(app, ['projections', 'replay']);
     expect(await readModels(app.db)).toEqual(after);
     const statuses = JSON.parse((await cli(app, ['projections', 'list', '--json'])).stdout) as Array<{ lag: number }>;
-    expect(statuses.map((s) => s.lag)).toEqual([0, 0, 0, 0]);
+    expect(statuses.map((s) => s.lag)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('the swap keeps every index, key and check of the read-model tables, built after the rows or before; in-place replay gives the same rows', async () => {
@@ -173,7 +177,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
 
   it('an unknown projection name is a clear error listing the known ones', async () => {
     const run = await cli(app, ['projections', 'replay', 'carts', 'invoices']);
-    expect(run).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: unknown projection "invoices" (known: carts, subscribers, orders, stock)\n' });
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: unknown projection "invoices" (known: carts, subscribers, orders, stock, stock_alerts)\n' });
   });
 
   it('--jobs and --batch-size out of range are usage errors that touch nothing', async () => {

@@ -37,7 +37,7 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
       shuttingDown: false,
     });
     expect(body.catalogue.version).toBeGreaterThan(0);
-    expect(body.projections.map((p: { name: string }) => p.name).sort()).toEqual(['carts', 'orders', 'stock', 'subscribers']);
+    expect(body.projections.map((p: { name: string }) => p.name).sort()).toEqual(['carts', 'orders', 'stock', 'stock_alerts', 'subscribers']);
     for (const projection of body.projections) expect(projection).toMatchObject({ current: true, lag: 0, storedVersion: projection.codeVersion });
   });
 

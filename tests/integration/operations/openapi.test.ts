@@ -22,6 +22,7 @@ const BAD_INPUT: Record<string, { url: string; payload?: unknown }> = {
   'PUT /api/cart/:itemId': { url: '/api/cart/not-a-uuid', payload: { quantity: 1 } },
   'DELETE /api/cart/:itemId': { url: '/api/cart/not-a-uuid' },
   'POST /api/subscribe': { url: '/api/subscribe', payload: { email: 'not-an-email' } },
+  'POST /api/stock-alerts': { url: '/api/stock-alerts', payload: { email: 'not-an-email', productId: 1, variantId: 1 } },
   'GET /api/search': { url: '/api/search?q=' },
   'POST /api/orders': { url: '/api/orders', payload: { email: 42 } },
   'GET /api/orders/:number': { url: '/api/orders/DINO-123456' },

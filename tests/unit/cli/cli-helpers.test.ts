@@ -130,9 +130,9 @@ describe('argument parsers', () => {
     expect(() => parseCartId('cart-42')).toThrow(CliError);
   });
   it('selectProjections: all by default, registry order, unknown names listed', () => {
-    expect(selectProjections([]).map((p) => p.name)).toEqual(['carts', 'subscribers', 'orders', 'stock']);
+    expect(selectProjections([]).map((p) => p.name)).toEqual(['carts', 'subscribers', 'orders', 'stock', 'stock_alerts']);
     expect(selectProjections(['stock', 'subscribers', 'carts', 'carts']).map((p) => p.name)).toEqual(['carts', 'subscribers', 'stock']);
-    expect(() => selectProjections(['invoices', 'carts', 'returns'])).toThrow('unknown projections "invoices", "returns" (known: carts, subscribers, orders, stock)');
+    expect(() => selectProjections(['invoices', 'carts', 'returns'])).toThrow('unknown projections "invoices", "returns" (known: carts, subscribers, orders, stock, stock_alerts)');
   });
 });
 

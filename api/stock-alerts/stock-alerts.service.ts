@@ -1,0 +1,42 @@
+import type { Database } from '../../db/database.ts';
+import { dataKeyFor } from '../../db/subscriber-keys.ts';
+import { type RequestStockAlert, decide, evolve, initialState } from '../../domain/stock-alerts/stock-alert.decider.ts';
+import { readStockAlertEvent, stockAlertStreamId } from '../../domain/stock-alerts/stock-alert.events.ts';
+import { normaliseEmail } from '../../domain/subscriptions/subscription.events.ts';
+import { encryptEmail, newDataKey } from '../../domain/subscriptions/email-cipher.ts';
+import { handleCommand } from '../../eventstore/command-handler.ts';
+import { alertVariant } from '../../projections/stock-alerts/stock-alerts.queries.ts';
+import { appendWithProjections } from '../../projections/registry.ts';
+import { subscriberIdFor } from '../subscriptions/subscription.service.ts';
+
+const decider = { readEvent: readStockAlertEvent, initialState, evolve, decide };
+
+export function createStockAlertService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+  return {
+    /**
+     * "E-mail me when it's back": one waiting alert per address and variant (asking again records
+     * nothing, and answers the same). The address is sealed with the key its subscriber id has, so
+     * forgetting the address makes the request unreadable too.
+     */
+    async request(input: { email: string; productId: number; variantId: number }): Promise<void> {
+      const email = normaliseEmail(input.email);
+      const subscriberId = await subscriberIdFor(db, email);
+      // Read once, before deciding: stock received meanwhile answers the request anyway.
+      const found = await alertVariant(db, input.variantId);
+      const variant: RequestStockAlert['variant'] = !found || found.productId !== input.productId ? 'unknown' : found.stock > 0 ? 'in-stock' : 'sold-out';
+      const command = (emailCipher: string): RequestStockAlert => ({ type: 'RequestStockAlert', subscriberId, emailCipher, productId: input.productId, variantId: input.variantId, variant, at: now().toISOString() });
+      // Refused before the address gets a key: a refusal stores nothing of it.
+      if (variant !== 'sold-out') decide(command(''), initialState());
+      const emailCipher = encryptEmail(await dataKeyFor(db, subscriberId, newDataKey()), email);
+      await handleCommand(
+        db,
+        stockAlertStreamId(subscriberId, input.variantId),
+        decider,
+        () => command(emailCipher),
+        { append: appendWithProjections },
+      );
+    },
+  };
+}
+
+export type StockAlertService = ReturnType<typeof createStockAlertService>;

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { dataKeyOf } from '../db/subscriber-keys.ts';
+import { decide, evolve, initialState } from '../domain/stock-alerts/stock-alert.decider.ts';
+import { readStockAlertEvent } from '../domain/stock-alerts/stock-alert.events.ts';
+import { readStockEvent } from '../domain/stock/stock.events.ts';
+import { handleCommand } from '../eventstore/command-handler.ts';
+import { appendWithProjections } from '../projections/registry.ts';
+import { alertVariant, waitingAlerts } from '../projections/stock-alerts/stock-alerts.queries.ts';
+import type { Consumer } from './consumer.ts';
+import { backInStockMessage } from './mail/back-in-stock-message.ts';
+import { senderDomain } from './mail/message-id.ts';
+import { openOrUndefined } from './mail/open-sealed.ts';
+
+const NAME = 'back-in-stock';
+const decider = { readEvent: readStockAlertEvent, initialState, evolve, decide };
+
+/** One id per receipt and alert: a redelivered receipt mails the same message, recognisably. */
+const messageIdOf = (position: number, streamId: string, from: string) =>
+  `<${NAME}.${position}.${createHash('sha256').update(streamId).digest('hex').slice(0, 16)}@${senderDomain(from)}>`;
+
+/**
+ * On a receipt, each address waiting for that variant gets one mail, then its alert is recorded
+ * fulfilled (a crash between the two sends the same Message-ID again, never a second alert). The
+ * stock is not looked at again: a variant sold out anew before the mail goes is still worth telling
+ * the shopper about. A forgotten address gets nothing, and its alert is fulfilled all the same.
+ */
+export const backInStock: Consumer = {
+  name: NAME,
+  eventTypes: ['StockReceived'],
+  startAt: 'now',
+  async handle(event, { db, mailer, publicUrl, log }) {
+    const received = readStockEvent(event);
+    const waiting = await waitingAlerts(db, received.data.variantId);
+    if (waiting.length === 0) return;
+    const variant = await alertVariant(db, received.data.variantId);
+    for (const alert of waiting) {
+      const key = await dataKeyOf(db, alert.subscriberId);
+      const to = key && openOrUndefined(key, alert.emailCipher);
+      if (to && variant) await mailer.send(backInStockMessage({ to, variant, publicUrl, messageId: messageIdOf(event.position, alert.streamId, mailer.from) }));
+      else log.info({ consumer: NAME, position: event.position }, 'alert address forgotten: no back-in-stock mail');
+      await handleCommand(db, alert.streamId, decider, () => ({ type: 'FulfilStockAlert' as const, variantId: received.data.variantId, receiptPosition: event.position, at: new Date().toISOString() }), {
+        append: appendWithProjections,
+      });
+    }
+  },
+};

@@ -1,0 +1,83 @@
+import { formatCents } from '../../contracts/money-format.ts';
+import type { OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface ConfirmedOrder {
+  number: string;
+  lines: readonly OrderLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+  shippingMethod: string;
+}
+
+/**
+ * Track Order opened at this order: the number only. The address stays out of the link, where it
+ * would land in server logs and browser history; the shopper types it on the page.
+ */
+export const trackOrderLink = (publicUrl: string, number: string) => `${publicUrl}/track-order?number=${encodeURIComponent(number)}`;
+
+/** The confirmation of a placed order, in plain text and HTML. */
+export function orderConfirmationMessage(options: { order: ConfirmedOrder; personal: OrderPersonal; publicUrl: string; messageId: string }): MailMessage {
+  const { order, personal } = options;
+  const track = trackOrderLink(options.publicUrl, order.number);
+  const lineTotal = (line: OrderLine) => formatCents(line.unitPriceCents * line.quantity);
+  const addressLines = [`${personal.firstName} ${personal.lastName}`, personal.address, `${personal.city}, ${personal.state} ${personal.zip}`, personal.country];
+  const totals: Array<[string, string]> = [
+    ['Subtotal', formatCents(order.subtotalCents)],
+    ['Shipping', order.shippingCents === 0 ? 'Free' : formatCents(order.shippingCents)],
+    ...(order.discountCents > 0 ? [['Discount', `-${formatCents(order.discountCents)}`] as [string, string]] : []),
+    ['Total', formatCents(order.totalCents)],
+  ];
+  const text = [
+    `Thanks for your order, ${personal.firstName}!`,
+    '',
+    `Order ${order.number}`,
+    '',
+    ...order.lines.map((line) => `${line.quantity} x ${line.name} (${line.size}, ${line.color}) at ${formatCents(line.unitPriceCents)}: ${lineTotal(line)}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Shipping method: ${order.shippingMethod}`,
+    'Shipping to:',
+    ...addressLines.map((line) => `  ${line}`),
+    '',
+    `Track your order (with the email you ordered with): ${track}`,
+    '',
+    'Stay fierce,',
+    'The DinoBooty team',
+  ].join('\n');
+  const cell = 'padding: 6px 8px; border-bottom: 1px solid #e5e7eb;';
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td style="${cell}">${escapeHtml(line.name)}<br><small>${escapeHtml(line.size)}, ${escapeHtml(line.color)}</small></td>` +
+        `<td style="${cell} text-align: right;">${line.quantity}</td><td style="${cell} text-align: right;">${formatCents(line.unitPriceCents)}</td>` +
+        `<td style="${cell} text-align: right;">${lineTotal(line)}</td></tr>`,
+    )
+    .join('\n');
+  const totalRows = totals.map(([label, value]) => `<tr><td colspan="3" style="padding: 4px 8px; text-align: right;">${label}</td><td style="padding: 4px 8px; text-align: right;">${escapeHtml(value)}</td></tr>`).join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family: sans-serif; color: #1f2937; max-width: 600px; margin: 0 auto;">
+<h1 style="color: #15803d;">Thanks for your order, ${escapeHtml(personal.firstName)}!</h1>
+<p>Order <strong>${escapeHtml(order.number)}</strong></p>
+<table style="width: 100%; border-collapse: collapse;">
+<thead><tr><th style="text-align: left; padding: 6px 8px;">Item</th><th style="text-align: right; padding: 6px 8px;">Qty</th><th style="text-align: right; padding: 6px 8px;">Price</th><th style="text-align: right; padding: 6px 8px;">Total</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot>
+${totalRows}
+</tfoot>
+</table>
+<p><strong>Shipping method:</strong> ${escapeHtml(order.shippingMethod)}</p>
+<p><strong>Shipping to:</strong><br>${addressLines.map(escapeHtml).join('<br>')}</p>
+<p><a href="${escapeHtml(track)}" style="background: #15803d; color: #ffffff; padding: 10px 16px; border-radius: 6px; text-decoration: none;">Track Order</a></p>
+<p>Stay fierce,<br>The DinoBooty team</p>
+</body></html>
+`;
+  return { to: personal.email, subject: `Your DinoBooty order ${order.number}`, text, html, messageId: options.messageId };
+}

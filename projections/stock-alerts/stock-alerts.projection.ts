@@ -1,0 +1,36 @@
+import { STOCK_ALERT_EVENT_TYPES } from '../../domain/stock-alerts/stock-alert.events.ts';
+import type { Projection, ProjectionStep } from '../projection.ts';
+
+/** Per stream of the set, its latest event: a request leaves the row waiting, a fulfilment not. */
+const latest: ProjectionStep = {
+  name: 'stock_alerts_latest',
+  sql: `select distinct on (a.stream_id) a.stream_id, (a.data->>'variantId')::int as variant_id, a.data->>'subscriberId' as subscriber_id,
+           a.data->>'emailCipher' as email_cipher, a.type = 'StockAlertRequested' as waiting, a.version, a.position
+    from appended a where a.type in ('StockAlertRequested', 'StockAlertFulfilled')
+    order by a.stream_id, a.version desc`,
+};
+
+/**
+ * stock_alerts: one row per address and variant, waiting or not. Only a stream's latest event of the
+ * set matters; a row at or past its version is left alone. A fulfilment keeps the row's address (its
+ * event carries none), so the row says to whom the last alert was owed.
+ */
+export const stockAlertsProjection: Projection = {
+  name: 'stock_alerts',
+  version: 1,
+  eventTypes: STOCK_ALERT_EVENT_TYPES,
+  tables: ['stock_alerts'],
+  partitionKey: 'stream_id',
+  steps: [
+    latest,
+    {
+      name: 'stock_alerts_written',
+      sql: `insert into stock_alerts as s (stream_id, variant_id, subscriber_id, email_cipher, waiting, version, position)
+        select stream_id, variant_id, subscriber_id, email_cipher, waiting, version, position from stock_alerts_latest
+        on conflict (stream_id) do update
+          set waiting = excluded.waiting, version = excluded.version, position = excluded.position,
+              subscriber_id = coalesce(excluded.subscriber_id, s.subscriber_id), email_cipher = coalesce(excluded.email_cipher, s.email_cipher)
+          where s.version < excluded.version`,
+    },
+  ],
+};

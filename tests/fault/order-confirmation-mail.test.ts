@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { catalogue as seed } from '../../seed/catalogue.data.ts';
+import { checkout } from '../support/orders.ts';
+import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
+import { BACKENDS, type Server, type Target, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
+
+/** A hundred, not the thousand of a soak: enough to put orders on both sides of each kill, within ~30 s a backend. */
+const ORDERS = 100;
+const SHOPPERS = 6;
+const KEY_DEADLINE_MS = 15_000;
+const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ConsumerState {
+  name: string;
+  position: number | null;
+  lag: number;
+  deadLetters: number;
+}
+
+async function consumerOf(server: Server, name: string): Promise<ConsumerState | undefined> {
+  const response = await fetch(`${server.url}/health/ready`);
+  return ((await response.json()) as { consumers: ConsumerState[] }).consumers.find((c) => c.name === name);
+}
+
+describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail server on %s', (backend) => {
+  let target: Target | undefined;
+  let inbox: SmtpInbox | undefined;
+  let server: Server | undefined;
+  afterEach(async () => {
+    await server?.kill9().catch(() => {});
+    await inbox?.close();
+    await target?.drop();
+  });
+
+  it(`${ORDERS} orders, killed -9 twice, mail refused for 3 s: each order gets exactly one distinct confirmation, none is missing, no dead letter`, async () => {
+    inbox = await startSmtpInbox();
+    target = await freshTarget(backend);
+    const port = await freePort();
+    const env = { SMTP_URL: inbox.url, CONSUMER_LEASE_MS: '2000', PUBLIC_URL: 'https://dinobooty.test' };
+    let upSince = Date.now();
+    const start = async () => {
+      server = await startServer(target!, env, port);
+      upSince = Date.now();
+    };
+    await start();
+    // The consumer starts at "now": wait until it has recorded where now is.
+    for (let i = 0; i < 100 && (await consumerOf(server!, 'order-confirmation'))?.position == null; i++) await sleep(50);
+
+    const placed = new Map<string, string>();
+    const problems: string[] = [];
+    let next = 0;
+    const shop = async () => {
+      const client = keyedClient(`http://127.0.0.1:${port}`, () => upSince, KEY_DEADLINE_MS);
+      for (let index = next++; index < ORDERS; index = next++) {
+        const email = `order-${index}@example.com`;
+        // The same key again after a kill: an order the server placed but never answered is not placed twice.
+        const added = await client.write('POST', '/api/cart', { ...roomy[index % roomy.length]!, quantity: 1 });
+        const order = 'unanswered' in added || added.status !== 201 ? added : await client.write('POST', '/api/orders', checkout({ email }));
+        if ('unanswered' in order || order.status !== 201) {
+          problems.push(`${email}: ${'unanswered' in order ? order.unanswered : `${order.status} ${JSON.stringify(order.json)}`}`);
+          continue;
+        }
+        placed.set(email, order.json.number);
+      }
+    };
+    const shoppers = Promise.all(Array.from({ length: SHOPPERS }, shop));
+    const whenPlaced = async (n: number) => {
+      for (let waited = 0; placed.size < n && waited < 60_000; waited += 20) await sleep(20);
+    };
+    for (const at of [30, 60]) {
+      await whenPlaced(at);
+      upSince = Number.POSITIVE_INFINITY;
+      await server!.kill9();
+      await start();
+    }
+    await whenPlaced(75);
+    inbox.refusing = true;
+    await sleep(3_000);
+    inbox.refusing = false;
+    await shoppers;
+    expect(problems).toEqual([]);
+    expect(placed.size).toBe(ORDERS);
+
+    const confirmations = () => new Map(inbox!.messages.filter((m) => m.messageId.startsWith('<order-confirmation.')).map((m) => [m.messageId, m]));
+    for (let waited = 0; confirmations().size < ORDERS && waited < 30_000; waited += 100) await sleep(100);
+    const byRecipient = new Map<string, string[]>();
+    for (const message of confirmations().values()) for (const to of message.to) byRecipient.set(to, [...(byRecipient.get(to) ?? []), message.raw]);
+    expect([...placed.keys()].filter((email) => !byRecipient.has(email))).toEqual([]);
+    expect([...byRecipient].filter(([, raws]) => raws.length !== 1).map(([to]) => to)).toEqual([]);
+    expect([...placed].filter(([email, number]) => !byRecipient.get(email)![0]!.includes(`Order ${number}`))).toEqual([]);
+    expect(confirmations().size).toBe(ORDERS);
+    expect(await consumerOf(server!, 'order-confirmation')).toMatchObject({ lag: 0, deadLetters: 0 });
+  });
+});

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiveStock } from '../../../api/stock/stock.service.ts';
+import { createStockAlertService } from '../../../api/stock-alerts/stock-alerts.service.ts';
+import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
+import { backInStock } from '../../../consumers/back-in-stock.consumer.ts';
+import { startConsumers } from '../../../consumers/consumer-runner.ts';
+import { createMailer } from '../../../consumers/mail/mailer.ts';
+import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
+import { BACKENDS } from '../../support/databases.ts';
+import { countEvents, variantWithStock } from '../../support/orders.ts';
+import { testContext } from '../../support/recording-consumer.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { until } from '../../support/until.ts';
+
+const FROM = 'DinoBooty <hello@dinobooty.test>';
+const FAST = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
+
+describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
+  let app: TestApp;
+  let inbox: SmtpInbox;
+  beforeAll(async () => {
+    [app, inbox] = await Promise.all([createTestApp(backend), startSmtpInbox()]);
+  });
+  afterAll(async () => {
+    await inbox?.close();
+    await app?.close();
+  });
+
+  it('one alert per address and variant; refused for a variant in stock or unknown; stored sealed', async () => {
+    const alerts = createStockAlertService({ db: app.db });
+    const { product, variant } = variantWithStock(0);
+    const before = await countEvents(app, 'StockAlertRequested');
+    await alerts.request({ email: 'Ptera@Example.com', productId: product.id, variantId: variant.id });
+    await alerts.request({ email: 'ptera@example.com ', productId: product.id, variantId: variant.id });
+    expect(await countEvents(app, 'StockAlertRequested')).toBe(before + 1);
+    const { rows } = await app.db.query<{ data: unknown }>(`select data from events where type = 'StockAlertRequested'`);
+    expect(JSON.stringify(rows)).not.toMatch(/ptera/i);
+    const stocked = variantWithStock(20);
+    await expect(alerts.request({ email: 'ptera@example.com', productId: stocked.product.id, variantId: stocked.variant.id })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(alerts.request({ email: 'ptera@example.com', productId: product.id + 1, variantId: variant.id })).rejects.toMatchObject({ kind: 'not-found' });
+    expect(await countEvents(app, 'StockAlertRequested')).toBe(before + 1);
+  });
+
+  it('stock received mails each waiting address once (product, size, colour, link), fulfils the alert, and a forgotten address gets none', async () => {
+    const alerts = createStockAlertService({ db: app.db });
+    const { product, variant } = variantWithStock(0);
+    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
+    const running = startConsumers(app.db, [backInStock], testContext(app.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      inbox.messages.length = 0;
+      await alerts.request({ email: 'rex@example.com', productId: product.id, variantId: variant.id });
+      await alerts.request({ email: 'trike@example.com', productId: product.id, variantId: variant.id });
+      await forgetSubscriber(app.db, 'trike@example.com');
+      await receiveStock(app.db, variant.id, 3);
+      await until(() => running.stats()[0]!.handled === 1, 10_000);
+      expect(await countEvents(app, 'StockAlertFulfilled')).toBe(3);
+      // ptera (the first test's) and rex get one each; trike, forgotten, none.
+      const recipients = inbox.messages.flatMap((m) => m.to).sort();
+      expect(recipients).toEqual(['ptera@example.com', 'rex@example.com']);
+      const rex = inbox.messages.find((m) => m.to[0] === 'rex@example.com')!;
+      expect(rex.messageId).toMatch(/^<back-in-stock\.\d+\.[0-9a-f]{16}@dinobooty\.test>$/);
+      expect(rex.raw).toContain(variant.size);
+      expect(rex.raw).toMatch(/Content-Type: text\/html/);
+
+      // Fulfilled: the next receipt mails no one; a new request waits anew.
+      await receiveStock(app.db, variant.id, 1);
+      await until(() => running.stats()[0]!.handled === 2, 10_000);
+      expect(inbox.messages).toHaveLength(2);
+      expect(await listDeadLetters(app.db, 'back-in-stock')).toEqual([]);
+    } finally {
+      await running.stop();
+      mailer.close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
+import { startConsumers } from '../../../consumers/consumer-runner.ts';
+import { createMailer } from '../../../consumers/mail/mailer.ts';
+import { orderConfirmation } from '../../../consumers/order-confirmation.consumer.ts';
+import { formatCents } from '../../../contracts/money-format.ts';
+import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
+import { BACKENDS } from '../../support/databases.ts';
+import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
+import { testContext } from '../../support/recording-consumer.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { until } from '../../support/until.ts';
+
+const FROM = 'DinoBooty <hello@dinobooty.test>';
+const FAST = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
+
+/** The message's text part, its quoted-printable soft breaks and escapes undone. */
+const textPartOf = (raw: string) => {
+  const part = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/.exec(raw)?.[1] ?? '';
+  return part.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\r\n/g, '\n');
+};
+
+describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
+  let app: TestApp;
+  let inbox: SmtpInbox;
+  beforeAll(async () => {
+    [app, inbox] = await Promise.all([createTestApp(backend), startSmtpInbox()]);
+  });
+  afterAll(async () => {
+    await inbox?.close();
+    await app?.close();
+  });
+
+  it('mails a placed order one confirmation over SMTP (lines, totals, method, address, Track Order link; Message-ID from the event); a customer forgotten before it goes gets none', async () => {
+    const { product, variant } = variantWithStock(20);
+    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
+    const running = startConsumers(app.db, [orderConfirmation], testContext(app.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    try {
+      // Started first: the consumer begins at "now" and passes over orders placed before it ever ran.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const me = await shopperWith(app, product.id, variant.id, 2);
+      const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout() });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json();
+      await until(() => inbox.messages.length === 1);
+      const [mail] = inbox.messages;
+      expect(mail!.to).toEqual(['rex@example.com']);
+      expect(mail!.raw).toMatch(/^From: DinoBooty <hello@dinobooty\.test>$/m);
+      expect(mail!.messageId).toMatch(/^<order-confirmation\.\d+@dinobooty\.test>$/);
+      expect(mail!.raw).toMatch(/Content-Type: text\/html/);
+      const text = textPartOf(mail!.raw);
+      expect(text).toContain(`Order ${order.number}`);
+      const unit = product.priceCents;
+      expect(text).toContain(`2 x ${product.name} (${variant.size}, ${variant.color}) at ${formatCents(unit)}: ${formatCents(unit * 2)}`);
+      expect(text).toContain(`Subtotal: ${formatCents(unit * 2)}`);
+      expect(text).toContain(`Total: $${order.total}`);
+      expect(text).toContain('Shipping method: Standard Shipping (3-5 business days)');
+      expect(text).toContain('Rex Saurus\n  42 Fossil Lane\n  Bedrock, CA 90210\n  US');
+      expect(text).toContain(`https://dinobooty.test/track-order?number=${encodeURIComponent(order.number)}`);
+
+      // Forgotten while its mail waits for a refusing server: no one to write to, and nothing dead.
+      inbox.refusing = true;
+      const trike = await shopperWith(app, product.id, variant.id, 1);
+      expect((await trike.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'trike@example.com' }) })).statusCode).toBe(201);
+      await until(() => running.stats()[0]!.failed > 0);
+      await forgetSubscriber(app.db, 'trike@example.com');
+      inbox.refusing = false;
+      await until(() => running.stats()[0]!.handled === 2, 10_000);
+      expect(inbox.messages).toHaveLength(1);
+      expect(await listDeadLetters(app.db, 'order-confirmation')).toEqual([]);
+    } finally {
+      await running.stop();
+      mailer.close();
+    }
+  });
+});
