@@ -5,7 +5,7 @@ import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import { BACKENDS, type Server, type Target, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
 
 /** A hundred, not the thousand of a soak: enough to put orders on both sides of each kill, within ~30 s a backend. */
-const ORDERS = 100;
+const ORDERS = 60;
 const SHOPPERS = 6;
 const KEY_DEADLINE_MS = 15_000;
 const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
@@ -68,13 +68,13 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
     const whenPlaced = async (n: number) => {
       for (let waited = 0; placed.size < n && waited < 60_000; waited += 20) await sleep(20);
     };
-    for (const at of [30, 60]) {
+    for (const at of [20, 40]) {
       await whenPlaced(at);
       upSince = Number.POSITIVE_INFINITY;
       await server!.kill9();
       await start();
     }
-    await whenPlaced(75);
+    await whenPlaced(45);
     inbox.refusing = true;
     await sleep(3_000);
     inbox.refusing = false;
