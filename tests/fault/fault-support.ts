@@ -220,3 +220,17 @@ export function keyedClient(base: string, upSince: () => number, deadlineMs: num
     },
   };
 }
+
+/** A consumer as the server's readiness answer reports it. */
+export interface ConsumerState {
+  name: string;
+  position: number | null;
+  lag: number;
+  deadLetters: number;
+}
+
+/** The consumer `name` as `server` reports it on /health/ready (undefined before it has started). */
+export async function consumerOf(server: Server, name: string): Promise<ConsumerState | undefined> {
+  const response = await fetch(`${server.url}/health/ready`);
+  return ((await response.json()) as { consumers: ConsumerState[] }).consumers.find((c) => c.name === name);
+}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
 import { checkout } from '../support/orders.ts';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
-import { BACKENDS, type Server, type Target, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
+import { BACKENDS, type Server, type Target, consumerOf, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
 
 /** A hundred, not the thousand of a soak: enough to put orders on both sides of each kill, within ~30 s a backend. */
 const ORDERS = 60;
@@ -10,18 +10,6 @@ const SHOPPERS = 6;
 const KEY_DEADLINE_MS = 15_000;
 const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ConsumerState {
-  name: string;
-  position: number | null;
-  lag: number;
-  deadLetters: number;
-}
-
-async function consumerOf(server: Server, name: string): Promise<ConsumerState | undefined> {
-  const response = await fetch(`${server.url}/health/ready`);
-  return ((await response.json()) as { consumers: ConsumerState[] }).consumers.find((c) => c.name === name);
-}
 
 describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail server on %s', (backend) => {
   let target: Target | undefined;

@@ -1,21 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
-import { BACKENDS, type Server, type Target, freePort, freshTarget, startServer } from './fault-support.ts';
+import { BACKENDS, type Server, type Target, consumerOf, freePort, freshTarget, startServer } from './fault-support.ts';
 
 const SUBSCRIBERS = 120;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ConsumerState {
-  name: string;
-  position: number | null;
-  lag: number;
-  deadLetters: number;
-}
-
-async function consumersOf(server: Server): Promise<ConsumerState[]> {
-  const response = await fetch(`${server.url}/health/ready`);
-  return ((await response.json()) as { consumers: ConsumerState[] }).consumers;
-}
 
 describe.each(BACKENDS)('welcome mail through kill -9 and a refusing mail server on %s', (backend) => {
   let target: Target | undefined;
@@ -35,7 +23,7 @@ describe.each(BACKENDS)('welcome mail through kill -9 and a refusing mail server
     const start = async () => (server = await startServer(target!, env, port));
     await start();
     // The consumer starts at "now": wait until it has recorded where now is.
-    for (let i = 0; i < 100 && (await consumersOf(server!))[0]?.position == null; i++) await sleep(50);
+    for (let i = 0; i < 100 && (await consumerOf(server!, 'welcome-mail'))?.position == null; i++) await sleep(50);
 
     const addresses = Array.from({ length: SUBSCRIBERS }, (_, i) => `raptor-${i}@example.com`);
     let acknowledged = 0;
@@ -73,7 +61,7 @@ describe.each(BACKENDS)('welcome mail through kill -9 and a refusing mail server
     expect(addresses.filter((address) => !byRecipient.has(address))).toEqual([]);
     expect([...byRecipient.values()].filter((ids) => ids.size !== 1)).toEqual([]);
     expect(distinct().size).toBe(SUBSCRIBERS);
-    const [welcome] = await consumersOf(server!);
+    const welcome = await consumerOf(server!, 'welcome-mail');
     expect(welcome).toMatchObject({ name: 'welcome-mail', lag: 0, deadLetters: 0 });
   });
 });
