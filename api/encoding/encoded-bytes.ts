@@ -15,8 +15,8 @@ export interface EncodedBytes {
 
 
 /**
- * zlib hands back a view of its 16 KB output chunk: a 3 KB page kept as that view holds all 16 KB.
- * What is kept is copied to its own length, so the bytes counted are the bytes held.
+ * zlib hands back a view of its larger output chunk (ADR 23 has the sizes): what is kept is copied
+ * to its own length, so the bytes counted are the bytes held.
  */
 function ownBytes(view: Buffer): Buffer {
   if (view.byteOffset === 0 && view.buffer.byteLength === view.length) return view;

@@ -3,8 +3,7 @@ import { centsToDecimal, formatCents } from '../../contracts/money-format.ts';
 import { normaliseOrderNumber } from '../../api/orders/orders.service.ts';
 import { readStream } from '../../eventstore/event-store.ts';
 import { orderStreamId } from '../../domain/orders/order.events.ts';
-import { orderById } from '../../projections/orders/orders.queries.ts';
-import { type ListedOrder, countOrdersSince, orderIdByNumber, ordersSince } from '../../projections/orders/orders-list.queries.ts';
+import { type OrderRow, countOrdersSince, orderById, orderIdByNumber, ordersSince } from '../../projections/orders/orders.queries.ts';
 import { type CliContext, CliError, parseIsoDate, stopSignal, withDatabase } from '../context.ts';
 import { createSink, formatCount, formatTable, isBrokenPipe, progressBar } from '../output.ts';
 import { EXPORT_FORMATS, type ExportFormat, csvField } from './subscribers-export.ts';
@@ -12,12 +11,12 @@ import { EXPORT_FORMATS, type ExportFormat, csvField } from './subscribers-expor
 const CSV_HEADER = 'number,placed_at,status,lines,items,subtotal,shipping,discount,total,promo_code,shipping_method\r\n';
 
 /** An order as one exported record: money as decimal strings, no personal details. */
-const record = (o: ListedOrder) => ({
+const record = (o: OrderRow) => ({
   number: o.number,
   placed_at: o.placedAt.toISOString(),
   status: o.status,
-  lines: o.lines,
-  items: o.items,
+  lines: o.lines.length,
+  items: o.lines.reduce((sum, line) => sum + line.quantity, 0),
   subtotal: centsToDecimal(o.subtotalCents),
   shipping: centsToDecimal(o.shippingCents),
   discount: centsToDecimal(o.discountCents),
@@ -26,7 +25,7 @@ const record = (o: ListedOrder) => ({
   shipping_method: o.shippingMethod,
 });
 
-const encode: Record<ExportFormat, (orders: readonly ListedOrder[], first: boolean) => string> = {
+const encode: Record<ExportFormat, (orders: readonly OrderRow[], first: boolean) => string> = {
   csv: (orders) => orders.map((o) => `${Object.values(record(o)).map((v) => csvField(v === null ? '' : String(v))).join(',')}\r\n`).join(''),
   json: (orders, first) => (first ? '\n' : ',\n') + orders.map((o) => JSON.stringify(record(o))).join(',\n'),
   ndjson: (orders) => orders.map((o) => `${JSON.stringify(record(o))}\n`).join(''),

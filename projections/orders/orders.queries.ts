@@ -63,3 +63,35 @@ export async function orderById(db: Queryable, orderId: string): Promise<OrderRo
   const { rows } = await db.query<Row>(`select ${COLUMNS} from orders where order_id = $1`, [orderId]);
   return rows[0] && toOrder(rows[0]);
 }
+
+/** How many orders `ordersSince` will yield. */
+export async function countOrdersSince(db: Queryable, since: Date | undefined): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from orders where $1::timestamptz is null or placed_at >= $1', [since ?? null]);
+  return rows[0]?.n ?? 0;
+}
+
+/** Orders placed at or after `since`, oldest first, in keyset batches (placed_at, order_id): constant memory. */
+export async function* ordersSince(db: Queryable, since: Date | undefined, batchSize = 1_000): AsyncGenerator<OrderRow[]> {
+  let after: OrderRow | undefined;
+  for (;;) {
+    const { rows } = await db.query<Row>(
+      `select ${COLUMNS} from orders
+       where ($1::timestamptz is null or placed_at >= $1)
+         and ($2::timestamptz is null or (placed_at, order_id) > ($2, $3::uuid))
+       order by placed_at, order_id
+       limit $4`,
+      [since ?? null, after?.placedAt ?? null, after?.orderId ?? null, batchSize],
+    );
+    if (rows.length === 0) return;
+    const batch = rows.map(toOrder);
+    yield batch;
+    after = batch[batch.length - 1];
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** The order with this number, whoever placed it (operators only). */
+export async function orderIdByNumber(db: Queryable, number: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ order_id: string }>('select order_id from orders where number = $1', [number]);
+  return rows[0]?.order_id;
+}

@@ -4,7 +4,7 @@ import { checkout } from '../support/orders.ts';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import { BACKENDS, type Server, type Target, consumerOf, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
 
-/** A hundred, not the thousand of a soak: enough to put orders on both sides of each kill, within ~30 s a backend. */
+/** Not the thousand of a soak: enough to put orders on both sides of each kill, in a fault suite that stays under five minutes. */
 const ORDERS = 60;
 const SHOPPERS = 6;
 const KEY_DEADLINE_MS = 15_000;
