@@ -124,7 +124,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
       <fieldset disabled={processing} className="space-y-6">
         <Section title="Contact" step={1}>
           <TextInput id="email" label="Email address" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
-          <p className="mt-2 text-xs text-ink-600">We'd email your receipt here, if this weren't a demo.</p>
+          <p className="mt-2 text-xs text-ink-600">We'll email your order confirmation here.</p>
         </Section>
 
         <Section title="Shipping address" step={2}>
