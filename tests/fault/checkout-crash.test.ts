@@ -21,7 +21,7 @@ describe.each(BACKENDS)('checkouts across crashes on %s', (backend) => {
   it(`kill -9 ${KILLS} times under ${SHOPPERS} shoppers checking out (each checkout retried with its key): no acknowledged order lost, none placed twice, stock taken once per order`, async () => {
     target = await freshTarget(backend);
     const port = await freePort();
-    server = await startServer(target, {}, port);
+    server = await startServer(target, {}, { port });
     const url = server.url;
     let upSince = Date.now();
     const placed: Array<{ number: string; email: string; variantId: number }> = [];
@@ -50,7 +50,7 @@ describe.each(BACKENDS)('checkouts across crashes on %s', (backend) => {
       for (let waited = 0; placed.length < wanted && waited < 60_000; waited += 20) await pause(20);
       upSince = Number.POSITIVE_INFINITY;
       await server.kill9();
-      server = await startServer(target, {}, port);
+      server = await startServer(target, {}, { port });
       upSince = Date.now();
     }
     const wanted = placed.length + 20;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
+import WebSocket from 'ws';
 import { adminQuery, withDatabaseName } from '../support/postgres-admin.ts';
 
 /** The fault suite runs on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -50,6 +51,8 @@ export interface Server {
   output(): string;
   /** Resident memory of the server process, in MB (from /proc). */
   rssMb(): Promise<number>;
+  /** A full garbage collection in the server, through its inspector (started with `inspect: true`). */
+  collectGarbage(): Promise<void>;
   kill9(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -59,13 +62,21 @@ const HIGH_LIMITS = { RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_WRITES: '1
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
+export interface ServerOptions {
+  /** 0: one the OS picks. */
+  port?: number;
+  /** Open Node's inspector on a loopback port, so a test can ask for a full garbage collection. */
+  inspect?: boolean;
+}
+
 /**
- * `dino-shop serve` through the real CLI entry on `port` (0: one the OS picks); resolves once it
- * listens. It runs as `npm start` does: without the test runner's NODE_ENV.
+ * `dino-shop serve` through the real CLI entry; resolves once it listens. It runs as `npm start`
+ * does: without the test runner's NODE_ENV.
  */
-export async function startServer(target: Target, env: Record<string, string> = {}, port = 0): Promise<Server> {
+export async function startServer(target: Target, env: Record<string, string> = {}, { port = 0, inspect = false }: ServerOptions = {}): Promise<Server> {
+  const nodeArgs = inspect ? ['--inspect=127.0.0.1:0'] : [];
   // Started from a directory other than the checkout, as an installed `dino-shop` is: it finds its build itself.
-  const child = spawn(process.execPath, [path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: target.dataDir,
     env: { ...process.env, NODE_ENV: '', ...HIGH_LIMITS, LOG_LEVEL: 'info', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,6 +109,11 @@ export async function startServer(target: Target, env: Record<string, string> = 
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
     },
+    async collectGarbage() {
+      const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
+      if (!inspector) throw new Error('the server was started without inspect: true');
+      await inspectorCall(inspector, 'HeapProfiler.collectGarbage');
+    },
     async kill9() {
       child.kill('SIGKILL');
       await exited(child);
@@ -109,16 +125,33 @@ export async function startServer(target: Target, env: Record<string, string> = 
   };
 }
 
+/** One Chrome DevTools Protocol call on a Node inspector's WebSocket; resolves with its answer. */
+async function inspectorCall(url: string, method: string): Promise<unknown> {
+  const socket = new WebSocket(url);
+  try {
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send(JSON.stringify({ id: 1, method }));
+    return await new Promise((resolve, reject) =>
+      socket.on('message', (data) => {
+        const answer = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+        if (answer.id === 1) answer.error ? reject(new Error(`${method}: ${answer.error.message}`)) : resolve(answer.result);
+      }),
+    );
+  } finally {
+    socket.close();
+  }
+}
+
 /**
  * For the tests of one describe block: a server on a fresh database, started before them, stopped
  * (and its database dropped) after them. Read `.server` and `.target` inside the tests.
  */
-export function serverForTests(backend: Backend, env: Record<string, string> = {}): { readonly server: Server; readonly target: Target } {
+export function serverForTests(backend: Backend, env: Record<string, string> = {}, options: ServerOptions = {}): { readonly server: Server; readonly target: Target } {
   let target: Target | undefined;
   let server: Server | undefined;
   beforeAll(async () => {
     target = await freshTarget(backend);
-    server = await startServer(target, env);
+    server = await startServer(target, env, options);
   });
   afterAll(async () => {
     await server?.stop();

@@ -28,7 +28,7 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
     const env = { SMTP_URL: inbox.url, CONSUMER_LEASE_MS: '2000', PUBLIC_URL: 'https://dinobooty.test' };
     let upSince = Date.now();
     const start = async () => {
-      server = await startServer(target!, env, port);
+      server = await startServer(target!, env, { port });
       upSince = Date.now();
     };
     await start();

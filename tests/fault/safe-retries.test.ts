@@ -42,7 +42,7 @@ describe.each(BACKENDS)('safe retries across crashes on %s', (backend) => {
   it(`kill -9 ${KILLS} times under ${CLIENTS} clients retrying their keys: every key answered, no add applied twice`, async () => {
     target = await freshTarget(backend);
     const port = await freePort();
-    server = await startServer(target, {}, port);
+    server = await startServer(target, {}, { port });
     const url = server.url;
     // While the server is down its clients wait without a deadline; from its start, the deadline runs.
     let upSince = Date.now();
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('safe retries across crashes on %s', (backend) => {
       for (let waited = 0; answered < target_ && waited < 60_000; waited += 20) await pause(20);
       upSince = Number.POSITIVE_INFINITY;
       await server.kill9();
-      server = await startServer(target, {}, port);
+      server = await startServer(target, {}, { port });
       upSince = Date.now();
     }
     const after = answered + 150;

@@ -20,7 +20,7 @@ describe.each(BACKENDS)('welcome mail through kill -9 and a refusing mail server
     target = await freshTarget(backend);
     const port = await freePort();
     const env = { SMTP_URL: inbox.url, CONSUMER_LEASE_MS: '2000', PUBLIC_URL: 'https://dinobooty.test' };
-    const start = async () => (server = await startServer(target!, env, port));
+    const start = async () => (server = await startServer(target!, env, { port }));
     await start();
     // The consumer starts at "now": wait until it has recorded where now is.
     for (let i = 0; i < 100 && (await consumerOf(server!, 'welcome-mail'))?.position == null; i++) await sleep(50);
