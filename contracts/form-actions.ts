@@ -10,7 +10,11 @@ export const FORM_ACTIONS = {
   subscribe: '/subscribe',
   contact: '/contact',
   trackOrder: '/track-order',
+  stockAlert: '/stock-alert',
 } as const;
+
+/** The flash name of the product page's back-in-stock form (the page and its form route both read it). */
+export const STOCK_ALERT_FORM = 'stock-alert';
 
 /** A cart line's quantity form; the route pattern the server registers for it (`:itemId`). */
 export const lineAction = (lineId: string) => `/cart/items/${encodeURIComponent(lineId)}`;

@@ -37,6 +37,16 @@ export const SIGNUP_MESSAGES = {
 } as const;
 
 /** Shown while a shopper's change waits for the shop to answer again (its requests are resent with their key). */
+/** "E-mail me when it's back", on a sold-out size and colour of the product page, and the API's answer. */
+export const STOCK_ALERT_MESSAGES = {
+  requested: "We'll e-mail you once when it's back.",
+  heading: "E-mail me when it's back",
+  prompt: (variant: string) => `${variant} is sold out. Leave your address and we'll send one e-mail when it's back in stock.`,
+  submit: "E-mail me when it's back",
+  pending: 'Saving...',
+  failed: "We couldn't save your request. Please try again.",
+} as const;
+
 export const CONNECTION_MESSAGES = {
   reconnecting: 'Reconnecting to the shop…',
   reconnectingDescription: 'Your change is kept and will be saved as soon as the shop answers.',

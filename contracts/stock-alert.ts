@@ -7,5 +7,4 @@ const Id = v.pipe(v.number('Please choose a size and colour'), v.integer(), v.mi
 export const StockAlertRequest = v.object({ email: Email, productId: Id, variantId: Id });
 export type StockAlertRequest = v.InferOutput<typeof StockAlertRequest>;
 
-export const STOCK_ALERT_MESSAGE = "We'll e-mail you once when it's back.";
 export const StockAlertResult = v.object({ message: v.string() });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../contracts/errors.ts';
-import { STOCK_ALERT_MESSAGE, StockAlertRequest, StockAlertResult } from '../../contracts/stock-alert.ts';
+import { STOCK_ALERT_MESSAGES } from '../../contracts/shop-messages.ts';
+import { StockAlertRequest, StockAlertResult } from '../../contracts/stock-alert.ts';
 import { schemaOf } from '../plugins/validation.ts';
 import type { StockAlertService } from './stock-alerts.service.ts';
 
@@ -13,7 +14,7 @@ export async function stockAlertRoutes(app: FastifyInstance, { stockAlerts }: { 
     async (request, reply) => {
       await stockAlerts.request(request.body);
       // The same answer whether the address already waited: who waits for what is no one else's to learn.
-      return reply.status(202).send({ message: STOCK_ALERT_MESSAGE });
+      return reply.status(202).send({ message: STOCK_ALERT_MESSAGES.requested });
     },
   );
 }

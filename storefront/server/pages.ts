@@ -78,7 +78,7 @@ const SHARED_PAGES: AnswerRule = {
  */
 export async function pages(fastify: FastifyInstance, options: PagesOptions): Promise<void> {
   const { catalogue, publicUrl, renderer, answerCache } = options;
-  const { carts, subscriptions, orders } = options.services;
+  const { carts, subscriptions, orders, stockAlerts } = options.services;
 
   // The session scope of the storefront: the forms and the pages that render a cart.
   await fastify.register(async (withSession) => {
@@ -87,7 +87,7 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
     await withSession.register(async (forms) => {
       await useFormPosts(forms);
       await forms.register(cartFormRoutes, { carts, orders, catalogue, ...(options.now ? { now: options.now } : {}) });
-      await forms.register(pageFormRoutes, { subscriptions, orders });
+      await forms.register(pageFormRoutes, { subscriptions, orders, stockAlerts });
     });
     if (!renderer) return;
     for (const url of CART_PAGES) {

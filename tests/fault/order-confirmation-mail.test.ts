@@ -4,14 +4,22 @@ import { checkout } from '../support/orders.ts';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import { BACKENDS, type Server, type Target, consumerOf, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
 
-/** Not the thousand of a soak: enough to put orders on both sides of each kill, in a fault suite that stays under five minutes. */
-const ORDERS = 60;
-const SHOPPERS = 6;
+/**
+ * A thousand orders on PostgreSQL, the production path; 300 on PGlite (the embedded default, one small
+ * shop), whose orders run at half the rate, so the fault suite stays under five minutes. Killed at a
+ * quarter, a half and three quarters of them; mail refused from 80 %.
+ */
+const ORDERS_ON = { postgres: 1_000, pglite: 300 };
+const SHOPPERS = 12;
+const KILLS_AT = [0.25, 0.5, 0.75];
+const REFUSED_AFTER = 0.8;
+const REFUSED_MS = 10_000;
 const KEY_DEADLINE_MS = 15_000;
 const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail server on %s', (backend) => {
+  const ORDERS = ORDERS_ON[backend];
   let target: Target | undefined;
   let inbox: SmtpInbox | undefined;
   let server: Server | undefined;
@@ -21,7 +29,7 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
     await target?.drop();
   });
 
-  it(`${ORDERS} orders, killed -9 twice, mail refused for 3 s: each order gets exactly one distinct confirmation, none is missing, no dead letter`, async () => {
+  it(`${ORDERS} orders, killed -9 ${KILLS_AT.length} times, mail refused for ${REFUSED_MS / 1000} s: each order gets exactly one distinct confirmation, none is missing, no dead letter`, async () => {
     inbox = await startSmtpInbox();
     target = await freshTarget(backend);
     const port = await freePort();
@@ -56,15 +64,15 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
     const whenPlaced = async (n: number) => {
       for (let waited = 0; placed.size < n && waited < 60_000; waited += 20) await sleep(20);
     };
-    for (const at of [20, 40]) {
-      await whenPlaced(at);
+    for (const at of KILLS_AT) {
+      await whenPlaced(at * ORDERS);
       upSince = Number.POSITIVE_INFINITY;
       await server!.kill9();
       await start();
     }
-    await whenPlaced(45);
+    await whenPlaced(REFUSED_AFTER * ORDERS);
     inbox.refusing = true;
-    await sleep(3_000);
+    await sleep(REFUSED_MS);
     inbox.refusing = false;
     await shoppers;
     expect(problems).toEqual([]);

@@ -1,22 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Flash } from '../../../contracts/flash.ts';
-import { SIGNUP_MESSAGES } from '../../../contracts/shop-messages.ts';
+import { SIGNUP_MESSAGES, STOCK_ALERT_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { Subscribe } from '../../../contracts/subscription.ts';
 import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../../contracts/contact-form.ts';
 import { trackOrder, trackedOrderOf, validateTrackForm } from '../../../contracts/order-tracking.ts';
 import type { SubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
 import type { OrdersService } from '../../../api/orders/orders.service.ts';
+import type { StockAlertService } from '../../../api/stock-alerts/stock-alerts.service.ts';
+import { StockAlertRequest } from '../../../contracts/stock-alert.ts';
+import { DomainError } from '../../../domain/domain-error.ts';
 import { toOrderView } from '../../../api/orders/order-view.ts';
-import { field, formPost, redirectWithFlash, returnPath } from './form-post.ts';
-import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
+import { field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
+import { FORM_ACTIONS, STOCK_ALERT_FORM } from '../../../contracts/form-actions.ts';
 
 /**
  * The other plain HTML forms: newsletter signup (the same subscription service as POST /api/subscribe),
- * contact (a demo page: validated and answered on the server, nothing recorded) and order tracking
- * (the orders service, as GET /api/orders/{number}, or the sample order).
+ * back-in-stock requests (as POST /api/stock-alerts), contact (a demo page: validated and answered on
+ * the server, nothing recorded) and order tracking (the orders service, as GET /api/orders/{number},
+ * or the sample order).
  */
-export async function pageFormRoutes(app: FastifyInstance, { subscriptions, orders }: { subscriptions: SubscriptionService; orders: OrdersService }): Promise<void> {
+export async function pageFormRoutes(
+  app: FastifyInstance,
+  { subscriptions, orders, stockAlerts }: { subscriptions: SubscriptionService; orders: OrdersService; stockAlerts: StockAlertService },
+): Promise<void> {
   app.post(FORM_ACTIONS.subscribe, { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
     const back = `${returnPath(request).split('#')[0]}#signup`;
     const email = field(request.body, 'email');
@@ -33,6 +40,27 @@ export async function pageFormRoutes(app: FastifyInstance, { subscriptions, orde
       flash = { notice: { title: SIGNUP_MESSAGES.failed, description: SIGNUP_MESSAGES.failedDescription, tone: 'error' }, form: { name: 'signup', values: { email }, errors: {} } };
     }
     return redirectWithFlash(reply, back, flash);
+  });
+
+  // Rate-limited as sign-ups are: each request may seal an address and make it a key.
+  app.post(FORM_ACTIONS.stockAlert, { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
+    const back = returnPath(request);
+    const email = field(request.body, 'email');
+    const values = { email, variantId: field(request.body, 'variantId') };
+    const input = v.safeParse(StockAlertRequest, { email, productId: numberField(request.body, 'productId'), variantId: numberField(request.body, 'variantId') });
+    if (!input.success) {
+      const [issue] = input.issues;
+      if (v.getDotPath(issue) !== 'email') return redirectWithFlash(reply, back, { notice: { title: 'Error', description: issue.message, tone: 'error' } });
+      return redirectWithFlash(reply, back, { form: { name: STOCK_ALERT_FORM, values, errors: { email: issue.message } } });
+    }
+    try {
+      await stockAlerts.request(input.output);
+    } catch (error) {
+      // Back in stock meanwhile, or no such size: the page, drawn again, shows which.
+      if (!(error instanceof DomainError)) request.log.error({ err: error }, 'back-in-stock form failed');
+      return redirectWithFlash(reply, back, { notice: { title: 'Error', description: error instanceof DomainError ? error.message : STOCK_ALERT_MESSAGES.failed, tone: 'error' } });
+    }
+    return redirectWithFlash(reply, back, { form: { name: STOCK_ALERT_FORM, values: { variantId: values.variantId }, errors: {}, result: 'requested' } });
   });
 
   app.post(FORM_ACTIONS.contact, formPost, async (request, reply) => {

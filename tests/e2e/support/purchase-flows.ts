@@ -21,7 +21,7 @@ async function expectShopperMessage(page: Page, text: string | RegExp) {
  * axe runs as a script, which a page without JavaScript cannot run: check the page as it is shown (its
  * HTML, scripts stripped) in a second page that may run axe. The no-JS page's DOM is what gets checked.
  */
-async function expectAccessibleAsShown(page: Page, expectAccessible: (page?: Page) => Promise<void>) {
+export async function expectAccessibleAsShown(page: Page, expectAccessible: (page?: Page) => Promise<void>) {
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '');
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser');

@@ -2,6 +2,7 @@ import { subscriberIdFor } from '../../../api/subscriptions/subscription.service
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../support/databases.ts';
 import { ORIGIN, browser, eventsOf } from '../../support/plain-forms.ts';
+import { countEvents, variantWithStock } from '../../support/orders.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
 /**
@@ -61,5 +62,33 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
       values: { orderNumber: ' ', email: '  ' },
       errors: { orderNumber: 'Please enter your order number', email: 'Please enter your email address' },
     });
+  });
+
+  it('a back-in-stock request records StockAlertRequested as POST /api/stock-alerts does, once, and comes back to the size and colour it was about', async () => {
+    const plain = browser(app);
+    const { product, variant } = variantWithStock(0);
+    const returnTo = `/product/${product.slug}?size=${variant.size}&color=${encodeURIComponent(variant.color)}#back-in-stock`;
+    const ask = (email: string, fields: Record<string, string | number> = {}) => plain.post('/stock-alert', { email, productId: product.id, variantId: variant.id, returnTo, ...fields });
+
+    const bad = await ask('rex at jurassic');
+    expect(bad.statusCode).toBe(303);
+    const back = new URL(returnTo, ORIGIN);
+    expect(bad.headers.location).toBe(`${back.pathname}${back.search}${back.hash}`);
+    expect(plain.flash().form).toEqual({ name: 'stock-alert', values: { email: 'rex at jurassic', variantId: String(variant.id) }, errors: { email: 'Please enter a valid email address' } });
+    expect(await countEvents(app, 'StockAlertRequested')).toBe(0);
+
+    for (let i = 0; i < 2; i++) {
+      await ask(' Rex@Jurassic.com ');
+      expect(plain.flash().form).toEqual({ name: 'stock-alert', values: { variantId: String(variant.id) }, errors: {}, result: 'requested' });
+    }
+    expect(await countEvents(app, 'StockAlertRequested')).toBe(1);
+
+    // In stock again by the time the form was sent, or not a size of this product: said, nothing recorded.
+    const stocked = variantWithStock(20);
+    await ask('rex@jurassic.com', { productId: stocked.product.id, variantId: stocked.variant.id });
+    expect(plain.flash().notice).toEqual({ title: 'Error', description: 'This size and colour is in stock: add it to your cart', tone: 'error' });
+    await ask('rex@jurassic.com', { variantId: '' });
+    expect(plain.flash().notice).toEqual({ title: 'Error', description: 'Please choose a size and colour', tone: 'error' });
+    expect(await countEvents(app, 'StockAlertRequested')).toBe(1);
   });
 });

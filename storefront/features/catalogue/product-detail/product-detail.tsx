@@ -36,8 +36,21 @@ export interface ProductActionsContext {
 /** Renders Add to Cart and Buy Now; the page supplies them (the catalogue feature does not import the cart's). */
 export type ProductActions = (context: ProductActionsContext) => ReactNode;
 
+/** What the page offers under a sold-out size and colour (the back-in-stock request). */
+export type SoldOutOffer = (context: { product: Product; variant: Variant }) => ReactNode;
+
 /** The product page, drawn from the page's data: the product and all its variants. */
-export function ProductDetail({ product, variants, renderActions }: { product: Product; variants: readonly Variant[]; renderActions: ProductActions }) {
+export function ProductDetail({
+  product,
+  variants,
+  renderActions,
+  renderSoldOut,
+}: {
+  product: Product;
+  variants: readonly Variant[];
+  renderActions: ProductActions;
+  renderSoldOut?: SoldOutOffer;
+}) {
   const params = useUrlSearchParams();
   const { urlPathname } = usePageContext();
   // The URL's size and colour, else the first variant in stock.
@@ -220,6 +233,8 @@ export function ProductDetail({ product, variants, renderActions }: { product: P
               {renderActions({ product, variant: soldOut ? undefined : selected, quantity })}
             </div>
           </form>
+          {/* Keyed by the variant: another sold-out choice is a new request, with an empty form. */}
+          {soldOut && renderSoldOut && <div key={selected.id}>{renderSoldOut({ product, variant: selected })}</div>}
 
           <ul className="mt-6 grid gap-3 text-sm text-ink-700 sm:grid-cols-2">
             <li className="flex items-center gap-2">
