@@ -28,13 +28,28 @@ export const stockProjection: Projection = {
         from appended a where a.type = 'StockReceived'`,
     },
     {
-      // The target is named (and locked for writing) before the subquery reads it.
+      // A variant with a row: its sums grow in place, and the check judges the row they make. (An upsert
+      // would not do: PostgreSQL checks the row it proposes to insert before it finds the conflict, so
+      // an order for more than the counted level would fail even with enough received since.)
       name: 'stock_moved',
+      sql: `update stock_levels s
+        set received = s.received + m.received, ordered = s.ordered + m.ordered, position = greatest(s.position, m.position)
+        from (select mv.variant_id, sum(mv.received)::int as received, sum(mv.ordered)::int as ordered, max(mv.position) as position
+              from stock_moves mv join stock_levels x on x.variant_id = mv.variant_id
+              where mv.position > x.position
+              group by mv.variant_id) m
+        where s.variant_id = m.variant_id`,
+    },
+    {
+      // A variant's first movement makes its row, the counted level taken from the catalogue then. One
+      // made meanwhile by another transaction meets the conflict clause; should the proposed row fail
+      // the check there, the order reads again and takes the update above.
+      name: 'stock_first_moved',
       sql: `insert into stock_levels as s (variant_id, seeded, received, ordered, position)
         select m.variant_id, coalesce((select v.stock from variants v where v.id = m.variant_id), 0),
                sum(m.received)::int, sum(m.ordered)::int, max(m.position)
         from stock_moves m
-        where m.position > coalesce((select x.position from stock_levels x where x.variant_id = m.variant_id), 0)
+        where not exists (select 1 from stock_levels x where x.variant_id = m.variant_id)
         group by m.variant_id
         on conflict (variant_id) do update
           set received = s.received + excluded.received, ordered = s.ordered + excluded.ordered, position = greatest(s.position, excluded.position)`,

@@ -4,6 +4,7 @@ import { orderStreamId } from '../../../domain/orders/order.events.ts';
 import { readStream } from '../../../eventstore/event-store.ts';
 import { catalogue as seedData } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
+import { receiveStock } from '../../../api/stock/stock.service.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
@@ -103,6 +104,17 @@ describe.each(BACKENDS)('POST /api/orders on %s', (backend) => {
     expect(app.catalogue.variant(variant.id)!.stock).toBe(1);
     const variants = (await app.inject({ method: 'GET', url: `/api/products/${product.id}/variants` })).json() as Array<{ id: number; stock: number }>;
     expect(variants.find((v) => v.id === variant.id)!.stock).toBe(1);
+  });
+
+  it('stock received counts as the counted level does: an order for more than was counted, after a receipt, is placed', async () => {
+    const { product: restocked, variant: counted } = variantWithStock(1);
+    await receiveStock(app.db, counted.id, 4);
+    await app.catalogue.refresh();
+    const buyer = await shopperWith(app, restocked.id, counted.id, 5);
+    const placed = await buyer.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'bulk@example.com' }) });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { rows } = await app.db.query('select seeded, received, ordered from stock_levels where variant_id = $1', [counted.id]);
+    expect(rows).toEqual([{ seeded: 1, received: 4, ordered: 5 }]);
   });
 
   it('seed --reset gives no sold stock back: the seeded level is the count the sales are taken from', async () => {

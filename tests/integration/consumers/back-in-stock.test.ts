@@ -7,7 +7,8 @@ import { startConsumers } from '../../../consumers/consumer-runner.ts';
 import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
-import { countEvents, variantWithStock } from '../../support/orders.ts';
+import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
+import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { testContext } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
@@ -69,6 +70,31 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
       await until(() => running.stats()[0]!.handled === 2, 10_000);
       expect(inbox.messages).toHaveLength(2);
       expect(await listDeadLetters(app.db, 'back-in-stock')).toEqual([]);
+    } finally {
+      await running.stop();
+      mailer.close();
+    }
+  });
+
+  it('a size sold out again before its mail goes still tells the shopper: the receipt is what they waited for', async () => {
+    const alerts = createStockAlertService({ db: app.db });
+    // Another seeded size at 0 than the tests above use.
+    const [, second] = seed.products.flatMap((product) => product.variants.filter((v) => v.stock === 0).map((variant) => ({ product, variant })));
+    const { product, variant } = second!;
+    await alerts.request({ email: 'dilo@example.com', productId: product.id, variantId: variant.id });
+    await receiveStock(app.db, variant.id, 1);
+    await app.catalogue.refresh();
+    const buyer = await shopperWith(app, product.id, variant.id, 1);
+    const order = await buyer.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'buyer@example.com' }) });
+    expect(order.statusCode, order.body).toBe(201);
+
+    // The consumer runs only now, from where the tests above left it: the receipt, then the sale.
+    inbox.messages.length = 0;
+    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
+    const running = startConsumers(app.db, [backInStock], testContext(app.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    try {
+      await until(() => inbox.messages.some((m) => m.to.includes('dilo@example.com')), 10_000);
+      expect(inbox.messages.map((m) => m.to).flat()).toEqual(['dilo@example.com']);
     } finally {
       await running.stop();
       mailer.close();
