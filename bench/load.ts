@@ -156,7 +156,8 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
 
 async function openLoopLoad(spec: LoadSpec, rate: number): Promise<LoadResult> {
   if (spec.requests) throw new Error('an open-loop load sends one GET path or a mix, not a sequence');
-  const mix = spec.mix ? mixRequests(spec.mix) : undefined;
+  const total = Math.round(rate * spec.warmup) + Math.round(rate * spec.duration);
+  const mix = spec.mix ? mixRequests(spec.mix, await cartsAhead(spec.mix, spec.url, total)) : undefined;
   const one = { kind: 'get', path: spec.path ?? '/', ...(spec.headers ? { headers: spec.headers } : {}) };
   const next = mix ? mix.next : () => one;
   const run = (duration: number) => openLoop({ url: spec.url, rate, connections: spec.connections, duration, next });
@@ -164,6 +165,32 @@ async function openLoopLoad(spec: LoadSpec, rate: number): Promise<LoadResult> {
   process.stdout.write('measuring\n');
   const result = await run(spec.duration);
   return { ...result, ...(mix ? { searchesSent: mix.searchesSent() } : {}) };
+}
+
+/**
+ * For each kind of a mix that places orders, the session cookies of as many one-line carts as a run of
+ * `total` requests may order, made before the run (a few at a time) so that every order has a cart.
+ */
+async function cartsAhead(mix: MixSpec, url: string, total: number): Promise<Map<string, string[]>> {
+  const carts = new Map<string, string[]>();
+  for (const kind of mix.kinds) {
+    if (!kind.checkout || kind.weight <= 0) continue;
+    const { cartBodies } = kind.checkout;
+    const needed = shareOf(mix, kind, total);
+    const cookies: string[] = [];
+    let made = 0;
+    const maker = async () => {
+      while (made < needed) {
+        const body = cartBodies[made++ % cartBodies.length]!;
+        const answer = await fetch(new URL('/api/cart', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        if (answer.status !== 201) throw new Error(`a cart for ${kind.kind} was refused: ${answer.status} ${await answer.text()}`);
+        cookies.push(answer.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; '));
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, maker));
+    carts.set(kind.kind, cookies);
+  }
+  return carts;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
 import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, releaseLease, saveCheckpoint } from '../eventstore/consumer-checkpoints.ts';
 import { isSkipped, parkEvent } from '../eventstore/dead-letters.ts';
-import type { LogCursor } from '../eventstore/follow-log.ts';
+import type { LogCursor } from '../eventstore/log-tail.ts';
 import { LOG_START, currentHorizon, readCommittedAfter } from '../eventstore/log-tail.ts';
 import type { Consumer, ConsumerContext } from './consumer.ts';
 import { handleRequestedRetries } from './requested-retries.ts';
@@ -93,7 +93,7 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
         await idle.wait(Math.min(waitMs, settings.pollMs));
         continue;
       }
-      const events = await readCommittedAfter(db, checkpoint.cursor, consumer.eventTypes, settings.batchSize);
+      const events = await readCommittedAfter(db, checkpoint.cursor, { types: consumer.eventTypes }, settings.batchSize);
       let done: LogCursor | undefined;
       let savedAt = Date.now();
       let stoppedShort = false;

@@ -1,6 +1,6 @@
 // Where each consumer stands in the log, who runs it (a lease), and the event it is retrying.
 import type { Queryable } from '../db/database.ts';
-import type { LogCursor } from './follow-log.ts';
+import type { LogCursor } from './log-tail.ts';
 
 export interface ConsumerCheckpoint {
   consumer: string;

@@ -1,6 +1,6 @@
 // Events a consumer set aside: parked after its tries, queued again by an operator, or passed over.
 import type { Queryable } from '../db/database.ts';
-import type { LogCursor } from './follow-log.ts';
+import type { LogCursor } from './log-tail.ts';
 import type { Lease } from './consumer-checkpoints.ts';
 
 export type DeadLetterStatus = 'parked' | 'retry' | 'skipped';

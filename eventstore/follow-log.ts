@@ -1,29 +1,6 @@
 // Following the log in commit order, for operators (the CLI's `events tail`).
 import type { Queryable } from '../db/database.ts';
-import { type EventRow, type RecordedEvent, toRecorded } from './event-store.ts';
-
-/** A recorded event together with the id of the transaction that wrote it (xid8, as text). */
-export interface LoggedEvent extends RecordedEvent {
-  transactionId: string;
-}
-
-interface LoggedEventRow extends EventRow {
-  transaction_id: string;
-}
-
-// The id comes out as text under its own name: an ORDER BY must name events.transaction_id (the
-// alias would sort as text, '1000' before '999').
-const LOGGED_COLUMNS = 'transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at';
-
-function toLogged(row: LoggedEventRow): LoggedEvent {
-  return { ...toRecorded(row), transactionId: row.transaction_id };
-}
-
-/** Where a commit-order reader of the log stands: every event at or before (transactionId, position) was seen. */
-export interface LogCursor {
-  transactionId: string;
-  position: number;
-}
+import { type LogCursor, type LoggedEvent, type LoggedEventRow, LOGGED_COLUMNS, currentHorizon, readCommittedAfter, toLogged } from './log-tail.ts';
 
 export interface FollowLogOptions {
   /** First position to report (inclusive); 1 = the whole log. */
@@ -63,8 +40,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  */
 export async function* followLog(db: Queryable, options: FollowLogOptions): AsyncGenerator<LoggedEvent[]> {
   const batchSize = options.batchSize ?? 1_000;
-  const { rows: horizonRows } = await db.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
-  const horizon = horizonRows[0]!.xmin;
+  const horizon = await currentHorizon(db);
   const seenAboveHorizon = new Set<number>();
 
   // 1. Everything visible now, in position order.
@@ -75,7 +51,7 @@ export async function* followLog(db: Queryable, options: FollowLogOptions): Asyn
       `select ${LOGGED_COLUMNS}, transaction_id >= $2::xid8 as above_horizon from events
        where position > $1
        order by position limit $3`,
-      [after, horizon, batchSize],
+      [after, horizon.transactionId, batchSize],
     );
     if (rows.length > 0) {
       if (options.follow) for (const row of rows) if (row.above_horizon) seenAboveHorizon.add(Number(row.position));
@@ -87,22 +63,14 @@ export async function* followLog(db: Queryable, options: FollowLogOptions): Asyn
   if (!options.follow) return;
 
   // 2. Everything from the horizon on, in commit-safe order, as transactions finish.
-  let cursor: LogCursor = { transactionId: horizon, position: 0 };
+  let cursor: LogCursor = horizon;
   while (!options.signal?.aborted) {
-    const { rows } = await db.query<LoggedEventRow>(
-      `select ${LOGGED_COLUMNS} from events
-       where (transaction_id, position) > ($1::xid8, $2::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         and position >= $3
-       order by events.transaction_id, events.position limit $4`,
-      [cursor.transactionId, cursor.position, options.from, batchSize],
-    );
-    if (rows.length > 0) {
-      const last = rows[rows.length - 1]!;
-      cursor = { transactionId: last.transaction_id, position: Number(last.position) };
-      const fresh = rows.filter((row) => !seenAboveHorizon.delete(Number(row.position)));
-      if (fresh.length > 0) yield fresh.map(toLogged);
+    const events = await readCommittedAfter(db, cursor, { from: options.from }, batchSize);
+    if (events.length > 0) {
+      cursor = events.at(-1)!.cursor;
+      const fresh = events.filter((event) => !seenAboveHorizon.delete(event.position));
+      if (fresh.length > 0) yield fresh;
     }
-    if (rows.length < batchSize) await sleep(options.pollMs ?? 1_000, options.signal);
+    if (events.length < batchSize) await sleep(options.pollMs ?? 1_000, options.signal);
   }
 }

@@ -1,34 +1,52 @@
-// The log in commit-safe order, for consumers that act after the commit.
+// The log in commit-safe order: for consumers that act after the commit, and for operators following it.
 import type { Queryable } from '../db/database.ts';
 import { type EventRow, type RecordedEvent, toRecorded } from './event-store.ts';
-import type { LogCursor } from './follow-log.ts';
+
+/** Where a commit-order reader of the log stands: every event at or before (transactionId, position) was seen. */
+export interface LogCursor {
+  transactionId: string;
+  position: number;
+}
 
 /** The cursor before every event. */
 export const LOG_START: LogCursor = { transactionId: '0', position: 0 };
 
-/** An event with the cursor that stands just after it. */
-export interface TailedEvent extends RecordedEvent {
+/** A recorded event with the cursor that stands just after it (its transaction's id, xid8 as text). */
+export interface LoggedEvent extends RecordedEvent {
   cursor: LogCursor;
 }
 
+export interface LoggedEventRow extends EventRow {
+  transaction_id: string;
+}
+
+// The id comes out as text under its own name: an ORDER BY must name events.transaction_id (the
+// alias would sort as text, '1000' before '999').
+export const LOGGED_COLUMNS = 'transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at';
+
+export function toLogged(row: LoggedEventRow): LoggedEvent {
+  return { ...toRecorded(row), cursor: { transactionId: row.transaction_id, position: Number(row.position) } };
+}
+
 /**
- * Events of `types` after `after`, in (transaction_id, position) order, only those of transactions
- * older than every transaction still running. A transaction that took position 10 and has not
- * committed holds back position 11 of a later one: once it ends, both come, 10 first, and no event can
- * ever appear behind the cursor (position alone is not commit order). The order names the table's
- * column: bare, it would be the text alias, and '1000' sorts before '999'.
+ * Events after `after` (of `types`, at or past position `from`, when given), in (transaction_id,
+ * position) order, only those of transactions older than every transaction still running. A
+ * transaction that took position 10 and has not committed holds back position 11 of a later one: once
+ * it ends, both come, 10 first, and no event can ever appear behind the cursor (position alone is not
+ * commit order).
  */
-export async function readCommittedAfter(db: Queryable, after: LogCursor, types: readonly string[], limit: number): Promise<TailedEvent[]> {
-  const { rows } = await db.query<EventRow & { transaction_id: string }>(
-    `select transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at
+export async function readCommittedAfter(db: Queryable, after: LogCursor, only: { types?: readonly string[]; from?: number }, limit: number): Promise<LoggedEvent[]> {
+  const { rows } = await db.query<LoggedEventRow>(
+    `select ${LOGGED_COLUMNS}
      from events
      where (transaction_id, position) > ($1::xid8, $2::bigint)
        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       and type = any($3::text[])
-     order by events.transaction_id, events.position limit $4`,
-    [after.transactionId, after.position, types, limit],
+       and ($3::text[] is null or type = any($3::text[]))
+       and position >= $4
+     order by events.transaction_id, events.position limit $5`,
+    [after.transactionId, after.position, only.types ?? null, only.from ?? 0, limit],
   );
-  return rows.map((row) => ({ ...toRecorded(row), cursor: { transactionId: row.transaction_id, position: Number(row.position) } }));
+  return rows.map(toLogged);
 }
 
 /**
@@ -51,11 +69,8 @@ export async function countAfterCursor(db: Queryable, after: LogCursor, types: r
 }
 
 /** One event by its position (what an operator names), or undefined. */
-export async function eventAt(db: Queryable, position: number): Promise<TailedEvent | undefined> {
-  const { rows } = await db.query<EventRow & { transaction_id: string }>(
-    'select transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at from events where position = $1',
-    [position],
-  );
+export async function eventAt(db: Queryable, position: number): Promise<LoggedEvent | undefined> {
+  const { rows } = await db.query<LoggedEventRow>(`select ${LOGGED_COLUMNS} from events where position = $1`, [position]);
   const row = rows[0];
-  return row && { ...toRecorded(row), cursor: { transactionId: row.transaction_id, position: Number(row.position) } };
+  return row && toLogged(row);
 }

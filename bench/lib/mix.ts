@@ -15,6 +15,11 @@ export interface MixKind {
   searchFrom?: number;
   /** Headers for every request of the kind. */
   headers?: Record<string, string>;
+  /**
+   * Orders: each request places a cart of its own (`POST /api/orders` with `orderBody`), made ahead of
+   * the run by the load process with one line, the next of `cartBodies` (`POST /api/cart` bodies).
+   */
+  checkout?: { cartBodies: string[]; orderBody: string };
 }
 
 export interface MixSpec {
@@ -23,12 +28,18 @@ export interface MixSpec {
   origins?: string[];
 }
 
+/** At most how many requests of `kind` a run of `total` requests sends (the round robin keeps each kind within one of its share). */
+export function shareOf(mix: MixSpec, kind: MixKind, total: number): number {
+  const weights = mix.kinds.reduce((sum, k) => sum + Math.max(0, k.weight), 0);
+  return Math.ceil((total * kind.weight) / weights) + 1;
+}
+
 /**
  * The requests of a mix, one after the other: kinds picked by smooth weighted round robin (each kind
  * spread evenly through the run, not in bursts), each kind's requests in turn. Its state carries from one
  * run to the next (a warm-up and the measured run), so no search query is sent twice.
  */
-export function mixRequests(mix: MixSpec): { next: () => OpenLoopRequest; searchesSent: () => number } {
+export function mixRequests(mix: MixSpec, carts: ReadonlyMap<string, readonly string[]> = new Map()): { next: () => OpenLoopRequest; searchesSent: () => number } {
   const kinds = mix.kinds.filter((k) => k.weight > 0);
   if (kinds.length === 0) throw new Error('a mix needs at least one kind with weight');
   const total = kinds.reduce((sum, k) => sum + k.weight, 0);
@@ -55,6 +66,11 @@ export function mixRequests(mix: MixSpec): { next: () => OpenLoopRequest; search
         if (q === undefined) throw new Error(`the search list ran out at ${n} queries: a run this long would send a query twice`);
         searches++;
         return at({ kind: k.kind, path: searchPath(q), missOnly: true, ...(k.headers ? { headers: k.headers } : {}) });
+      }
+      if (k.checkout) {
+        const cookie = carts.get(k.kind)?.[n];
+        if (cookie === undefined) throw new Error(`the carts made ahead for ${k.kind} ran out at ${n}: an order would find its cart empty`);
+        return at({ kind: k.kind, method: 'POST', path: '/api/orders', headers: { 'content-type': 'application/json', cookie }, body: k.checkout.orderBody });
       }
       const r = k.requests![n % k.requests!.length]!;
       return at({ ...r, kind: k.kind, headers: { ...(k.headers ?? {}), ...(r.headers ?? {}) } });

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { positionOfLatest } from '../../eventstore/log-reads.ts';
-import { type LoggedEvent, followLog } from '../../eventstore/follow-log.ts';
+import { followLog } from '../../eventstore/follow-log.ts';
+import type { LoggedEvent } from '../../eventstore/log-tail.ts';
 import { type CliContext, parseNonNegativeInt, parsePositiveInt, stopSignal, withDatabase } from '../context.ts';
 import { createSink, isBrokenPipe } from '../output.ts';
 
@@ -17,7 +18,7 @@ export function formatEvent(event: LoggedEvent): string {
 }
 
 const jsonLine = (e: LoggedEvent) =>
-  `${JSON.stringify({ position: e.position, transactionId: e.transactionId, streamId: e.streamId, version: e.version, type: e.type, recordedAt: e.createdAt.toISOString(), data: e.data, metadata: e.metadata })}\n`;
+  `${JSON.stringify({ position: e.position, transactionId: e.cursor.transactionId, streamId: e.streamId, version: e.version, type: e.type, recordedAt: e.createdAt.toISOString(), data: e.data, metadata: e.metadata })}\n`;
 
 export function eventsTailCommand(context: CliContext): Command {
   const { io } = context;

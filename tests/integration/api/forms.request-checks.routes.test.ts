@@ -65,6 +65,7 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
       ['/cart/promo', { promoCode: 'DINOBOOTY', returnTo: 1 }],
       ['/contact', { name: 1, email: 2, subject: 3, message: 4 }],
       ['/track-order', { orderNumber: 1, email: 2 }],
+      ['/stock-alert', { email: 1, productId: 2, variantId: 3 }],
     ] as const) {
       const response = await app.inject({ method: 'POST', url, payload, headers: { host: 'shop.test:3000', origin: ORIGIN, cookie } });
       expect(response.statusCode, url).toBe(415);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { startConsumers } from '../../../consumers/consumer-runner.ts';
 import type { Database } from '../../../db/database.ts';
 import { appendToStream } from '../../../eventstore/event-store.ts';
-import { type LoggedEvent, followLog } from '../../../eventstore/follow-log.ts';
-import { LOG_START, readCommittedAfter } from '../../../eventstore/log-tail.ts';
+import { followLog } from '../../../eventstore/follow-log.ts';
+import { LOG_START, type LoggedEvent, readCommittedAfter } from '../../../eventstore/log-tail.ts';
 import { BACKENDS, createTestDatabase } from '../../support/databases.ts';
 import { recordingConsumer, testContext } from '../../support/recording-consumer.ts';
 import { until } from '../../support/until.ts';
@@ -45,7 +45,7 @@ describe.each(BACKENDS)('commit order across transaction ids of different length
     const t = await createTestDatabase(backend);
     try {
       const positions = await insertEndedTransactions(t.db, 'DigitsRead', ACROSS_A_POWER_OF_TEN);
-      const read = await readCommittedAfter(t.db, LOG_START, ['DigitsRead'], 10);
+      const read = await readCommittedAfter(t.db, LOG_START, { types: ['DigitsRead'] }, 10);
       expect(read.map((e) => e.cursor.transactionId)).toEqual(ACROSS_A_POWER_OF_TEN);
 
       const { consumer, seen } = recordingConsumer('digits', ['DigitsRead']);
