@@ -14,11 +14,13 @@ const SHOPPERS = 12;
 const KILLS_AT = [0.25, 0.5, 0.75];
 const REFUSED_AFTER = 0.8;
 const REFUSED_MS = 10_000;
+/** Every fifth shopper also joins the newsletter: its welcome goes through the same kills and refusal. */
+const SUBSCRIBES_EVERY = 5;
 const KEY_DEADLINE_MS = 15_000;
 const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail server on %s', (backend) => {
+describe.each(BACKENDS)('order confirmations and welcomes through kill -9 and a refusing mail server on %s', (backend) => {
   const ORDERS = ORDERS_ON[backend];
   let target: Target | undefined;
   let inbox: SmtpInbox | undefined;
@@ -29,7 +31,7 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
     await target?.drop();
   });
 
-  it(`${ORDERS} orders, killed -9 ${KILLS_AT.length} times, mail refused for ${REFUSED_MS / 1000} s: each order gets exactly one distinct confirmation, none is missing, no dead letter`, async () => {
+  it(`${ORDERS} orders, killed -9 ${KILLS_AT.length} times, mail refused for ${REFUSED_MS / 1000} s: each order gets exactly one distinct confirmation and each new subscriber one welcome, none is missing, no dead letter`, async () => {
     inbox = await startSmtpInbox();
     target = await freshTarget(backend);
     const port = await freePort();
@@ -41,9 +43,12 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
     };
     await start();
     // The consumer starts at "now": wait until it has recorded where now is.
-    for (let i = 0; i < 100 && (await consumerOf(server!, 'order-confirmation'))?.position == null; i++) await sleep(50);
+    for (const consumer of ['order-confirmation', 'welcome-mail']) {
+      for (let i = 0; i < 100 && (await consumerOf(server!, consumer))?.position == null; i++) await sleep(50);
+    }
 
     const placed = new Map<string, string>();
+    const subscribed = new Set<string>();
     const problems: string[] = [];
     let next = 0;
     const shop = async () => {
@@ -58,6 +63,11 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
           continue;
         }
         placed.set(email, order.json.number);
+        if (index % SUBSCRIBES_EVERY !== 0) continue;
+        // Subscribing again records nothing: a subscription the server may not have answered is simply sent again.
+        const joined = await client.write('POST', '/api/subscribe', { email });
+        if ('unanswered' in joined || joined.status >= 300) problems.push(`${email} subscribing: ${'unanswered' in joined ? joined.unanswered : joined.status}`);
+        else subscribed.add(email);
       }
     };
     const shoppers = Promise.all(Array.from({ length: SHOPPERS }, shop));
@@ -87,5 +97,14 @@ describe.each(BACKENDS)('order confirmations through kill -9 and a refusing mail
     expect([...placed].filter(([email, number]) => !byRecipient.get(email)![0]!.includes(`Order ${number}`))).toEqual([]);
     expect(confirmations().size).toBe(ORDERS);
     expect(await consumerOf(server!, 'order-confirmation')).toMatchObject({ lag: 0, deadLetters: 0 });
+
+    const welcomes = () => new Map(inbox!.messages.filter((m) => m.messageId.startsWith('<welcome-mail.')).map((m) => [m.messageId, m]));
+    for (let waited = 0; welcomes().size < subscribed.size && waited < 30_000; waited += 100) await sleep(100);
+    const welcomed = new Map<string, number>();
+    for (const message of welcomes().values()) for (const to of message.to) welcomed.set(to, (welcomed.get(to) ?? 0) + 1);
+    expect(subscribed.size).toBe(Math.ceil(ORDERS / SUBSCRIBES_EVERY));
+    expect([...subscribed].filter((email) => welcomed.get(email) !== 1)).toEqual([]);
+    expect(welcomes().size).toBe(subscribed.size);
+    expect(await consumerOf(server!, 'welcome-mail')).toMatchObject({ lag: 0, deadLetters: 0 });
   });
 });

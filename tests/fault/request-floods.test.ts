@@ -39,7 +39,9 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     expect(await last!.json()).toEqual({ error: 'Too Many Requests', message: expect.stringContaining('Please wait'), requestId: expect.any(String) });
   });
 
-  it('5,000 distinct URLs, half of them searches, leave the server less than 110 MB larger after a full collection and the cache within its bound', async () => {
+  // What grows here is the Node process's own (answers kept, renders, the allocator), the same code on
+  // either database; PGlite's heap lives in that process too, so it is the case that carries the bound.
+  it.runIf(backend === 'pglite')('5,000 distinct URLs, half of them searches, leave the server less than 110 MB larger after a full collection and the cache within its bound', async () => {
     const base = shop.server.url;
     const warm = ['/', '/shop', '/faq', `/product/${product.slug}`, '/no-such-page'];
     for (const path of warm) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
