@@ -6,7 +6,7 @@
  * an offered rate with bench/open-loop.ts.
  */
 import autocannon from 'autocannon';
-import { type MixSpec, mixRequests } from './lib/mix.ts';
+import { type MixSpec, mixRequests, shareOf } from './lib/mix.ts';
 import { type KindResult, openLoop } from './open-loop.ts';
 import { type Warmup, warmUntilSteady } from './steady.ts';
 import { wrk } from './wrk.ts';

@@ -8,7 +8,7 @@ import type { ShopFacts } from './shop-facts.ts';
 const run$ = promisify(execFile);
 const JSON_BODY = { 'content-type': 'application/json' };
 /** A checkout as the storefront sends it (no payment is taken: the card fields only need to be filled). */
-const CHECKOUT = {
+export const CHECKOUT = {
   email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', address: '42 Fossil Lane', city: 'Bedrock', state: 'CA', zipCode: '90210', country: 'US',
   paymentMethod: 'credit-card', cardNumber: '4242 4242 4242 4242', cardName: 'Bench Mark', cardExpiry: '12/30', cardCvc: '123',
 };
@@ -22,8 +22,7 @@ const RESTOCK = 100_000;
  * per data directory, so before the shop starts). Two requests per order.
  */
 export async function ordersOverHttp(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<Measured> {
-  const globals = ['--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : [])];
-  for (const line of facts.lines) await run$(process.execPath, [path.join(build, 'dist/node/cli.js'), ...globals, 'stock', 'receive', String(line.variantId), String(RESTOCK)]);
+  await restockOrderedVariants(build, target, facts);
   const shop = await startShop(build, target);
   try {
     const order = JSON.stringify(CHECKOUT);
@@ -40,4 +39,10 @@ export async function ordersOverHttp(run: BenchRun, build: string, target: Targe
   } finally {
     await shop.child.stop();
   }
+}
+
+/** Receives RESTOCK units of each variant the bench's orders take, through the operator's command; with no shop running on a PGlite directory. */
+export async function restockOrderedVariants(build: string, target: Target, facts: ShopFacts): Promise<void> {
+  const globals = ['--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : [])];
+  for (const line of facts.lines) await run$(process.execPath, [path.join(build, 'dist/node/cli.js'), ...globals, 'stock', 'receive', String(line.variantId), String(RESTOCK)]);
 }

@@ -6,6 +6,7 @@ import { type Row, fmtMs, fmtRate } from '../lib/report.ts';
 import { type Measured, type Target, capture, checkBaseline, load, loadText, startBaseline, startShop } from '../lib/shop-process.ts';
 import { searchQueries } from '../lib/search-queries.ts';
 import { type ShopFacts, shopperWith } from './shop-facts.ts';
+import { CHECKOUT, restockOrderedVariants } from './orders.ts';
 
 /**
  * A shop's day, one number: the highest rate of a realistic mix of requests one instance holds for
@@ -13,12 +14,6 @@ import { type ShopFacts, shopperWith } from './shop-facts.ts';
  * calibration of the machine measured in the same run. The mix, by share of requests:
  */
 export const DAY_MIX = { pages: 60, api: 15, search: 10, cartWrites: 8, cartPages: 5, orders: 2 } as const;
-/**
- * The orders' share is still a slot with no request in it, so the mix sent is 98 of 100: an open-loop
- * order needs a cart filled for it alone and stock for it, made ahead for every order a step may send.
- * Orders are measured on their own ("POST /api/orders" in write-rows.ts) until the mix makes them.
- */
-const ORDERS_IN_MIX = false;
 export const P99_MS = 50;
 const PROBE_START = 100;
 const PROBE_STEP = 1.5;
@@ -66,7 +61,8 @@ async function mixOf(origin: string, facts: ShopFacts, searchFrom: number): Prom
     // A new cart each time (no cookie), as the bench's new-cart rows.
     { kind: 'cartWrites', weight: DAY_MIX.cartWrites, requests: facts.lines.map((line) => ({ method: 'POST' as const, path: '/api/cart', headers: json, body: JSON.stringify({ ...line, quantity: 1 }) })) },
     { kind: 'cartPages', weight: DAY_MIX.cartPages, headers: BROWSER, requests: shoppers.flatMap((s) => ['/cart', '/checkout'].map((path) => ({ path, headers: { cookie: s.cookie } }))) },
-    { kind: 'orders', weight: ORDERS_IN_MIX ? DAY_MIX.orders : 0 },
+    // A cart of its own for each order, made ahead by the load process; the variants restocked first.
+    { kind: 'orders', weight: DAY_MIX.orders, checkout: { cartBodies: facts.lines.map((line) => JSON.stringify({ ...line, quantity: 1 })), orderBody: JSON.stringify(CHECKOUT) } },
   ];
 }
 
@@ -98,6 +94,8 @@ async function renderRate(run: BenchRun, build: string, target: Target, cart: un
 export async function shopsDay(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<void> {
   const options: DayOptions = { hold: run.hold, probe: run.probe };
   const backend = target.backend;
+  // Before the shop starts: a PGlite directory has one process at a time.
+  await restockOrderedVariants(build, target, facts);
   let shop = await startShop(build, target);
   const steps: Step[] = [];
   let searchFrom = 0;
@@ -120,7 +118,7 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
    * query twice.
    */
   const hold = async (rate: number) => {
-    const sent = Object.values(DAY_MIX).reduce((a, b) => a + b, 0) - (ORDERS_IN_MIX ? 0 : DAY_MIX.orders);
+    const sent = Object.values(DAY_MIX).reduce((a, b) => a + b, 0);
     const needed = Math.ceil((rate * (options.hold + 10) * DAY_MIX.search) / sent);
     if (searchFrom + needed <= searchQueries().length) return step(rate, options.hold, 5);
     await shop.child.stop();
@@ -218,7 +216,7 @@ function dayRow(backend: Target['backend'], capacity: Step | undefined, steps: S
     pass: capacity ? null : false,
     load: steps.length ? loadText(...steps.map((x) => x.result)) : '',
     note: `steps: ${stepsText}`,
-    conditions: `open loop, ${CONNECTIONS} keep-alive connections${instances > 1 ? `, requests alternated over ${instances} instances by the load generator (no haproxy), CPU and peak RSS summed` : ''}; mix ${DAY_MIX.pages} % cached pages (br), ${DAY_MIX.api} % catalogue API, ${DAY_MIX.search} % distinct searches, ${DAY_MIX.cartWrites} % POST /api/cart (new carts), ${DAY_MIX.cartPages} % /cart and /checkout (3 lines); ${DAY_MIX.orders} % orders: slot empty (measured on their own); ${backend}, durable commits (fsync on)`,
-    data: { capacity: capacity ?? null, steps, calibration: c, mix: DAY_MIX, ordersInMix: ORDERS_IN_MIX, instances },
+    conditions: `open loop, ${CONNECTIONS} keep-alive connections${instances > 1 ? `, requests alternated over ${instances} instances by the load generator (no haproxy), CPU and peak RSS summed` : ''}; mix ${DAY_MIX.pages} % cached pages (br), ${DAY_MIX.api} % catalogue API, ${DAY_MIX.search} % distinct searches, ${DAY_MIX.cartWrites} % POST /api/cart (new carts), ${DAY_MIX.cartPages} % /cart and /checkout (3 lines), ${DAY_MIX.orders} % POST /api/orders (a one-line cart each, made ahead); ${backend}, durable commits (fsync on)`,
+    data: { capacity: capacity ?? null, steps, calibration: c, mix: DAY_MIX, instances },
   };
 }
