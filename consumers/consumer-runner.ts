@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, releaseLease, saveCheckpoint } from '../eventstore/consumer-checkpoints.ts';
 import { isSkipped, parkEvent } from '../eventstore/dead-letters.ts';
 import type { LogCursor } from '../eventstore/log-tail.ts';
-import { LOG_START, currentHorizon, readCommittedAfter } from '../eventstore/log-tail.ts';
+import { LOG_START, currentHorizon, laterOf, readCommittedAfter } from '../eventstore/log-tail.ts';
 import type { Consumer, ConsumerContext } from './consumer.ts';
 import { handleRequestedRetries } from './requested-retries.ts';
 import { type Pause, pause } from './pause.ts';
@@ -21,6 +21,9 @@ export interface RunnerOptions {
   maxAttempts?: number;
   backoff?: Backoff;
 }
+
+/** How often a consumer with nothing to handle moves its checkpoint on with the log. */
+const HORIZON_SAVE_MS = 2_000;
 
 export const DEFAULT_RUNNER = { leaseMs: 15_000, pollMs: 500, batchSize: 100, maxAttempts: 8, backoff: { baseMs: 1_000, maxMs: 30_000 } } as const;
 
@@ -70,6 +73,7 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
   const lease: Lease = { consumer: consumer.name, owner: settings.owner, leaseMs: settings.leaseMs };
   const { log } = context;
   let started = false;
+  let horizonSavedAt = 0;
   let held = false;
   while (!idle.stopped) {
     try {
@@ -93,8 +97,9 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
         await idle.wait(Math.min(waitMs, settings.pollMs));
         continue;
       }
-      const events = await readCommittedAfter(db, checkpoint.cursor, { types: consumer.eventTypes }, settings.batchSize);
+      const { events, through } = await readCommittedAfter(db, checkpoint.cursor, { types: consumer.eventTypes }, settings.batchSize);
       let done: LogCursor | undefined;
+      let processed = 0;
       let savedAt = Date.now();
       let stoppedShort = false;
       for (const event of events) {
@@ -102,12 +107,14 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
         if (event.position === checkpoint.failingPosition && (await isSkipped(db, consumer.name, event.position))) {
           log.warn({ consumer: consumer.name, position: event.position }, 'event skipped by an operator');
           done = event.cursor;
+          processed += 1;
           continue;
         }
         try {
           await consumer.handle(event, context);
           stats.handled += 1;
           done = event.cursor;
+          processed += 1;
         } catch (error) {
           stats.failed += 1;
           stoppedShort = true;
@@ -130,7 +137,15 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
           savedAt = Date.now();
         }
       }
-      if (done && !(await saveCheckpoint(db, lease, done))) log.warn({ consumer: consumer.name }, 'consumer lease lost mid-batch: its batch will be handled again');
+      // The whole read handled: the checkpoint moves to where the read looked up to, past the events of
+      // other types, so the next read does not go over them again (at most every HORIZON_SAVE_MS when
+      // nothing was handled: an idle consumer does not write on every poll).
+      const readAll = processed === events.length;
+      const moveTo = readAll && (done || Date.now() - horizonSavedAt >= HORIZON_SAVE_MS) ? laterOf(done ?? checkpoint.cursor, through) : done;
+      if (moveTo && moveTo !== checkpoint.cursor) {
+        if (!(await saveCheckpoint(db, lease, moveTo))) log.warn({ consumer: consumer.name }, 'consumer lease lost mid-batch: its batch will be handled again');
+        else if (!done) horizonSavedAt = Date.now();
+      }
       if (events.length < settings.batchSize && !stoppedShort) await idle.wait(settings.pollMs);
     } catch (error) {
       // The database away, say: the loop lives on and tries again.

@@ -65,12 +65,10 @@ export async function* followLog(db: Queryable, options: FollowLogOptions): Asyn
   // 2. Everything from the horizon on, in commit-safe order, as transactions finish.
   let cursor: LogCursor = horizon;
   while (!options.signal?.aborted) {
-    const events = await readCommittedAfter(db, cursor, { from: options.from }, batchSize);
-    if (events.length > 0) {
-      cursor = events.at(-1)!.cursor;
-      const fresh = events.filter((event) => !seenAboveHorizon.delete(event.position));
-      if (fresh.length > 0) yield fresh;
-    }
+    const { events, through } = await readCommittedAfter(db, cursor, { from: options.from }, batchSize);
+    cursor = through;
+    const fresh = events.filter((event) => !seenAboveHorizon.delete(event.position));
+    if (fresh.length > 0) yield fresh;
     if (events.length < batchSize) await sleep(options.pollMs ?? 1_000, options.signal);
   }
 }

@@ -28,25 +28,50 @@ export function toLogged(row: LoggedEventRow): LoggedEvent {
   return { ...toRecorded(row), cursor: { transactionId: row.transaction_id, position: Number(row.position) } };
 }
 
+/** What one read of the log found, and how far it looked. */
+export interface LogRead {
+  events: LoggedEvent[];
+  /**
+   * Where a reader may stand after this read: after the last event when the read was cut at its limit,
+   * else at the horizon it read up to (every event before it that matches was returned). A reader that
+   * skips most events (a consumer of a rare type) moves on with the log instead of reading it all again.
+   */
+  through: LogCursor;
+}
+
 /**
  * Events after `after` (of `types`, at or past position `from`, when given), in (transaction_id,
  * position) order, only those of transactions older than every transaction still running. A
  * transaction that took position 10 and has not committed holds back position 11 of a later one: once
  * it ends, both come, 10 first, and no event can ever appear behind the cursor (position alone is not
- * commit order).
+ * commit order). One statement: the horizon comes back even when no event does.
  */
-export async function readCommittedAfter(db: Queryable, after: LogCursor, only: { types?: readonly string[]; from?: number }, limit: number): Promise<LoggedEvent[]> {
-  const { rows } = await db.query<LoggedEventRow>(
-    `select ${LOGGED_COLUMNS}
-     from events
-     where (transaction_id, position) > ($1::xid8, $2::bigint)
-       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       and ($3::text[] is null or type = any($3::text[]))
-       and position >= $4
-     order by events.transaction_id, events.position limit $5`,
+export async function readCommittedAfter(db: Queryable, after: LogCursor, only: { types?: readonly string[]; from?: number }, limit: number): Promise<LogRead> {
+  const { rows } = await db.query<LoggedEventRow & { horizon: string; position: string | number | null }>(
+    `select h.xmin::text as horizon, e.*
+     from (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) h
+     left join lateral (
+       select ${LOGGED_COLUMNS}, events.transaction_id as xid
+       from events
+       where (transaction_id, position) > ($1::xid8, $2::bigint)
+         and transaction_id < h.xmin
+         and ($3::text[] is null or type = any($3::text[]))
+         and position >= $4
+       order by events.transaction_id, events.position limit $5
+     ) e on true
+     order by e.xid, e.position`,
     [after.transactionId, after.position, only.types ?? null, only.from ?? 0, limit],
   );
-  return rows.map(toLogged);
+  const events = rows.filter((row) => row.position !== null).map(toLogged);
+  const horizon: LogCursor = { transactionId: rows[0]!.horizon, position: 0 };
+  const through = events.length === limit ? events.at(-1)!.cursor : laterOf(after, horizon);
+  return { events, through };
+}
+
+/** The later of two cursors (transaction ids compared as numbers, not text). */
+export function laterOf(a: LogCursor, b: LogCursor): LogCursor {
+  const [ta, tb] = [BigInt(a.transactionId), BigInt(b.transactionId)];
+  return ta > tb || (ta === tb && a.position >= b.position) ? a : b;
 }
 
 /**

@@ -26,7 +26,7 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
   });
   afterAll(() => t?.drop());
 
-  it('handles each event once, keeps its checkpoint across a restart, and reads only its types', async () => {
+  it('handles each event once, keeps its checkpoint across a restart, and reads only its types, moving on past the others', async () => {
     const first = await append(t, 'RunA', 3);
     await append(t, 'NotRunA', 2);
     const { consumer, seen } = recordingConsumer('run-a', ['RunA']);
@@ -39,8 +39,22 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
     await running.stop();
     expect(seen).toEqual([...first, ...second]);
     const stored = (await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!;
-    expect(stored.cursor.position).toBe(second[1]);
+    // Past its last event, and past the other types' events too: the next read starts after all of them.
+    const after = async (cursor: { transactionId: string; position: number }) =>
+      (await t.db.query<{ n: number }>('select count(*)::int as n from events where (transaction_id, position) > ($1::xid8, $2::bigint)', [cursor.transactionId, cursor.position])).rows[0]!.n;
+    expect(await after(stored.cursor)).toBe(0);
     expect(stored.leaseOwner).toBeNull();
+
+    // Only other types arrive: the idle consumer's checkpoint follows the log all the same.
+    await append(t, 'NotRunA', 3);
+    running = startConsumers(t.db, [consumer], testContext(t.db), FAST);
+    const checkpointCaughtUp = async () => (await after((await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!.cursor)) === 0;
+    for (let waited = 0; !(await checkpointCaughtUp()); waited += 50) {
+      if (waited > 10_000) throw new Error('the checkpoint did not move past the other types');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await running.stop();
+    expect(seen).toHaveLength(5);
   });
 
   it('retries a failing event with backoff, parks it after its tries, goes on with the rest; an operator retry handles it', async () => {

@@ -45,7 +45,7 @@ describe.each(BACKENDS)('commit order across transaction ids of different length
     const t = await createTestDatabase(backend);
     try {
       const positions = await insertEndedTransactions(t.db, 'DigitsRead', ACROSS_A_POWER_OF_TEN);
-      const read = await readCommittedAfter(t.db, LOG_START, { types: ['DigitsRead'] }, 10);
+      const { events: read } = await readCommittedAfter(t.db, LOG_START, { types: ['DigitsRead'] }, 10);
       expect(read.map((e) => e.cursor.transactionId)).toEqual(ACROSS_A_POWER_OF_TEN);
 
       const { consumer, seen } = recordingConsumer('digits', ['DigitsRead']);
