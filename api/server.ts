@@ -18,6 +18,7 @@ import { seedCatalogue } from '../seed/seed-catalogue.ts';
 import { ROUTER_OPTIONS, app } from './app.ts';
 import { loggerOptions, requestIdOf } from './logging/logger.ts';
 import { type AnswerCache, createAnswerCache } from './answer-cache/answer-cache.ts';
+import { answersShowingStockOf } from './answer-cache/stock-answers.ts';
 import { createShopServices } from './shop-services.ts';
 import { connectRedis } from './redis-connection.ts';
 // The process composes the API and the storefront's server side; nothing else in api/ imports it.
@@ -127,11 +128,16 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     if (renderer) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${renderer.dev ? 'Vite dev server' : 'production build'}`);
     // The operator may mean it (a private network), so a warning rather than a refusal to start.
     if (process.env.NODE_ENV === 'production' && !config.metricsToken) fastify.log.warn('GET /metrics is open to anyone who can reach this server: set METRICS_TOKEN to require a bearer token');
-    // Stock moves with every order: pages and the variants API show it (sold out, "Only N left",
-    // steppers' maximum), so their kept answers go too (docs/decisions/0027).
-    catalogue.onChange((version, what) => {
+    // Stock moves with every order: the answers that show it go (docs/decisions/0027); all of them when
+    // a size or colour went in or out of stock, or the catalogue itself changed.
+    catalogue.onChange((version, change) => {
+      if (change.kind === 'stock' && !change.availability) {
+        const slugs = new Set([...change.productIds].flatMap((id) => catalogue.productById(id)?.slug ?? []));
+        answerCache.drop(answersShowingStockOf(slugs));
+        return;
+      }
       answerCache.clear();
-      if (what === 'catalogue') fastify.log.info({ version }, 'catalogue changed: reloaded, answer cache cleared');
+      if (change.kind === 'catalogue') fastify.log.info({ version }, 'catalogue changed: reloaded, answer cache cleared');
     });
     opened.push(() => fastify.close());
     // First: the cache's hooks go on every route registered after it. Its hits are counted in the

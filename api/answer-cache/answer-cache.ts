@@ -96,8 +96,8 @@ const entrySize = (entry: Entry, key: string) => {
 
 /**
  * The shop's one cache of answers: the catalogue API's and the catalogue pages'. One key rule
- * (`answerKey`), one bound in bytes (LRU by size), one invalidation (`clear()`, when the catalogue
- * changes), one set of counters.
+ * (`answerKey`), one bound in bytes (LRU by size), one invalidation (`clear()` when the catalogue
+ * changes, `drop()` for the answers a stock movement touches), one set of counters.
  *
  * A route opts in with `config: { answerCache }`. Its answer is kept as Fastify sent it (its onSend
  * hooks have run: security headers, cache-control), so one place decides what an answer says; `serve`,
@@ -268,6 +268,18 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     clear(): void {
       generation++;
       entries.clear();
+    },
+
+    /**
+     * Forgets the answers whose keys `changed` picks (a part of what they show moved) and keeps the
+     * rest; as with clear(), no answer being made now is kept.
+     */
+    drop(changed: (key: string) => boolean): void {
+      generation++;
+      for (const [key, entry] of [...entries.entries()]) {
+        if (changed(key)) entries.delete(key);
+        else entry.generation = generation;
+      }
     },
 
     /** How many renditions of this URL's answer are kept (for tests and diagnostics; does not touch its recency). */

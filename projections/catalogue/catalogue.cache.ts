@@ -3,12 +3,13 @@ import { type CatalogueSnapshot, createCatalogueIndex } from './catalogue.index.
 import { liveStock } from '../stock/stock.queries.ts';
 import { CATALOGUE_CHANNEL, catalogueMarks, loadCatalogueSnapshot } from './catalogue.queries.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
+import { type CatalogueChange, stockChange } from './catalogue-change.ts';
 
 export interface CatalogueCache extends CatalogueReader {
   /** Reloads if the stored version or the stock moved; resolves to true when either did. */
   refresh(): Promise<boolean>;
-  /** Called after every reload (e.g. to drop cached HTML): `stock` when only live stock moved. */
-  onChange(listener: (version: number, what: 'catalogue' | 'stock') => void): void;
+  /** Called after every reload (e.g. to drop kept answers), with what it changed. */
+  onChange(listener: (version: number, change: CatalogueChange) => void): void;
   close(): Promise<void>;
 }
 
@@ -27,7 +28,7 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
   let marks = await catalogueMarks(db);
   let snapshot = await loadCatalogueSnapshot(db);
   let index = createCatalogueIndex(snapshot);
-  const listeners: Array<(version: number, what: 'catalogue' | 'stock') => void> = [];
+  const listeners: Array<(version: number, change: CatalogueChange) => void> = [];
   let reloading: Promise<boolean> | undefined;
 
   async function refresh(): Promise<boolean> {
@@ -35,12 +36,13 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
       try {
         const now = await catalogueMarks(db);
         if (now.version === marks.version && now.stockPosition === marks.stockPosition) return false;
-        const what = now.version === marks.version ? 'stock' : 'catalogue';
         // Stock alone moved (every order moves it): one query for the stock, the rest as it was.
-        snapshot = what === 'stock' ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
+        const before = snapshot;
+        snapshot = now.version === marks.version ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
+        const change: CatalogueChange = now.version === marks.version ? stockChange(before.variants, snapshot.variants) : { kind: 'catalogue' };
         index = createCatalogueIndex(snapshot);
         marks = now;
-        for (const listener of listeners) listener(index.version, what);
+        for (const listener of listeners) listener(index.version, change);
         return true;
       } finally {
         reloading = undefined;

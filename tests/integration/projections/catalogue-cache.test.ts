@@ -5,6 +5,9 @@ import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { until } from '../../support/until.ts';
+import { receiveStock } from '../../../api/stock/stock.service.ts';
+import type { CatalogueChange } from '../../../projections/catalogue/catalogue-change.ts';
+import { variantWithStock } from '../../support/orders.ts';
 
 const renamed = (name: string) => ({
   ...seed,
@@ -36,6 +39,34 @@ describe.each(BACKENDS)('catalogue cache on %s', (backend) => {
       expect(cache.productById(seed.products[0]!.id)?.name).toBe('Renamed Rex');
       expect(changes).toEqual([result.version]);
       expect(cache.version).toBe(result.version);
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
+describe.each(BACKENDS)('what a stock reload tells its listeners on %s', (backend) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+  });
+  afterAll(() => t?.drop());
+
+  it('stock received names the product, and says whether a size went in or out of stock', async () => {
+    const cache = await openCatalogueCache(t.db, { pollMs: 60_000 });
+    const changes: CatalogueChange[] = [];
+    cache.onChange((_version, change) => changes.push(change));
+    try {
+      const stocked = variantWithStock(5);
+      await receiveStock(t.db, stocked.variant.id, 2);
+      await cache.refresh();
+      const soldOut = variantWithStock(0);
+      await receiveStock(t.db, soldOut.variant.id, 1);
+      await cache.refresh();
+      expect(changes).toEqual([
+        { kind: 'stock', productIds: new Set([stocked.product.id]), availability: false },
+        { kind: 'stock', productIds: new Set([soldOut.product.id]), availability: true },
+      ]);
     } finally {
       await cache.close();
     }

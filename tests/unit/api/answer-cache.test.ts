@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnswerCache, type AnswerRule, createAnswerCache } from '../../../api/answer-cache/answer-cache.ts';
+import { answersShowingStockOf } from '../../../api/answer-cache/stock-answers.ts';
 import { until } from '../../support/until.ts';
 
 /** A rule like the catalogue pages': a rendition per `x-count` header, drawn into the shared body's slot. */
@@ -160,5 +161,23 @@ describe('the answer cache', () => {
       expect(await response.text()).toMatch(new RegExp(`^<p>badge 3</p>z+, ${i}$`));
     }
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('a stock movement drops the catalogue API and the moved products\' pages, and keeps the listings and other products\' pages', async () => {
+    const made = new Map<string, number>();
+    const { cache, get } = await serve((fastify) => {
+      for (const route of ['/shop', '/', '/product/:slug', '/api/products', '/api/products/:slug'])
+        fastify.get(route, { config: { answerCache: true } }, (request, reply) => {
+          made.set(request.url, (made.get(request.url) ?? 0) + 1);
+          return reply.type('text/plain').send(`${request.url} #${made.get(request.url)}`);
+        });
+    });
+    const urls = ['/shop', '/', '/product/rex-thong', '/product/rex-thong-deluxe', '/api/products', '/api/products/trike'];
+    for (const url of urls) await get(url);
+    cache.drop(answersShowingStockOf(new Set(['rex-thong'])));
+    const after = Object.fromEntries(await Promise.all(urls.map(async (url) => [url, (await get(url)).headers.get('x-cache')] as const)));
+    expect(after).toEqual({ '/shop': 'hit', '/': 'hit', '/product/rex-thong': 'miss', '/product/rex-thong-deluxe': 'hit', '/api/products': 'miss', '/api/products/trike': 'miss' });
+    // Kept again once made anew.
+    expect((await get('/product/rex-thong')).headers.get('x-cache')).toBe('hit');
   });
 });
