@@ -37,9 +37,10 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
         const now = await catalogueMarks(db);
         if (now.version === marks.version && now.stockPosition === marks.stockPosition) return false;
         // Stock alone moved (every order moves it): one query for the stock, the rest as it was.
+        const stockOnly = now.version === marks.version;
         const before = snapshot;
-        snapshot = now.version === marks.version ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
-        const change: CatalogueChange = now.version === marks.version ? stockChange(before.variants, snapshot.variants) : { kind: 'catalogue' };
+        snapshot = stockOnly ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
+        const change: CatalogueChange = stockOnly ? stockChange(before.variants, snapshot.variants) : { kind: 'catalogue' };
         index = createCatalogueIndex(snapshot);
         marks = now;
         for (const listener of listeners) listener(index.version, change);
