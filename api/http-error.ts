@@ -11,6 +11,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 412 | 415 | 422 | 429,
     message: string,
+    /** A refusal that passes if sent again (work still running): the seconds to wait, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -44,10 +44,14 @@ export const errorHandler = fp(
         const { status, error: name } = httpStatusOf(error);
         return reply.status(status).send({ error: name, message: error.message, requestId });
       }
-      if (error instanceof HttpError) return reply.status(error.status).send({ error: error.error, message: error.message, requestId });
+      if (error instanceof HttpError) {
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+        return reply.status(error.status).send({ error: error.error, message: error.message, requestId });
+      }
       if (error instanceof TooMuchContention) {
         request.log.warn({ stream: error.streamId }, 'stream stayed contended through every retry');
-        return reply.status(409).send({ error: 'Conflict', message: `${contendedThing(error.streamId)} was changed at the same moment elsewhere. Please try again.`, requestId });
+        // Contention passes: the client may send it again (a refused rule's 409 carries no Retry-After).
+        return reply.status(409).header('retry-after', '1').send({ error: 'Conflict', message: `${contendedThing(error.streamId)} was changed at the same moment elsewhere. Please try again.`, requestId });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -143,7 +143,7 @@ export const idempotency = fp(
       const id = `${scope}\n${key}`;
       for (let earlier = inFlight.get(id); earlier; earlier = inFlight.get(id)) {
         const finished = await Promise.race([earlier.then(() => true), pause(waitMs).then(() => false)]);
-        if (!finished) throw new HttpError(409, 'The first request with this Idempotency-Key is still being processed; try again shortly');
+        if (!finished) throw new HttpError(409, 'The first request with this Idempotency-Key is still being processed; try again shortly', 1);
       }
       let done!: () => void;
       inFlight.set(id, new Promise<void>((resolve) => (done = resolve)));

@@ -1,8 +1,13 @@
 import * as v from 'valibot';
 import { ApiError } from '../../contracts/errors.ts';
 
-/** Answers after which the same request may simply be sent again (the server recorded nothing). */
-const RETRY_STATUSES = new Set([409, 502, 503, 504]);
+/**
+ * Answers after which the same request may simply be sent again (the server recorded nothing): a
+ * gateway's or a draining shop's, and a 409 that says it passes (Retry-After: a key's first request
+ * still running, a contended cart). A 409 without it is the shop's answer ("only 2 left"), final.
+ */
+const worthResending = (response: Response) =>
+  [502, 503, 504].includes(response.status) || (response.status === 409 && response.headers.has('retry-after'));
 /**
  * Pauses before each retry of a write, growing: a flaky network, or a shop restarting (a few seconds),
  * gets about 13 seconds to come back. The same key makes every resend safe.
@@ -105,7 +110,7 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
         await wait(attempt, retryIn);
         continue;
       }
-      if (!response.ok && retryIn !== undefined && RETRY_STATUSES.has(response.status)) {
+      if (!response.ok && retryIn !== undefined && worthResending(response)) {
         await wait(attempt, retryIn);
         continue;
       }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { THONG, addViaApi, serverItemCount } from './support/cart.ts';
+import { THONG, addViaApi, serverCart, serverItemCount } from './support/cart.ts';
 import { fillContactAndAddress, submit } from './support/checkout-form.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
@@ -159,4 +159,53 @@ test('what is typed before the page hydrates counts, and the form is a real form
   await expect(page.getByLabel('First name', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Last name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test.describe('refused for stock', () => {
+  // The browser logs the shop's 409 as a failed resource; that answer is the point of the test.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test('an order refused for stock says so at once, names the line and what is left, and places nothing', async ({ page, browser }) => {
+    // A product no other test buys: its smallest variant still holding at least two.
+    const LOUNGE = { productId: 9, variantId: 910 };
+    const stockOf = async () => {
+      const variants = (await (await page.request.get(`/api/products/${LOUNGE.productId}/variants`)).json()) as Array<{ id: number; stock: number }>;
+      return variants.find((v) => v.id === LOUNGE.variantId)!.stock;
+    };
+    const stock = await stockOf();
+    expect(stock).toBeGreaterThanOrEqual(2);
+    await addViaApi(page, LOUNGE.productId, LOUNGE.variantId, stock);
+    await gotoHydrated(page, '/checkout');
+    await fillContactAndAddress(page);
+    await page.getByText('PayPal', { exact: true }).click();
+
+    // Meanwhile another shopper buys one of them.
+    const other = await browser.newContext();
+    try {
+      expect((await other.request.post('/api/cart', { data: { ...LOUNGE, quantity: 1 } })).status()).toBe(201);
+      const placed = await other.request.post('/api/orders', {
+        data: { email: 'other@jurassic.com', firstName: 'Other', lastName: 'Shopper', address: '2 Tar Pit Road', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+    } finally {
+      await other.close();
+    }
+
+    const orders: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/orders') orders.push(response.status());
+    });
+    const started = Date.now();
+    await submit(page).click();
+    const refusal = page.getByTestId('order-refusal');
+    await expect(refusal).toHaveText(new RegExp(`^Sorry, only ${stock - 1} of Brontosaurus Long Neck Lounge Boxers \\(.+\\) (is|are) left$`));
+    // The shop's answer is final: sent once, shown at once, never waited on as a lost connection.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(orders).toEqual([409]);
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting to the shop…' })).toHaveCount(0);
+    await expect(page.getByTestId('order-confirmation')).toHaveCount(0);
+    await expect(submit(page)).toBeEnabled();
+    expect(await stockOf()).toBe(stock - 1);
+    expect((await serverCart(page)).items.map((i) => i.quantity)).toEqual([stock]);
+  });
 });

@@ -6,13 +6,14 @@ import { writesWaitingAtom } from '../../../storefront/lib/ui-state.ts';
 type Call = { url: string; method: string; key: string | null };
 
 /** A fetch that fails as scripted (a thrown TypeError is a dropped connection), recording every call. */
-function scriptedFetch(script: Array<'drop' | number>) {
+function scriptedFetch(script: Array<'drop' | number | { status: number; headers: Record<string, string> }>) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     calls.push({ url, method: init.method ?? 'GET', key: new Headers(init.headers).get('idempotency-key') });
     const step = script[calls.length - 1] ?? 200;
     if (step === 'drop') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify({ ok: step < 400 }), { status: step });
+    const { status, headers } = typeof step === 'number' ? { status: step, headers: {} } : step;
+    return new Response(JSON.stringify({ ok: status < 400 }), { status, headers });
   });
   return calls;
 }
@@ -67,6 +68,18 @@ describe('apiRequest', () => {
     await vi.dynamicImportSettled();
     expect(store.get(writesWaitingAtom)).toBe(0);
     expect(seen).toEqual([1, 0]);
+  });
+
+  it('sends a 409 again only when it says it passes (Retry-After); the shop\'s own 409 is its answer', async () => {
+    vi.useFakeTimers();
+    const passing = scriptedFetch([{ status: 409, headers: { 'retry-after': '1' } }, 201]);
+    const pending = apiRequest('/api/orders', { method: 'POST', body: '{}' });
+    await vi.runAllTimersAsync();
+    expect((await pending).status).toBe(201);
+    expect(passing).toHaveLength(2);
+    const final = scriptedFetch([409, 201]);
+    await expect(apiRequest('/api/orders', { method: 'POST', body: '{}' })).rejects.toThrow(/^409: /);
+    expect(final).toHaveLength(1);
   });
 
   it('sends reads once and without a key; a refusal is not retried', async () => {
