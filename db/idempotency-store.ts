@@ -72,11 +72,17 @@ export async function purgeIdempotencyKeys(db: Queryable): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Deletes remembered answers whose body contains `text` (a forgotten subscriber's address, JSON-quoted). */
-export async function forgetIdempotentAnswersMentioning(db: Queryable, text: string): Promise<number> {
+/**
+ * Deletes remembered answers that mention `address` (a forgotten customer's), case ignored: in their
+ * body, or in their headers as a cookie carries it, percent-encoded (a form's flash). Deleting one too
+ * many is harmless: a retry of its key finds what the key recorded in the log.
+ */
+export async function forgetIdempotentAnswersMentioning(db: Queryable, address: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    'with gone as (delete from idempotency_keys where strpos(body, $1) > 0 returning 1) select count(*)::int as n from gone',
-    [text],
+    `with gone as (delete from idempotency_keys
+       where strpos(lower(body), lower($1)) > 0 or strpos(lower(headers::text), lower($2)) > 0 returning 1)
+     select count(*)::int as n from gone`,
+    [address, encodeURIComponent(address)],
   );
   return rows[0]?.n ?? 0;
 }

@@ -19,7 +19,7 @@ const WINDOW_MS = 60_000;
 const WHAT: Record<LimitName, string> = {
   newCarts: 'Too many new carts were started from your address',
   subscriptions: 'Too many sign-ups came from your address',
-  cartWrites: 'Too many cart changes came from your address',
+  cartWrites: 'Too many cart changes and order lookups came from your address',
 };
 
 export const tooManyRequests = (name: LimitName, retryAfterSeconds: number) =>

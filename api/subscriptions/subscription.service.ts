@@ -61,14 +61,14 @@ export async function forgetSubscriber(db: Database, email: string, now: () => D
       database.transaction(async (tx) => {
         const appended = await appendWithProjections(tx, streamId, expectedVersion, events);
         await deleteDataKey(tx, subscriberId);
-        await forgetIdempotentAnswersMentioning(tx, JSON.stringify(normalised));
+        await forgetIdempotentAnswersMentioning(tx, normalised);
         return appended;
       }),
   });
   // Not subscribed (never, or already forgotten): still make sure nothing readable is left.
   if (recorded.length === 0) {
     await deleteDataKey(db, subscriberId);
-    await forgetIdempotentAnswersMentioning(db, JSON.stringify(normalised));
+    await forgetIdempotentAnswersMentioning(db, normalised);
   }
   return { forgotten: recorded.length > 0, subscriberId };
 }

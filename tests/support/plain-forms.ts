@@ -39,7 +39,7 @@ export function browser(app: TestApp) {
     },
     flash() {
       const raw = jar.get('dino.flash');
-      return raw ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : null;
+      return raw ? JSON.parse(decodeURIComponent(raw)) : null;
     },
   };
 }

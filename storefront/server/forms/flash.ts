@@ -12,14 +12,18 @@ export const FLASH_COOKIE = 'dino.flash';
 const LIFETIME_SECONDS = 60;
 
 function flashCookie(value: string, maxAge: number): string {
-  // base64url needs no escaping; set by hand because the pages that clear it have no cookie plugin.
+  // Set by hand because the pages that clear it have no cookie plugin.
   return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`;
 }
 
 /** Browsers drop a cookie over 4,096 bytes (name, value and attributes together). */
 const MAX_FLASH_VALUE_BYTES = 3_500;
 
-const encoded = (flash: Flash) => Buffer.from(JSON.stringify(flash)).toString('base64url');
+/**
+ * Percent-encoded JSON: safe in a cookie, and an address it carries reads as `rex%40example.com`
+ * wherever the answer is kept, so forgetting a customer finds it (db/idempotency-store.ts).
+ */
+const encoded = (flash: Flash) => encodeURIComponent(JSON.stringify(flash));
 
 /**
  * The flash as its cookie carries it. When what was typed makes it too long for a cookie (which the
@@ -51,10 +55,10 @@ export function setFlash(reply: FastifyReply, flash: Flash): void {
 export function readFlash(request: { headers: IncomingHttpHeaders }): Flash | null {
   const header = request.headers.cookie;
   if (!header || !header.includes(FLASH_COOKIE)) return null;
-  const match = /(?:^|;\s*)dino\.flash=([A-Za-z0-9_-]+)/.exec(header);
+  const match = /(?:^|;\s*)dino\.flash=([^;\s]+)/.exec(header);
   if (!match?.[1]) return null;
   try {
-    const parsed = v.safeParse(Flash, JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8')));
+    const parsed = v.safeParse(Flash, JSON.parse(decodeURIComponent(match[1])));
     return parsed.success ? parsed.output : null;
   } catch {
     return null;

@@ -73,9 +73,25 @@ describe.each(BACKENDS)('rate limits in memory on %s', (backend) => {
     const refused = await post('/checkout', { email: 'not an address' });
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe('/checkout');
-    const flash = JSON.parse(Buffer.from(/dino\.flash=([\w-]+)/.exec(String(refused.headers['set-cookie']))![1]!, 'base64url').toString('utf8'));
+    const flash = JSON.parse(decodeURIComponent(/dino\.flash=([^;]+)/.exec(String(refused.headers['set-cookie']))![1]!));
     expect(flash.notice).toMatchObject({ title: 'Please wait a moment', description: expect.stringMatching(/Too many cart changes/), tone: 'error' });
     expect((await me.request({ method: 'GET', url: '/api/cart' })).json().itemCount).toBe(5);
+  });
+
+  it('order lookups count as cart writes, the tracking form too: numbers cannot be walked from one address', async () => {
+    const lookup = (n: number) => shop.inject({ method: 'GET', url: `/api/orders/%23DINO-00000${n}?email=walker%40example.com`, remoteAddress: '10.0.0.8' });
+    for (let n = 0; n < 6; n++) expect((await lookup(n)).statusCode).toBe(404);
+    expectTooMany(await lookup(6), /Too many cart changes and order lookups/);
+    const track = (n: number) =>
+      shop.inject({
+        method: 'POST',
+        url: '/track-order',
+        remoteAddress: '10.0.0.9',
+        payload: new URLSearchParams({ orderNumber: `DINO-00000${n}`, email: 'walker@example.com' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'shop.test', origin: 'http://shop.test', accept: 'application/json' },
+      });
+    for (let n = 0; n < 6; n++) expect((await track(n)).json()).toEqual({ result: 'not-found' });
+    expectTooMany(await track(6), /Too many cart changes and order lookups/);
   });
 
   it('subscriptions: the third from one address in a minute is a 429', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLASH_COOKIE, flashValue, readFlash } from '../../../../storefront/server/forms/flash.ts';
 
-const cookie = (value: unknown) => ({ headers: { cookie: `${FLASH_COOKIE}=${Buffer.from(JSON.stringify(value)).toString('base64url')}` } });
+const cookie = (value: unknown) => ({ headers: { cookie: `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(value))}` } });
 const order = { number: '#DINO-1', placedAt: '2026-11-27T10:00:00.000Z', totalCents: 2499, email: 'rex@jurassic.com' };
 
 describe('the flash cookie', () => {
@@ -13,15 +13,23 @@ describe('the flash cookie', () => {
     expect(readFlash(cookie({ order: { ...order, placedAt: 'garbage' } }))).toBeNull();
     expect(readFlash(cookie({ order: { ...order, totalCents: 1.5 } }))).toBeNull();
     expect(readFlash({ headers: { cookie: `${FLASH_COOKIE}=not-json` } })).toBeNull();
+    expect(readFlash({ headers: { cookie: `${FLASH_COOKIE}=%E0%A4%A` } })).toBeNull();
+  });
+
+  it('carries an address as a kept answer can be searched for it: percent-encoded, cookie-safe', () => {
+    const value = flashValue({ order });
+    expect(value).toContain('rex%40jurassic.com');
+    expect(value).toMatch(/^[\x21-\x7e]+$/);
+    expect(value).not.toMatch(/[;,"\\]/);
   });
 
   it('cuts the longest typed values, by characters, until it fits a cookie; a short one is untouched', () => {
     const short = { form: { name: 'contact', values: { name: 'Rex', message: 'Hello' }, errors: {} } };
-    expect(JSON.parse(Buffer.from(flashValue(short), 'base64url').toString('utf8'))).toEqual(short);
+    expect(JSON.parse(decodeURIComponent(flashValue(short)))).toEqual(short);
     const long = { form: { name: 'contact', values: { name: 'Rex', message: '🦖'.repeat(3_000) }, errors: { email: 'Please enter your email address' } } };
     const value = flashValue(long);
     expect(value.length).toBeLessThanOrEqual(3_500);
-    const kept = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    const kept = JSON.parse(decodeURIComponent(value));
     expect(kept.form.errors).toEqual(long.form.errors);
     expect(kept.form.values.name).toBe('Rex');
     expect(kept.form.values.message).toMatch(/^(🦖)+$/u);
