@@ -32,6 +32,7 @@ export const FlashTrackedOrder = v.object({
   status: v.string(),
   items: v.array(v.object({ name: v.string(), quantity: v.number(), price: v.string() })),
   shipping: v.object({ method: v.string(), carrier: v.optional(v.string()), trackingNumber: v.optional(v.string()), eta: v.optional(v.string()), address: v.optional(v.string()) }),
+  charges: v.optional(v.object({ subtotal: v.string(), shipping: v.string(), discount: v.string() })),
   total: v.string(),
 });
 

@@ -11,19 +11,32 @@ export interface TrackedOrder {
   items: Array<{ name: string; quantity: number; price: string }>;
   /** A real order has a method only: nothing ships from this demo shop, so no carrier, tracking or address. */
   shipping: { method: string; carrier?: string; trackingNumber?: string; eta?: string; address?: string };
+  /** What a real order charged besides its lines (decimal strings), so its total adds up on screen. */
+  charges?: { subtotal: string; shipping: string; discount: string };
   total: string;
 }
 
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** An order the shop recorded (the API's shape) as Track Order shows it: date, status, lines, method, total. */
-export function trackedOrderOf(order: { number: string; placedAt: string; status: string; lines: Array<{ name: string; size: string; color: string; quantity: number; unitPrice: string }>; shippingMethod: string; total: string }): TrackedOrder {
+/** An order the shop recorded (the API's shape) as Track Order shows it: date, status, lines, method, charges, total. */
+export function trackedOrderOf(order: {
+  number: string;
+  placedAt: string;
+  status: string;
+  lines: Array<{ name: string; size: string; color: string; quantity: number; unitPrice: string }>;
+  shippingMethod: string;
+  subtotal: string;
+  shipping: string;
+  discount: string;
+  total: string;
+}): TrackedOrder {
   return {
     number: order.number,
     date: placedOn.format(new Date(order.placedAt)),
     status: order.status,
     items: order.lines.map((line) => ({ name: `${line.name} (${line.size}, ${line.color})`, quantity: line.quantity, price: line.unitPrice })),
     shipping: { method: order.shippingMethod },
+    charges: { subtotal: order.subtotal, shipping: order.shipping, discount: order.discount },
     total: order.total,
   };
 }

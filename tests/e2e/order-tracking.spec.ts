@@ -30,6 +30,9 @@ test('place an order, then track it with its number and email', async ({ page })
   const details = page.getByRole('status', { name: `Order ${number}` });
   await expect(details).toContainText(`${THONG.name} (XS, Lava Red)`);
   await expect(details).toContainText('Standard Shipping (3-5 business days)');
+  await expect(details).toContainText(`Placed on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date())}`);
+  // What the total is made of: $24.99 and $5.99 of shipping.
+  await expect(details.getByTestId('tracked-shipping')).toHaveText('Shipping$5.99');
   await expect(details).toContainText('$30.98');
 });
 

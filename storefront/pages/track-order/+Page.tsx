@@ -143,6 +143,7 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
             <span className="font-semibold text-ink-900">{formatCents(decimalToCents(item.price) * item.quantity)}</span>
           </li>
         ))}
+        {order.charges && <ChargeLines charges={order.charges} />}
         <li className="flex justify-between gap-4 px-4 py-3 text-sm font-bold">
           <span>Total</span>
           <span>{formatMoney(order.total)}</span>
@@ -171,6 +172,31 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
 
       <TryAgain onClick={onTryAgain} className={`${btn.secondary} mt-8`} label="Track another order" />
     </section>
+  );
+}
+
+/** Subtotal, shipping ('Free' when waived) and any discount: what the total is made of. */
+function ChargeLines({ charges }: { charges: NonNullable<TrackedOrder['charges']> }) {
+  const shipping = decimalToCents(charges.shipping);
+  const discount = decimalToCents(charges.discount);
+  const line = 'flex justify-between gap-4 px-4 py-3 text-sm text-ink-700';
+  return (
+    <>
+      <li className={line}>
+        <span>Subtotal</span>
+        <span className="font-semibold text-ink-900">{formatMoney(charges.subtotal)}</span>
+      </li>
+      <li className={line} data-testid="tracked-shipping">
+        <span>Shipping</span>
+        <span className="font-semibold text-ink-900">{shipping === 0 ? 'Free' : formatCents(shipping)}</span>
+      </li>
+      {discount > 0 && (
+        <li className={line}>
+          <span>Discount</span>
+          <span className="font-semibold text-ink-900">−{formatCents(discount)}</span>
+        </li>
+      )}
+    </>
   );
 }
 

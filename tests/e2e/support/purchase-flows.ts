@@ -128,6 +128,18 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect(page.getByTestId('order-confirmation')).toContainText('$74.97');
       await expect(badge(page)).toHaveCount(0);
       if (!javaScriptEnabled) await expectAccessibleAsShown(page, expectAccessible);
+
+      // A real order: Track Order finds the number shown, with what was bought and what it cost.
+      const number = (await page.getByTestId('order-number').textContent())!;
+      await page.goto('/track-order');
+      await page.getByLabel('Order number').fill(number);
+      await page.getByLabel('Email address').fill('rex@jurassic.com');
+      await page.getByRole('button', { name: 'Track Order' }).click();
+      const details = page.getByRole('status', { name: `Order ${number}` });
+      await expect(details).toContainText(`${THONG.name} (XS, Lava Red)`);
+      await expect(details).toContainText('× 3');
+      await expect(details.getByTestId('tracked-shipping')).toHaveText('ShippingFree');
+      await expect(details).toContainText('$74.97');
     });
 
     test('Buy Now goes to checkout with the line', async ({ page }) => {

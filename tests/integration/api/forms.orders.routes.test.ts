@@ -34,6 +34,8 @@ describe.each(BACKENDS)('orders through the plain HTML forms on %s', (backend) =
       status: 'Processing',
       items: [{ name: `${product.name} (${variant.size}, ${variant.color})`, quantity: 1, price: (product.priceCents / 100).toFixed(2) }],
       shipping: { method: 'Standard Shipping (3-5 business days)' },
+      charges: { subtotal: (product.priceCents / 100).toFixed(2), shipping: '5.99', discount: '0.00' },
+      total: ((product.priceCents + 599) / 100).toFixed(2),
     });
 
     await plain.post('/track-order', { orderNumber: order.number, email: 'rex@example.com' });
