@@ -1,6 +1,7 @@
+import { SIGN_OFF, button, escapeHtml, heading, htmlDocument, smallPrint } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ONCE = "You asked us to tell you once; this is that one e-mail, and we won't write about it again.";
 
 export interface BackInStockVariant {
   slug: string;
@@ -22,18 +23,12 @@ export function backInStockMessage(options: { to: string; variant: BackInStockVa
     '',
     `Grab yours before it goes extinct again: ${link}`,
     '',
-    "You asked us to tell you once; this is that one e-mail, and we won't write about it again.",
+    ONCE,
     '',
-    'Stay fierce,',
-    'The DinoBooty team',
+    ...SIGN_OFF.text,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family: sans-serif; color: #1f2937; max-width: 560px; margin: 0 auto;">
-<h1 style="color: #15803d;">It's back!</h1>
-<p><strong>${escapeHtml(what)}</strong> is back in stock.</p>
-<p><a href="${escapeHtml(link)}" style="background: #15803d; color: #ffffff; padding: 10px 16px; border-radius: 6px; text-decoration: none;">Shop it now</a></p>
-<p style="font-size: 12px; color: #6b7280;">You asked us to tell you once; this is that one e-mail, and we won't write about it again.</p>
-</body></html>
-`;
+  const html = htmlDocument(
+    [heading("It's back!"), `<p><strong>${escapeHtml(what)}</strong> is back in stock.</p>`, button(link, 'Shop it now'), SIGN_OFF.html, smallPrint(ONCE)].join('\n'),
+  );
   return { to: options.to, subject: `Back in stock: ${what}`, text, html, messageId: options.messageId };
 }

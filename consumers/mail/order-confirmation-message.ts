@@ -1,8 +1,7 @@
 import { formatCents } from '../../contracts/money-format.ts';
 import type { OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
+import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface ConfirmedOrder {
   number: string;
@@ -47,8 +46,7 @@ export function orderConfirmationMessage(options: { order: ConfirmedOrder; perso
     '',
     `Track your order (with the email you ordered with): ${track}`,
     '',
-    'Stay fierce,',
-    'The DinoBooty team',
+    ...SIGN_OFF.text,
   ].join('\n');
   const cell = 'padding: 6px 8px; border-bottom: 1px solid #e5e7eb;';
   const rows = order.lines
@@ -60,24 +58,21 @@ export function orderConfirmationMessage(options: { order: ConfirmedOrder; perso
     )
     .join('\n');
   const totalRows = totals.map(([label, value]) => `<tr><td colspan="3" style="padding: 4px 8px; text-align: right;">${label}</td><td style="padding: 4px 8px; text-align: right;">${escapeHtml(value)}</td></tr>`).join('\n');
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family: sans-serif; color: #1f2937; max-width: 600px; margin: 0 auto;">
-<h1 style="color: #15803d;">Thanks for your order, ${escapeHtml(personal.firstName)}!</h1>
-<p>Order <strong>${escapeHtml(order.number)}</strong></p>
-<table style="width: 100%; border-collapse: collapse;">
-<thead><tr><th style="text-align: left; padding: 6px 8px;">Item</th><th style="text-align: right; padding: 6px 8px;">Qty</th><th style="text-align: right; padding: 6px 8px;">Price</th><th style="text-align: right; padding: 6px 8px;">Total</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-<tfoot>
-${totalRows}
-</tfoot>
-</table>
-<p><strong>Shipping method:</strong> ${escapeHtml(order.shippingMethod)}</p>
-<p><strong>Shipping to:</strong><br>${addressLines.map(escapeHtml).join('<br>')}</p>
-<p><a href="${escapeHtml(track)}" style="background: #15803d; color: #ffffff; padding: 10px 16px; border-radius: 6px; text-decoration: none;">Track Order</a></p>
-<p>Stay fierce,<br>The DinoBooty team</p>
-</body></html>
-`;
+  const html = htmlDocument(
+    [
+      heading(`Thanks for your order, ${personal.firstName}!`),
+      `<p>Order <strong>${escapeHtml(order.number)}</strong></p>`,
+      '<table style="width: 100%; border-collapse: collapse;">',
+      '<thead><tr><th style="text-align: left; padding: 6px 8px;">Item</th><th style="text-align: right; padding: 6px 8px;">Qty</th><th style="text-align: right; padding: 6px 8px;">Price</th><th style="text-align: right; padding: 6px 8px;">Total</th></tr></thead>',
+      `<tbody>\n${rows}\n</tbody>`,
+      `<tfoot>\n${totalRows}\n</tfoot>`,
+      '</table>',
+      `<p><strong>Shipping method:</strong> ${escapeHtml(order.shippingMethod)}</p>`,
+      `<p><strong>Shipping to:</strong><br>${addressLines.map(escapeHtml).join('<br>')}</p>`,
+      button(track, 'Track Order'),
+      SIGN_OFF.html,
+    ].join('\n'),
+    600,
+  );
   return { to: personal.email, subject: `Your DinoBooty order ${order.number}`, text, html, messageId: options.messageId };
 }
