@@ -35,6 +35,8 @@ test('every validation message, then a completed order that clears the cart', as
   await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
   await expect(page.getByTestId('summary-total')).toHaveText('$30.98');
   await expect(submit(page)).toHaveText('Complete Order • $30.98');
+  await expect(page.getByTestId('demo-notice')).toContainText('no payment is taken');
+  await expect(page.getByTestId('demo-notice')).toContainText('your order is kept and can be tracked with its number and your email');
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('US');
   await expect(page.getByRole('radio', { name: /Credit card/ })).toBeChecked();
 

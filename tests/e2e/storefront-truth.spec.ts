@@ -176,3 +176,31 @@ test("the signup's message appears without moving anything", async ({ page }) =>
   expect(await section.boundingBox()).toEqual(before.section);
   expect(await footer.boundingBox()).toEqual(before.footer);
 });
+
+test('an order placed elsewhere moves the stock the product page shows: "Only N left" counts down, then sold out', async ({ page, browser }) => {
+  // A product no other test buys: M in Fern Green, counted 4.
+  const SHORTS = { productId: 11, variantId: 1112, slug: 'velociraptor-claw-some-cheeky-shorts' };
+  const url = `/product/${SHORTS.slug}?size=M&color=${encodeURIComponent('Fern Green')}`;
+  const buy = async (quantity: number) => {
+    const shopper = await browser.newContext();
+    try {
+      expect((await shopper.request.post('/api/cart', { data: { productId: SHORTS.productId, variantId: SHORTS.variantId, quantity } })).status()).toBe(201);
+      const placed = await shopper.request.post('/api/orders', {
+        data: { email: 'raptor@jurassic.com', firstName: 'Velo', lastName: 'Raptor', address: '3 Claw Street', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+    } finally {
+      await shopper.close();
+    }
+  };
+  await page.goto(url);
+  await expect(page.getByText('Only 4 left in stock!')).toBeVisible();
+  await buy(1);
+  // The page as the next shopper gets it (the kept answer for it went with the order).
+  await page.goto(url);
+  await expect(page.getByText('Only 3 left in stock!')).toBeVisible();
+  await buy(3);
+  await page.goto(url);
+  await expect(page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: 'M, Sold out', exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText(/Only \d+ left/)).toHaveCount(0);
+});

@@ -125,6 +125,17 @@ describe.each(BACKENDS)('POST /api/orders on %s', (backend) => {
     expect(rows).toEqual([{ seeded: 3, received: 0, ordered: 2 }]);
   });
 
+  it('a seed that would put a variant below what it sold fails on the check and changes nothing', async () => {
+    // A new catalogue counting 1 of a variant that sold 2 (the last test left seeded 3, ordered 2).
+    const lowered = { ...seedData, products: seedData.products.map((p) => (p.id !== product.id ? p : { ...p, variants: p.variants.map((v) => (v.id === variant.id ? { ...v, stock: 1 } : v)) })) };
+    const version = async () => (await app.db.query<{ version: number }>('select version from catalogue_state')).rows[0]?.version;
+    const before = { version: await version(), stock: (await app.db.query('select stock from variants where id = $1', [variant.id])).rows };
+    await expect(seedCatalogue(app.db, lowered, { reset: true })).rejects.toThrow(/stock_levels_never_below_zero/);
+    expect({ version: await version(), stock: (await app.db.query('select stock from variants where id = $1', [variant.id])).rows }).toEqual(before);
+    const { rows } = await app.db.query('select seeded, received, ordered from stock_levels where variant_id = $1', [variant.id]);
+    expect(rows).toEqual([{ seeded: 3, received: 0, ordered: 2 }]);
+  });
+
   it('with If-Match, orders only the cart version the shopper confirmed: another answers 412 and places nothing', async () => {
     const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 1);
     const seen = (await me.request({ method: 'GET', url: '/api/cart' })).headers.etag as string;

@@ -87,6 +87,10 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     const clear = ['stock.taker', 'quarryworth', 'obsidian quarry'];
     const dumped = (await wholeDatabase(app.db)).toLowerCase();
     expect(clear.filter((text) => dumped.includes(text))).toEqual([]);
+    // The operator's view of the log shows the order and its sealed details, never them in clear.
+    const tail = await cli(app, ['events', 'tail', '-n', '100']);
+    expect(tail.stdout).toMatch(/ {2}OrderPlaced {2}/);
+    expect(clear.filter((text) => tail.stdout.toLowerCase().includes(text))).toEqual([]);
     const keys = async () => (await app.db.query<{ n: number }>('select count(*)::int as n from subscriber_keys k join orders o on o.customer_id = k.subscriber_id where o.number = $1', [number])).rows[0]!.n;
     expect(await keys()).toBe(1);
     // Without JavaScript the shop keeps each form's answer for its retries, flash and all: an order's
