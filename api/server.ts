@@ -128,12 +128,11 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     if (renderer) fastify.log.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${renderer.dev ? 'Vite dev server' : 'production build'}`);
     // The operator may mean it (a private network), so a warning rather than a refusal to start.
     if (process.env.NODE_ENV === 'production' && !config.metricsToken) fastify.log.warn('GET /metrics is open to anyone who can reach this server: set METRICS_TOKEN to require a bearer token');
-    // Stock moves with every order: the answers that show it go (docs/decisions/0027); all of them when
-    // a size or colour went in or out of stock, or the catalogue itself changed.
+    // Stock moves with every order: the answers that show the moved products' stock go (docs/decisions/0027);
+    // all of them when a size or colour went in or out of stock, or the catalogue itself changed.
     catalogue.onChange((version, change) => {
       if (change.kind === 'stock' && !change.availability) {
-        const slugs = new Set([...change.productIds].flatMap((id) => catalogue.productById(id)?.slug ?? []));
-        answerCache.drop(answersShowingStockOf(slugs));
+        answerCache.drop(answersShowingStockOf([...change.productIds].flatMap((id) => catalogue.productById(id) ?? [])));
         return;
       }
       answerCache.clear();

@@ -39,6 +39,8 @@ const SAME_FOR_EVERY_REQUEST: AnswerRule = {};
 
 /** Renditions kept per answer; a rarer one is made for its request and not kept. */
 const MAX_RENDITIONS = 8;
+/** Changes remembered for the answers being made meanwhile; one begun before all of them is not kept. */
+const MAX_REMEMBERED_CHANGES = 64;
 
 /** The header that says whether an answer came from the cache (`hit`) or was made for it (`miss`). */
 export const CACHE_STATUS_HEADER = 'x-cache';
@@ -51,7 +53,6 @@ const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
 
 /** One URL's answer as its route sent it, shared by every rendition made from it. */
 interface Entry {
-  generation: number;
   /** The route pattern, for the request metrics. */
   route: string;
   rule: AnswerRule;
@@ -109,10 +110,21 @@ const entrySize = (entry: Entry, key: string) => {
  */
 export function createAnswerCache(options: AnswerCacheOptions) {
   const entries = new LRUCache<string, Entry>({ maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES, sizeCalculation: entrySize });
-  // Bumped by clear(): an answer whose making began under an older generation is sent, never kept.
-  let generation = 0;
+  // Counted by clear() and drop(): an answer is kept only if no change since its making began picked
+  // its key (a stock movement spoils the answers it shows, not every answer being made).
+  let changes = 0;
+  const remembered: Array<{ at: number; picks: (key: string) => boolean }> = [];
   const startedIn = new WeakMap<FastifyReply, number>();
-  const inFlight = new Map<string, { generation: number; made: Promise<unknown> }>();
+  const inFlight = new Map<string, { since: number; made: Promise<unknown> }>();
+  const changedSince = (key: string, since: number | undefined): boolean => {
+    if (since === changes) return false;
+    if (since === undefined || remembered.length === 0 || remembered[0]!.at > since + 1) return true;
+    return remembered.some((change) => change.at > since && change.picks(key));
+  };
+  const remember = (picks: (key: string) => boolean) => {
+    remembered.push({ at: ++changes, picks });
+    if (remembered.length > MAX_REMEMBERED_CHANGES) remembered.shift();
+  };
   let hits = 0;
   let misses = 0;
   let bound: { observe: AnswerCachePluginOptions['observe']; log: FastifyBaseLogger } | undefined;
@@ -143,7 +155,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
   /** The entry for what the route sent, or undefined when the answer must not be kept. */
   function keep(key: string, rule: AnswerRule, reply: FastifyReply, shared: Buffer): Entry | undefined {
     const kept = entries.peek(key);
-    if (kept?.generation === generation) return kept;
+    if (kept) return kept;
     const headers: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || REQUEST_OWN.has(name) || rule.own?.names.includes(name)) continue;
@@ -151,13 +163,13 @@ export function createAnswerCache(options: AnswerCacheOptions) {
       if (name === 'set-cookie') return undefined;
       headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    const entry: Entry = { generation, route: reply.request.routeOptions.url ?? 'unmatched', rule, headers, shared, renditions: new Map() };
+    const entry: Entry = { route: reply.request.routeOptions.url ?? 'unmatched', rule, headers, shared, renditions: new Map() };
     entries.set(key, entry);
     return entry;
   }
 
   const noteStart: onRequestHookHandler = (_request, reply, done) => {
-    startedIn.set(reply, generation);
+    startedIn.set(reply, changes);
     done();
   };
 
@@ -168,7 +180,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
       if (rendition === undefined || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
       const shared = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const key = answerKey(request.url);
-      const keepable = request.method === 'GET' && reply.statusCode === 200 && startedIn.get(reply) === generation && rule.kept?.(request.raw) !== false;
+      const keepable = request.method === 'GET' && reply.statusCode === 200 && !changedSince(key, startedIn.get(reply)) && rule.kept?.(request.raw) !== false;
       const entry = keepable ? keep(key, rule, reply, shared) : undefined;
       if (request.method === 'GET') misses++;
       const bytes = entry ? renditionOf(key, entry, rendition) : make(rule, shared, rendition, false);
@@ -219,7 +231,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
       if (req.method !== 'GET' || bound === undefined || options.shuttingDown()) return false;
       const key = answerKey(req.url ?? '');
       const entry = entries.get(key);
-      if (entry === undefined || entry.generation !== generation) return false;
+      if (entry === undefined) return false;
       const rendition = entry.rule.rendition ? entry.rule.rendition(req) : '';
       if (rendition === undefined) return false;
       const started = performance.now();
@@ -254,10 +266,11 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         const made = makeIt().finally(() => {
           if (inFlight.get(key) === pending) inFlight.delete(key);
         });
-        pending = { generation, made };
+        pending = { since: changes, made };
         inFlight.set(key, pending);
       }
-      if (pending.generation !== startedIn.get(reply)) startedIn.set(reply, Math.min(pending.generation, startedIn.get(reply) ?? generation));
+      // Joining a making begun earlier: the answer is as old as that making.
+      if (pending.since !== startedIn.get(reply)) startedIn.set(reply, Math.min(pending.since, startedIn.get(reply) ?? changes));
       return pending.made as Promise<T>;
     },
 
@@ -266,26 +279,22 @@ export function createAnswerCache(options: AnswerCacheOptions) {
 
     /** Forgets every answer (the catalogue changed); answers being made now are sent but not kept. */
     clear(): void {
-      generation++;
+      remember(() => true);
       entries.clear();
     },
 
     /**
      * Forgets the answers whose keys `changed` picks (a part of what they show moved) and keeps the
-     * rest; as with clear(), no answer being made now is kept.
+     * rest; of the answers being made now, those it picks are sent but not kept.
      */
     drop(changed: (key: string) => boolean): void {
-      generation++;
-      for (const [key, entry] of [...entries.entries()]) {
-        if (changed(key)) entries.delete(key);
-        else entry.generation = generation;
-      }
+      remember(changed);
+      for (const key of [...entries.keys()]) if (changed(key)) entries.delete(key);
     },
 
     /** How many renditions of this URL's answer are kept (for tests and diagnostics; does not touch its recency). */
     kept: (url: string) => {
-      const entry = entries.peek(answerKey(url));
-      return entry?.generation === generation ? entry.renditions.size : 0;
+      return entries.peek(answerKey(url))?.renditions.size ?? 0;
     },
 
     stats: (): AnswerCacheStats => ({ hits, misses, entries: entries.size, bytes: entries.calculatedSize }),

@@ -123,6 +123,31 @@ describe('the answer cache', () => {
     expect(cache.kept('/slow')).toBe(1);
   });
 
+  it('a drop spoils only the answers being made that it picks: the others are kept', async () => {
+    const releases = new Map<string, () => void>();
+    const { cache, get } = await serve((fastify) => {
+      fastify.get('/slow/:name', { config: { answerCache: true } }, async (request, reply) => {
+        await new Promise<void>((resolve) => releases.set(request.url, resolve));
+        return reply.type('text/plain').send(request.url);
+      });
+    });
+    const waiting = [get('/slow/moved'), get('/slow/other')];
+    await until(() => releases.size === 2);
+    cache.drop((key) => key === '/slow/moved');
+    for (const release of releases.values()) release();
+    expect(await Promise.all(waiting.map(async (response) => (await response).text()))).toEqual(['/slow/moved', '/slow/other']);
+    expect(cache.kept('/slow/moved')).toBe(0);
+    expect(cache.kept('/slow/other')).toBe(1);
+    // Begun before more changes than are remembered: not kept, whatever they picked.
+    releases.clear();
+    const old = get('/slow/older');
+    await until(() => releases.size === 1);
+    for (let i = 0; i < 65; i++) cache.drop(() => false);
+    releases.get('/slow/older')!();
+    await (await old).text();
+    expect(cache.kept('/slow/older')).toBe(0);
+  });
+
   it('holds no more than its bound in bytes, however many URLs are asked', async () => {
     const { cache, get } = await serve((fastify) => {
       fastify.get('/p/:n', { config: { answerCache: true } }, (_request, reply) => reply.type('text/plain').send('y'.repeat(10_000)));
@@ -163,20 +188,31 @@ describe('the answer cache', () => {
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
-  it('a stock movement drops the catalogue API and the moved products\' pages, and keeps the listings and other products\' pages', async () => {
+  it('a stock movement drops the product lists and what shows the moved products, and keeps the rest', async () => {
     const made = new Map<string, number>();
     const { cache, get } = await serve((fastify) => {
-      for (const route of ['/shop', '/', '/product/:slug', '/api/products', '/api/products/:slug'])
+      for (const route of ['/shop', '/', '/product/:slug', '/api/products', '/api/products/:slug', '/api/products/:id/variants', '/api/categories'])
         fastify.get(route, { config: { answerCache: true } }, (request, reply) => {
           made.set(request.url, (made.get(request.url) ?? 0) + 1);
           return reply.type('text/plain').send(`${request.url} #${made.get(request.url)}`);
         });
     });
-    const urls = ['/shop', '/', '/product/rex-thong', '/product/rex-thong-deluxe', '/api/products', '/api/products/trike'];
+    const urls = ['/shop', '/', '/product/rex-thong', '/product/rex-thong-deluxe', '/api/products', '/api/products/rex-thong', '/api/products/trike', '/api/products/1/variants', '/api/products/2/variants', '/api/categories'];
     for (const url of urls) await get(url);
-    cache.drop(answersShowingStockOf(new Set(['rex-thong'])));
+    cache.drop(answersShowingStockOf([{ id: 1, slug: 'rex-thong' }]));
     const after = Object.fromEntries(await Promise.all(urls.map(async (url) => [url, (await get(url)).headers.get('x-cache')] as const)));
-    expect(after).toEqual({ '/shop': 'hit', '/': 'hit', '/product/rex-thong': 'miss', '/product/rex-thong-deluxe': 'hit', '/api/products': 'miss', '/api/products/trike': 'miss' });
+    expect(after).toEqual({
+      '/shop': 'hit',
+      '/': 'hit',
+      '/product/rex-thong': 'miss',
+      '/product/rex-thong-deluxe': 'hit',
+      '/api/products': 'miss',
+      '/api/products/rex-thong': 'miss',
+      '/api/products/trike': 'hit',
+      '/api/products/1/variants': 'miss',
+      '/api/products/2/variants': 'hit',
+      '/api/categories': 'hit',
+    });
     // Kept again once made anew.
     expect((await get('/product/rex-thong')).headers.get('x-cache')).toBe('hit');
   });
