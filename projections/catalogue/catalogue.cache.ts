@@ -30,26 +30,41 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
   let index = createCatalogueIndex(snapshot);
   const listeners: Array<(version: number, change: CatalogueChange) => void> = [];
   let reloading: Promise<boolean> | undefined;
+  let next: Promise<boolean> | undefined;
 
-  async function refresh(): Promise<boolean> {
-    reloading ??= (async () => {
-      try {
-        const now = await catalogueMarks(db);
-        if (now.version === marks.version && now.stockPosition === marks.stockPosition) return false;
-        // Stock alone moved (every order moves it): one query for the stock, the rest as it was.
-        const stockOnly = now.version === marks.version;
-        const before = snapshot;
-        snapshot = stockOnly ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
-        const change: CatalogueChange = stockOnly ? stockChange(before.variants, snapshot.variants) : { kind: 'catalogue' };
-        index = createCatalogueIndex(snapshot);
-        marks = now;
-        for (const listener of listeners) listener(index.version, change);
-        return true;
-      } finally {
+  async function reloadNow(): Promise<boolean> {
+    const now = await catalogueMarks(db);
+    if (now.version === marks.version && now.stockPosition === marks.stockPosition) return false;
+    // Stock alone moved (every order moves it): one query for the stock, the rest as it was.
+    const stockOnly = now.version === marks.version;
+    const before = snapshot;
+    snapshot = stockOnly ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
+    const change: CatalogueChange = stockOnly ? stockChange(before.variants, snapshot.variants) : { kind: 'catalogue' };
+    index = createCatalogueIndex(snapshot);
+    marks = now;
+    for (const listener of listeners) listener(index.version, change);
+    return true;
+  }
+
+  /**
+   * Resolves once a reload that began after this call has run, so a caller that just moved stock (an
+   * order, before it answers) sees it: one under way may have read before, so at most one more follows
+   * it, shared by every caller meanwhile.
+   */
+  function refresh(): Promise<boolean> {
+    if (reloading === undefined) {
+      reloading = reloadNow().finally(() => {
         reloading = undefined;
-      }
-    })();
-    return reloading;
+      });
+      return reloading;
+    }
+    next ??= reloading
+      .catch(() => false)
+      .then(() => {
+        next = undefined;
+        return refresh();
+      });
+    return next;
   }
 
   const unlisten = await db.listen(CATALOGUE_CHANNEL, reload('notification'));
