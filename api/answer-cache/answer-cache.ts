@@ -104,7 +104,7 @@ const entrySize = (entry: Entry, key: string) => {
  * hooks have run: security headers, cache-control), so one place decides what an answer says; `serve`,
  * called by the HTTP server before Fastify, adds only what belongs to the request: its id, HSTS over
  * HTTPS, the rule's own headers. Only 200 answers to GET are kept, and never one whose making began
- * before the catalogue last changed. Each request gets its rendition (a page's cart badge), in the
+ * before a change that picks its key. Each request gets its rendition (a page's cart badge), in the
  * encoding it prefers; renditions are made from the kept answer, once each. Answers sent from here are
  * logged and counted in the request metrics like every other.
  */
@@ -257,11 +257,12 @@ export function createAnswerCache(options: AnswerCacheOptions) {
 
     /**
      * What `makeIt` gives for `key`, made once for concurrent misses: a request arriving while it is
-     * being made waits for the same result (and, if that began before the catalogue changed, its
-     * answer is not kept either).
+     * being made waits for the same result, unless a change since picked the key (then it is made anew).
      */
     once<T>(reply: FastifyReply, key: string, makeIt: () => Promise<T>): Promise<T> {
       let pending = inFlight.get(key);
+      // One begun before a change that picks this key would send what the change made wrong: make it anew.
+      if (pending && changedSince(key, pending.since)) pending = undefined;
       if (!pending) {
         const made = makeIt().finally(() => {
           if (inFlight.get(key) === pending) inFlight.delete(key);

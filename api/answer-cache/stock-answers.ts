@@ -4,12 +4,13 @@ export interface MovedProduct {
   slug: string;
 }
 
-/** A path segment as the router reads it (escapes decoded), so `/api/products/%72ex` is the product `rex`. */
-function segment(raw: string): string {
+/** A kept answer's path as the routers read it (escapes decoded), so `/%70roduct/rex` is the product page of `rex`. */
+function decodedPath(key: string): string {
+  const path = key.split('?', 1)[0]!;
   try {
-    return decodeURIComponent(raw);
+    return decodeURIComponent(path);
   } catch {
-    return raw;
+    return path;
   }
 }
 
@@ -36,12 +37,13 @@ export function answersShowingStockOf(moved: Iterable<MovedProduct>): (key: stri
     ids.add(String(product.id));
   }
   return (key) => {
-    const path = key.split('?', 1)[0]!;
+    const path = decodedPath(key);
     if (PRODUCT_LISTS_API.test(path)) return true;
+    // The id as the route's schema reads it: `/api/products/01/variants` is product 1.
     const variants = PRODUCT_VARIANTS_API.exec(path);
-    if (variants) return ids.has(segment(variants[1]!));
+    if (variants) return ids.has(String(Number(variants[1])));
     const product = ONE_PRODUCT.exec(path);
-    if (product) return slugs.has(segment(product[1]!));
+    if (product) return slugs.has(product[1]!);
     return path.startsWith('/api/') && !STOCK_FREE_API.test(path);
   };
 }

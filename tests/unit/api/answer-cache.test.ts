@@ -123,6 +123,31 @@ describe('the answer cache', () => {
     expect(cache.kept('/slow')).toBe(1);
   });
 
+  it('a request arriving after a change that picks its key does not join a render begun before it', async () => {
+    const releases: Array<() => void> = [];
+    let renders = 0;
+    const { cache, get } = await serve((fastify, cache) => {
+      fastify.get('/slow', { config: { answerCache: true } }, async (request, reply) => {
+        const body = await cache.once(reply, cache.keyOf(request.url), async () => {
+          const n = ++renders;
+          await new Promise<void>((resolve) => releases.push(resolve));
+          return `render ${n}`;
+        });
+        return reply.type('text/plain').send(body);
+      });
+    });
+    const before = get('/slow');
+    await until(() => releases.length === 1);
+    cache.drop((key) => key === '/slow');
+    const after = get('/slow');
+    await until(() => releases.length === 2);
+    for (const release of releases) release();
+    expect([await (await before).text(), await (await after).text()]).toEqual(['render 1', 'render 2']);
+    expect(renders).toBe(2);
+    expect(cache.kept('/slow')).toBe(1);
+    expect(await (await get('/slow')).text()).toBe('render 2');
+  });
+
   it('a drop spoils only the answers being made that it picks: the others are kept', async () => {
     const releases = new Map<string, () => void>();
     const { cache, get } = await serve((fastify) => {

@@ -16,6 +16,8 @@ describe('the answers a stock movement makes wrong', () => {
     '/api/products/%72ex-thong',
     '/api/products/1/variants',
     '/api/products/1/variants/',
+    '/api/products/01/variants',
+    '/%70roduct/rex-thong',
     '/product/rex-thong',
     '/product/rex-thong?size=M&color=Green',
     '/products/rex-thong/',
