@@ -73,16 +73,18 @@ export async function purgeIdempotencyKeys(db: Queryable): Promise<number> {
 }
 
 /**
- * Deletes remembered answers that mention `address` (a forgotten customer's), case ignored: in their
- * body, or in their headers as a cookie carries it, percent-encoded (a form's flash). Deleting one too
- * many is harmless: a retry of its key finds what the key recorded in the log.
+ * Deletes remembered answers that mention `address` (a forgotten customer's), case ignored, in their body
+ * or headers, as written or percent-encoded (a form's flash cookie encodes what a cookie cannot hold).
+ * Deleting one too many is harmless: a retry of its key finds what the key recorded in the log.
  */
 export async function forgetIdempotentAnswersMentioning(db: Queryable, address: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `with gone as (delete from idempotency_keys
-       where strpos(lower(body), lower($1)) > 0 or strpos(lower(headers::text), lower($2)) > 0 returning 1)
+    `with gone as (delete from idempotency_keys k
+       where exists (select 1 from unnest($1::text[]) as t(text)
+                     where strpos(lower(k.body), t.text) > 0 or strpos(lower(k.headers::text), t.text) > 0)
+       returning 1)
      select count(*)::int as n from gone`,
-    [address, encodeURIComponent(address)],
+    [[...new Set([address, encodeURIComponent(address)].map((text) => text.toLowerCase()))]],
   );
   return rows[0]?.n ?? 0;
 }

@@ -96,6 +96,16 @@ interface Running {
   done: () => void;
 }
 const running = new WeakMap<FastifyRequest, Running>();
+const keptOut = new WeakSet<FastifyRequest>();
+
+/**
+ * Keeps this request's answer out of the store; its key still guards what its command records (a
+ * retry finds that in the log). For an answer carrying what a shopper typed: no retry needs it kept,
+ * and a typo in the address would hide it from forgetting that customer.
+ */
+export function keepAnswerOut(request: FastifyRequest): void {
+  keptOut.add(request);
+}
 /** Lets repeats of the request's key go on, without keeping an answer. */
 function release(request: FastifyRequest): void {
   running.get(request)?.done();
@@ -171,7 +181,7 @@ export const idempotency = fp(
       // key): a failure to keep its answer must not turn that answer into a 500, which a client would
       // retry; the retry finds the key in the log and answers from it.
       try {
-        if (!reply.getHeader(REPLAYED_HEADER) && !retryable(reply.statusCode) && typeof body === 'string') {
+        if (!reply.getHeader(REPLAYED_HEADER) && !retryable(reply.statusCode) && !keptOut.has(request) && typeof body === 'string') {
           await keepAnswer(db, {
             scopes: [first.scope, ...newSessionScopes(reply, first.scope)],
             key: first.key,

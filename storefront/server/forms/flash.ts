@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { Flash } from '../../../contracts/flash.ts';
+import { keepAnswerOut } from '../../../api/plugins/idempotency.ts';
 
 /**
  * The flash: what a form post tells the page it redirects to. A cookie that lives a minute, is read
@@ -20,10 +21,12 @@ function flashCookie(value: string, maxAge: number): string {
 const MAX_FLASH_VALUE_BYTES = 3_500;
 
 /**
- * Percent-encoded JSON: safe in a cookie, and an address it carries reads as `rex%40example.com`
- * wherever the answer is kept, so forgetting a customer finds it (db/idempotency-store.ts).
+ * JSON with only what a cookie value may not hold percent-encoded (quotes, commas, semicolons,
+ * backslashes, spaces, `%`, anything outside ASCII): an address reads as it was typed wherever the
+ * answer is kept, so forgetting a customer finds it (db/idempotency-store.ts), at about base64's size.
  */
-const encoded = (flash: Flash) => encodeURIComponent(JSON.stringify(flash));
+const NOT_COOKIE_SAFE = /[^\x21\x23\x24\x26-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]/gu;
+const encoded = (flash: Flash) => JSON.stringify(flash).replace(NOT_COOKIE_SAFE, (c) => encodeURIComponent(c));
 
 /**
  * The flash as its cookie carries it. When what was typed makes it too long for a cookie (which the
@@ -46,6 +49,8 @@ export function flashValue(flash: Flash): string {
 
 export function setFlash(reply: FastifyReply, flash: Flash): void {
   reply.header('set-cookie', flashCookie(flashValue(flash), LIFETIME_SECONDS));
+  // What was typed comes back to refill a refused form: never kept for the post's retries.
+  if (flash.form && Object.keys(flash.form.values).length > 0) keepAnswerOut(reply.request);
 }
 
 /**
