@@ -1,4 +1,4 @@
-import { formatCents } from '../../contracts/money-format.ts';
+import { formatCents, formatShipping } from '../../contracts/money-format.ts';
 import type { OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
@@ -27,7 +27,7 @@ export function orderConfirmationMessage(options: { order: ConfirmedOrder; perso
   const addressLines = [`${personal.firstName} ${personal.lastName}`, personal.address, `${personal.city}, ${personal.state} ${personal.zip}`, personal.country];
   const totals: Array<[string, string]> = [
     ['Subtotal', formatCents(order.subtotalCents)],
-    ['Shipping', order.shippingCents === 0 ? 'Free' : formatCents(order.shippingCents)],
+    ['Shipping', formatShipping(order.shippingCents)],
     ...(order.discountCents > 0 ? [['Discount', `-${formatCents(order.discountCents)}`] as [string, string]] : []),
     ['Total', formatCents(order.totalCents)],
   ];

@@ -1,5 +1,5 @@
 import { PROMO_CODE, type CartTotals } from '../../contracts/cart-rules.ts';
-import { formatCents } from '../../contracts/money-format.ts';
+import { formatCents, formatShipping } from '../../contracts/money-format.ts';
 
 /**
  * The totals of an order summary, the cart's and checkout's alike: subtotal, shipping ('Free' or its
@@ -15,7 +15,7 @@ export function OrderTotals({ totals, promoApplied = false, className = '' }: { 
       <div className="flex justify-between text-ink-700">
         <dt>Shipping</dt>
         <dd className="font-semibold tabular-nums text-ink-900" data-testid="summary-shipping">
-          {totals.shipping === 0 ? <span className="text-brand-700">Free</span> : formatCents(totals.shipping)}
+          <span className={totals.shipping === 0 ? 'text-brand-700' : undefined}>{formatShipping(totals.shipping)}</span>
         </dd>
       </div>
       {promoApplied && (

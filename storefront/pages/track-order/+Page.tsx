@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import { focusOnMount } from '../../lib/focus-on-mount.ts';
-import { decimalToCents, formatCents, formatMoney } from '../../../contracts/money-format.ts';
+import { decimalToCents, formatCents, formatMoney, formatShipping } from '../../../contracts/money-format.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
@@ -177,7 +177,6 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
 
 /** Subtotal, shipping ('Free' when waived) and any discount: what the total is made of. */
 function ChargeLines({ charges }: { charges: NonNullable<TrackedOrder['charges']> }) {
-  const shipping = decimalToCents(charges.shipping);
   const discount = decimalToCents(charges.discount);
   const line = 'flex justify-between gap-4 px-4 py-3 text-sm text-ink-700';
   return (
@@ -188,7 +187,7 @@ function ChargeLines({ charges }: { charges: NonNullable<TrackedOrder['charges']
       </li>
       <li className={line} data-testid="tracked-shipping">
         <span>Shipping</span>
-        <span className="font-semibold text-ink-900">{shipping === 0 ? 'Free' : formatCents(shipping)}</span>
+        <span className="font-semibold text-ink-900">{formatShipping(decimalToCents(charges.shipping))}</span>
       </li>
       {discount > 0 && (
         <li className={line}>
