@@ -34,7 +34,7 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
 
   async function reloadNow(): Promise<boolean> {
     const now = await catalogueMarks(db);
-    if (now.version === marks.version && now.stockPosition === marks.stockPosition) return false;
+    if (now.version === marks.version && now.unitsMoved === marks.unitsMoved) return false;
     // Stock alone moved (every order moves it): one query for the stock, the rest as it was.
     const stockOnly = now.version === marks.version;
     const before = snapshot;

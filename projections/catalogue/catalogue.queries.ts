@@ -11,12 +11,16 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
-/** What says the in-memory catalogue is stale: the catalogue's version, and how far stock has moved. */
-export async function catalogueMarks(db: Queryable): Promise<{ version: number; stockPosition: number }> {
-  const { rows } = await db.query<{ version: number | null; stock_position: string | number | null }>(
-    'select (select version from catalogue_state) as version, (select max(position) from stock_levels) as stock_position',
+/**
+ * What says the in-memory catalogue is stale: the catalogue's version, and how many units stock has
+ * moved in all. Not the highest position applied: positions are drawn before commit, so an order can
+ * commit below one already seen and leave that mark where it was; the sum grows with every movement.
+ */
+export async function catalogueMarks(db: Queryable): Promise<{ version: number; unitsMoved: number }> {
+  const { rows } = await db.query<{ version: number | null; units_moved: string | number | null }>(
+    'select (select version from catalogue_state) as version, (select sum(received + ordered) from stock_levels) as units_moved',
   );
-  return { version: rows[0]?.version ?? 0, stockPosition: Number(rows[0]?.stock_position ?? 0) };
+  return { version: rows[0]?.version ?? 0, unitsMoved: Number(rows[0]?.units_moved ?? 0) };
 }
 
 /** Reads the whole catalogue (it is small) in API shape. */

@@ -15,9 +15,3 @@ export async function liveStock(db: Queryable, variantIds?: readonly number[]): 
   );
   return new Map(rows.map((r) => [r.id, Number(r.stock)]));
 }
-
-/** The highest position stock_levels reflects: it moves with every order and receipt. */
-export async function stockPosition(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ position: string | null }>('select max(position) as position from stock_levels');
-  return Number(rows[0]?.position ?? 0);
-}

@@ -8,6 +8,9 @@ import { until } from '../../support/until.ts';
 import { receiveStock } from '../../../api/stock/stock.service.ts';
 import type { CatalogueChange } from '../../../projections/catalogue/catalogue-change.ts';
 import { variantWithStock } from '../../support/orders.ts';
+import { decide, initialState } from '../../../domain/stock/stock.decider.ts';
+import { stockStreamId } from '../../../domain/stock/stock.events.ts';
+import { appendWithProjections } from '../../../projections/registry.ts';
 
 const renamed = (name: string) => ({
   ...seed,
@@ -96,6 +99,37 @@ describe.runIf(BACKENDS.includes('postgres'))('catalogue invalidation across ser
       await b.close();
       await dbA.close();
       await dbB.close();
+    }
+  });
+
+  it('a movement that commits after a later-numbered one is still seen: positions are drawn before commit', async () => {
+    const cache = await openCatalogueCache(t.db, { pollMs: 600_000 });
+    const receipt = (variantId: number) => decide({ type: 'ReceiveStock', variantId, quantity: 2, variantExists: true, at: new Date().toISOString() }, initialState());
+    const early = variantWithStock(6).variant;
+    const late = seed.products.flatMap((p) => p.variants).find((v) => v.stock >= 5 && v.id !== early.id)!;
+    const before = cache.variant(early.id)!.stock;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let drawn!: () => void;
+    const appended = new Promise<void>((resolve) => (drawn = resolve));
+    try {
+      // The early receipt draws its position first and commits last.
+      const first = t.db.transaction(async (tx) => {
+        const [event] = await appendWithProjections(tx, stockStreamId(early.id), 0, receipt(early.id));
+        drawn();
+        await held;
+        return event!.position;
+      });
+      await appended;
+      const [second] = await appendWithProjections(t.db, stockStreamId(late.id), 0, receipt(late.id));
+      expect(await cache.refresh()).toBe(true);
+      release();
+      expect(await first).toBeLessThan(second!.position);
+      expect(await cache.refresh()).toBe(true);
+      expect(cache.variant(early.id)!.stock).toBe(before + 2);
+    } finally {
+      release();
+      await cache.close();
     }
   });
 });
