@@ -1,6 +1,6 @@
 import type { Category, Product, ProductRecord, Testimonial, Variant } from '../../contracts/catalogue.ts';
 import { byFeatured, sortedProducts } from '../../contracts/product-order.ts';
-import { categoryMatcher, productMatcher } from '../../contracts/product-search.ts';
+import { type Matcher, categoryMatcher, productMatcher } from '../../contracts/product-search.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
 
 export interface CatalogueSnapshot {
@@ -11,6 +11,20 @@ export interface CatalogueSnapshot {
   testimonials: Testimonial[];
   /** category slug → product ids, in listing order */
   membership: Map<string, number[]>;
+}
+
+/**
+ * The search's prepared words, per list of product records and of categories. They read names and
+ * descriptions only, and a reload that moved stock alone keeps the same lists, so every order's
+ * reload reuses them: preparing them is most of an index's build.
+ */
+const productMatchers = new WeakMap<readonly ProductRecord[], Matcher<ProductRecord>>();
+const categoryMatchers = new WeakMap<readonly Category[], Matcher<Category>>();
+
+function matcherOf<K extends object, M>(kept: WeakMap<K, M>, key: K, make: (key: K) => M): M {
+  let matcher = kept.get(key);
+  if (!matcher) kept.set(key, (matcher = make(key)));
+  return matcher;
 }
 
 /** Pure: builds the lookups every read needs once, so each request is a map access or a filter. */
@@ -32,9 +46,10 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueRead
     [...snapshot.membership.entries()].map(([slug, ids]) => [slug, ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined).sort(byFeatured)]),
   );
   const bestsellers = featuredOrder.filter((p) => p.bestSeller);
-  // Ties among matches keep the featured order.
-  const productSearch = productMatcher(featuredOrder);
-  const categorySearch = categoryMatcher(snapshot.categories);
+  // Ties among matches keep the featured order. A hit names the record; the answer is the product with its variants now.
+  const productSearch = matcherOf(productMatchers, snapshot.products, (records) => productMatcher([...records].sort(byFeatured)));
+  const categorySearch = matcherOf(categoryMatchers, snapshot.categories, categoryMatcher);
+  const productHits = (query: string, limit?: number) => productSearch.search(query, limit).map((hit) => ({ ...hit, item: byId.get(hit.item.id)! }));
 
   return {
     version: snapshot.version,
@@ -43,10 +58,10 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueRead
     products(query = {}) {
       const sort = query.sort ?? 'featured';
       const search = query.search?.trim();
-      const found = search ? productSearch.search(search).map((hit) => hit.item) : featuredOrder;
+      const found = search ? productHits(search).map((hit) => hit.item) : featuredOrder;
       return sortedProducts(found, sort);
     },
-    search: (query, limit) => ({ products: productSearch.search(query, limit), categories: categorySearch.search(query, limit) }),
+    search: (query, limit) => ({ products: productHits(query, limit), categories: categorySearch.search(query, limit) }),
     productsInCategory: (slug) => (categoryBySlug.has(slug) ? (inCategory.get(slug) ?? []) : undefined),
     bestsellers: () => bestsellers,
     product: (slug) => bySlug.get(slug),

@@ -76,6 +76,30 @@ describe.each(BACKENDS)('what a stock reload tells its listeners on %s', (backen
   });
 });
 
+describe.each(BACKENDS)('search after a stock movement on %s', (backend) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+  });
+  afterAll(() => t?.drop());
+
+  it('finds the products with their stock as it is now (the search words are kept from before)', async () => {
+    const cache = await openCatalogueCache(t.db, { pollMs: 60_000 });
+    try {
+      const { product, variant } = variantWithStock(5);
+      const stockIn = (found: ReadonlyArray<{ id: number; variants: ReadonlyArray<{ id: number; stock: number }> }>) =>
+        found.find((p) => p.id === product.id)?.variants.find((v) => v.id === variant.id)?.stock;
+      expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(variant.stock);
+      await receiveStock(t.db, variant.id, 3);
+      await cache.refresh();
+      expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(variant.stock + 3);
+      expect(stockIn(cache.products({ search: product.name }))).toBe(variant.stock + 3);
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
 describe.runIf(BACKENDS.includes('postgres'))('catalogue invalidation across server instances (PostgreSQL)', () => {
   let t: TestDatabase;
   beforeAll(async () => {
