@@ -10,8 +10,9 @@ import type { StorefrontServices } from '../services.ts';
 import { withCartBadge } from './cart-badge-html.ts';
 import { cartFormRoutes } from './forms/cart.forms.routes.ts';
 import { clearFlash, readFlash } from './forms/flash.ts';
-import { ensureFormNonce, nonceCookieIfMissing } from './forms/form-nonce.ts';
-import { useFormPosts } from './forms/form-post.ts';
+import { ensureFormNonce, nonceCookieIfMissing, renewFormNonce } from './forms/form-nonce.ts';
+import { type ShowPage, useFormPosts } from './forms/form-post.ts';
+import { keepAnswerOut } from '../../api/plugins/idempotency.ts';
 import { rememberCartCount } from './forms/page-cookies.ts';
 import { pageFormRoutes } from './forms/page.forms.routes.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -79,6 +80,16 @@ const SHARED_PAGES: AnswerRule = {
 export async function pages(fastify: FastifyInstance, options: PagesOptions): Promise<void> {
   const { catalogue, publicUrl, renderer, answerCache } = options;
   const { carts, subscriptions, orders, stockAlerts } = options.services;
+  const services: StorefrontServices = { catalogue, publicUrl };
+  // A form's answer when its flash cannot travel by cookie: the page itself, the shopper's own, and
+  // never kept for the post's retries (it shows what was typed); a retry looks again.
+  const showPage: ShowPage | undefined = renderer
+    ? async (request, reply, path, flash) => {
+        keepAnswerOut(request);
+        renewFormNonce(reply);
+        return sendOwn(reply, await renderer.render(request, services, { url: path, flash }), cartCountFromCookies(request.headers.cookie));
+      }
+    : undefined;
 
   // The session scope of the storefront: the forms and the pages that render a cart.
   await fastify.register(async (withSession) => {
@@ -87,7 +98,7 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
     await withSession.register(async (forms) => {
       await useFormPosts(forms);
       await forms.register(cartFormRoutes, { carts, orders, catalogue, ...(options.now ? { now: options.now } : {}) });
-      await forms.register(pageFormRoutes, { subscriptions, orders, stockAlerts });
+      await forms.register(pageFormRoutes, { subscriptions, orders, stockAlerts, showPage });
     });
     if (!renderer) return;
     for (const url of CART_PAGES) {
@@ -110,7 +121,6 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
 
   await renderer.registerAssets(fastify);
   await fastify.register(seoRoutes, { catalogue, publicUrl });
-  const services: StorefrontServices = { catalogue, publicUrl };
   const cache = renderer.dev ? undefined : answerCache;
   fastify.get('/*', { config: cache ? { answerCache: SHARED_PAGES } : {} }, async (request, reply) => {
     const flash = takeFlash(request, reply);

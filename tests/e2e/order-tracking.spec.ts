@@ -1,6 +1,7 @@
 import { addViaApi, THONG } from './support/cart.ts';
 import { fillContactAndAddress, submit } from './support/checkout-form.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { formatMoney } from '../../contracts/money-format.ts';
 
 /** An order placed with JavaScript is kept: Track Order finds it by its number and the email it was placed with. */
 test('place an order, then track it with its number and email', async ({ page }) => {
@@ -44,4 +45,37 @@ test('a Track Order link from the confirmation mail fills in the order number', 
   await page.getByLabel('Email address').fill('rex@jurassic.com');
   await page.getByRole('button', { name: 'Track Order' }).click();
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  /**
+   * The plain form's answer carries the order it found in a cookie, and a browser drops a cookie over
+   * 4 KB: an order of forty lines is shown whole all the same.
+   */
+  test('an order of forty lines is shown whole', async ({ page }) => {
+    // Products whose stock other tests count are left alone.
+    const products = (await (await page.request.get('/api/products')).json()) as Array<{ id: number; variants: Array<{ id: number; stock: number }> }>;
+    const variants = products
+      .filter((p) => p.id !== 9 && p.id !== 11)
+      .flatMap((p) => p.variants.filter((v) => v.stock >= 10).map((v) => ({ productId: p.id, variantId: v.id })))
+      .slice(0, 40);
+    expect(variants).toHaveLength(40);
+    for (const line of variants) await addViaApi(page, line.productId, line.variantId);
+    const placed = await page.request.post('/api/orders', {
+      data: { email: 'big@jurassic.com', firstName: 'Big', lastName: 'Order', address: '1 Herd Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { number, total } = (await placed.json()) as { number: string; total: string };
+
+    await page.goto('/track-order');
+    await page.getByLabel('Order number').fill(number);
+    await page.getByLabel('Email address').fill('big@jurassic.com');
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+    const details = page.getByRole('status', { name: `Order ${number}` });
+    await expect(details.getByRole('listitem').filter({ hasText: '×' })).toHaveCount(40);
+    await expect(details.getByRole('listitem').filter({ hasText: /^Total/ })).toHaveText(`Total${formatMoney(total)}`);
+  });
 });

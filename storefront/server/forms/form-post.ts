@@ -85,6 +85,9 @@ export function localPath(path: string): string | undefined {
 export const formPost = { config: { idempotent: formNonce } };
 
 /** POST → 303 → GET: the page the shopper lands on shows the flash once. */
+/** Answers a form post with the page at `path` showing `flash`, when the flash cannot travel by cookie. */
+export type ShowPage = (request: FastifyRequest, reply: FastifyReply, path: string, flash: Flash) => Promise<FastifyReply>;
+
 export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash): FastifyReply {
   if (flash) setFlash(reply, flash);
   renewFormNonce(reply);

@@ -11,7 +11,8 @@ import type { StockAlertService } from '../../../api/stock-alerts/stock-alerts.s
 import { StockAlertRequest } from '../../../contracts/stock-alert.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { toOrderView } from '../../../api/orders/order-view.ts';
-import { field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
+import { type ShowPage, field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
+import { fitsCookie } from './flash.ts';
 import { FORM_ACTIONS, STOCK_ALERT_FORM } from '../../../contracts/form-actions.ts';
 
 /**
@@ -22,7 +23,7 @@ import { FORM_ACTIONS, STOCK_ALERT_FORM } from '../../../contracts/form-actions.
  */
 export async function pageFormRoutes(
   app: FastifyInstance,
-  { subscriptions, orders, stockAlerts }: { subscriptions: SubscriptionService; orders: OrdersService; stockAlerts: StockAlertService },
+  { subscriptions, orders, stockAlerts, showPage }: { subscriptions: SubscriptionService; orders: OrdersService; stockAlerts: StockAlertService; showPage?: ShowPage | undefined },
 ): Promise<void> {
   app.post(FORM_ACTIONS.subscribe, { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
     const back = `${returnPath(request).split('#')[0]}#signup`;
@@ -83,6 +84,10 @@ export async function pageFormRoutes(
     if (request.headers.accept?.includes('application/json')) {
       return reply.header('cache-control', 'no-store').send({ result, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) });
     }
-    return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: {}, result }, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) });
+    const flash: Flash = { form: { name: 'track', values, errors: {}, result }, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) };
+    // An order of many lines outgrows a cookie (the browser would drop it, order and all): the post
+    // is then answered with the page itself. A lookup changes nothing, so showing it again is safe.
+    if (showPage && !fitsCookie(flash)) return showPage(request, reply, '/track-order', flash);
+    return redirectWithFlash(reply, '/track-order', flash);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_COOKIE, flashValue, readFlash } from '../../../../storefront/server/forms/flash.ts';
+import { FLASH_COOKIE, fitsCookie, flashValue, readFlash } from '../../../../storefront/server/forms/flash.ts';
 
 const cookie = (value: unknown) => ({ headers: { cookie: `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(value))}` } });
 const order = { number: '#DINO-1', placedAt: '2026-11-27T10:00:00.000Z', totalCents: 2499, email: 'rex@jurassic.com' };
@@ -38,5 +38,21 @@ describe('the flash cookie', () => {
     expect(kept.form.errors).toEqual(long.form.errors);
     expect(kept.form.values.name).toBe('Rex');
     expect(kept.form.values.message).toMatch(/^(🦖)+$/u);
+  });
+
+  it('says when a found order is too long for a cookie (cutting typed values cannot help): forty lines are', () => {
+    const tracked = (lines: number) => ({
+      form: { name: 'track', values: { orderNumber: '#DINO-123456', email: 'rex@jurassic.com' }, errors: {}, result: 'found' },
+      tracked: {
+        number: '#DINO-123456',
+        date: 'November 28, 2026',
+        status: 'Processing',
+        items: Array.from({ length: lines }, (_, i) => ({ name: `Stego Plate-Mate Briefs ${i} (XL, Jungle Green)`, quantity: 1, price: '21.99' })),
+        shipping: { method: 'Standard Shipping (3-5 business days)' },
+        total: '21.99',
+      },
+    });
+    expect(fitsCookie(tracked(2))).toBe(true);
+    expect(fitsCookie(tracked(40))).toBe(false);
   });
 });
