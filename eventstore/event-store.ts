@@ -87,12 +87,13 @@ const EVENTS = oneStream(`select $1, head.version + e.ordinality, e.type, e.data
          order by e.ordinality`);
 /**
  * Several streams' events, each row with its stream's expected version: a stream whose head is
- * elsewhere contributes no row. Positions follow the given order.
+ * elsewhere contributes no row. Positions follow the given order. Each head is looked up once: inlined,
+ * its lookup ran again wherever the join and the insert's select read it (three index probes a stream).
  */
 const STREAMS = `with given as (
          select * from unnest($1::text[], $2::int[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as g(stream_id, expected_version, type, data, metadata, n)
        ),
-       heads as (
+       heads as materialized (
          select s.stream_id, coalesce((select max(e.version) from events e where e.stream_id = s.stream_id), 0) as version
          from (select distinct stream_id from given) s
        ),
