@@ -1,3 +1,4 @@
+import { holdClimb } from '../lib/hold-climb.ts';
 import type { RenderResult } from '../render-cart.ts';
 import type { BenchRun } from '../lib/bench-run.ts';
 import type { MixKind } from '../lib/mix.ts';
@@ -17,7 +18,6 @@ export const DAY_MIX = { pages: 60, api: 15, search: 10, cartWrites: 8, cartPage
 export const P99_MS = 50;
 const PROBE_START = 100;
 const PROBE_STEP = 1.5;
-const HOLD_STEP = 1.15;
 /** Holds a search may take, each `--hold` seconds: enough to go from the ramp's rate to where p99 passes. */
 const MAX_HOLDS = 10;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -148,17 +148,11 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
     });
     let capacity: Step | undefined;
     await run.phase(`${backend}: a shop's day, ${options.hold} s holds`, async () => {
-      let candidate = lastOk || Math.round(PROBE_START / PROBE_STEP);
-      for (let tries = 0; tries < MAX_HOLDS; tries++) {
+      const climb = holdClimb(lastOk || Math.round(PROBE_START / PROBE_STEP));
+      for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
         const s = await hold(candidate);
-        if (s.ok) {
-          capacity = s;
-          candidate = Math.round(candidate * HOLD_STEP);
-        } else if (capacity) {
-          break;
-        } else {
-          candidate = Math.round(candidate / HOLD_STEP);
-        }
+        if (s.ok) capacity = s;
+        candidate = climb.next(s);
       }
     });
     await shop.child.stop();
@@ -183,9 +177,9 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
 async function twoInstances(run: BenchRun, build: string, target: Target, facts: ShopFacts, from: number, options: DayOptions): Promise<{ capacity?: Step; steps: Step[] }> {
   const steps: Step[] = [];
   let capacity: Step | undefined;
-  let candidate = from;
+  const climb = holdClimb(from);
   // Fresh instances for each hold (warmed 10 s at its rate): the search list covers one hold at a time.
-  for (let tries = 0; tries < MAX_HOLDS; tries++) {
+  for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
     const shops = [await startShop(build, target), await startShop(build, target)];
     try {
       const kinds = await mixOf(shops[0]!.origin, facts, 0);
@@ -195,9 +189,7 @@ async function twoInstances(run: BenchRun, build: string, target: Target, facts:
       steps.push(s);
       run.log(`  ${target.backend} day, two instances: ${candidate} req/s for ${options.hold} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req${why ? `: ${why}` : ''}`);
       if (s.ok) capacity = s;
-      if (s.ok) candidate = Math.round(candidate * HOLD_STEP);
-      else if (capacity) break;
-      else candidate = Math.round(candidate / HOLD_STEP);
+      candidate = climb.next(s);
     } finally {
       for (const x of shops) await x.child.stop();
     }
