@@ -84,10 +84,10 @@ export function localPath(path: string): string | undefined {
 /** Every form route's options: its posts are safe to repeat (see form-nonce.ts). */
 export const formPost = { config: { idempotent: formNonce } };
 
-/** POST → 303 → GET: the page the shopper lands on shows the flash once. */
 /** Answers a form post with the page at `path` showing `flash`, when the flash cannot travel by cookie. */
 export type ShowPage = (request: FastifyRequest, reply: FastifyReply, path: string, flash: Flash) => Promise<FastifyReply>;
 
+/** POST → 303 → GET: the page the shopper lands on shows the flash once. */
 export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash): FastifyReply {
   if (flash) setFlash(reply, flash);
   renewFormNonce(reply);
