@@ -3,12 +3,13 @@ export const HOLD_STEP = 1.15;
 
 /**
  * The rates the holds try: up by HOLD_STEP after a pass, down after a failure while none has passed.
- * A failure above a pass is held once more before the climb ends: on a shared machine one noisy hold
- * would otherwise end the search, and the capacity found is then a floor.
+ * A failure above a pass is held once more before the climb ends (a rate that failed on the way down
+ * has had its second hold): on a shared machine one noisy hold would otherwise end the search, and the
+ * capacity found is then a floor.
  */
 export function holdClimb(first: number): { first: number; next(s: { rate: number; ok: boolean }): number | undefined } {
   let passed = false;
-  const failedOnce = new Set<number>();
+  const failed = new Set<number>();
   return {
     first,
     next(s) {
@@ -16,10 +17,10 @@ export function holdClimb(first: number): { first: number; next(s: { rate: numbe
         passed = true;
         return Math.round(s.rate * HOLD_STEP);
       }
+      const again = failed.has(s.rate);
+      failed.add(s.rate);
       if (!passed) return Math.round(s.rate / HOLD_STEP);
-      if (failedOnce.has(s.rate)) return undefined;
-      failedOnce.add(s.rate);
-      return s.rate;
+      return again ? undefined : s.rate;
     },
   };
 }

@@ -21,7 +21,8 @@ describe("a shop's day: the rates the holds try", () => {
     expect(rates(100, (rate, attempt) => rate < 175 && !(rate === 132 && attempt === 1))).toEqual([100, 115, 132, 132, 152, 175, 175]);
   });
 
-  it('goes down while none has passed, then up from the first that does', () => {
-    expect(rates(200, (rate) => rate < 160)).toEqual([200, 174, 151, 174, 174]);
+  it('goes down while none has passed, then up from the first that does; a rate that failed on the way down gets one hold more', () => {
+    expect(rates(200, (rate) => rate < 160)).toEqual([200, 174, 151, 174]);
+    expect(rates(200, (rate, attempt) => rate < 160 || (rate === 174 && attempt === 2))).toEqual([200, 174, 151, 174, 200]);
   });
 });
