@@ -27,7 +27,7 @@ function matcherOf<K extends object, M>(kept: WeakMap<K, M>, key: K, make: (key:
   return matcher;
 }
 
-/** Pure: builds the lookups every read needs once, so each request is a map access or a filter. */
+/** Builds the lookups every read needs once, so each request is a map access or a filter (the search's words kept as above). */
 export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueReader {
   const variantsByProduct = new Map<number, Variant[]>();
   for (const variant of snapshot.variants) {

@@ -47,8 +47,11 @@ export function flashValue(flash: Flash): string {
   return value;
 }
 
-/** Whether the flash fits a cookie; one that does not (an order of many lines found) is shown by answering the page itself. */
-export const fitsCookie = (flash: Flash): boolean => flashValue(flash).length <= MAX_FLASH_VALUE_BYTES;
+/**
+ * Whether the flash fits a cookie whole, nothing typed cut; one that does not (an order of many lines
+ * found) is shown by answering the post with the page itself.
+ */
+export const fitsCookie = (flash: Flash): boolean => encoded(flash).length <= MAX_FLASH_VALUE_BYTES;
 
 export function setFlash(reply: FastifyReply, flash: Flash): void {
   reply.header('set-cookie', flashCookie(flashValue(flash), LIFETIME_SECONDS));

@@ -40,7 +40,7 @@ describe('the flash cookie', () => {
     expect(kept.form.values.message).toMatch(/^(🦖)+$/u);
   });
 
-  it('says when a found order is too long for a cookie (cutting typed values cannot help): forty lines are', () => {
+  it('says when a flash does not fit a cookie whole: a found order of forty lines, or typed values that would be cut', () => {
     const tracked = (lines: number) => ({
       form: { name: 'track', values: { orderNumber: '#DINO-123456', email: 'rex@jurassic.com' }, errors: {}, result: 'found' },
       tracked: {
@@ -54,5 +54,7 @@ describe('the flash cookie', () => {
     });
     expect(fitsCookie(tracked(2))).toBe(true);
     expect(fitsCookie(tracked(40))).toBe(false);
+    const typed = tracked(2);
+    expect(fitsCookie({ ...typed, form: { ...typed.form, values: { ...typed.form.values, email: 'r'.repeat(3_500) } } })).toBe(false);
   });
 });
