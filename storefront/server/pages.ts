@@ -9,10 +9,9 @@ import type { ShopServices } from '../../api/shop-services.ts';
 import type { StorefrontServices } from '../services.ts';
 import { withCartBadge } from './cart-badge-html.ts';
 import { cartFormRoutes } from './forms/cart.forms.routes.ts';
-import { clearFlash, readFlash } from './forms/flash.ts';
+import { clearFlash, keepTypedOut, readFlash } from './forms/flash.ts';
 import { ensureFormNonce, nonceCookieIfMissing, renewFormNonce } from './forms/form-nonce.ts';
 import { type ShowPage, useFormPosts } from './forms/form-post.ts';
-import { keepAnswerOut } from '../../api/plugins/idempotency.ts';
 import { rememberCartCount } from './forms/page-cookies.ts';
 import { pageFormRoutes } from './forms/page.forms.routes.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -81,11 +80,11 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
   const { catalogue, publicUrl, renderer, answerCache } = options;
   const { carts, subscriptions, orders, stockAlerts } = options.services;
   const services: StorefrontServices = { catalogue, publicUrl };
-  // A form's answer when its flash cannot travel by cookie: the page itself, the shopper's own, and
-  // never kept for the post's retries (it shows what was typed); a retry looks again.
+  // A form's answer when its flash cannot travel by cookie: the page itself, the shopper's own, kept
+  // for retries as the flash's answer would be (never when it shows what was typed).
   const showPage: ShowPage | undefined = renderer
     ? async (request, reply, path, flash) => {
-        keepAnswerOut(request);
+        keepTypedOut(request, flash);
         renewFormNonce(reply);
         return sendOwn(reply, await renderer.render(request, services, { url: path, flash }), cartCountFromCookies(request.headers.cookie));
       }

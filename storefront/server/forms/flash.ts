@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { Flash } from '../../../contracts/flash.ts';
 import { keepAnswerOut } from '../../../api/plugins/idempotency.ts';
@@ -55,8 +55,12 @@ export const fitsCookie = (flash: Flash): boolean => encoded(flash).length <= MA
 
 export function setFlash(reply: FastifyReply, flash: Flash): void {
   reply.header('set-cookie', flashCookie(flashValue(flash), LIFETIME_SECONDS));
-  // What was typed comes back to refill a refused form: never kept for the post's retries.
-  if (flash.form && Object.keys(flash.form.values).length > 0) keepAnswerOut(reply.request);
+  keepTypedOut(reply.request, flash);
+}
+
+/** An answer showing what was typed (to refill a form, or beside a found order) is never kept for the post's retries. */
+export function keepTypedOut(request: FastifyRequest, flash: Flash): void {
+  if (flash.form && Object.keys(flash.form.values).length > 0) keepAnswerOut(request);
 }
 
 /**

@@ -77,14 +77,14 @@ export async function pageFormRoutes(
     const errors = validateTrackForm(values.orderNumber, values.email);
     if (Object.keys(errors).length > 0 && request.headers.accept?.includes('application/json')) return reply.status(400).send({ error: 'Bad Request', message: errors.orderNumber ?? errors.email, requestId: request.id });
     if (Object.keys(errors).length > 0) return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: { ...errors } } });
-    const order = trackOrder(values.orderNumber, values.email).kind === 'found' ? undefined : await orders.findOrder(values.orderNumber, values.email);
-    const result = order || trackOrder(values.orderNumber, values.email).kind === 'found' ? 'found' : 'not-found';
+    const sample = trackOrder(values.orderNumber, values.email).kind === 'found';
+    const order = sample ? undefined : await orders.findOrder(values.orderNumber, values.email);
+    const result = sample || order ? 'found' : 'not-found';
+    const found = order ? { tracked: trackedOrderOf(toOrderView(order)) } : {};
     // The enhanced page posts here with fetch and shows the outcome itself: a found order or not,
     // answered alike (200), so the browser logs no failed request for a number that is not there.
-    if (request.headers.accept?.includes('application/json')) {
-      return reply.header('cache-control', 'no-store').send({ result, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) });
-    }
-    const flash: Flash = { form: { name: 'track', values, errors: {}, result }, ...(order ? { tracked: trackedOrderOf(toOrderView(order)) } : {}) };
+    if (request.headers.accept?.includes('application/json')) return reply.header('cache-control', 'no-store').send({ result, ...found });
+    const flash: Flash = { form: { name: 'track', values, errors: {}, result }, ...found };
     // An order of many lines outgrows a cookie (the browser would drop it, order and all): the post
     // is then answered with the page itself. A lookup changes nothing, so showing it again is safe.
     if (showPage && !fitsCookie(flash)) return showPage(request, reply, '/track-order', flash);
