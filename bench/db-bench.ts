@@ -79,9 +79,18 @@ async function settingsOf(db: Database): Promise<DurabilitySettings> {
   return { fsync: of('fsync'), synchronous_commit: of('synchronous_commit'), wal_sync_method: of('wal_sync_method') };
 }
 
-/** Rows written by one statement share its transaction's xmin: events per distinct xmin is the mean group. */
+/** The metadata of the reference route's events (reference-write-server.ts), which share the shop's log. */
+export const REFERENCE_MARK = { bench: 'reference route' };
+
+/**
+ * Rows written by one statement share its transaction's xmin: events per distinct xmin is the mean
+ * group, over the shop's own appends (not the reference route's).
+ */
 async function meanGroupSize(db: Database): Promise<number> {
-  const { rows } = await db.query<{ events: string; groups: string }>(`select count(*) as events, count(distinct xmin::text) as groups from events where type = 'ItemAdded'`);
+  const { rows } = await db.query<{ events: string; groups: string }>(
+    `select count(*) as events, count(distinct xmin::text) as groups from events where type = 'ItemAdded' and not metadata @> $1::jsonb`,
+    [JSON.stringify(REFERENCE_MARK)],
+  );
   const groups = Number(rows[0]!.groups);
   return groups === 0 ? 1 : Number(rows[0]!.events) / groups;
 }

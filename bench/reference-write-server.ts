@@ -14,6 +14,7 @@ import Fastify from 'fastify';
 import { connectDatabase } from '../db/connect.ts';
 import { cartStreamId } from '../domain/cart/cart.events.ts';
 import { groupedAppendWithProjections } from '../projections/registry.ts';
+import { REFERENCE_MARK } from './db-bench.ts';
 
 export interface ReferenceWriteSpec {
   port: number;
@@ -39,7 +40,8 @@ app.post<{ Body: { productId: number; variantId: number; quantity: number } }>('
   const lineId = randomUUID();
   const { productId, variantId, quantity } = request.body;
   const [recorded] = await append(db, cartStreamId(cartId), 0, [
-    { type: 'ItemAdded', data: { schemaVersion: 1, lineId, productId, variantId, quantity, at: new Date().toISOString() } },
+    // Marked, so the shop's mean group size is measured over the shop's own appends (db-bench.ts, facts).
+    { type: 'ItemAdded', data: { schemaVersion: 1, lineId, productId, variantId, quantity, at: new Date().toISOString() }, metadata: REFERENCE_MARK },
   ]);
   reply.setCookie('dino.sid', Buffer.from(JSON.stringify({ id: randomUUID(), cartId })).toString('base64url'), { signed: true, httpOnly: true, sameSite: 'lax', path: '/' });
   return reply

@@ -155,6 +155,26 @@ export type Measured = LoadResult & {
   /** The machine's 1-minute load average before and after the run. */
   loadAvg: [number, number];
 };
+/**
+ * Two runs of one server as one (the baseline runs either side of a shop run, lib/rounds.ts): their mean
+ * rates and latencies, the CPU of all their requests over their count, the higher peak RSS.
+ */
+export function meanOfRuns(a: Measured, b: Measured): Measured {
+  const mean = (x: number, y: number) => (x + y) / 2;
+  const cpu = a.cpuMsPerRequest !== undefined && b.cpuMsPerRequest !== undefined ? (a.cpuMsPerRequest * a.total + b.cpuMsPerRequest * b.total) / (a.total + b.total) : undefined;
+  const peak = a.peakRssMb !== undefined && b.peakRssMb !== undefined ? Math.max(a.peakRssMb, b.peakRssMb) : undefined;
+  const { cpuMsPerRequest: _cpu, peakRssMb: _peak, ...rest } = b;
+  return {
+    ...rest,
+    rps: mean(a.rps, b.rps),
+    total: a.total + b.total,
+    latency: { mean: mean(a.latency.mean, b.latency.mean), p50: mean(a.latency.p50, b.latency.p50), p90: mean(a.latency.p90, b.latency.p90), p99: mean(a.latency.p99, b.latency.p99), max: Math.max(a.latency.max, b.latency.max) },
+    loadAvg: [a.loadAvg[0], b.loadAvg[1]],
+    ...(cpu === undefined ? {} : { cpuMsPerRequest: cpu }),
+    ...(peak === undefined ? {} : { peakRssMb: peak }),
+  };
+}
+
 /** The server's CPU per request and peak RSS, as figure text. */
 export const cpuText = (r: Measured) =>
   `${r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(3)} ms CPU/req`}${r.peakRssMb === undefined ? '' : `, peak RSS ${Math.round(r.peakRssMb)} MB`}`;

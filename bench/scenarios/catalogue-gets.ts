@@ -3,7 +3,7 @@ import { type BenchRun, PAGE_CONNECTIONS } from '../lib/bench-run.ts';
 import type { Child } from '../lib/process.ts';
 import { fmtKb, fmtMs, fmtRate } from '../lib/report.ts';
 import { type Round, inRounds, roundText } from '../lib/rounds.ts';
-import { type Measured, type Target, capture, checkBaseline, cpuText, load, loadProblems, loadText, startBaseline } from '../lib/shop-process.ts';
+import { type Measured, type Target, capture, checkBaseline, cpuText, load, loadProblems, loadText, meanOfRuns, startBaseline } from '../lib/shop-process.ts';
 import type { ShopFacts } from './shop-facts.ts';
 
 /** The Accept-Encoding Chromium sends with every page request. */
@@ -56,7 +56,7 @@ export async function catalogueGets(run: BenchRun, backend: Target['backend'], s
       for (const p of group.paths) {
         const spec = { path: p, connections: PAGE_CONNECTIONS, ...(group.headers ? { headers: group.headers } : {}) };
         const { rounds, median, note } = await inRounds(
-          meanOf,
+          meanOfRuns,
           (warmed) => load(run, { url: baseline.origin, ...spec, warmed }, baseline.child),
           async () => {
             // Stopped first: on PGlite one process at a time holds the data directory.
@@ -93,16 +93,4 @@ export async function catalogueGets(run: BenchRun, backend: Target['backend'], s
       });
     }
   }
-}
-
-/** Two baseline runs as one: their mean rates and latencies (CPU and RSS from the second). */
-function meanOf(a: Measured, b: Measured): Measured {
-  const mean = (x: number, y: number) => (x + y) / 2;
-  return {
-    ...b,
-    rps: mean(a.rps, b.rps),
-    total: a.total + b.total,
-    latency: { mean: mean(a.latency.mean, b.latency.mean), p50: mean(a.latency.p50, b.latency.p50), p90: mean(a.latency.p90, b.latency.p90), p99: mean(a.latency.p99, b.latency.p99), max: Math.max(a.latency.max, b.latency.max) },
-    loadAvg: [a.loadAvg[0], b.loadAvg[1]],
-  };
 }

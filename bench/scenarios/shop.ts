@@ -5,7 +5,7 @@ import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { fmtMs, fmtRate } from '../lib/report.ts';
 import { type Measured, type Target, capture, cpuText, load, loadProblems, loadText, startShop } from '../lib/shop-process.ts';
 import { steadyBaseline } from '../lib/steady-baseline.ts';
-import { writesOverHttp } from './cart-writes.ts';
+import { type CartAnswer, cartAnswer, writesOverHttp } from './cart-writes.ts';
 import { shopsDay } from './shops-day.ts';
 import { writeRows } from './write-rows.ts';
 import { ordersOverHttp } from './orders.ts';
@@ -37,7 +37,7 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
   const shop: RunningShop = await run.phase(`${backend}: start the CLI server`, () => startShop(build, target));
   let facts: ShopFacts;
   let cart: Awaited<ReturnType<typeof cartPage>> | undefined;
-  let http: Awaited<ReturnType<typeof writesOverHttp>> | undefined;
+  let answer: CartAnswer | undefined;
   try {
     facts = await discover(shop.origin);
     if (run.only.has('api') || run.only.has('pages')) {
@@ -45,7 +45,7 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
     }
     if (run.only.has('search')) await run.phase(`${backend}: search, distinct queries`, () => searchRow(run, backend, shop, () => startShop(build, target)));
     if (run.only.has('cart')) cart = await run.phase(`${backend}: /cart`, () => cartPage(run, shop.child, shop.origin, facts));
-    if (run.only.has('writes')) http = await run.phase(`${backend}: POST /api/cart`, () => writesOverHttp(run, shop.child, shop.origin, facts));
+    if (run.only.has('writes')) answer = await cartAnswer(shop.origin, facts);
     if (backend === 'pglite' && run.only.has('js')) await run.phase('first-load JS from the served HTML', () => jsFromHtml(run, shop.origin, facts.slug));
     if (backend === 'pglite' && run.only.has('lighthouse')) await run.phase('Lighthouse', () => lighthouseRows(run, shop.origin, facts.slug));
   } finally {
@@ -84,7 +84,9 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
     }
   }
 
-  if (run.only.has('writes') && http) {
+  if (run.only.has('writes') && answer) {
+    // Shop and reference route in rounds, a process of their own each run, after the half's shop has stopped.
+    const http = await run.phase(`${backend}: POST /api/cart, alternated with the reference route`, () => writesOverHttp(run, build, target, facts, answer!));
     // Its own shop process: the variants it orders are restocked first, with no server on the data directory.
     const orders = await run.phase(`${backend}: POST /api/orders`, () => ordersOverHttp(run, build, target, facts));
     await writeRows(run, target, facts, http, orders);

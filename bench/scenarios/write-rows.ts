@@ -4,7 +4,7 @@ import { type BenchRun, WRITE_CLIENTS } from '../lib/bench-run.ts';
 import { fmtMs, fmtRate } from '../lib/report.ts';
 import { type Measured, type Target, cpuText, loadProblems, loadText } from '../lib/shop-process.ts';
 import { steadyBaseline } from '../lib/steady-baseline.ts';
-import { dbBench, referenceWrites, type writesOverHttp } from './cart-writes.ts';
+import { type WritesOverHttp, dbBench } from './cart-writes.ts';
 import type { ShopFacts } from './shop-facts.ts';
 
 /** POST /api/cart: at least this share of its grouped baseline, at most this many times the reference route's CPU per request. */
@@ -17,10 +17,10 @@ const STORE_RATIO = 0.6;
  * service's, the store's grouped append) against multi-row INSERTs of the shop's measured mean group
  * size, an ungrouped one against single-row INSERTs; both baselines prepared, on the same database,
  * clients and durability settings. Every row shows its CPU per request beside the reference route's
- * (bench/reference-write-server.ts) from the same run: a ratio of CPU does not swing with the disk as
- * a ratio of rates to an fsync-bound baseline does.
+ * (bench/reference-write-server.ts), the HTTP rows' measured alternated with it (cart-writes.ts): a
+ * ratio of CPU does not swing with the disk as a ratio of rates to an fsync-bound baseline does.
  */
-export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts, http: Awaited<ReturnType<typeof writesOverHttp>>, orders: Measured): Promise<void> {
+export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts, http: WritesOverHttp, orders: Measured): Promise<void> {
   const backend = target.backend;
   const loadBefore = os.loadavg()[0]!;
   // Read first: the store-level rows below append ItemAdded events of their own.
@@ -36,10 +36,10 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
         );
   const append = await run.phase(`${backend}: store-level append`, () => dbBench(run, target, 'append', facts));
   const oneByOne = await run.phase(`${backend}: store-level append, one statement per append`, () => dbBench(run, target, 'append-one-by-one', facts));
-  const reference = await run.phase(`${backend}: POST /api/cart on the reference route`, () => referenceWrites(run, target, facts, http.answer));
   const loadAfter = os.loadavg()[0]!;
   const { fsync, synchronous_commit: syncCommit, wal_sync_method: walSync } = shopFacts.settings;
   const durability = `fsync=${fsync}, synchronous_commit=${syncCommit}, wal_sync_method=${walSync}`;
+  const { reference } = http;
   const refCpu = reference.cpuMsPerRequest;
   const refCpuText = refCpu === undefined ? 'reference route CPU unknown' : `reference route ${refCpu.toFixed(3)} ms CPU/req`;
   const singleText = `${fmtRate(single.value.opsPerSecond, 'rows/s')} (raw single-row INSERT, prepared, ${single.value.connections} clients)`;
@@ -55,13 +55,18 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
     return text ? { note: text } : {};
   };
 
-  for (const [name, r] of [
-    ['POST /api/cart, new carts (HTTP)', http.newCarts],
-    ['POST /api/cart, 10 lines per cart (HTTP)', http.tenLines],
+  const cpuOver = (shopRun: Measured, referenceRun: Measured) =>
+    shopRun.cpuMsPerRequest !== undefined && referenceRun.cpuMsPerRequest ? shopRun.cpuMsPerRequest / referenceRun.cpuMsPerRequest : undefined;
+  for (const [name, r, of] of [
+    ['POST /api/cart, new carts (HTTP)', http.newCarts, (round: WritesOverHttp['rounds'][number]) => round.r],
+    ['POST /api/cart, 10 lines per cart (HTTP)', http.tenLines, (round: WritesOverHttp['rounds'][number]) => round.tenLines],
   ] as const) {
     const ratio = r.rps / grouped.value.opsPerSecond;
-    const cpuOverReference = r.cpuMsPerRequest !== undefined && refCpu ? r.cpuMsPerRequest / refCpu : undefined;
+    const cpuOverReference = cpuOver(r, reference);
     const problem = loadProblems(r);
+    const rounds = `against the reference route runs either side, in ${http.rounds.length} rounds (the row is the median by the new carts' rate over the reference route's): ${http.rounds
+      .map((round) => `CPU ${cpuOver(of(round), round.b)?.toFixed(2) ?? '?'} x, rate ${(of(round).rps / round.b.rps).toFixed(2)} x`)
+      .join('; ')}`;
     run.rows.push({
       scenario: name,
       backend,
@@ -73,8 +78,8 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
       pass: !problem && ratio >= HTTP_RATIO && cpuOverReference !== undefined && cpuOverReference <= HTTP_CPU_OVER_REFERENCE,
       load: `${loadText(r)}, ${loadBefore.toFixed(1)}→${loadAfter.toFixed(1)}`,
       conditions: conditions(`${WRITE_CLIENTS} clients closed-loop (autocannon)`, meanGroup),
-      ...notes(problem),
-      data: { measured: r, baseline: grouped.value, singleRow: single.value, reference, groupSize, settings: shopFacts.settings, connections: WRITE_CLIENTS },
+      ...notes(problem, rounds, http.note),
+      data: { measured: r, baseline: grouped.value, singleRow: single.value, reference, rounds: http.rounds, groupSize, settings: shopFacts.settings, connections: WRITE_CLIENTS },
     });
   }
   const problem = loadProblems(reference);
