@@ -2,6 +2,7 @@ import type { Consumer, ConsumerContext, ConsumerLog } from '../../consumers/con
 import type { Database } from '../../db/database.ts';
 import type { RecordedEvent } from '../../eventstore/event-store.ts';
 import { createMailer } from '../../consumers/mail/mailer.ts';
+import { type RunnerOptions, type RunningConsumers, startConsumers } from '../../consumers/consumer-runner.ts';
 
 /** A consumer of test events that records what it was given; `fail` decides which deliveries throw. */
 export function recordingConsumer(name: string, types: readonly string[], fail: (event: RecordedEvent) => boolean = () => false) {
@@ -22,4 +23,27 @@ export const quietLog: ConsumerLog = { info() {}, warn() {}, error() {} };
 
 export function testContext(db: Database, overrides: Partial<ConsumerContext> = {}): ConsumerContext {
   return { db, mailer: createMailer({ smtpUrl: undefined, from: 'DinoBooty <hello@test.example>', dataDir: '/nonexistent' }), publicUrl: 'http://shop.test', log: quietLog, ...overrides };
+}
+
+/** The shop's sender in the mail tests. */
+export const TEST_FROM = 'DinoBooty <hello@dinobooty.test>';
+/** The shop's address in the links of the mail tests. */
+export const TEST_PUBLIC_URL = 'https://dinobooty.test';
+/** A runner that keeps a test short: it polls every 10 ms and retries after 20 to 100 ms. */
+export const FAST_RUNNER = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
+
+/**
+ * Runs `consumers` on `db`, their mail sent over SMTP to `inbox` from TEST_FROM, its links to
+ * TEST_PUBLIC_URL; `stop` also closes the mailer's connections.
+ */
+export function startMailConsumers(db: Database, consumers: readonly Consumer[], inbox: { url: string }, options: RunnerOptions = FAST_RUNNER): RunningConsumers {
+  const mailer = createMailer({ smtpUrl: inbox.url, from: TEST_FROM, dataDir: '/nonexistent' });
+  const running = startConsumers(db, consumers, testContext(db, { mailer, publicUrl: TEST_PUBLIC_URL }), options);
+  return {
+    ...running,
+    async stop() {
+      await running.stop();
+      mailer.close();
+    },
+  };
 }

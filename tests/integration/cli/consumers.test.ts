@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
-import { startConsumers } from '../../../consumers/consumer-runner.ts';
-import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
-import { testContext } from '../../support/recording-consumer.ts';
+import { startMailConsumers } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { until } from '../../support/until.ts';
 import { cli } from './cli-support.ts';
@@ -22,8 +20,7 @@ describe.each(BACKENDS)('dino-shop consumers on %s', (backend) => {
   });
 
   it('lists a dead letter, retries it into the inbox, skips another, and refuses what is not waiting', async () => {
-    const mailer = createMailer({ smtpUrl: inbox.url, from: 'DinoBooty <hello@dinobooty.test>', dataDir: '/nonexistent' });
-    const running = startConsumers(t.db, [welcomeMail], testContext(t.db, { mailer }), { pollMs: 10, maxAttempts: 2, backoff: { baseMs: 10, maxMs: 20 } });
+    const running = startMailConsumers(t.db, [welcomeMail], inbox, { pollMs: 10, maxAttempts: 2, backoff: { baseMs: 10, maxMs: 20 } });
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       inbox.refusing = true;
@@ -58,7 +55,6 @@ describe.each(BACKENDS)('dino-shop consumers on %s', (backend) => {
       expect(inbox.messages).toHaveLength(1);
     } finally {
       await running.stop();
-      mailer.close();
     }
   });
 });

@@ -3,19 +3,14 @@ import { receiveStock } from '../../../api/stock/stock.service.ts';
 import { createStockAlertService } from '../../../api/stock-alerts/stock-alerts.service.ts';
 import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
 import { backInStock } from '../../../consumers/back-in-stock.consumer.ts';
-import { startConsumers } from '../../../consumers/consumer-runner.ts';
-import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
-import { testContext } from '../../support/recording-consumer.ts';
+import { startMailConsumers } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
-
-const FROM = 'DinoBooty <hello@dinobooty.test>';
-const FAST = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
 
 describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   let app: TestApp;
@@ -46,8 +41,7 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   it('stock received mails each waiting address once (product, size, colour, link), fulfils the alert, and a forgotten address gets none', async () => {
     const alerts = createStockAlertService({ db: app.db });
     const { product, variant } = variantWithStock(0);
-    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
-    const running = startConsumers(app.db, [backInStock], testContext(app.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    const running = startMailConsumers(app.db, [backInStock], inbox);
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       inbox.messages.length = 0;
@@ -72,7 +66,6 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
       expect(await listDeadLetters(app.db, 'back-in-stock')).toEqual([]);
     } finally {
       await running.stop();
-      mailer.close();
     }
   });
 
@@ -90,14 +83,12 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
 
     // The consumer runs only now, from where the tests above left it: the receipt, then the sale.
     inbox.messages.length = 0;
-    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
-    const running = startConsumers(app.db, [backInStock], testContext(app.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    const running = startMailConsumers(app.db, [backInStock], inbox);
     try {
       await until(() => inbox.messages.some((m) => m.to.includes('dilo@example.com')), 10_000);
       expect(inbox.messages.map((m) => m.to).flat()).toEqual(['dilo@example.com']);
     } finally {
       await running.stop();
-      mailer.close();
     }
   });
 });

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
-import { startConsumers } from '../../../consumers/consumer-runner.ts';
-import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { orderConfirmation } from '../../../consumers/order-confirmation.consumer.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
-import { testContext } from '../../support/recording-consumer.ts';
+import { TEST_PUBLIC_URL, startMailConsumers } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
-
-const FROM = 'DinoBooty <hello@dinobooty.test>';
-const FAST = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
 
 /** The message's text part, its quoted-printable soft breaks and escapes undone. */
 const textPartOf = (raw: string) => {
@@ -34,8 +29,7 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
 
   it('mails a placed order one confirmation over SMTP (lines, totals, method, address, Track Order link; Message-ID from the event); a customer forgotten before it goes gets none', async () => {
     const { product, variant } = variantWithStock(20);
-    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
-    const running = startConsumers(app.db, [orderConfirmation], testContext(app.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    const running = startMailConsumers(app.db, [orderConfirmation], inbox);
     try {
       // Started first: the consumer begins at "now" and passes over orders placed before it ever ran.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -57,7 +51,7 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
       expect(text).toContain(`Total: $${order.total}`);
       expect(text).toContain('Shipping method: Standard Shipping (3-5 business days)');
       expect(text).toContain('Rex Saurus\n  42 Fossil Lane\n  Bedrock, CA 90210\n  US');
-      expect(text).toContain(`https://dinobooty.test/track-order?number=${encodeURIComponent(order.number)}`);
+      expect(text).toContain(`${TEST_PUBLIC_URL}/track-order?number=${encodeURIComponent(order.number)}`);
 
       // Forgotten while its mail waits for a refusing server: no one to write to, and nothing dead.
       inbox.refusing = true;
@@ -71,7 +65,6 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
       expect(await listDeadLetters(app.db, 'order-confirmation')).toEqual([]);
     } finally {
       await running.stop();
-      mailer.close();
     }
   });
 });

@@ -3,17 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSubscriber, createSubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
-import { startConsumers } from '../../../consumers/consumer-runner.ts';
 import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
-import { testContext } from '../../support/recording-consumer.ts';
+import { TEST_FROM, TEST_PUBLIC_URL, startMailConsumers } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { until } from '../../support/until.ts';
-
-const FROM = 'DinoBooty <hello@dinobooty.test>';
-const FAST = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
 
 describe.each(BACKENDS)('welcome mail on %s', (backend) => {
   let t: TestDatabase;
@@ -27,8 +23,7 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
   });
 
   it('sends a new subscriber one welcome over SMTP (text and HTML, the shop as sender, a Message-ID from the event); a forgotten one gets none', async () => {
-    const mailer = createMailer({ smtpUrl: inbox.url, from: FROM, dataDir: '/nonexistent' });
-    const running = startConsumers(t.db, [welcomeMail], testContext(t.db, { mailer, publicUrl: 'https://dinobooty.test' }), FAST);
+    const running = startMailConsumers(t.db, [welcomeMail], inbox);
     try {
       // Started first: the consumer begins at "now", and passes over subscriptions made before it ever ran.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -42,7 +37,7 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
       expect(mail!.messageId).toMatch(/^<welcome-mail\.\d+@dinobooty\.test>$/);
       expect(mail!.raw).toMatch(/Content-Type: text\/plain/);
       expect(mail!.raw).toMatch(/Content-Type: text\/html/);
-      expect(mail!.raw).toContain('https://dinobooty.test/shop');
+      expect(mail!.raw).toContain(`${TEST_PUBLIC_URL}/shop`);
 
       // Forgotten before the consumer reaches the event: no one to write to, and nothing dead.
       inbox.refusing = true;
@@ -55,7 +50,6 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
       expect(await listDeadLetters(t.db, 'welcome-mail')).toEqual([]);
     } finally {
       await running.stop();
-      mailer.close();
     }
   });
 });
@@ -64,7 +58,7 @@ describe('mail without SMTP_URL', () => {
   it('writes each message as an .eml file named by its Message-ID: a redelivery is the same file', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-mail-'));
     try {
-      const mailer = createMailer({ smtpUrl: undefined, from: FROM, dataDir });
+      const mailer = createMailer({ smtpUrl: undefined, from: TEST_FROM, dataDir });
       expect(mailer.description).toContain(path.join(dataDir, 'mail'));
       const message = { to: 'rex@example.com', subject: 'Roar', text: 'plain roar', html: '<p>html roar</p>', messageId: '<welcome-mail.7@dinobooty.test>' };
       await mailer.send(message);
