@@ -157,7 +157,8 @@ export type Measured = LoadResult & {
 };
 /**
  * Two runs of one server as one (the baseline runs either side of a shop run, lib/rounds.ts): their mean
- * rates and latencies, the CPU of all their requests over their count, the higher peak RSS.
+ * rates and latencies, the CPU of all their requests over their count, the higher peak RSS, and the
+ * failures of both (so `loadProblems` sees a baseline run that failed, whichever of the two it was).
  */
 export function meanOfRuns(a: Measured, b: Measured): Measured {
   const mean = (x: number, y: number) => (x + y) / 2;
@@ -168,6 +169,10 @@ export function meanOfRuns(a: Measured, b: Measured): Measured {
     ...rest,
     rps: mean(a.rps, b.rps),
     total: a.total + b.total,
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    statusCodes: Object.fromEntries([...new Set([...Object.keys(a.statusCodes), ...Object.keys(b.statusCodes)])].map((code) => [code, (a.statusCodes[code] ?? 0) + (b.statusCodes[code] ?? 0)])),
     latency: { mean: mean(a.latency.mean, b.latency.mean), p50: mean(a.latency.p50, b.latency.p50), p90: mean(a.latency.p90, b.latency.p90), p99: mean(a.latency.p99, b.latency.p99), max: Math.max(a.latency.max, b.latency.max) },
     loadAvg: [a.loadAvg[0], b.loadAvg[1]],
     ...(cpu === undefined ? {} : { cpuMsPerRequest: cpu }),

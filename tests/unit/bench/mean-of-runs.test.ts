@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Measured, meanOfRuns } from '../../../bench/lib/shop-process.ts';
+import { type Measured, loadProblems, meanOfRuns } from '../../../bench/lib/shop-process.ts';
 
 const run = (rps: number, total: number, extra: Partial<Measured> = {}): Measured => ({
   rps,
@@ -25,6 +25,14 @@ describe('meanOfRuns: two baseline runs as one', () => {
     expect(both.latency.p99).toBe(20);
     expect(both.latency.max).toBe(300);
     expect(both.loadAvg).toEqual([1, 6]);
+  });
+
+  it('keeps the failures of both runs: a failed first run is not hidden by a clean second', () => {
+    const both = meanOfRuns(run(1000, 5000, { non2xx: 3, statusCodes: { 200: 4997, 503: 3 }, timeouts: 1 }), run(3000, 15000));
+    expect(both.non2xx).toBe(3);
+    expect(both.timeouts).toBe(1);
+    expect(both.statusCodes).toEqual({ 200: 19997, 503: 3 });
+    expect(loadProblems(both)).toContain('4 of 20000 responses failed');
   });
 
   it('claims no CPU or RSS that one of the runs could not measure', () => {
