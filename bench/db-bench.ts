@@ -9,7 +9,8 @@
  *                   `clients` callers make clients / groupSize statements in flight, each caller's row
  *                   committed with its group's; ops are rows. The ceiling of a grouped append
  *   facts           no load: the shop's mean group size (ItemAdded events per transaction, by xmin, of
- *                   what the shop wrote before) and the database's durability settings
+ *                   what the shop wrote before, outside `windows`), the events and transactions of
+ *                   each of `windows`, and the database's durability settings
  *   append          an ItemAdded to a new cart stream, appended as the cart service appends it
  *                   (groupedAppendWithProjections: the appends in flight together share one statement
  *                   of version checks, inserts and the projections' CTEs)
@@ -39,6 +40,8 @@ export interface DbBenchSpec {
   variantId: number;
   /** raw-insert-grouped: rows per INSERT. */
   groupSize?: number;
+  /** facts: spans of time (ISO) whose ItemAdded events are counted apart, and left out of the mean group. */
+  windows?: Array<{ from: string; to: string }>;
 }
 
 /** What decides the cost of a commit. */
@@ -58,10 +61,15 @@ export interface DbBenchResult {
   /** CPU of this process (user + system) per operation over the measured run. */
   cpuMsPerOp: number;
   settings: DurabilitySettings;
-  /** facts: ItemAdded events per statement (transaction) among those already in the log; grouped: rows per INSERT. */
+  /**
+   * facts: ItemAdded events per statement (transaction) among those already in the log; grouped: rows per
+   * INSERT; append modes: appends per statement over the measured run.
+   */
   groupSize?: number;
   /** Connections (statements in flight at most). */
   connections: number;
+  /** facts: each window's ItemAdded events and the transactions (statements) that wrote them. */
+  windows?: Array<{ events: number; groups: number }>;
 }
 
 const RAW_TABLE = 'bench_raw_events';
@@ -84,15 +92,31 @@ export const REFERENCE_MARK = { bench: 'reference route' };
 
 /**
  * Rows written by one statement share its transaction's xmin: events per distinct xmin is the mean
- * group, over the shop's own appends (not the reference route's).
+ * group, over the shop's own appends (not the reference route's) outside `windows` (a run at a low
+ * offered rate groups less than the closed-loop loads that set the grouped baseline).
  */
-async function meanGroupSize(db: Database): Promise<number> {
+async function meanGroupSize(db: Database, windows: NonNullable<DbBenchSpec['windows']>): Promise<number> {
   const { rows } = await db.query<{ events: string; groups: string }>(
-    `select count(*) as events, count(distinct xmin::text) as groups from events where type = 'ItemAdded' and not metadata @> $1::jsonb`,
-    [JSON.stringify(REFERENCE_MARK)],
+    `select count(*) as events, count(distinct xmin::text) as groups from events
+     where type = 'ItemAdded' and not metadata @> $1::jsonb
+       and not exists (select 1 from jsonb_to_recordset($2::jsonb) as w("from" timestamptz, "to" timestamptz) where created_at between w."from" and w."to")`,
+    [JSON.stringify(REFERENCE_MARK), JSON.stringify(windows)],
   );
   const groups = Number(rows[0]!.groups);
   return groups === 0 ? 1 : Number(rows[0]!.events) / groups;
+}
+
+/** Each window's ItemAdded events and the transactions that wrote them (`created_at` is its transaction's start). */
+async function windowGroups(db: Database, windows: NonNullable<DbBenchSpec['windows']>): Promise<Array<{ events: number; groups: number }>> {
+  const counts = [];
+  for (const { from, to } of windows) {
+    const { rows } = await db.query<{ events: string; groups: string }>(
+      `select count(*) as events, count(distinct xmin::text) as groups from events where type = 'ItemAdded' and created_at between $1 and $2`,
+      [from, to],
+    );
+    counts.push({ events: Number(rows[0]!.events), groups: Number(rows[0]!.groups) });
+  }
+  return counts;
 }
 
 export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
@@ -102,7 +126,8 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
   try {
     const settings = await settingsOf(db);
     if (spec.mode === 'facts') {
-      return { mode: spec.mode, ops: 0, seconds: 0, opsPerSecond: 0, p50Ms: 0, p99Ms: 0, cpuMsPerOp: 0, settings, groupSize: await meanGroupSize(db), connections: 0 };
+      const windows = spec.windows ?? [];
+      return { mode: spec.mode, ops: 0, seconds: 0, opsPerSecond: 0, p50Ms: 0, p99Ms: 0, cpuMsPerOp: 0, settings, groupSize: await meanGroupSize(db, windows), connections: 0, windows: await windowGroups(db, windows) };
     }
     const raw = spec.mode === 'raw-insert' || spec.mode === 'raw-insert-grouped';
     if (raw) {
@@ -142,9 +167,12 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
     };
 
     if (spec.warmup > 0) await runFor(spec.warmup, false);
+    const from = new Date().toISOString();
     const cpu0 = process.cpuUsage();
     const { latencies, elapsed } = await runFor(spec.seconds, true);
     const cpu = process.cpuUsage(cpu0);
+    // An append's own group (appends per statement over the measured run), for a baseline of the same shape.
+    const [own] = raw ? [] : await windowGroups(db, [{ from, to: new Date().toISOString() }]);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
     if (raw) await db.exec(`drop table if exists ${RAW_TABLE}`);
@@ -158,7 +186,7 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
       p99Ms: at(0.99),
       cpuMsPerOp: ops ? (cpu.user + cpu.system) / 1000 / ops : 0,
       settings,
-      ...(groupSize > 1 ? { groupSize } : {}),
+      ...(own ? { groupSize: own.events / Math.max(1, own.groups) } : groupSize > 1 ? { groupSize } : {}),
       connections: workers,
     };
   } finally {

@@ -6,7 +6,7 @@
  * an offered rate with bench/open-loop.ts.
  */
 import autocannon from 'autocannon';
-import { type MixSpec, mixRequests, shareOf } from './lib/mix.ts';
+import { type MixSpec, cookieOf, mixRequests, shareOf } from './lib/mix.ts';
 import { type KindResult, openLoop } from './open-loop.ts';
 import { type Warmup, warmUntilSteady } from './steady.ts';
 import { wrk } from './wrk.ts';
@@ -69,6 +69,8 @@ export interface LoadResult {
   kinds?: Record<string, KindResult>;
   /** Distinct search queries sent (warm-up included): where the next run on the same shop starts. */
   searchesSent?: number;
+  /** Carts filled line by line: carts started afresh because a first answer was not back in time (lib/mix.ts). */
+  cartsRestarted?: number;
 }
 
 function onlyLoopback(url: string) {
@@ -164,7 +166,8 @@ async function openLoopLoad(spec: LoadSpec, rate: number): Promise<LoadResult> {
   if (spec.warmup > 0) await run(spec.warmup);
   process.stdout.write('measuring\n');
   const result = await run(spec.duration);
-  return { ...result, ...(mix ? { searchesSent: mix.searchesSent() } : {}) };
+  const restarted = mix?.cartsRestarted() ?? 0;
+  return { ...result, ...(mix ? { searchesSent: mix.searchesSent() } : {}), ...(restarted ? { cartsRestarted: restarted } : {}) };
 }
 
 /**
@@ -184,7 +187,7 @@ async function cartsAhead(mix: MixSpec, url: string, total: number): Promise<Map
         const body = cartBodies[made++ % cartBodies.length]!;
         const answer = await fetch(new URL('/api/cart', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         if (answer.status !== 201) throw new Error(`a cart for ${kind.kind} was refused: ${answer.status} ${await answer.text()}`);
-        cookies.push(answer.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; '));
+        cookies.push(cookieOf({ 'set-cookie': answer.headers.getSetCookie() }));
       }
     };
     await Promise.all(Array.from({ length: 8 }, maker));

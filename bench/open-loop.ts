@@ -20,6 +20,8 @@ export interface OpenLoopRequest {
   body?: string;
   /** An answer from the answer cache (`x-cache: hit`) is not counted: this request is to be made afresh. */
   missOnly?: boolean;
+  /** Told the answer's headers (a cart's cookie, kept for its next request). */
+  answered?: (headers: http.IncomingHttpHeaders) => void;
 }
 
 export interface OpenLoopSpec {
@@ -93,6 +95,7 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
         response.on('end', () => {
           const ms = performance.now() - scheduled;
+          r.answered?.(response.headers);
           const hit = response.headers['x-cache'] === 'hit';
           if (hit) k.hits++;
           else k.misses++;

@@ -143,6 +143,7 @@ export async function checkBaseline(origin: string, captured: Array<BaselineRout
 
 export function loadProblems(result: LoadResult): string | undefined {
   if (result.total === 0) return 'no request was answered within the run';
+  if (result.cartsRestarted) return `${result.cartsRestarted} carts started afresh: their first answer was not back when their next line was due`;
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad === 0) return undefined;
   return `${bad} of ${result.total} responses failed (${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts)`;

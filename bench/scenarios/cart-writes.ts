@@ -1,6 +1,7 @@
 import type { DbBenchResult, DbBenchSpec, DbMode } from '../db-bench.ts';
 import type { ReferenceWriteSpec } from '../reference-write-server.ts';
 import { type BenchRun, WRITE_CLIENTS } from '../lib/bench-run.ts';
+import type { MixKind } from '../lib/mix.ts';
 import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { type Round, inRounds } from '../lib/rounds.ts';
 import { type Measured, type Target, load, meanOfRuns, startBenchServer, startShop } from '../lib/shop-process.ts';
@@ -29,43 +30,88 @@ export async function cartAnswer(origin: string, facts: ShopFacts): Promise<Cart
   return (await first.json()) as CartAnswer;
 }
 
-export interface WritesOverHttp {
-  /** The shop's new-cart and ten-line loads of the median round, and its two reference runs as one. */
+/**
+ * The CPU comparison's offered rate, as a share of the reference route's closed-loop rate: one both
+ * servers hold, so both batch their appends alike (the same work), which at saturation they do not.
+ */
+const AT_RATE_SHARE = 0.25;
+/** At the offered rate, each cart's ten lines are spread over this share of the measured run (two carts per slot a run). */
+const CART_SPAN_SHARE = 0.5;
+
+/** When a run's events were written (warm-up included): its appends' mean group size is read from them. */
+export interface Window {
+  from: string;
+  to: string;
+}
+/** An open-loop run at the offered rate, and the windows its events were written in (two, for two runs as one). */
+export type AtRate = Measured & { windows: Window[] };
+
+/** One server's runs in a round: closed-loop (the rate rows), then at the offered rate (the CPU comparison). */
+export interface ServerRuns {
+  /** The closed-loop new carts' rate: what the rounds are ordered by. */
+  rps: number;
   newCarts: Measured;
-  tenLines: Measured;
-  reference: Measured;
-  rounds: Array<Round<Measured> & { tenLines: Measured }>;
+  newCartsAtRate: AtRate;
+  /** The shop's only. */
+  tenLines?: Measured;
+  tenLinesAtRate?: AtRate;
+}
+
+export interface WritesOverHttp {
+  /** The rounds (shop and the reference route's runs either side of it, as one) and the median by rate. */
+  rounds: Array<Round<ServerRuns>>;
+  median: Round<ServerRuns>;
+  /** Adds per second offered to both servers for the CPU comparison. */
+  rate: number;
   note?: string;
 }
+
+const meanAtRate = (a: AtRate, b: AtRate): AtRate => ({ ...meanOfRuns(a, b), windows: [...a.windows, ...b.windows] });
+const meanOfServerRuns = (a: ServerRuns, b: ServerRuns): ServerRuns => ({
+  rps: (a.rps + b.rps) / 2,
+  newCarts: meanOfRuns(a.newCarts, b.newCarts),
+  newCartsAtRate: meanAtRate(a.newCartsAtRate, b.newCartsAtRate),
+});
 
 /**
  * POST /api/cart on the shop (new carts, then ten lines a cart) and on the reference route
  * (bench/reference-write-server.ts), alternated in rounds (lib/rounds.ts), each run a process started
  * afresh on the shop's database (on PGlite one process at a time holds the data directory). Each shop
  * run is judged against the reference runs either side of it: the machine's pace moves CPU per request
- * as much as the rate, and minutes apart the two were measured at different paces.
+ * as much as the rate, and minutes apart the two were measured at different paces. Each process is
+ * loaded closed-loop (its rate), then open-loop at one offered rate for both (its CPU per request).
  */
 export async function writesOverHttp(run: BenchRun, build: string, target: Target, facts: ShopFacts, answer: CartAnswer): Promise<WritesOverHttp> {
   const spec: Omit<ReferenceWriteSpec, 'port'> = { target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) }, answer };
-  const tenLinesOf = new Map<Measured, Measured>();
+  let rate = 0;
+  const atRate = async (origin: string, child: Child, kind: MixKind): Promise<AtRate> => {
+    const from = new Date().toISOString();
+    const measured = await load(run, { url: origin, connections: WRITE_CLIENTS, overallRate: rate, mix: { kinds: [kind] } }, child);
+    return { ...measured, windows: [{ from, to: new Date().toISOString() }] };
+  };
+  const newCartsAtRate: MixKind = { kind: 'new cart', weight: 1, requests: [{ method: 'POST', path: '/api/cart', headers: JSON_BODY, body: addBody(facts, 0) }] };
+  const tenLinesAtRate = (): MixKind => ({
+    kind: 'cart line',
+    weight: 1,
+    cartLines: { bodies: facts.lines.map((_, i) => addBody(facts, i)), carts: Math.max(1, Math.round((rate * run.duration * CART_SPAN_SHARE) / facts.lines.length)) },
+  });
   const { rounds, median, note } = await inRounds(
-    meanOfRuns,
-    () => whileRunning(startBenchServer('bench/reference-write-server.ts', spec, '/api/cart'), ({ child, origin }) => load(run, newCartsLoad(origin, facts), child)),
+    meanOfServerRuns,
+    () =>
+      whileRunning(startBenchServer('bench/reference-write-server.ts', spec, '/api/cart'), async ({ child, origin }) => {
+        const newCarts = await load(run, newCartsLoad(origin, facts), child);
+        rate ||= Math.max(10, Math.round(newCarts.rps * AT_RATE_SHARE));
+        return { rps: newCarts.rps, newCarts, newCartsAtRate: await atRate(origin, child, newCartsAtRate) };
+      }),
     () =>
       whileRunning(startShop(build, target), async ({ child, origin }) => {
         const newCarts = await load(run, newCartsLoad(origin, facts), child);
-        tenLinesOf.set(newCarts, await load(run, tenLinesLoad(origin, facts), child));
-        return newCarts;
+        const tenLines = await load(run, tenLinesLoad(origin, facts), child);
+        return { rps: newCarts.rps, newCarts, tenLines, newCartsAtRate: await atRate(origin, child, newCartsAtRate), tenLinesAtRate: await atRate(origin, child, tenLinesAtRate()) };
       }),
   );
   if (note) run.log(`POST /api/cart: ${note}`);
-  return {
-    newCarts: median.r,
-    tenLines: tenLinesOf.get(median.r)!,
-    reference: median.b,
-    rounds: rounds.map((round) => ({ ...round, tenLines: tenLinesOf.get(round.r)! })),
-    ...(note ? { note } : {}),
-  };
+  return { rounds, median, rate, ...(note ? { note } : {}) };
 }
 
 async function whileRunning<T>(started: Promise<{ child: Child; origin: string }>, measure: (server: { child: Child; origin: string }) => Promise<T>): Promise<T> {
@@ -77,7 +123,7 @@ async function whileRunning<T>(started: Promise<{ child: Child; origin: string }
   }
 }
 
-export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts: ShopFacts, groupSize?: number): Promise<DbBenchResult> {
+export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts: ShopFacts, options: Pick<DbBenchSpec, 'groupSize' | 'windows'> = {}): Promise<DbBenchResult> {
   const spec: DbBenchSpec = {
     target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) },
     mode,
@@ -86,7 +132,7 @@ export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts
     warmup: run.warmup,
     productId: facts.lines[0]!.productId,
     variantId: facts.lines[0]!.variantId,
-    ...(groupSize === undefined ? {} : { groupSize }),
+    ...options,
   };
   return runJson<DbBenchResult>(process.execPath, tsxArgs('bench/db-bench.ts', [JSON.stringify(spec)]), { core: SERVER_CORE, timeoutMs: (run.duration + run.warmup) * 1000 + 120_000 });
 }

@@ -38,4 +38,37 @@ describe('the bench mix', () => {
     expect(result.kinds.search!.cacheHits).toBe(20);
     expect(result.total).toBe(20);
   });
+
+  it("fills carts line by line at a fixed rate, each line after the first carrying its cart's cookie", async () => {
+    const seen: Array<{ cookie: string | undefined; body: string }> = [];
+    let carts = 0;
+    server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk));
+      request.on('end', () => {
+        seen.push({ cookie: request.headers.cookie, body });
+        if (!request.headers.cookie) response.setHeader('set-cookie', `cart=${++carts}; Path=/; HttpOnly`);
+        response.statusCode = 201;
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const mix = mixRequests({ kinds: [{ kind: 'lines', weight: 1, cartLines: { bodies: ['1', '2', '3'], carts: 4 } }] });
+    // A cart's next line is due 100 ms after its first (4 carts at 40/s): time enough for its answer on a busy machine.
+    const result = await openLoop({ url, rate: 40, connections: 4, duration: 0.6, next: mix.next });
+    expect(result.statusCodes).toEqual({ '201': 24 });
+    // Two rounds of 4 carts of 3 lines: each cart's later lines carry the cookie its first line was given.
+    expect(carts).toBe(8);
+    const byCart = new Map<string, string[]>();
+    for (const { cookie, body } of seen) if (cookie) byCart.set(cookie, [...(byCart.get(cookie) ?? []), body]);
+    expect([...byCart.values()]).toEqual(Array.from({ length: 8 }, () => ['2', '3']));
+    expect(mix.cartsRestarted()).toBe(0);
+    // A line due before its cart's first answer came back starts a new cart instead, and is counted.
+    const tooFew = mixRequests({ kinds: [{ kind: 'lines', weight: 1, cartLines: { bodies: ['1', '2'], carts: 1 } }] });
+    tooFew.next();
+    expect(tooFew.next()).toMatchObject({ body: '1', headers: { 'content-type': 'application/json' } });
+    expect(tooFew.next().headers).not.toHaveProperty('cookie');
+    expect(tooFew.cartsRestarted()).toBe(2);
+  });
 });
