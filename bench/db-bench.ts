@@ -102,9 +102,11 @@ async function meanGroupSize(db: Database, windows: NonNullable<DbBenchSpec['win
        and not exists (select 1 from jsonb_to_recordset($2::jsonb) as w("from" timestamptz, "to" timestamptz) where created_at between w."from" and w."to")`,
     [JSON.stringify(REFERENCE_MARK), JSON.stringify(windows)],
   );
-  const groups = Number(rows[0]!.groups);
-  return groups === 0 ? 1 : Number(rows[0]!.events) / groups;
+  return meanGroup({ events: Number(rows[0]!.events), groups: Number(rows[0]!.groups) });
 }
+
+/** Events per statement that wrote them (1 when none were written). */
+export const meanGroup = ({ events, groups }: { events: number; groups: number }) => (groups === 0 ? 1 : events / groups);
 
 /** Each window's ItemAdded events and the transactions that wrote them (`created_at` is its transaction's start). */
 async function windowGroups(db: Database, windows: NonNullable<DbBenchSpec['windows']>): Promise<Array<{ events: number; groups: number }>> {
@@ -186,7 +188,7 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
       p99Ms: at(0.99),
       cpuMsPerOp: ops ? (cpu.user + cpu.system) / 1000 / ops : 0,
       settings,
-      ...(own ? { groupSize: own.events / Math.max(1, own.groups) } : groupSize > 1 ? { groupSize } : {}),
+      ...(own ? { groupSize: meanGroup(own) } : groupSize > 1 ? { groupSize } : {}),
       connections: workers,
     };
   } finally {

@@ -11,14 +11,18 @@ import type { ShopFacts } from './shop-facts.ts';
 
 const JSON_BODY = { 'content-type': 'application/json' };
 const addBody = (facts: ShopFacts, i: number) => JSON.stringify({ ...facts.lines[i % facts.lines.length]!, quantity: 1 });
+/** A cart's ten lines, one add each. */
+const lineBodies = (facts: ShopFacts) => facts.lines.map((_, i) => addBody(facts, i));
+/** An add to a new cart (no cookie). */
+const newCartAdd = (facts: ShopFacts) => ({ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body: addBody(facts, 0) });
 /** Each connection adds to a new cart on every request (no cookie kept). */
-const newCartsLoad = (origin: string, facts: ShopFacts) => ({ url: origin, connections: WRITE_CLIENTS, requests: [{ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body: addBody(facts, 0) }] });
+const newCartsLoad = (origin: string, facts: ShopFacts) => ({ url: origin, connections: WRITE_CLIENTS, requests: [newCartAdd(facts)] });
 
 /** Each connection fills a cart with 10 distinct lines, then starts a new cart (autocannon resets the context). */
 const tenLinesLoad = (origin: string, facts: ShopFacts) => ({
   url: origin,
   connections: WRITE_CLIENTS,
-  requests: facts.lines.map((_, i) => ({ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body: addBody(facts, i), captureCookie: i === 0, useCookie: i > 0 })),
+  requests: lineBodies(facts).map((body, i) => ({ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body, captureCookie: i === 0, useCookie: i > 0 })),
 });
 
 export type CartAnswer = ReferenceWriteSpec['answer'];
@@ -67,11 +71,10 @@ export interface WritesOverHttp {
 }
 
 const meanAtRate = (a: AtRate, b: AtRate): AtRate => ({ ...meanOfRuns(a, b), windows: [...a.windows, ...b.windows] });
-const meanOfServerRuns = (a: ServerRuns, b: ServerRuns): ServerRuns => ({
-  rps: (a.rps + b.rps) / 2,
-  newCarts: meanOfRuns(a.newCarts, b.newCarts),
-  newCartsAtRate: meanAtRate(a.newCartsAtRate, b.newCartsAtRate),
-});
+const meanOfServerRuns = (a: ServerRuns, b: ServerRuns): ServerRuns => {
+  const newCarts = meanOfRuns(a.newCarts, b.newCarts);
+  return { rps: newCarts.rps, newCarts, newCartsAtRate: meanAtRate(a.newCartsAtRate, b.newCartsAtRate) };
+};
 
 /**
  * POST /api/cart on the shop (new carts, then ten lines a cart) and on the reference route
@@ -89,11 +92,11 @@ export async function writesOverHttp(run: BenchRun, build: string, target: Targe
     const measured = await load(run, { url: origin, connections: WRITE_CLIENTS, overallRate: rate, mix: { kinds: [kind] } }, child);
     return { ...measured, windows: [{ from, to: new Date().toISOString() }] };
   };
-  const newCartsAtRate: MixKind = { kind: 'new cart', weight: 1, requests: [{ method: 'POST', path: '/api/cart', headers: JSON_BODY, body: addBody(facts, 0) }] };
+  const newCartsAtRate: MixKind = { kind: 'new cart', weight: 1, requests: [newCartAdd(facts)] };
   const tenLinesAtRate = (): MixKind => ({
     kind: 'cart line',
     weight: 1,
-    cartLines: { bodies: facts.lines.map((_, i) => addBody(facts, i)), carts: Math.max(1, Math.round((rate * run.duration * CART_SPAN_SHARE) / facts.lines.length)) },
+    cartLines: { bodies: lineBodies(facts), carts: Math.max(1, Math.round((rate * run.duration * CART_SPAN_SHARE) / facts.lines.length)) },
   });
   const { rounds, median, note } = await inRounds(
     meanOfServerRuns,
