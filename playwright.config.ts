@@ -37,6 +37,6 @@ export default defineConfig({
     timeout: 60_000,
     // Every browser of the suite is one address (127.0.0.1), as a load generator is: the per-address
     // limits would count all of them together. The limits are tested in tests/integration/api/rate-limits.test.ts.
-    env: { LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_WRITES: '100000' },
+    env: { LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_AND_ORDERS: '100000' },
   },
 });

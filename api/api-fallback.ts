@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /** The methods an API route may answer, as a 405's Allow header lists them. */
 const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

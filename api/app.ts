@@ -5,7 +5,7 @@ import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.
 import { projections } from '../projections/registry.ts';
 import type { ConsumerStats } from '../consumers/consumer-runner.ts';
 import { consumers } from '../consumers/registry.ts';
-import type { AnswerCacheStats } from './answer-cache/answer-cache.ts';
+import type { AnswerCacheStats } from '../http/answer-rules.ts';
 import { apiFallback, notFoundFallback } from './api-fallback.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
@@ -13,16 +13,16 @@ import { health } from './health/health.routes.ts';
 import { metrics } from './metrics/metrics.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { openApi } from './openapi/openapi.ts';
-import { answerHeaders } from './plugins/answer-headers.ts';
-import { errorHandler } from './plugins/error-handler.ts';
-import { jsonBodies } from './plugins/json-bodies.ts';
-import { idempotency } from './plugins/idempotency.ts';
-import { type RateLimitOptions, registerRateLimits } from './plugins/rate-limit.ts';
-import type { RateLimitStoreStats } from './plugins/rate-limit-store.ts';
-import { sessions } from './plugins/session.ts';
-import { valibotValidation } from './plugins/validation.ts';
-import { DEFAULT_RATE_LIMITS } from './rate-limits.ts';
-import { type ShopServices, createShopServices } from './shop-services.ts';
+import { answerHeaders } from '../http/plugins/answer-headers.ts';
+import { errorHandler } from '../http/plugins/error-handler.ts';
+import { jsonBodies } from '../http/plugins/json-bodies.ts';
+import { idempotency } from '../http/plugins/idempotency.ts';
+import { type RateLimitOptions, registerRateLimits } from '../http/plugins/rate-limit.ts';
+import type { RateLimitStoreStats } from '../http/plugins/rate-limit-store.ts';
+import { sessions } from '../http/plugins/session.ts';
+import { valibotValidation } from '../http/plugins/validation.ts';
+import { DEFAULT_RATE_LIMITS } from '../http/rate-limits.ts';
+import type { Shop } from '../app/shop.ts';
 import { stockAlertRoutes } from './stock-alerts/stock-alerts.routes.ts';
 import { subscriptionRoutes } from './subscriptions/subscription.routes.ts';
 
@@ -30,8 +30,8 @@ export interface AppOptions {
   db: Database;
   catalogue: CatalogueReader;
   sessionSecret: string;
-  /** The cart and subscription services (default: made here); the process shares them with the forms. */
-  services?: ShopServices;
+  /** The application (its services on one event store); the process shares it with the pages. */
+  shop: Shop;
   /** Development (Vite's dev server beside it): the documents' security headers let its scripts run. */
   dev?: boolean;
   /** Per-address limits and where their counters live (default: DEFAULT_RATE_LIMITS in memory). */
@@ -44,9 +44,9 @@ export interface AppOptions {
    * answers close their keep-alive connection.
    */
   shuttingDown?: () => boolean;
-  /** The answer cache's counters, for /metrics (api/answer-cache/, composed by api/server.ts). */
+  /** The answer cache's counters, for /metrics (server/answer-cache/, composed by server/server.ts). */
   answerCacheStats?: () => AnswerCacheStats;
-  /** What this process's consumers have handled, for /metrics (the process runs them: api/server.ts). */
+  /** What this process's consumers have handled, for /metrics (the process runs them: server/server.ts). */
   consumerStats?: () => ConsumerStats[];
 }
 
@@ -60,14 +60,14 @@ export const ROUTER_OPTIONS = { maxParamLength: 1_000 } as const;
 /**
  * The JSON API as a Fastify plugin, with the plugins every answer of the process goes through (the
  * error handler, validation, answer headers, rate limits, idempotency, metrics, health, OpenAPI). It
- * never listens: api/server.ts does, and tests call `app.inject`. Not encapsulated (fastify-plugin):
+ * never listens: server/server.ts does, and tests call `app.inject`. Not encapsulated (fastify-plugin):
  * the error handler, validator, hooks and `limitBy` apply to the instance it is registered on, so a
  * plugin registered next to it after it (the storefront's server side) answers the same way.
  */
 export const app = fp(
   async (fastify: FastifyInstance, options: AppOptions): Promise<void> => {
     const { db, catalogue } = options;
-    const { carts, subscriptions, orders, stockAlerts } = options.services ?? createShopServices({ db, catalogue, now: options.now });
+    const { store, carts, subscriptions, orders, stockAlerts } = options.shop;
 
     await fastify.register(valibotValidation);
     await fastify.register(errorHandler);
@@ -75,7 +75,7 @@ export const app = fp(
     await fastify.register(openApi);
     // The rate limits are registered later (after the answer headers); their store is read when scraped.
     let rateLimitStore: (() => RateLimitStoreStats) | undefined;
-    await fastify.register(metrics, { db, projections, token: options.metricsToken, consumers, consumerStats: options.consumerStats, answerCacheStats: options.answerCacheStats, rateLimitStoreStats: () => rateLimitStore?.() });
+    await fastify.register(metrics, { db, store, projections, token: options.metricsToken, consumers, consumerStats: options.consumerStats, answerCacheStats: options.answerCacheStats, rateLimitStoreStats: () => rateLimitStore?.() });
     const shuttingDown = options.shuttingDown ?? (() => false);
     await fastify.register(health, { db, catalogue, projections, consumers, shuttingDown });
     jsonBodies(fastify);

@@ -137,7 +137,7 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
     }
     const values = Array.from({ length: groupSize }, (_, i) => `($${i * 3 + 1}, 1, $${i * 3 + 2}, $${i * 3 + 3}, '{}')`).join(', ');
     const insert = `insert into ${RAW_TABLE} (stream_id, version, type, data, metadata) values ${values}`;
-    const append = spec.mode === 'append' ? groupedAppendWithProjections(db) : appendWithProjections;
+    const append = spec.mode === 'append' ? groupedAppendWithProjections(db) : (streamId: string, expectedVersion: number, events: Parameters<typeof appendWithProjections>[3]) => appendWithProjections(db, streamId, expectedVersion, events);
     const operation = async () => {
       if (raw) {
         const params: unknown[] = [];
@@ -148,7 +148,7 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
         await db.query(insert, params, { prepare: true });
         return;
       }
-      await append(db, cartStreamId(randomUUID()), 0, [itemAdded(spec)]);
+      await append(cartStreamId(randomUUID()), 0, [itemAdded(spec)]);
     };
 
     // Grouped: `connections` workers, each operation `groupSize` rows (each row's latency is its statement's).

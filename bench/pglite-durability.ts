@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { prepareDatabase } from '../api/server.ts';
+import { prepareDatabase } from '../server/prepare-database.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { catalogue } from '../seed/catalogue.data.ts';
 import { type DbBenchResult, dbBench } from './db-bench.ts';

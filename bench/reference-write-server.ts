@@ -39,7 +39,7 @@ app.post<{ Body: { productId: number; variantId: number; quantity: number } }>('
   const cartId = randomUUID();
   const lineId = randomUUID();
   const { productId, variantId, quantity } = request.body;
-  const [recorded] = await append(db, cartStreamId(cartId), 0, [
+  const [recorded] = await append(cartStreamId(cartId), 0, [
     // Marked, so the shop's mean group size is measured over the shop's own appends (db-bench.ts, facts).
     { type: 'ItemAdded', data: { schemaVersion: 1, lineId, productId, variantId, quantity, at: new Date().toISOString() }, metadata: REFERENCE_MARK },
   ]);

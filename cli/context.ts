@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import { ConfigError, durableFrom, isDatabaseUrl } from '../api/config.ts';
+import { ConfigError, durableFrom, isDatabaseUrl } from '../server/config.ts';
 import { type DatabaseTarget, connectDatabase, describeTarget, pgliteDirOf } from '../db/connect.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';

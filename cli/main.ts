@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { ConfigError } from '../api/config.ts';
+import { ConfigError } from '../server/config.ts';
 import { CliError, type CliDeps, type CliIO } from './context.ts';
 import { buildProgram } from './program.ts';
 

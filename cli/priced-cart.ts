@@ -2,6 +2,7 @@ import type { CartLine } from '../domain/cart/cart.decider.ts';
 import { cartFromLines } from '../projections/carts/cart-view.ts';
 import { lineTotalCents } from '../contracts/cart-rules.ts';
 import { decimalToCents, formatCents } from '../contracts/money-format.ts';
+import { QUANTITY_MARK, lineLabel } from '../contracts/order-presentation.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 
 export interface DescribedLine {
@@ -54,5 +55,5 @@ export function describeLine(line: DescribedLine): string {
   if (line.product === null || line.unitPriceCents === null || line.lineTotalCents === null) {
     return `${line.quantity} × product #${line.productId}, variant #${line.variantId} (no longer in the catalogue)`;
   }
-  return `${line.quantity} × ${line.product} (${line.size}, ${line.color}) at ${formatCents(line.unitPriceCents)} = ${formatCents(line.lineTotalCents)}`;
+  return `${line.quantity} ${QUANTITY_MARK} ${lineLabel({ name: line.product, size: line.size ?? '', color: line.color ?? '' })} at ${formatCents(line.unitPriceCents)} = ${formatCents(line.lineTotalCents)}`;
 }

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 // Bundled into dist/node/cli.js when the CLI is compiled (tsx reads it from the checkout): --version
 // says which version was built.
 import packageJson from '../package.json' with { type: 'json' };
-import { DEFAULT_DATA_DIR } from '../api/config.ts';
+import { DEFAULT_DATA_DIR } from '../server/config.ts';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
 import { eventsTailCommand } from './commands/events-tail.ts';

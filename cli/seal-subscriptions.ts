@@ -1,4 +1,4 @@
-import { upgradeSubscriptions } from '../api/subscriptions/subscriber-upgrade.ts';
+import { upgradeSubscriptions } from '../app/subscriptions/subscriber-upgrade.ts';
 import type { Database } from '../db/database.ts';
 import type { CliIO } from './context.ts';
 import { type Progress, formatCount, progressBar } from './output.ts';

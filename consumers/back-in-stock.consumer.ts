@@ -3,8 +3,6 @@ import { dataKeyOf } from '../db/subscriber-keys.ts';
 import { decide, evolve, initialState } from '../domain/stock-alerts/stock-alert.decider.ts';
 import { readStockAlertEvent } from '../domain/stock-alerts/stock-alert.events.ts';
 import { readStockEvent } from '../domain/stock/stock.events.ts';
-import { handleCommand } from '../eventstore/command-handler.ts';
-import { appendWithProjections } from '../projections/registry.ts';
 import { alertVariant, waitingAlerts } from '../projections/stock-alerts/stock-alerts.queries.ts';
 import type { Consumer } from './consumer.ts';
 import { backInStockMessage } from './mail/back-in-stock-message.ts';
@@ -28,7 +26,7 @@ export const backInStock: Consumer = {
   name: NAME,
   eventTypes: ['StockReceived'],
   startAt: 'now',
-  async handle(event, { db, mailer, publicUrl, log }) {
+  async handle(event, { db, store, mailer, publicUrl, log }) {
     const received = readStockEvent(event);
     const waiting = await waitingAlerts(db, received.data.variantId);
     if (waiting.length === 0) return;
@@ -38,9 +36,7 @@ export const backInStock: Consumer = {
       const to = key && openOrUndefined(key, alert.emailCipher);
       if (to && variant) await mailer.send(backInStockMessage({ to, variant, publicUrl, messageId: messageIdOf(event.position, alert.streamId, mailer.from) }));
       else log.info({ consumer: NAME, position: event.position }, 'alert address forgotten: no back-in-stock mail');
-      await handleCommand(db, alert.streamId, decider, () => ({ type: 'FulfilStockAlert' as const, variantId: received.data.variantId, receiptPosition: event.position, at: new Date().toISOString() }), {
-        append: appendWithProjections,
-      });
+      await store.handle(alert.streamId, decider, () => ({ type: 'FulfilStockAlert' as const, variantId: received.data.variantId, receiptPosition: event.position, at: new Date().toISOString() }));
     }
   },
 };

@@ -1,3 +1,4 @@
+import type { EventStore } from '../app/event-store.ts';
 import type { Database } from '../db/database.ts';
 import type { RecordedEvent } from '../eventstore/event-store.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -9,9 +10,13 @@ export interface ConsumerLog {
   error(context: object, message: string): void;
 }
 
-/** What a handler may use: the database (to read, never to hold a transaction across its I/O), the mail, the shop's address. */
+/**
+ * What a handler may use: the database (to read, never to hold a transaction across its I/O), the
+ * event store (its commands go through the shop's one command path), the mail, the shop's address.
+ */
 export interface ConsumerContext {
   db: Database;
+  store: EventStore;
   mailer: Mailer;
   /** The shop's public origin, for links in what it sends. */
   publicUrl: string;

@@ -29,8 +29,3 @@ export function formatCents(cents: number): string {
 export function formatMoney(decimal: string): string {
   return formatCents(decimalToCents(decimal));
 }
-
-/** A shipping charge for people: "Free" when waived, else its price. */
-export function formatShipping(cents: number): string {
-  return cents === 0 ? 'Free' : formatCents(cents);
-}

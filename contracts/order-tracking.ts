@@ -1,3 +1,5 @@
+import { lineLabel } from './order-presentation.ts';
+
 /**
  * Order tracking: the shop's orders, found by number and the address they were placed with (the API
  * and the form route ask the orders service), and the one hard-coded sample order, matched here.
@@ -34,7 +36,7 @@ export function trackedOrderOf(order: {
     number: order.number,
     date: placedOn.format(new Date(order.placedAt)),
     status: order.status,
-    items: order.lines.map((line) => ({ name: `${line.name} (${line.size}, ${line.color})`, quantity: line.quantity, price: line.unitPrice })),
+    items: order.lines.map((line) => ({ name: lineLabel(line), quantity: line.quantity, price: line.unitPrice })),
     shipping: { method: order.shippingMethod },
     charges: { subtotal: order.subtotal, shipping: order.shipping, discount: order.discount },
     total: order.total,
@@ -75,7 +77,7 @@ export function validateTrackForm(orderNumber: string, email: string): TrackErro
 }
 
 /** The sample: found when the number equals the sample's (case-insensitive) and an email is given. */
-export function trackOrder(orderNumber: string, email: string): TrackResult {
+export function trackSampleOrder(orderNumber: string, email: string): TrackResult {
   const matches = orderNumber.trim().toLowerCase() === SAMPLE_ORDER.number.toLowerCase() && email.trim() !== '';
   return matches ? { kind: 'found', order: SAMPLE_ORDER } : { kind: 'not-found' };
 }

@@ -53,6 +53,7 @@ export interface PoolStats {
 /** SQLSTATE codes we act on. */
 export const SqlState = {
   uniqueViolation: '23505',
+  checkViolation: '23514',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   insufficientPrivilege: '42501',

@@ -14,8 +14,8 @@ export async function subscriberLookupKey(db: Queryable): Promise<Buffer> {
   return rows[0] ? Buffer.from(rows[0].key) : subscriberLookupKey(db);
 }
 
-/** The subscriber's data key: the existing one, or `fresh` stored as theirs. */
-export async function dataKeyFor(db: Queryable, subscriberId: string, fresh: Buffer): Promise<Buffer> {
+/** The customer's data key, made if they have none: the existing one, or `fresh` stored as theirs. */
+export async function ensureDataKey(db: Queryable, subscriberId: string, fresh: Buffer): Promise<Buffer> {
   const { rows } = await db.query<{ key: Uint8Array }>(
     `with created as (
        insert into subscriber_keys (subscriber_id, key) values ($1, $2) on conflict (subscriber_id) do nothing returning key
@@ -23,7 +23,7 @@ export async function dataKeyFor(db: Queryable, subscriberId: string, fresh: Buf
      select key from created union all select key from subscriber_keys where subscriber_id = $1 and not exists (select 1 from created)`,
     [subscriberId, fresh],
   );
-  return rows[0] ? Buffer.from(rows[0].key) : dataKeyFor(db, subscriberId, fresh);
+  return rows[0] ? Buffer.from(rows[0].key) : ensureDataKey(db, subscriberId, fresh);
 }
 
 /** Shreds: without its key, the subscriber's address in the log can never be read again. */

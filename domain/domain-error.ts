@@ -14,12 +14,14 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** Which rule said no, for those who count refusals by reason (the metrics); never shown. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 }
 
-export const notFound = (message: string) => new DomainError('not-found', message);
-export const ruleViolated = (message: string) => new DomainError('rule-violated', message);
-export const conflict = (message: string) => new DomainError('conflict', message);
+export const notFound = (message: string, reason?: string) => new DomainError('not-found', message, reason);
+export const ruleViolated = (message: string, reason?: string) => new DomainError('rule-violated', message, reason);
+export const conflict = (message: string, reason?: string) => new DomainError('conflict', message, reason);

@@ -1,5 +1,6 @@
-import { type Database, SqlState, sqlStateOf } from '../db/database.ts';
-import { ConcurrencyConflict, type NewEvent, type RecordedEvent, readStream } from './event-store.ts';
+import type { Database } from '../db/database.ts';
+import { DomainError } from '../domain/domain-error.ts';
+import { ConcurrencyConflict, type NewEvent, ReadModelRefused, type RecordedEvent, type StreamAppend, readStream } from './event-store.ts';
 import { AlreadyRecorded, type CommandKey, recordedUnder, stampKey } from './command-keys.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {
@@ -10,10 +11,16 @@ export interface Decider<Command, State, Event extends NewEvent> {
   decide: (command: Command, state: State) => Event[];
 }
 
-export interface HandleOptions<State = unknown> {
-  /** Appends atomically with whatever must change alongside (inline projections); throws ConcurrencyConflict. */
-  append: (db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]) => Promise<RecordedEvent[]>;
-  maxAttempts?: number;
+/** What the handler needs of a stream's decider to know its state. */
+export type Fold<State> = Pick<Decider<never, State, NewEvent>, 'initialState'> & {
+  readEvent: (event: RecordedEvent) => NewEvent;
+  evolve: (state: State, event: never) => State;
+};
+
+/** One stream a command reads and may append to. */
+export interface StreamTarget<State> {
+  streamId: string;
+  fold: Fold<State>;
   /** Decide only if the stream is at this version (a conditional write); otherwise throw VersionMismatch. */
   ifVersion?: number;
   /**
@@ -27,18 +34,41 @@ export interface HandleOptions<State = unknown> {
    * reads the stream, so a cached state never decides a recorded event.
    */
   cache?: StreamStateCache<State>;
-  /**
-   * The idempotency key of the request being answered: recorded with the events, so the command
-   * takes effect once. When an earlier attempt recorded it, nothing is decided: the result is the
-   * stream that attempt wrote, as it is now.
-   */
-  key?: CommandKey;
 }
 
 export interface StreamStateCache<State> {
   get(streamId: string): { state: State; version: number } | undefined;
   set(streamId: string, entry: { state: State; version: number }): void;
   delete(streamId: string): void;
+}
+
+/**
+ * Writes the streams' events atomically with whatever must change alongside (the inline
+ * projections): all or nothing. Throws ConcurrencyConflict when a stream moved on, ReadModelRefused
+ * when a read model's constraint said no, AlreadyRecorded when the key is in the log.
+ */
+export type AppendStreams = (appends: readonly StreamAppend[]) => Promise<RecordedEvent[][]>;
+
+/**
+ * Watches commands without changing them (metrics subscribe here): what was appended, every
+ * optimistic-concurrency conflict, retried or given up on, and every refusal. Observers must not throw.
+ */
+export interface CommandObserver {
+  appended?(events: readonly RecordedEvent[]): void;
+  conflict?(streamId: string, outcome: 'retried' | 'gave-up'): void;
+  refused?(error: DomainError): void;
+}
+
+export interface HandleOptions {
+  append: AppendStreams;
+  observers?: Iterable<CommandObserver>;
+  maxAttempts?: number;
+  /**
+   * The idempotency key of the request being answered: recorded with the first stream's events, so
+   * the command takes effect once. When an earlier attempt recorded it, nothing is decided: the
+   * result is the streams as they are now, the first one being the stream that attempt wrote.
+   */
+  key?: CommandKey;
 }
 
 export interface Handled<State> {
@@ -70,80 +100,101 @@ export class TooMuchContention extends Error {
   }
 }
 
-/**
- * Watches commands without changing them (metrics subscribe here): what was appended, and every
- * optimistic-concurrency conflict, retried or given up on. Observers must not throw.
- */
-export interface CommandObserver {
-  appended?(events: readonly RecordedEvent[]): void;
-  conflict?(streamId: string, outcome: 'retried' | 'gave-up'): void;
-}
-
-/** Process-wide: every handleCommand reports to each observer added here (remove it when done). */
-export const commandObservers = new Set<CommandObserver>();
+type StatesOf<Targets extends readonly StreamTarget<any>[]> = { [K in keyof Targets]: Targets[K] extends StreamTarget<infer S> ? S : never };
+type HandledOf<Targets extends readonly StreamTarget<any>[]> = { [K in keyof Targets]: Targets[K] extends StreamTarget<infer S> ? Handled<S> : never };
+/** Each stream's new events, in the order of the targets. */
+export type Decision<Targets extends readonly StreamTarget<any>[]> = { [K in keyof Targets]: readonly NewEvent[] };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Read → fold → decide → append with the expected version, retried on a concurrency conflict with
- * jittered backoff. `makeCommand` runs on every attempt with the fresh state, so it can look up facts the
- * decision needs (and take a fresh timestamp).
+ * The one command path: read → fold → decide → append every stream's events with their expected
+ * versions, together. Retried on a concurrency conflict with jittered backoff, and at once when a
+ * read model refused the write (the facts decided on were stale: `decide` runs again, so it can look
+ * up fresh ones, draw a fresh number and take a fresh timestamp). A DomainError from `decide` is a
+ * refusal: reported to the observers, then thrown.
  */
-export async function handleCommand<Command, State, Event extends NewEvent>(
+export async function handleCommand<const Targets extends readonly StreamTarget<any>[]>(
   db: Database,
-  streamId: string,
-  decider: Decider<Command, State, Event>,
-  makeCommand: (state: State) => Command,
-  options: HandleOptions<State>,
-): Promise<Handled<State>> {
+  targets: Targets,
+  decide: (states: StatesOf<Targets>) => Decision<Targets> | Promise<Decision<Targets>>,
+  options: HandleOptions,
+): Promise<HandledOf<Targets>> {
   const maxAttempts = options.maxAttempts ?? 25;
-  const { cache, key } = options;
-  if (key?.recordedIn) return alreadyDone(db, key.recordedIn, decider);
+  const { key, observers = [] } = options;
+  if (key?.recordedIn) return alreadyDone(db, targets, key.recordedIn);
   for (let attempt = 1; ; attempt++) {
-    // A cached version that fails the caller's condition may be the stale one: read before refusing.
-    const cached = attempt === 1 ? cache?.get(streamId) : undefined;
-    const known = cached && (options.ifVersion === undefined || options.ifVersion === cached.version) ? cached : undefined;
-    const { state, version } = known ?? (attempt === 1 && options.newStream ? { state: decider.initialState(), version: 0 } : await readState(db, streamId, decider));
+    const read = await Promise.all(targets.map((target) => stateOf(db, target, attempt)));
     // Checked on every attempt: after a conflict the stream has moved on, and the condition fails.
-    if (options.ifVersion !== undefined && options.ifVersion !== version) throw new VersionMismatch(streamId, options.ifVersion, version);
-    const events = decider.decide(makeCommand(state), state);
-    if (events.length === 0) return { streamId, state, recorded: [], version };
+    targets.forEach((target, i) => {
+      if (target.ifVersion !== undefined && target.ifVersion !== read[i]!.version) throw new VersionMismatch(target.streamId, target.ifVersion, read[i]!.version);
+    });
+    let decided: Decision<Targets>;
     try {
-      const recorded = await options.append(db, streamId, version, key ? stampKey(events, key) : events);
-      for (const observer of commandObservers) observer.appended?.(recorded);
-      const after = { state: events.reduce(decider.evolve, state), version: recorded[recorded.length - 1]!.version };
-      cache?.set(streamId, after);
-      return { streamId, ...after, recorded };
+      decided = await decide(read.map((r) => r.state) as StatesOf<Targets>);
+    } catch (error) {
+      if (error instanceof DomainError) for (const observer of observers) observer.refused?.(error);
+      throw error;
+    }
+    const appends = targets.map((target, i) => ({ streamId: target.streamId, expectedVersion: read[i]!.version, events: decided[i]! }));
+    const firstWritten = appends.findIndex((a) => a.events.length > 0);
+    const done = (recorded: RecordedEvent[][]) =>
+      targets.map((target, i) => {
+        const events = appends[i]!.events;
+        const after = { state: events.reduce(target.fold.evolve as (s: unknown, e: NewEvent) => unknown, read[i]!.state), version: recorded[i]!.at(-1)?.version ?? read[i]!.version };
+        if (events.length > 0) target.cache?.set(target.streamId, after);
+        return { streamId: target.streamId, ...after, recorded: recorded[i]! };
+      }) as HandledOf<Targets>;
+    if (firstWritten < 0) return done(targets.map(() => []));
+    if (key) appends[firstWritten] = { ...appends[firstWritten]!, events: stampKey(appends[firstWritten]!.events, key) };
+    try {
+      const recorded = await options.append(appends.filter((a) => a.events.length > 0));
+      const byStream = appends.map((a) => (a.events.length > 0 ? recorded.shift()! : []));
+      for (const observer of observers) observer.appended?.(byStream.flat());
+      return done(byStream);
     } catch (error) {
       // Another attempt with this key committed first (a retry racing its original on another
       // instance): nothing of this one was written; answer with what that one did.
       if (error instanceof AlreadyRecorded && key) {
         const earlier = await recordedUnder(db, key.key);
-        if (earlier) return alreadyDone(db, earlier.streamId, decider);
+        if (earlier) return alreadyDone(db, targets, earlier.streamId);
       }
-      // A deadlock victim's statement was rolled back whole: retrying it is as safe as after a conflict.
-      if (!(error instanceof ConcurrencyConflict) && sqlStateOf(error) !== SqlState.deadlockDetected) throw error;
-      cache?.delete(streamId);
+      if (!(error instanceof ConcurrencyConflict) && !(error instanceof ReadModelRefused)) throw error;
+      for (const target of targets) target.cache?.delete(target.streamId);
       // Decided on a cached state that another process had moved on from: not contention, read at once.
-      if (known) continue;
+      if (read.some((r) => r.cached) && error instanceof ConcurrencyConflict) continue;
       const outcome = attempt >= maxAttempts ? 'gave-up' : 'retried';
-      for (const observer of commandObservers) observer.conflict?.(streamId, outcome);
-      if (outcome === 'gave-up') throw new TooMuchContention(streamId);
+      const contended = error instanceof ConcurrencyConflict ? error.streamId : targets[0]!.streamId;
+      for (const observer of observers) observer.conflict?.(contended, outcome);
+      if (outcome === 'gave-up') throw new TooMuchContention(contended);
       // Full jitter, growing from 20 ms to 250 ms: writers released together (say, after a replay
-      // held them) spread out instead of colliding again on every attempt.
-      await pause(Math.random() * Math.min(250, 10 * 2 ** attempt));
+      // held them) spread out instead of colliding again on every attempt. Stale facts need no wait.
+      if (error instanceof ConcurrencyConflict) await pause(Math.random() * Math.min(250, 10 * 2 ** attempt));
     }
   }
 }
 
-/** The result of a command an earlier attempt recorded: its stream as it is now, nothing appended. */
-async function alreadyDone<Command, State, Event extends NewEvent>(db: Database, streamId: string, decider: Decider<Command, State, Event>): Promise<Handled<State>> {
-  return { streamId, ...(await readState(db, streamId, decider)), recorded: [] };
+/** A stream's state for an attempt: from the cache or as new on the first, else folded from its events. */
+async function stateOf<State>(db: Database, target: StreamTarget<State>, attempt: number): Promise<{ state: State; version: number; cached: boolean }> {
+  if (attempt === 1) {
+    // A cached version that fails the caller's condition may be the stale one: read before refusing.
+    const cached = target.cache?.get(target.streamId);
+    if (cached && (target.ifVersion === undefined || target.ifVersion === cached.version)) return { ...cached, cached: true };
+    if (target.newStream) return { state: target.fold.initialState(), version: 0, cached: false };
+  }
+  return { ...(await readState(db, target.streamId, target.fold)), cached: false };
+}
+
+/** The result of a command an earlier attempt recorded into `streamId`: the streams as they are now, nothing appended. */
+async function alreadyDone<const Targets extends readonly StreamTarget<any>[]>(db: Database, targets: Targets, streamId: string): Promise<HandledOf<Targets>> {
+  const first = targets.findIndex((t) => t.streamId === streamId);
+  const ids = targets.map((t, i) => (i === Math.max(first, 0) ? streamId : t.streamId));
+  return (await Promise.all(targets.map(async (t, i) => ({ streamId: ids[i]!, ...(await readState(db, ids[i]!, t.fold)), recorded: [] })))) as HandledOf<Targets>;
 }
 
 /** A stream's state folded from its events, and its version (0 for a stream with none). */
-async function readState<Command, State, Event extends NewEvent>(db: Database, streamId: string, decider: Decider<Command, State, Event>) {
+async function readState<State>(db: Database, streamId: string, fold: Fold<State>) {
   const history = await readStream(db, streamId);
-  const state = history.reduce((s, e) => decider.evolve(s, decider.readEvent(e)), decider.initialState());
+  const state = history.reduce((s, e) => (fold.evolve as (s: State, e: NewEvent) => State)(s, fold.readEvent(e)), fold.initialState());
   return { state, version: history.length === 0 ? 0 : history[history.length - 1]!.version };
 }

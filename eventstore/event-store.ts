@@ -30,6 +30,37 @@ export class ConcurrencyConflict extends Error {
   }
 }
 
+/**
+ * A read model refused what the append's projection steps would write (a check or unique constraint
+ * of a read-model table: stock that would go below zero, an order number already taken). Nothing
+ * was written. The facts the command was decided on are stale: decided again on fresh ones, it is
+ * either written or refused by the domain in words a person reads.
+ */
+export class ReadModelRefused extends Error {
+  constructor(readonly constraint: string) {
+    super(`the read model refused the append (${constraint})`);
+    this.name = 'ReadModelRefused';
+  }
+}
+
+/** The unique constraint on (stream_id, version) that backs every append's version check. */
+const STREAM_VERSION = 'events_stream_version';
+
+/**
+ * The store's one reading of a failed append's database error: its idempotency key already in the
+ * log, the stream moved on, or a read model's constraint said no; anything else as it was raised.
+ */
+export function appendFailure(error: unknown, streamId: string, expectedVersion: number, keyOf: () => unknown): unknown {
+  if (isKeyTaken(error)) return new AlreadyRecorded(String(keyOf()));
+  const state = sqlStateOf(error);
+  const constraint = typeof error === 'object' && error !== null && 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : undefined;
+  if (state === SqlState.uniqueViolation && (constraint === STREAM_VERSION || constraint === undefined)) return new ConcurrencyConflict(streamId, expectedVersion);
+  // A deadlock victim's statement was rolled back whole: to retry it is as safe as after a conflict.
+  if (state === SqlState.deadlockDetected) return new ConcurrencyConflict(streamId, expectedVersion);
+  if ((state === SqlState.uniqueViolation || state === SqlState.checkViolation) && constraint) return new ReadModelRefused(constraint);
+  return error;
+}
+
 /** An `events` row as the driver returns it. */
 export interface EventRow {
   position: string | number;
@@ -153,21 +184,10 @@ export async function appendToStream(
       { prepare: true },
     ));
   } catch (error) {
-    if (isKeyTaken(error)) throw new AlreadyRecorded(String(events[0]!.metadata?.idempotencyKey));
-    if (sqlStateOf(error) === SqlState.uniqueViolation && !isReadModelKey(error)) throw new ConcurrencyConflict(streamId, expectedVersion);
-    throw error;
+    throw appendFailure(error, streamId, expectedVersion, () => events[0]!.metadata?.idempotencyKey);
   }
   return recordedOf({ streamId, expectedVersion, events }, rows);
 }
-
-/**
- * A unique key of a read model that a projection step tripped (an order number already taken): not
- * a concurrency conflict of the stream, so it reaches the caller as the database raised it.
- */
-function isReadModelKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'constraint' in error && typeof error.constraint === 'string' && READ_MODEL_KEYS.has(error.constraint);
-}
-const READ_MODEL_KEYS = new Set(['orders_number_unique']);
 
 /** One stream's share of `appendToStreams`. */
 export interface StreamAppend {

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { createAppendGroups } from '../eventstore/append-groups.ts';
-import { type NewEvent, type RecordedEvent, appendToStream } from '../eventstore/event-store.ts';
+import { type ConcurrencyConflict, type NewEvent, type RecordedEvent, type StreamAppend, appendToStream, appendToStreams } from '../eventstore/event-store.ts';
 import { cartsProjection } from './carts/carts.projection.ts';
 import { type Projection, type ProjectionStep, stepsOf } from './projection.ts';
 import { ordersProjection } from './orders/orders.projection.ts';
@@ -28,30 +28,39 @@ function stepsFor(events: readonly NewEvent[]): ProjectionStep[] {
 }
 
 /**
- * Appends and projects atomically, in ONE statement whatever the number of events: version check,
+ * One stream's append and projections in ONE statement whatever the number of events: version check,
  * insert, and every interested projection's steps reading the inserted rows as `appended`. One
  * statement is one transaction (events and read models never disagree) and one round trip. The
- * projection writes wait while a replay fences the read-model tables (see replay.ts), so none is missed.
+ * shop's commands go through app/event-store.ts; tests and the bench append with this directly.
  */
 export async function appendWithProjections(db: Queryable, streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<RecordedEvent[]> {
   return appendToStream(db, streamId, expectedVersion, events, { alsoRun: stepsFor(events) });
+}
+
+/**
+ * Appends several streams' events and projects them in ONE statement (app/event-store.ts runs it in
+ * a transaction, which it rolls back when any stream conflicted): version checks, inserts, and every
+ * interested projection's steps reading the inserted rows as `appended`. The projection writes wait
+ * while a replay fences the read-model tables (see replay.ts), so none is missed.
+ */
+export function appendStreamsWithProjections(tx: Queryable, appends: readonly StreamAppend[]): Promise<Array<RecordedEvent[] | ConcurrencyConflict>> {
+  return appendToStreams(tx, appends, { alsoRun: stepsFor(appends.flatMap((a) => a.events)) });
 }
 
 /** One group committer per database: every service of the process shares it (see groupedAppendWithProjections). */
 const groups = new WeakMap<Database, ReturnType<typeof createAppendGroups>>();
 
 /**
- * appendWithProjections for commands that run on their own (not in a caller's transaction): appends
- * of other streams in flight at the same time go to the database in the same statement
- * (eventstore/append-groups.ts). Two statements in flight on PostgreSQL, which runs them side by
- * side; one on PGlite, which runs one statement at a time anyway, so the rest gather for the next.
+ * An append with its projections for commands that run on their own (not in a caller's
+ * transaction): appends of other streams in flight at the same time go to the database in the same
+ * statement (eventstore/append-groups.ts). Two statements in flight on PostgreSQL, which runs them
+ * side by side; one on PGlite, which runs one statement at a time anyway, so the rest gather for the next.
  */
-export function groupedAppendWithProjections(db: Database): (db: Database, streamId: string, expectedVersion: number, events: readonly NewEvent[]) => Promise<RecordedEvent[]> {
+export function groupedAppendWithProjections(db: Database): (streamId: string, expectedVersion: number, events: readonly NewEvent[]) => Promise<RecordedEvent[]> {
   let group = groups.get(db);
   if (!group) {
     group = createAppendGroups(db, { alsoRun: stepsFor, inFlight: db.kind === 'postgres' ? 2 : 1 });
     groups.set(db, group);
   }
-  const { append } = group;
-  return (_db, streamId, expectedVersion, events) => append(streamId, expectedVersion, events);
+  return group.append;
 }

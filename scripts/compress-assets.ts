@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { COMPRESSIBLE_TYPES, MIN_COMPRESSIBLE_BYTES } from '../api/encoding/compression-rule.ts';
+import { COMPRESSIBLE_TYPES, MIN_COMPRESSIBLE_BYTES } from '../http/encoding/compression-rule.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const assetsDir = path.resolve(root, process.argv[2] ?? 'dist', 'client/assets');

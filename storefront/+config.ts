@@ -29,7 +29,7 @@ export default {
     description: { env: { server: true } },
   },
   // Vike's markers for where its asset and hydration tags go: it splits the page once at each instead
-  // of searching the whole rendered HTML for <head> and </body> (4 % of an uncached page's CPU).
+  // of searching the whole rendered HTML for <head> and </body>.
   headHtmlBegin: '__VITE_PLUGIN_SSR__ASSETS_FIRST__',
   bodyHtmlEnd: '__VITE_PLUGIN__SSR_ASSETS_LAST__',
 } satisfies Config;

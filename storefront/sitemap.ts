@@ -1,10 +1,11 @@
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import { COLLECTIONS_PATH, SHOP_PATH, categoryPath, productPath } from '../contracts/shop-paths.ts';
 
 /** Static routes a crawler should know (cart and checkout are per-shopper and left out). */
 export const STATIC_ROUTES = [
   '/',
-  '/shop',
-  '/collections',
+  SHOP_PATH,
+  COLLECTIONS_PATH,
   '/sale',
   '/size-guide',
   '/faq',
@@ -27,8 +28,8 @@ export function renderSitemap(catalogue: CatalogueReader, origin: string): strin
   const base = origin.replace(/\/+$/, '');
   const paths = [
     ...STATIC_ROUTES,
-    ...catalogue.categories().map((c) => `/category/${encodeURIComponent(c.slug)}`),
-    ...catalogue.products().map((p) => `/product/${encodeURIComponent(p.slug)}`),
+    ...catalogue.categories().map((c) => categoryPath(c.slug)),
+    ...catalogue.products().map((p) => productPath(p.slug)),
   ];
   const urls = paths.map((path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

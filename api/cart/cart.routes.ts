@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AddToCart, Cart, CartItemParams, UpdateCartItem } from '../../contracts/cart.ts';
 import { ApiError } from '../../contracts/errors.ts';
 import { VersionMismatch } from '../../eventstore/command-handler.ts';
-import { schemaOf } from '../plugins/validation.ts';
-import type { CartService, VersionedCart, WriteOptions } from './cart.service.ts';
+import { schemaOf } from '../../http/plugins/validation.ts';
+import type { CartService, VersionedCart, WriteOptions } from '../../app/cart/cart.service.ts';
 import { etagOf } from '../../contracts/cart-etag.ts';
 import { parseIfMatch } from './if-match.ts';
 
@@ -28,7 +28,7 @@ export async function cartRoutes(app: FastifyInstance, { carts }: { carts: CartS
 
   // Every change counts against the address's cart-write limit; one that would start a new cart
   // (the session holds no cart yet) also against the tighter new-cart limit.
-  const writeLimit = app.limitBy('cartWrites');
+  const writeLimit = app.limitBy('cartAndOrders');
   const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
   const cartId = (request: FastifyRequest) => request.session.cartId ?? null;
   const send = (reply: FastifyReply, status: number, { cart, version }: VersionedCart) => reply.status(status).header('etag', etagOf(version)).send(cart);

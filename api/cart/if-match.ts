@@ -1,5 +1,5 @@
 import { versionOfEtag } from '../../contracts/cart-etag.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 /** A version no cart has: the condition of an If-Match that no cart can satisfy (a 412 with the cart as it is). */
 const UNMATCHABLE = -1;

@@ -5,13 +5,13 @@ import { ApiError } from '../../contracts/errors.ts';
 import { SearchQuery, SearchResult } from '../../contracts/search.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import { notFound } from '../../domain/domain-error.ts';
-import { schemaOf } from '../plugins/validation.ts';
+import { schemaOf } from '../../http/plugins/validation.ts';
 import { searchResult } from './search-result.ts';
 
 const products = schemaOf(v.array(Product));
 const errorResponses = { 404: schemaOf(ApiError) };
 const CACHED_JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' };
-/** Every answer here is the same for everyone until the catalogue changes: the answer cache keeps it (api/answer-cache/). */
+/** Every answer here is the same for everyone until the catalogue changes: the answer cache keeps it (server/answer-cache/). */
 const config = { answerCache: true } as const;
 
 /**

@@ -3,20 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/database.ts';
-import { type CommandObserver, commandObservers } from '../../eventstore/command-handler.ts';
-import { type OrderObserver, orderObservers } from '../orders/orders.service.ts';
+import type { CommandObserver } from '../../eventstore/command-handler.ts';
+import type { EventStore } from '../../app/event-store.ts';
+import { CHECKOUT_REFUSALS, type CheckoutRefusal } from '../../domain/orders/order.decider.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import type { Consumer } from '../../consumers/consumer.ts';
 import type { ConsumerStats } from '../../consumers/consumer-runner.ts';
 import { consumerStatuses } from '../../consumers/consumer-status.ts';
-import type { AnswerCacheStats } from '../answer-cache/answer-cache.ts';
-import type { RateLimitStoreStats } from '../plugins/rate-limit-store.ts';
-import { HttpError } from '../http-error.ts';
+import type { AnswerCacheStats } from '../../http/answer-rules.ts';
+import type { RateLimitStoreStats } from '../../http/plugins/rate-limit-store.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { RequestDurations } from './request-durations.ts';
 
 export interface MetricsOptions {
   db: Database;
+  /** The event store every command goes through: its appends, conflicts and refusals are counted. */
+  store: EventStore;
   projections: readonly Projection[];
   /** The declared consumers (their lag and dead letters, read when scraped), and this process's counts of what it handled. */
   consumers?: readonly Consumer[] | undefined;
@@ -43,7 +46,7 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
  * The shop's Prometheus metrics, in a registry of its own (several apps in one test process never
  * share counters). Gauges that need the database (projection lag) are read when scraped.
  */
-export function createShopMetrics({ db, projections, consumers = [], consumerStats, answerCacheStats, rateLimitStoreStats }: Omit<MetricsOptions, 'token'>) {
+export function createShopMetrics({ db, projections, consumers = [], consumerStats, answerCacheStats, rateLimitStoreStats }: Omit<MetricsOptions, 'token' | 'store'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -157,14 +160,17 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     labelNames: ['reason'] as const,
     registers: [registry],
   });
-  const orderObserver: OrderObserver = {
-    placed: () => ordersPlaced.inc(),
-    refused: (reason) => ordersRefused.inc({ reason }),
-  };
+  const isCheckoutRefusal = (reason: string | undefined): reason is CheckoutRefusal => (CHECKOUT_REFUSALS as readonly (string | undefined)[]).includes(reason);
 
   const observer: CommandObserver = {
     appended(events) {
-      for (const event of events) eventsAppended.inc({ type: event.type });
+      for (const event of events) {
+        eventsAppended.inc({ type: event.type });
+        if (event.type === 'OrderPlaced') ordersPlaced.inc();
+      }
+    },
+    refused(error) {
+      if (isCheckoutRefusal(error.reason)) ordersRefused.inc({ reason: error.reason });
     },
     conflict(_streamId, outcome) {
       conflicts.inc();
@@ -176,7 +182,6 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
   return {
     registry,
     observer,
-    orderObserver,
     /** `route` is the route pattern, never the raw URL: one series per route, whatever the query string. */
     observeRequest(method: string, route: string, statusCode: number, seconds: number) {
       requestDuration.observe(method, route, statusCode, seconds);
@@ -194,17 +199,15 @@ function sameToken(given: string, expected: string): boolean {
 export const metrics = fp(
   async (app: FastifyInstance, options: MetricsOptions) => {
     const shop = createShopMetrics(options);
-    commandObservers.add(shop.observer);
-    orderObservers.add(shop.orderObserver);
+    const stopObserving = options.store.observe(shop.observer);
     app.addHook('onClose', async () => {
-      commandObservers.delete(shop.observer);
-      orderObservers.delete(shop.orderObserver);
+      stopObserving();
     });
     app.addHook('onResponse', (request, reply, done) => {
       shop.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
-    // For answers sent without Fastify (api/answer-cache/), which no onResponse hook sees.
+    // For answers sent without Fastify (server/answer-cache/), which no onResponse hook sees.
     app.decorate('observeRequest', shop.observeRequest);
 
     app.get('/metrics', async (request, reply) => {

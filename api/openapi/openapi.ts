@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../contracts/errors.ts';
-import { schemaOf } from '../plugins/validation.ts';
+import { schemaOf } from '../../http/plugins/validation.ts';
 
 /** The documented error body, the one the error handler sends (tests hold every route to it). */
 export const API_ERROR_SCHEMA = schemaOf(ApiError);

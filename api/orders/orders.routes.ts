@@ -5,10 +5,10 @@ import { ORDER_NOT_FOUND, OrderLookupQuery, OrderNumberParams, OrderRefusal, Ord
 import { CART_MESSAGES } from '../../contracts/shop-messages.ts';
 import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { parseIfMatch } from '../cart/if-match.ts';
-import { HttpError } from '../http-error.ts';
-import { schemaOf } from '../plugins/validation.ts';
-import { toOrderView } from './order-view.ts';
-import type { OrdersService } from './orders.service.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { schemaOf } from '../../http/plugins/validation.ts';
+import { toOrderView } from '../../app/orders/order-view.ts';
+import type { OrdersService } from '../../app/orders/orders.service.ts';
 
 const view = schemaOf(OrderView);
 const refusal = schemaOf(OrderRefusal);
@@ -27,11 +27,11 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
     reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  const writeLimit = app.limitBy('cartWrites');
+  const cartAndOrdersLimit = app.limitBy('cartAndOrders');
 
   app.post<{ Body: PlaceOrderBody }>(
     '/orders',
-    { config: { idempotent: true }, preHandler: writeLimit, schema: { body: schemaOf(PlaceOrderBody), response: { 201: view, ...errors } } },
+    { config: { idempotent: true }, preHandler: cartAndOrdersLimit, schema: { body: schemaOf(PlaceOrderBody), response: { 201: view, ...errors } } },
     async (request, reply) => {
       const values: CheckoutFormValues = { ...CHECKOUT_DEFAULTS, ...Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined)) };
       const fields = checkoutErrors(values);
@@ -53,7 +53,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
 
   app.get<{ Params: { number: string }; Querystring: { email: string } }>(
     '/orders/:number',
-    { preHandler: writeLimit, schema: { params: schemaOf(OrderNumberParams), querystring: schemaOf(OrderLookupQuery), response: { 200: view, ...errors } } },
+    { preHandler: cartAndOrdersLimit, schema: { params: schemaOf(OrderNumberParams), querystring: schemaOf(OrderLookupQuery), response: { 200: view, ...errors } } },
     async (request, reply) => {
       const order = await orders.findOrder(request.params.number, request.query.email);
       if (!order) throw new HttpError(404, ORDER_NOT_FOUND);

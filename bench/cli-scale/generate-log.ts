@@ -4,7 +4,7 @@ import { type NewEvent, type StreamAppend, appendToStreams } from '../../eventst
 import { stepsOf } from '../../projections/projection.ts';
 import { projections } from '../../projections/registry.ts';
 import { subscriberLookupKey } from '../../db/subscriber-keys.ts';
-import { encryptEmail, newDataKey, subscriberIdOf } from '../../domain/subscriptions/email-cipher.ts';
+import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { SUBSCRIBER_STREAM_PREFIX } from '../../domain/subscriptions/subscription.events.ts';
 import { loadCatalogueSnapshot } from '../../projections/catalogue/catalogue.queries.ts';
 
@@ -77,7 +77,7 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
       const at = new Date(Date.UTC(2024, 0, 1) + i * 7).toISOString();
       ids.push(subscriberId);
       keys.push(key);
-      data.push(JSON.stringify({ schemaVersion: 2, subscriberId, emailCipher: encryptEmail(key, email), at }));
+      data.push(JSON.stringify({ schemaVersion: 2, subscriberId, emailCipher: sealPersonal(key, email), at }));
     }
     await db.query('insert into subscriber_keys (subscriber_id, key) select * from unnest($1::text[], $2::bytea[])', [ids, keys]);
     await live(ids.map((id, i) => ({ streamId: SUBSCRIBER_STREAM_PREFIX + id, expectedVersion: 0, events: [{ type: 'Subscribed', data: JSON.parse(data[i]!) }] })));

@@ -22,7 +22,7 @@ export async function startShop(build: string, target: Target): Promise<{ child:
   const args = [path.join(build, 'dist/node/cli.js'), '--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'];
   // Request logging off (LOG_LEVEL=warn), like the bare baseline: pino's per-request lines cost CPU the baseline does not spend.
   // Rate limits off in effect: the load generator is one address doing what thousands of shoppers do.
-  const unlimited = { RATE_LIMIT_NEW_CARTS: '1000000', RATE_LIMIT_CART_WRITES: '1000000', RATE_LIMIT_SUBSCRIPTIONS: '1000000' };
+  const unlimited = { RATE_LIMIT_NEW_CARTS: '1000000', RATE_LIMIT_CART_AND_ORDERS: '1000000', RATE_LIMIT_SIGN_UPS: '1000000' };
   const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/api/categories`, child, 120_000);

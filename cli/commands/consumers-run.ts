@@ -1,9 +1,10 @@
 import { Command } from 'commander';
-import { parseEnv } from '../../api/config.ts';
+import { parseEnv } from '../../server/config.ts';
 import type { ConsumerLog } from '../../consumers/consumer.ts';
 import { startConsumers } from '../../consumers/consumer-runner.ts';
 import { createMailer } from '../../consumers/mail/mailer.ts';
 import { consumers } from '../../consumers/registry.ts';
+import { createEventStore } from '../../app/event-store.ts';
 import { type CliContext, type GlobalOptions, stopSignal, withDatabase } from '../context.ts';
 
 /** `dino-shop consumers run`: the consumers alone, without the shop (a worker beside servers that run none, or a catch-up). */
@@ -22,7 +23,7 @@ export function consumersRunCommand(context: CliContext): Command {
         await withDatabase(context, command, async (db) => {
           const mailer = createMailer({ ...config.mail, dataDir: config.dataDir });
           log.info({}, `mail: ${mailer.description}`);
-          const running = startConsumers(db, consumers, { db, mailer, publicUrl: config.publicUrl, log }, { leaseMs: config.consumerLeaseMs });
+          const running = startConsumers(db, consumers, { db, store: createEventStore(db), mailer, publicUrl: config.publicUrl, log }, { leaseMs: config.consumerLeaseMs });
           io.stderr.write(`running ${consumers.map((c) => c.name).join(', ')} as ${running.owner}; Ctrl-C stops\n`);
           await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
           await running.stop();

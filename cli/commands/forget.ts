@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { forgetSubscriber } from '../../api/subscriptions/subscription.service.ts';
+import { createEventStore } from '../../app/event-store.ts';
+import { forgetSubscriber } from '../../app/subscriptions/subscription.service.ts';
 import { type CliContext, CliError, withDatabase } from '../context.ts';
 import { sealOldSubscriptions } from '../seal-subscriptions.ts';
 
@@ -25,7 +26,7 @@ function forgetCommand(context: CliContext, who: 'subscriber' | 'customer'): Com
       const outcome = await withDatabase(context, command, async (db) => {
         // Old subscriptions written in clear are sealed first, so they can be forgotten as well.
         await sealOldSubscriptions(context.io, db);
-        return forgetSubscriber(db, email);
+        return forgetSubscriber(createEventStore(db), email);
       });
       context.io.stdout.write(
         outcome.forgotten

@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
-import { centsToDecimal, formatCents } from '../../contracts/money-format.ts';
-import { normaliseOrderNumber } from '../../api/orders/orders.service.ts';
+import { centsToDecimal } from '../../contracts/money-format.ts';
+import { normaliseOrderNumber } from '../../app/orders/orders.service.ts';
 import { readStream } from '../../eventstore/event-store.ts';
 import { orderStreamId } from '../../domain/orders/order.events.ts';
 import { type OrderRow, countOrdersSince, orderById, orderIdByNumber, ordersSince } from '../../projections/orders/orders.queries.ts';
 import { type CliContext, CliError, parseIsoDate, stopSignal, withDatabase } from '../context.ts';
-import { createSink, formatCount, formatTable, isBrokenPipe, progressBar } from '../output.ts';
+import { orderShowText } from '../order-text.ts';
+import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
 import { EXPORT_FORMATS, type ExportFormat, csvField } from './subscribers-export.ts';
 
 const CSV_HEADER = 'number,placed_at,status,lines,items,subtotal,shipping,discount,total,promo_code,shipping_method\r\n';
@@ -86,22 +87,6 @@ export function ordersShowCommand(context: CliContext): Command {
         return { order: (await orderById(db, orderId))!, events: await readStream(db, orderStreamId(orderId)) };
       });
       if (!found) throw new CliError(`no order ${number}`);
-      const { order, events } = found;
-      const out = [
-        `Order ${order.number} (stream ${orderStreamId(order.orderId)})`,
-        `Placed ${order.placedAt.toISOString()} · ${order.status} · ${order.shippingMethod}${order.promoCode ? ` · promo ${order.promoCode}` : ''}`,
-        `Customer ${order.customerId} (contact and address sealed)`,
-        '',
-        formatTable(
-          ['QTY', 'UNIT', 'LINE', 'VARIANT', 'ITEM'],
-          order.lines.map((l) => [String(l.quantity), formatCents(l.unitPriceCents), formatCents(l.unitPriceCents * l.quantity), String(l.variantId), `${l.name} (${l.size}, ${l.color})`]),
-        ).trimEnd(),
-        '',
-        `Subtotal ${formatCents(order.subtotalCents)}  Shipping ${formatCents(order.shippingCents)}  Discount ${formatCents(order.discountCents)}  Total ${formatCents(order.totalCents)}`,
-        '',
-        'Events:',
-        ...events.map((e) => `  v${e.version}  #${e.position}  ${e.createdAt.toISOString()}  ${e.type}`),
-      ];
-      context.io.stdout.write(`${out.join('\n')}\n`);
+      context.io.stdout.write(orderShowText(found.order, found.events));
     });
 }

@@ -14,8 +14,8 @@ export function serveCommand(_context: CliContext): Command {
       process.env.NODE_ENV ||= options.dev ? 'development' : 'production';
       // Loaded on demand: the server pulls in Fastify and Vike, which the other commands never need.
       const [{ loadConfig }, { startServer }, { default: closeWithGrace }] = await Promise.all([
-        import('../../api/config.ts'),
-        import('../../api/server.ts'),
+        import('../../server/config.ts'),
+        import('../../server/server.ts'),
         import('close-with-grace'),
       ]);
       const globals = command.optsWithGlobals<GlobalOptions>();

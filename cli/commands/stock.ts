@@ -1,5 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { receiveStock } from '../../api/stock/stock.service.ts';
+import { createEventStore } from '../../app/event-store.ts';
+import { receiveStock } from '../../app/stock/stock.service.ts';
+import { lineLabel } from '../../contracts/order-presentation.ts';
 import { MAX_RECEIPT } from '../../domain/stock/stock.decider.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { stockList } from '../../projections/stock/stock-list.queries.ts';
@@ -22,7 +24,7 @@ export function stockReceiveCommand(context: CliContext): Command {
     .action(async (variantId: number, quantity: number, _options, command: Command) => {
       const { stock } = await withDatabase(context, command, async (db) => {
         try {
-          return await receiveStock(db, variantId, quantity);
+          return await receiveStock(createEventStore(db), variantId, quantity);
         } catch (error) {
           if (error instanceof DomainError) throw new CliError(error.message);
           throw error;
@@ -47,7 +49,7 @@ export function stockListCommand(context: CliContext): Command {
       context.io.stdout.write(
         formatTable(
           ['VARIANT', 'ON HAND', 'COUNTED', 'RECEIVED', 'ORDERED', 'PRODUCT'],
-          rows.map((r) => [String(r.variantId), String(r.onHand), String(r.counted), String(r.received), String(r.ordered), `${r.product} (${r.size}, ${r.color})`]),
+          rows.map((r) => [String(r.variantId), String(r.onHand), String(r.counted), String(r.received), String(r.ordered), lineLabel({ name: r.product, size: r.size, color: r.color })]),
         ),
       );
     });

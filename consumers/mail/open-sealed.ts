@@ -1,4 +1,4 @@
-import { decryptEmail } from '../../domain/subscriptions/email-cipher.ts';
+import { openPersonal } from '../../domain/personal-seal.ts';
 
 /**
  * What a key opens, or undefined: a key that no longer opens the text is a later sign-up's (this
@@ -6,7 +6,7 @@ import { decryptEmail } from '../../domain/subscriptions/email-cipher.ts';
  */
 export function openOrUndefined(key: Buffer, sealed: string): string | undefined {
   try {
-    return decryptEmail(key, sealed);
+    return openPersonal(key, sealed);
   } catch {
     return undefined;
   }

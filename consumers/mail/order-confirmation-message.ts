@@ -1,4 +1,4 @@
-import { formatCents, formatShipping } from '../../contracts/money-format.ts';
+import { lineLabel, lineQuantityPrice, lineText, lineTotal, orderTotalsRows } from '../../contracts/order-presentation.ts';
 import type { OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
@@ -19,26 +19,20 @@ export interface ConfirmedOrder {
  */
 export const trackOrderLink = (publicUrl: string, number: string) => `${publicUrl}/track-order?number=${encodeURIComponent(number)}`;
 
-/** The confirmation of a placed order, in plain text and HTML. */
+/** The confirmation of a placed order, in plain text and HTML, worded as the order reads everywhere (contracts/order-presentation.ts). */
 export function orderConfirmationMessage(options: { order: ConfirmedOrder; personal: OrderPersonal; publicUrl: string; messageId: string }): MailMessage {
   const { order, personal } = options;
   const track = trackOrderLink(options.publicUrl, order.number);
-  const lineTotal = (line: OrderLine) => formatCents(line.unitPriceCents * line.quantity);
   const addressLines = [`${personal.firstName} ${personal.lastName}`, personal.address, `${personal.city}, ${personal.state} ${personal.zip}`, personal.country];
-  const totals: Array<[string, string]> = [
-    ['Subtotal', formatCents(order.subtotalCents)],
-    ['Shipping', formatShipping(order.shippingCents)],
-    ...(order.discountCents > 0 ? [['Discount', `-${formatCents(order.discountCents)}`] as [string, string]] : []),
-    ['Total', formatCents(order.totalCents)],
-  ];
+  const totals = orderTotalsRows(order);
   const text = [
     `Thanks for your order, ${personal.firstName}!`,
     '',
     `Order ${order.number}`,
     '',
-    ...order.lines.map((line) => `${line.quantity} x ${line.name} (${line.size}, ${line.color}) at ${formatCents(line.unitPriceCents)}: ${lineTotal(line)}`),
+    ...order.lines.map((line) => `${lineText(line)}: ${lineTotal(line)}`),
     '',
-    ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...totals.map(({ label, value }) => `${label}: ${value}`),
     '',
     `Shipping method: ${order.shippingMethod}`,
     'Shipping to:',
@@ -52,18 +46,17 @@ export function orderConfirmationMessage(options: { order: ConfirmedOrder; perso
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td style="${cell}">${escapeHtml(line.name)}<br><small>${escapeHtml(line.size)}, ${escapeHtml(line.color)}</small></td>` +
-        `<td style="${cell} text-align: right;">${line.quantity}</td><td style="${cell} text-align: right;">${formatCents(line.unitPriceCents)}</td>` +
-        `<td style="${cell} text-align: right;">${lineTotal(line)}</td></tr>`,
+        `<tr><td style="${cell}">${escapeHtml(lineLabel(line))}<br><small>${escapeHtml(lineQuantityPrice(line))}</small></td>` +
+        `<td style="${cell} text-align: right;">${escapeHtml(lineTotal(line))}</td></tr>`,
     )
     .join('\n');
-  const totalRows = totals.map(([label, value]) => `<tr><td colspan="3" style="padding: 4px 8px; text-align: right;">${label}</td><td style="padding: 4px 8px; text-align: right;">${escapeHtml(value)}</td></tr>`).join('\n');
+  const totalRows = totals.map(({ label, value }) => `<tr><td style="padding: 4px 8px; text-align: right;">${label}</td><td style="padding: 4px 8px; text-align: right;">${escapeHtml(value)}</td></tr>`).join('\n');
   const html = htmlDocument(
     [
       heading(`Thanks for your order, ${personal.firstName}!`),
       `<p>Order <strong>${escapeHtml(order.number)}</strong></p>`,
       '<table style="width: 100%; border-collapse: collapse;">',
-      '<thead><tr><th style="text-align: left; padding: 6px 8px;">Item</th><th style="text-align: right; padding: 6px 8px;">Qty</th><th style="text-align: right; padding: 6px 8px;">Price</th><th style="text-align: right; padding: 6px 8px;">Total</th></tr></thead>',
+      '<thead><tr><th style="text-align: left; padding: 6px 8px;">Item</th><th style="text-align: right; padding: 6px 8px;">Total</th></tr></thead>',
       `<tbody>\n${rows}\n</tbody>`,
       `<tfoot>\n${totalRows}\n</tfoot>`,
       '</table>',

@@ -1,11 +1,12 @@
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument, smallPrint } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
+import { SHOP_PATH } from '../../contracts/shop-paths.ts';
 
 const WHY = "You're getting this because this address signed up on our site. Didn't? Reply and we'll forget it.";
 
 /** The welcome to a new newsletter subscriber, in plain text and HTML. */
 export function welcomeMessage(options: { to: string; publicUrl: string; messageId: string }): MailMessage {
-  const shop = `${options.publicUrl}/shop`;
+  const shop = `${options.publicUrl}${SHOP_PATH}`;
   const sizes = `${options.publicUrl}/size-guide`;
   const text = [
     'Roar! Welcome to the herd.',

@@ -1,5 +1,6 @@
 import { cartTotals } from '../../contracts/cart-rules.ts';
 import { centsToDecimal } from '../../contracts/money-format.ts';
+import { lineLabel } from '../../contracts/order-presentation.ts';
 import { conflict, ruleViolated } from '../domain-error.ts';
 import type { OrderEvent, OrderLine } from './order.events.ts';
 
@@ -40,10 +41,12 @@ export interface PlaceOrder {
 
 export type OrderCommand = PlaceOrder;
 
-/** "T-Rex Thong (M, Green)": how a refusal names a line. */
-export const lineLabel = (line: Pick<OrderLine, 'name' | 'size' | 'color'>) => `${line.name} (${line.size}, ${line.color})`;
+/** Why a checkout was refused, as the metrics count it. */
+export const CHECKOUT_REFUSALS = ['empty-cart', 'out-of-stock', 'unavailable'] as const;
+export type CheckoutRefusal = (typeof CHECKOUT_REFUSALS)[number];
+const refusal = (reason: CheckoutRefusal) => reason;
 
-/** The refusal of a line that asks for more than is left, naming it and how many are. */
+/** The refusal of a line that asks for more than is left, naming it as the order reads it ("T-Rex Thong (M, Green)") and how many are. */
 export function tooFewLeft(line: Pick<OrderLine, 'name' | 'size' | 'color'>, left: number): string {
   return left <= 0
     ? `Sorry, ${lineLabel(line)} is sold out: 0 left`
@@ -62,9 +65,9 @@ export function orderTotals(lines: readonly Pick<OrderLine, 'quantity' | 'unitPr
 
 export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
   if (state.placed) throw ruleViolated('This order was already placed');
-  if (command.lines.length === 0) throw ruleViolated('Your cart is empty');
+  if (command.lines.length === 0) throw ruleViolated('Your cart is empty', refusal('empty-cart'));
   const short = command.lines.find((line) => line.quantity > line.stock);
-  if (short) throw conflict(tooFewLeft(short, short.stock));
+  if (short) throw conflict(tooFewLeft(short, short.stock), refusal('out-of-stock'));
   const lines = command.lines.map(({ productId, variantId, name, size, color, quantity, unitPriceCents }) => ({ productId, variantId, name, size, color, quantity, unitPriceCents }));
   return [
     {

@@ -35,7 +35,7 @@ export interface OrderPlaced {
     totalCents: number;
     shippingMethod: string;
     customerId: string;
-    /** The sealed JSON of OrderPersonal (email-cipher.ts's format). */
+    /** The sealed JSON of OrderPersonal (personal-seal.ts's format). */
     personal: string;
     at: string;
   };

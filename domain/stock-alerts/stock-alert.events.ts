@@ -13,7 +13,7 @@ export interface StockAlertRequested {
     schemaVersion: 1;
     /** The keyed hash of the normalised address (the subscriber id of that address). */
     subscriberId: string;
-    /** The address, sealed with that id's data key (email-cipher.ts's format). */
+    /** The address, sealed with that id's data key (personal-seal.ts's format). */
     emailCipher: string;
     productId: number;
     variantId: number;

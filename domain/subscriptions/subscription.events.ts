@@ -4,7 +4,7 @@ import { eventReader } from '../event-reader.ts';
 /**
  * Subscription events. The address is personal data and the log is append-only, so it is never
  * written in clear: a Subscribed event carries it encrypted with the subscriber's own key (see
- * email-cipher.ts and db/subscriber-keys.ts), and the stream is named by a keyed hash of it.
+ * personal-seal.ts and db/subscriber-keys.ts), and the stream is named by a keyed hash of it.
  * Forgetting a subscriber deletes that key: the events stay, unreadable.
  */
 
@@ -23,7 +23,7 @@ export interface Subscribed {
     schemaVersion: typeof SUBSCRIBED_SCHEMA_VERSION;
     /** The keyed hash of the address that names the stream. */
     subscriberId: string;
-    /** The address, encrypted with the subscriber's key (email-cipher.ts). */
+    /** The address, encrypted with the subscriber's key (personal-seal.ts). */
     emailCipher: string;
     at: string;
   };

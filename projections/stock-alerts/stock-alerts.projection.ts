@@ -1,13 +1,24 @@
 import { STOCK_ALERT_EVENT_TYPES } from '../../domain/stock-alerts/stock-alert.events.ts';
 import type { Projection, ProjectionStep } from '../projection.ts';
 
-/** Per stream of the set, its latest event: a request leaves the row waiting, a fulfilment not. */
+/**
+ * Per stream of the set, its latest event (a request leaves the row waiting, a fulfilment not), with
+ * the address of its latest request in the set: a fulfilment carries none, and a set that holds a
+ * stream's request and fulfilment (a replay's) must still say to whom the alert was owed.
+ */
 const latest: ProjectionStep = {
   name: 'stock_alerts_latest',
-  sql: `select distinct on (a.stream_id) a.stream_id, (a.data->>'variantId')::int as variant_id, a.data->>'subscriberId' as subscriber_id,
-           a.data->>'emailCipher' as email_cipher, a.type = 'StockAlertRequested' as waiting, a.version, a.position
-    from appended a where a.type in ('StockAlertRequested', 'StockAlertFulfilled')
-    order by a.stream_id, a.version desc`,
+  sql: `select l.stream_id, l.variant_id, r.subscriber_id, r.email_cipher, l.waiting, l.version, l.position
+    from (
+      select distinct on (a.stream_id) a.stream_id, (a.data->>'variantId')::int as variant_id, a.type = 'StockAlertRequested' as waiting, a.version, a.position
+      from appended a where a.type in ('StockAlertRequested', 'StockAlertFulfilled')
+      order by a.stream_id, a.version desc
+    ) l
+    left join (
+      select distinct on (a.stream_id) a.stream_id, a.data->>'subscriberId' as subscriber_id, a.data->>'emailCipher' as email_cipher
+      from appended a where a.type = 'StockAlertRequested'
+      order by a.stream_id, a.version desc
+    ) r on r.stream_id = l.stream_id`,
 };
 
 /**
@@ -17,7 +28,7 @@ const latest: ProjectionStep = {
  */
 export const stockAlertsProjection: Projection = {
   name: 'stock_alerts',
-  version: 1,
+  version: 2,
   eventTypes: STOCK_ALERT_EVENT_TYPES,
   tables: ['stock_alerts'],
   partitionKey: 'stream_id',

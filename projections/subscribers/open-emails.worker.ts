@@ -5,7 +5,7 @@
  * each, as the database encodes them), the sealed addresses joined by newlines (their alphabet has
  * none), the opened addresses back as a JSON array.
  */
-import { decryptEmail } from '../../domain/subscriptions/email-cipher.ts';
+import { openPersonal } from '../../domain/personal-seal.ts';
 
 export interface OpenEmailsTask {
   keysHex: string;
@@ -16,6 +16,6 @@ const KEY_BYTES = 32;
 
 export default function openEmails({ keysHex, sealed }: OpenEmailsTask): string {
   const keys = Buffer.from(keysHex, 'hex');
-  const opened = sealed.split('\n').map((s, i) => decryptEmail(keys.subarray(i * KEY_BYTES, (i + 1) * KEY_BYTES), s));
+  const opened = sealed.split('\n').map((s, i) => openPersonal(keys.subarray(i * KEY_BYTES, (i + 1) * KEY_BYTES), s));
   return JSON.stringify(opened);
 }

@@ -1,3 +1,5 @@
+import { COLLECTIONS_PATH, SHOP_PATH, categoryPath } from '../../contracts/shop-paths.ts';
+
 /** Site navigation, shared by the header, the mobile menu and the footer. */
 export interface NavLink {
   href: string;
@@ -5,16 +7,16 @@ export interface NavLink {
 }
 
 export const HEADER_LINKS: NavLink[] = [
-  { href: '/shop', label: 'Shop All' },
+  { href: SHOP_PATH, label: 'Shop All' },
   { href: '/size-guide', label: 'Size Guide' },
   { href: '/faq', label: 'FAQ' },
 ];
 
 export const MOBILE_MENU_LINKS: NavLink[] = [
   { href: '/', label: 'Home' },
-  { href: '/shop', label: 'Shop All' },
-  { href: '/category/new-arrivals', label: 'New Arrivals' },
-  { href: '/category/bestsellers', label: 'Bestsellers' },
+  { href: SHOP_PATH, label: 'Shop All' },
+  { href: categoryPath('new-arrivals'), label: 'New Arrivals' },
+  { href: categoryPath('bestsellers'), label: 'Bestsellers' },
   { href: '/sale', label: 'Sale' },
   { href: '/size-guide', label: 'Size Guide' },
   { href: '/faq', label: 'FAQ' },
@@ -26,10 +28,10 @@ export const FOOTER_COLUMNS: Array<{ title: string; links: NavLink[] }> = [
   {
     title: 'Shop',
     links: [
-      { href: '/shop', label: 'All Products' },
-      { href: '/category/new-arrivals', label: 'New Arrivals' },
-      { href: '/category/bestsellers', label: 'Bestsellers' },
-      { href: '/collections', label: 'Collections' },
+      { href: SHOP_PATH, label: 'All Products' },
+      { href: categoryPath('new-arrivals'), label: 'New Arrivals' },
+      { href: categoryPath('bestsellers'), label: 'Bestsellers' },
+      { href: COLLECTIONS_PATH, label: 'Collections' },
       { href: '/sale', label: 'Sale' },
     ],
   },

@@ -1,7 +1,7 @@
 import type { Product } from '../../contracts/catalogue.ts';
 import { sortedProducts } from '../../contracts/product-order.ts';
 import { productMatcher } from '../../contracts/product-search.ts';
-import type { ListingState } from './filters.ts';
+import type { ListingState } from '../../contracts/listing-query.ts';
 
 /**
  * A category page's list as the listing shows it before the sidebar filters: searched and sorted in

@@ -1,93 +1,25 @@
 import type { Product, ProductSort, Size } from '../../contracts/catalogue.ts';
 import { SIZES, SIZE_LABELS } from '../../contracts/sizes.ts';
 import { decimalToCents, formatCents } from '../../contracts/money-format.ts';
-import { clipSearchText } from '../../contracts/search-text.ts';
+import { DEFAULT_FILTERS, LISTING_SORTS, PRICE_MAX, PRICE_MIN, type ListingFilters, type ListingState, type SortOption } from '../../contracts/listing-query.ts';
 
 /**
- * Product-listing state (search, sort, filters) and the pure logic over it: the price slider's range
- * and the sidebar filters (a category page's search and sort: `category-search.ts`). The state
- * round-trips through the URL query so a reload or a shared link restores it.
+ * The pure logic over the product listing's state: the sort menu, the price slider, the sidebar
+ * filters and their chips (a category page's search and sort: `category-search.ts`). The state and
+ * the URL query it round-trips through, so a reload or a shared link restores it: contracts/listing-query.ts.
  */
 
-export const PRICE_MIN = 0;
-export const PRICE_MAX = 50;
 export const PRICE_STEP = 1;
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export type SortOption = 'featured' | Extract<ProductSort, 'price_asc' | 'price_desc' | 'newest'>;
+const SORT_LABELS: Record<SortOption, string> = {
+  featured: 'Featured',
+  price_asc: 'Price: Low to High',
+  price_desc: 'Price: High to Low',
+  newest: 'Newest',
+};
 
-export const SORT_OPTIONS: ReadonlyArray<{ value: SortOption; label: string }> = [
-  { value: 'featured', label: 'Featured' },
-  { value: 'price_asc', label: 'Price: Low to High' },
-  { value: 'price_desc', label: 'Price: High to Low' },
-  { value: 'newest', label: 'Newest' },
-];
-
-export interface ListingFilters {
-  priceMin: number;
-  priceMax: number;
-  collections: string[];
-  sizes: Size[];
-}
-
-export interface ListingState {
-  search: string;
-  sort: SortOption;
-  filters: ListingFilters;
-}
-
-export const DEFAULT_FILTERS: ListingFilters = { priceMin: PRICE_MIN, priceMax: PRICE_MAX, collections: [], sizes: [] };
-export const DEFAULT_LISTING: ListingState = { search: '', sort: 'featured', filters: DEFAULT_FILTERS };
-
-const isSort = (value: string | null): value is SortOption => SORT_OPTIONS.some((option) => option.value === value);
-const isSize = (value: string): value is Size => (SIZES as readonly string[]).includes(value);
-
-/** A price bound from the URL: not a number, or below zero (no price is), means none was given; above the slider's top, its top. */
-function parsePrice(raw: string | null, fallback: number): number {
-  if (raw === null || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) return fallback;
-  return Math.min(PRICE_MAX, Math.max(PRICE_MIN, Math.round(n)));
-}
-
-const unique = <T>(values: T[]): T[] => [...new Set(values)];
-
-/** URL query → listing state. Unknown or malformed values fall back to the defaults. */
-export function parseListingQuery(params: URLSearchParams): ListingState {
-  const sort = params.get('sort');
-  let priceMin = parsePrice(params.get('minPrice'), PRICE_MIN);
-  let priceMax = parsePrice(params.get('maxPrice'), PRICE_MAX);
-  if (priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
-  return {
-    search: clipSearchText((params.get('search') ?? '').trim()),
-    sort: isSort(sort) ? sort : 'featured',
-    filters: {
-      priceMin,
-      priceMax,
-      collections: unique(params.getAll('collection').filter((c) => c.trim() !== '')),
-      sizes: SIZES.filter((size) => params.getAll('size').filter(isSize).includes(size)),
-    },
-  };
-}
-
-/** Listing state → the query's fields, in order (the defaults left out). A GET form sends the same. */
-export function listingFields(state: ListingState): Array<[name: string, value: string]> {
-  const fields: Array<[string, string]> = [];
-  const search = state.search.trim();
-  if (search) fields.push(['search', search]);
-  if (state.sort !== 'featured') fields.push(['sort', state.sort]);
-  if (state.filters.priceMin !== PRICE_MIN) fields.push(['minPrice', String(state.filters.priceMin)]);
-  if (state.filters.priceMax !== PRICE_MAX) fields.push(['maxPrice', String(state.filters.priceMax)]);
-  for (const collection of state.filters.collections) fields.push(['collection', collection]);
-  for (const size of state.filters.sizes) fields.push(['size', size]);
-  return fields;
-}
-
-/** Listing state → URL query ('' for the defaults, else '?search=...&sort=...'). */
-export function listingQueryString(state: ListingState): string {
-  const qs = new URLSearchParams(listingFields(state)).toString();
-  return qs ? `?${qs}` : '';
-}
+export const SORT_OPTIONS: ReadonlyArray<{ value: SortOption; label: string }> = LISTING_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 /** The API's sort parameter for a sort option ('featured' is the API's default order). */
 export function apiSort(sort: SortOption): ProductSort | undefined {

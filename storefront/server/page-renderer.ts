@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Flash } from '../../contracts/flash.ts';
-import type { StorefrontServices } from '../services.ts';
+import type { RenderContext } from '../render-context.ts';
 import { registerBuiltAssets } from './assets.ts';
 import { type RenderedPage, renderToPage } from './vike-render.ts';
 import { registerViteDev } from './vite-dev.ts';
@@ -22,7 +22,7 @@ export interface PageRenderer {
   /** Serves the built assets (or Vite's dev middleware) on `app`. */
   registerAssets(app: FastifyInstance): Promise<void>;
   /** One render through Vike's renderPage, of the request's URL or of `url` (a cache key). */
-  render(request: FastifyRequest, services: StorefrontServices, options?: { url?: string; flash?: Flash | null }): Promise<RenderedPage>;
+  render(request: FastifyRequest, renderContext: RenderContext, options?: { url?: string; flash?: Flash | null }): Promise<RenderedPage>;
   close(): Promise<void>;
 }
 
@@ -48,7 +48,7 @@ export async function createPageRenderer({ root, dev }: PageRendererOptions): Pr
       if (dev) closeVite = await registerViteDev(app, root);
       else await registerBuiltAssets(app, path.join(root, 'dist/client'));
     },
-    render: (request, services, options) => renderToPage(request, services, options),
+    render: (request, renderContext, options) => renderToPage(request, renderContext, options),
     close: () => closeVite(),
   };
 }

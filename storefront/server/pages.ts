@@ -2,11 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JUST_ORDERED_COOKIE, cartCountFromCookies, hasFlag } from '../../contracts/shop-cookies.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import type { AnswerCache, AnswerRule } from '../../api/answer-cache/answer-cache.ts';
-import { answerKey } from '../../api/answer-cache/answer-key.ts';
-import { sessions } from '../../api/plugins/session.ts';
-import type { ShopServices } from '../../api/shop-services.ts';
-import type { StorefrontServices } from '../services.ts';
+import type { AnswerRule, SharedMaking } from '../../http/answer-rules.ts';
+import { sessions } from '../../http/plugins/session.ts';
+import type { Shop } from '../../app/shop.ts';
+import type { RenderContext } from '../render-context.ts';
 import { withCartBadge } from './cart-badge-html.ts';
 import { cartFormRoutes } from './forms/cart.forms.routes.ts';
 import { clearFlash, keepTypedOut, readFlash } from './forms/flash.ts';
@@ -20,8 +19,8 @@ import { type RenderedPage, sendPage } from './vike-render.ts';
 
 export interface PagesOptions {
   catalogue: CatalogueReader;
-  /** The same services the JSON API calls (api/shop-services.ts). */
-  services: ShopServices;
+  /** The same application the JSON API calls (app/shop.ts). */
+  shop: Shop;
   sessionSecret: string;
   /** The canonical origin for absolute URLs (PUBLIC_URL, no trailing slash). */
   publicUrl: string;
@@ -29,7 +28,7 @@ export interface PagesOptions {
   /** Absent in API tests: then only the plain HTML forms are served, no page. */
   renderer?: PageRenderer | undefined;
   /** Where catalogue pages are kept (absent in development: every page is rendered afresh). */
-  answerCache?: AnswerCache | undefined;
+  answerCache?: SharedMaking | undefined;
 }
 
 /** Pages that render the shopper's cart on the server, so they need the session (Vike uses server routing: every page is a full load). */
@@ -58,7 +57,7 @@ function sendOwn(reply: FastifyReply, page: RenderedPage, cartCount: number): Fa
 const SHARED_PAGES: AnswerRule = {
   rendition: (req: IncomingMessage) => (readFlash(req) ? undefined : String(cartCountFromCookies(req.headers.cookie))),
   // A listing's key names its search text first when it has one.
-  kept: (req: IncomingMessage) => !answerKey(req.url ?? '').includes('?search='),
+  kept: (_req, key) => !key.includes('?search='),
   render: (shared, count) => Buffer.from(withCartBadge(shared.toString(), Number(count))),
   encode: true,
   own: {
@@ -78,15 +77,15 @@ const SHARED_PAGES: AnswerRule = {
  */
 export async function pages(fastify: FastifyInstance, options: PagesOptions): Promise<void> {
   const { catalogue, publicUrl, renderer, answerCache } = options;
-  const { carts, subscriptions, orders, stockAlerts } = options.services;
-  const services: StorefrontServices = { catalogue, publicUrl };
+  const { carts, subscriptions, orders, stockAlerts } = options.shop;
+  const shared: RenderContext = { catalogue, publicUrl };
   // A form's answer when its flash cannot travel by cookie: the page itself, the shopper's own, kept
   // for retries as the flash's answer would be (never when it shows what was typed).
   const showPage: ShowPage | undefined = renderer
     ? async (request, reply, path, flash) => {
         keepTypedOut(request, flash);
         renewFormNonce(reply);
-        return sendOwn(reply, await renderer.render(request, services, { url: path, flash }), cartCountFromCookies(request.headers.cookie));
+        return sendOwn(reply, await renderer.render(request, shared, { url: path, flash }), cartCountFromCookies(request.headers.cookie));
       }
     : undefined;
 
@@ -111,8 +110,8 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
         const promoApplied = request.session.promoCode !== undefined;
         const justOrdered = hasFlag(request.headers.cookie, JUST_ORDERED_COOKIE);
         ensureFormNonce(request, reply);
-        const services: StorefrontServices = { catalogue, publicUrl, cart, cartVersion, promoApplied, justOrdered };
-        return sendOwn(reply, await renderer.render(request, services, { flash }), cart.itemCount);
+        const own: RenderContext = { catalogue, publicUrl, cart, cartVersion, promoApplied, justOrdered };
+        return sendOwn(reply, await renderer.render(request, own, { flash }), cart.itemCount);
       });
     }
   });
@@ -125,13 +124,13 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
     const flash = takeFlash(request, reply);
     ensureFormNonce(request, reply);
     const count = cartCountFromCookies(request.headers.cookie);
-    if (flash) return sendOwn(reply, await renderer.render(request, services, { flash }), count);
+    if (flash) return sendOwn(reply, await renderer.render(request, shared, { flash }), count);
     // Development: every page rendered afresh (hot reload must show edits).
-    if (!cache) return sendPage(reply, withBadge(await renderer.render(request, services), count));
+    if (!cache) return sendPage(reply, withBadge(await renderer.render(request, shared), count));
     // Rendered from the key, not the raw URL: what is kept is exactly what the key names. The page
     // goes out with its badge slot; the cache's rule draws each visitor's badge and encoding.
     const key = cache.keyOf(request.url);
-    const page = await cache.once(reply, key, () => renderer.render(request, services, { url: key }));
+    const page = await cache.once(reply, key, () => renderer.render(request, shared, { url: key }));
     reply.header('vary', 'accept-encoding, cookie');
     return sendPage(reply, page);
   });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { renderPage } from 'vike/server';
 import type { Flash } from '../../contracts/flash.ts';
-import type { StorefrontServices } from '../services.ts';
+import type { RenderContext } from '../render-context.ts';
 
 export interface RenderedPage {
   statusCode: number;
@@ -38,11 +38,11 @@ const rendering = pLimit(RENDERS_AT_ONCE);
  */
 export async function renderToPage(
   request: FastifyRequest,
-  services: StorefrontServices,
+  renderContext: RenderContext,
   { url = request.url, flash = null }: { url?: string; flash?: Flash | null } = {},
 ): Promise<RenderedPage> {
   const headersOriginal = renderHeaders(request);
-  const { httpResponse } = await rendering(() => renderPage({ urlOriginal: url, headersOriginal, services, flash }));
+  const { httpResponse } = await rendering(() => renderPage({ urlOriginal: url, headersOriginal, renderContext, flash }));
   // Vike answers every URL with a page, its error page at worst; none means the build has no pages.
   if (!httpResponse) throw new Error(`Vike rendered nothing for ${url}`);
   return { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body: httpResponse.body };

@@ -9,7 +9,7 @@ const NONCE = /^dino\.form=[0-9a-f-]{36}; Path=\/; HttpOnly; SameSite=Lax$/;
 const badge = (html: string) => /data-testid="cart-count"[^>]*>([^<]*)</.exec(html)?.[1];
 
 /**
- * Catalogue pages are kept by the answer cache (api/answer-cache/): the HTTP server sends them before
+ * Catalogue pages are kept by the answer cache (server/answer-cache/): the HTTP server sends them before
  * Fastify, one rendition per badge count in the encoding each request prefers, and each visitor
  * without a form nonce still gets one of their own. Only a listening server shows this (`inject` goes
  * straight to Fastify), so it runs on the production build here.

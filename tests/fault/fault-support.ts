@@ -58,7 +58,7 @@ export interface Server {
 }
 
 /** Limits no fault test reaches by accident (the rate-limit test sets its own). */
-const HIGH_LIMITS = { RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_WRITES: '100000', RATE_LIMIT_SUBSCRIPTIONS: '100000' };
+const HIGH_LIMITS = { RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_AND_ORDERS: '100000', RATE_LIMIT_SIGN_UPS: '100000' };
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 

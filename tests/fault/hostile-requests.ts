@@ -190,4 +190,4 @@ export const describeRequest = (r: Sent) => `${r.method} ${r.path.slice(0, 120)}
  * address) reach the handlers.
  */
 export const hostileShop = (backend: Backend) =>
-  serverForTests(backend, { REQUEST_TIMEOUT_MS: '3000', RATE_LIMIT_SUBSCRIPTIONS: '5', RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_WRITES: '100000', PUBLIC_URL }, { inspect: true });
+  serverForTests(backend, { REQUEST_TIMEOUT_MS: '3000', RATE_LIMIT_SIGN_UPS: '5', RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_AND_ORDERS: '100000', PUBLIC_URL }, { inspect: true });

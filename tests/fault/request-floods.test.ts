@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_BYTES } from '../../api/answer-cache/answer-cache.ts';
+import { DEFAULT_MAX_BYTES } from '../../server/answer-cache/kept-answers.ts';
 import { BACKENDS } from './fault-support.ts';
 import { hostileShop, product, random } from './hostile-requests.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { prepareDatabase } from '../../api/server.ts';
+import { prepareDatabase } from '../../server/prepare-database.ts';
 import { openPglite } from '../../db/pglite.ts';
 import { connectPostgres } from '../../db/postgres.ts';
 import { adminQuery, withDatabaseName } from './postgres-admin.ts';

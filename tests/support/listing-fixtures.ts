@@ -1,5 +1,5 @@
 import type { Product, Variant } from '../../contracts/catalogue.ts';
-import { DEFAULT_FILTERS, DEFAULT_LISTING, type ListingFilters, type ListingState } from '../../storefront/lib/filters.ts';
+import { DEFAULT_FILTERS, DEFAULT_LISTING, type ListingFilters, type ListingState } from '../../contracts/listing-query.ts';
 
 /** A small catalogue for the listing's pure logic: four products, prices in both orders, one without a collection. */
 export const product = (id: number, name: string, price: string, collection?: string, description = '', variants: Variant[] = []): Product => ({

@@ -1,3 +1,4 @@
+import { createEventStore } from '../../app/event-store.ts';
 import type { Consumer, ConsumerContext, ConsumerLog } from '../../consumers/consumer.ts';
 import type { Database } from '../../db/database.ts';
 import type { RecordedEvent } from '../../eventstore/event-store.ts';
@@ -22,7 +23,7 @@ export function recordingConsumer(name: string, types: readonly string[], fail: 
 export const quietLog: ConsumerLog = { info() {}, warn() {}, error() {} };
 
 export function testContext(db: Database, overrides: Partial<ConsumerContext> = {}): ConsumerContext {
-  return { db, mailer: createMailer({ smtpUrl: undefined, from: 'DinoBooty <hello@test.example>', dataDir: '/nonexistent' }), publicUrl: 'http://shop.test', log: quietLog, ...overrides };
+  return { db, store: createEventStore(db), mailer: createMailer({ smtpUrl: undefined, from: 'DinoBooty <hello@test.example>', dataDir: '/nonexistent' }), publicUrl: 'http://shop.test', log: quietLog, ...overrides };
 }
 
 /** The shop's sender in the mail tests. */

@@ -1,42 +1,53 @@
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import { type AppOptions, ROUTER_OPTIONS, app } from '../../api/app.ts';
-import { createShopServices } from '../../api/shop-services.ts';
-import { pages } from '../../storefront/server/pages.ts';
-import { type CatalogueCache, openCatalogueCache } from '../../projections/catalogue/catalogue.cache.ts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Shop } from '../../app/shop.ts';
+import type { RateLimitOptions } from '../../http/plugins/rate-limit.ts';
+import type { CatalogueCache } from '../../projections/catalogue/catalogue.cache.ts';
+import { type BuiltShop, buildShop } from '../../server/build-shop.ts';
 import { type Backend, type TestDatabase, createTestDatabase } from './databases.ts';
 
 export interface TestApp extends TestDatabase {
   fastify: FastifyInstance;
+  shop: Shop;
   catalogue: CatalogueCache;
+  /** Set `shuttingDown` to see the shop as it drains. */
+  state: BuiltShop['state'];
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 /** Limits no functional test reaches (tests of the limits pass their own). */
-const GENEROUS_LIMITS = { limits: { newCarts: 100_000, subscriptions: 100_000, cartWrites: 100_000 } };
+const GENEROUS_LIMITS = { limits: { newCarts: 100_000, signUps: 100_000, cartAndOrders: 100_000 } };
 
-/** The real API and the plain HTML forms (no pages: they need a build) on a fresh database of `backend`, driven through inject. */
+/**
+ * The shop as the process builds it (server/build-shop.ts) on a fresh database of `backend`, driven
+ * through inject: the API and the plain HTML forms, without what a test drives itself (the pages,
+ * which need a build; the consumers; the upkeep timers).
+ */
 export async function createTestApp(
   backend: Backend,
-  options: Pick<AppOptions, 'rateLimits' | 'now' | 'metricsToken' | 'shuttingDown'> & { trustProxy?: boolean } = {},
+  options: { rateLimits?: RateLimitOptions; now?: () => Date; metricsToken?: string; trustProxy?: boolean } = {},
 ): Promise<TestApp> {
-  const { trustProxy, ...appOptions } = options;
   const database = await createTestDatabase(backend);
-  const catalogue = await openCatalogueCache(database.db, { pollMs: 60_000 });
-  const fastify = Fastify({ logger: false, bodyLimit: 16 * 1024, trustProxy: trustProxy ?? false, routerOptions: ROUTER_OPTIONS });
-  const sessionSecret = 'a-test-secret-that-is-long-enough-123';
-  const services = createShopServices({ db: database.db, catalogue, now: appOptions.now });
-  await fastify.register(app, { db: database.db, catalogue, sessionSecret, services, ...appOptions, rateLimits: options.rateLimits ?? GENEROUS_LIMITS });
-  await fastify.register(pages, { catalogue, services, sessionSecret, publicUrl: 'http://localhost:3000', now: appOptions.now });
-  await fastify.ready();
+  const built = await buildShop({
+    db: database.db,
+    sessionSecret: 'a-test-secret-that-is-long-enough-123',
+    publicUrl: 'http://localhost:3000',
+    rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+    trustProxy: options.trustProxy ?? false,
+    metricsToken: options.metricsToken,
+    now: options.now,
+    cataloguePollMs: 60_000,
+    upkeep: false,
+  });
   return {
     ...database,
-    fastify,
-    catalogue,
-    inject: (options) => fastify.inject(options),
+    fastify: built.fastify,
+    shop: built.shop,
+    catalogue: built.catalogue,
+    state: built.state,
+    inject: (request) => built.fastify.inject(request),
     async close() {
-      await fastify.close();
-      await catalogue.close();
+      await built.close();
       await database.drop();
     },
   };

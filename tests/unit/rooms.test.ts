@@ -1,32 +1,80 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The process composes the API and the storefront's server side: the one file of api/ that may name both. */
-const PROCESS = 'api/server.ts';
+
+/**
+ * The rooms, top to bottom: a room imports only rooms on rows below its own, and rooms on one row
+ * never import each other (the JSON API and the pages' server side stand side by side).
+ */
+const ROWS: readonly (readonly string[])[] = [
+  ['cli'],
+  ['server'],
+  ['api', 'storefront/server'],
+  ['consumers', 'http', 'storefront'],
+  ['app', 'seed'],
+  ['projections'],
+  ['eventstore'],
+  ['domain'],
+  ['contracts', 'db'],
+];
+const ROOMS = ROWS.flat();
+const rowOf = (room: string) => ROWS.findIndex((row) => row.includes(room));
+/** The room a file is in: the longest room path that holds it (storefront/server before storefront). */
+const roomOf = (file: string) =>
+  ROOMS.filter((room) => file === room || file.startsWith(`${room}/`)).sort((a, b) => b.length - a.length)[0];
 
 const sources = (dir: string): string[] =>
-  readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+  existsSync(path.join(ROOT, dir))
+    ? readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+        .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    : [];
+
+const IMPORT = /\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]|\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** The modules a file imports, as paths from the repository root (relative imports only). */
-function importsOf(file: string): string[] {
-  const code = readFileSync(path.join(ROOT, file), 'utf8');
-  return [...code.matchAll(/\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]|\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => path.join(path.dirname(file), m[1] ?? m[2]!));
+function importsOf(file: string, code = readFileSync(path.join(ROOT, file), 'utf8')): string[] {
+  return [...code.matchAll(IMPORT)].map((m) => path.join(path.dirname(file), m[1] ?? m[2]!));
 }
 
+/** Every import that runs up the rows or across one, as "file → target". */
+function crossings(files: ReadonlyArray<{ file: string; code?: string }>): string[] {
+  return files.flatMap(({ file, code }) => {
+    const from = roomOf(file)!;
+    return importsOf(file, code)
+      .filter((target) => {
+        const to = roomOf(target);
+        return to !== undefined && to !== from && rowOf(to) <= rowOf(from);
+      })
+      .map((target) => `${file} → ${target}`);
+  });
+}
+
+/** The functions that write events; only the event store object (app/event-store.ts) may call them. */
+const WRITERS = /\b(appendToStreams?|appendWithProjections|appendStreamsWithProjections|groupedAppendWithProjections|handleCommand|createAppendGroups)\b/;
+const WRITERS_HOME = new Set(['app/event-store.ts']);
+
 describe('rooms', () => {
-  it('api/ never imports the storefront’s server side (but the process, which composes both)', () => {
-    const crossings = sources('api')
-      .filter((file) => file !== PROCESS)
-      .flatMap((file) => importsOf(file).filter((target) => target.startsWith('storefront/server/')).map((target) => `${file} → ${target}`));
-    expect(crossings).toEqual([]);
+  it('every import runs down the rows: server → api | storefront → app → projections → eventstore → domain', () => {
+    expect(crossings(ROOMS.flatMap(sources).map((file) => ({ file })))).toEqual([]);
   });
 
-  it('finds an import when there is one (the rule can fail)', () => {
-    expect(importsOf(PROCESS).some((target) => target.startsWith('storefront/server/'))).toBe(true);
+  it('no room but the event store and the rooms below it names a function that appends', () => {
+    const writers = ROOMS.filter((room) => rowOf(room) <= rowOf('app'))
+      .flatMap(sources)
+      .filter((file) => roomOf(file) !== 'projections' && roomOf(file) !== 'eventstore' && !WRITERS_HOME.has(file))
+      .filter((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^import[^;]*;/gms)].some((m) => WRITERS.test(m[0])));
+    expect(writers).toEqual([]);
+  });
+
+  it('finds a crossing when there is one (the rules can fail)', () => {
+    expect(crossings([{ file: 'api/cart/cart.routes.ts', code: "import { pages } from '../../storefront/server/pages.ts';" }])).toHaveLength(1);
+    expect(crossings([{ file: 'app/shop.ts', code: "import { startServer } from '../server/server.ts';" }])).toHaveLength(1);
+    expect(crossings([{ file: 'storefront/server/pages.ts', code: "import { app } from '../../api/app.ts';" }])).toHaveLength(1);
+    expect(crossings([{ file: 'api/app.ts', code: "import type { Shop } from '../app/shop.ts';" }])).toEqual([]);
+    expect(WRITERS.test("import { appendWithProjections } from '../projections/registry.ts';")).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { MenuIcon, SearchIcon } from '../icons.tsx';
 import { HEADER_LINKS } from '../nav-links.ts';
 import { NavLinkList, type NavLinkLook } from './nav-link-list.tsx';
 import { Logo } from './logo.tsx';
+import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
 
 /** The phone menu's drawer (Headless UI Dialog) loads on its first open, or when the button is near. */
 const loadMobileMenu = () => import('./mobile-menu.tsx');
@@ -68,7 +69,7 @@ export function SiteHeader({ search, cartButton }: SiteHeaderProps) {
           {/* A link to the listing (which has its own search); on a phone with JavaScript it opens the
               header search under the bar instead, where the desktop shows it inline. */}
           <a
-            href="/shop"
+            href={SHOP_PATH}
             aria-label="Search products"
             aria-expanded={hydrated ? phoneSearch : undefined}
             aria-controls={phoneSearch ? 'phone-search' : undefined}

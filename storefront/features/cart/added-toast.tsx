@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { SIZE_LABELS } from '../../../contracts/sizes.ts';
+import { productPath } from '../../../contracts/shop-paths.ts';
 
 /** The product page of one variant (the page opens on the size and colour the address names). */
 export function variantPageHref(product: Pick<CartItem['product'], 'slug'>, variant: Pick<CartItem['variant'], 'size' | 'color'>): string {
-  return `/product/${product.slug}?${new URLSearchParams({ size: variant.size, color: variant.color }).toString()}`;
+  return productPath(product.slug, { size: variant.size, color: variant.color });
 }
 
 /**

@@ -1,9 +1,10 @@
 import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 import type { CartItem } from '../../../contracts/cart.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';
+import { productPath } from '../../../contracts/shop-paths.ts';
 
 export function productHref(item: Pick<CartItem, 'product'>): string {
-  return `/product/${item.product.slug}`;
+  return productPath(item.product.slug);
 }
 
 /** The product's picture in the line's colour, on a soft tile; decorative, the name next to it says what it is. */

@@ -1,4 +1,5 @@
 import type { Category } from '../../../contracts/catalogue.ts';
+import { categoryPath } from '../../../contracts/shop-paths.ts';
 
 /** 'Shop by Species': every category, linking to /category/{slug}. */
 export function CategoryGrid({ categories }: { categories: readonly Category[] }) {
@@ -7,7 +8,7 @@ export function CategoryGrid({ categories }: { categories: readonly Category[] }
       {categories.map((category) => (
         <li key={category.id}>
           <a
-            href={`/category/${category.slug}`}
+            href={categoryPath(category.slug)}
             className="group relative flex aspect-[4/5] flex-col overflow-hidden rounded-3xl bg-gradient-to-b from-brand-50 to-brand-100 p-4 ring-1 ring-brand-200 transition duration-300 hover:-translate-y-1 hover:shadow-xl"
           >
             <img

@@ -4,11 +4,12 @@ import { formatMoney } from '../../../contracts/money-format.ts';
 import { MASCOT_NAMES, mascotForProductName, mascotImageUrl } from '../../lib/mascot.ts';
 import { availableColors, isProductSoldOut } from '../../lib/variant-selection.ts';
 import { useMascot } from './use-mascot.ts';
+import { productPath } from '../../../contracts/shop-paths.ts';
 
 export const MAX_CARD_SWATCHES = 3;
 
 export function productHref(product: Pick<Product, 'slug'>): string {
-  return `/product/${product.slug}`;
+  return productPath(product.slug);
 }
 
 export function productBadge(product: Pick<Product, 'bestSeller' | 'featured'>): 'Bestseller' | 'Featured' | null {

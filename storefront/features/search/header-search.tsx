@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { SearchField } from './search-field.tsx';
+import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
 
 const loadCombobox = () => import('./search-combobox.tsx');
 const SearchCombobox = lazy(loadCombobox);
@@ -26,7 +27,7 @@ export function HeaderSearch({ className = '', fieldClassName, autoFocus = false
       {enhanced ? (
         <SearchCombobox className={className} fieldClassName={fieldClassName} initialValue={() => typedInto.current?.value ?? ''} />
       ) : (
-        <form role="search" action="/shop" method="get" className={`relative ${className}`}>
+        <form role="search" action={SHOP_PATH} method="get" className={`relative ${className}`}>
           <SearchField
             id={`${id}-plain`}
             ref={plainBox}

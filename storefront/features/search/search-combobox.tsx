@@ -4,6 +4,7 @@ import { clipSearchText } from '../../../contracts/search-text.ts';
 import { suggestionsAnnouncement } from '../../lib/highlight.ts';
 import { SearchField } from './search-field.tsx';
 import { type SearchOption, searchOptions } from './search-options.ts';
+import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
 
 /** Suggestions follow the box this long after the last keystroke. */
 const SUGGEST_DEBOUNCE_MS = 300;
@@ -132,7 +133,7 @@ export default function SearchCombobox({ className = '', fieldClassName, initial
   };
 
   return (
-    <form role="search" action="/shop" method="get" className={`relative ${className}`}>
+    <form role="search" action={SHOP_PATH} method="get" className={`relative ${className}`}>
       <SearchField
         id={`${id}-input`}
         ref={input}

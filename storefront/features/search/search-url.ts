@@ -1,2 +1,4 @@
+import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
+
 /** Where Enter in the header search goes: the listing, searched the same way as the suggestions. */
-export const searchUrl = (query: string) => `/shop?search=${encodeURIComponent(query.trim())}`;
+export const searchUrl = (query: string) => `${SHOP_PATH}?search=${encodeURIComponent(query.trim())}`;

@@ -14,6 +14,7 @@ import { CartLines } from './cart-lines.tsx';
 import { CartOrderSummary } from './cart-order-summary.tsx';
 import { CartLoadError, CartSkeleton, EmptyCart } from './cart-states.tsx';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
+import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
 
 /** The cart page: empty state, the lines, the order summary with the promo code. */
 export function CartScreen() {
@@ -24,7 +25,7 @@ export function CartScreen() {
 
   return (
     <div className={`${container} py-8 sm:py-12`}>
-      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Shop', href: '/shop' }, { label: 'Cart' }]} />
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Shop', href: SHOP_PATH }, { label: 'Cart' }]} />
       {view.cart === undefined ? (
         view.isError ? (
           <CartLoadError headingRef={headingRef} retry={view.retry} />
@@ -79,7 +80,7 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
           </div>
           <div className="mt-6 flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex flex-wrap items-center gap-2">
-              <a href="/shop" className={`${btn.secondary} sm:self-auto`}>
+              <a href={SHOP_PATH} className={`${btn.secondary} sm:self-auto`}>
                 <ChevronLeftIcon className="size-4" />
                 Continue Shopping
               </a>

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { btn } from '../../components/ui.ts';
+import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
 
 /** 'Your Cart is Empty', with a way back to the shop. */
 export function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
@@ -18,7 +19,7 @@ export function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingEle
       <p className="mt-3 max-w-sm text-ink-600">
         Even a T-Rex with tiny arms can reach the shop. Go find something cheeky for that magnificent tail.
       </p>
-      <a href="/shop" className={`${btn.primary} mt-8 px-8`}>
+      <a href={SHOP_PATH} className={`${btn.primary} mt-8 px-8`}>
         Shop Now
       </a>
     </div>

@@ -10,6 +10,7 @@ import { Testimonials } from '../../features/catalogue/testimonials.tsx';
 import { SignupSection } from '../../features/signup/signup-section.tsx';
 import type { Data } from './+data.ts';
 import { HeroSlider } from './hero-slider.tsx';
+import { SHOP_PATH, categoryPath } from '../../../contracts/shop-paths.ts';
 
 export default function HomePage() {
   const data = useData<Data>();
@@ -91,7 +92,7 @@ function Bestsellers({ products }: { products: Data['bestsellers'] }) {
             </h2>
             <p className="mt-3 max-w-2xl text-ink-600">Our most popular items that make dinosaurs feel their sexiest</p>
           </div>
-          <a href="/shop" className={btn.secondary}>
+          <a href={SHOP_PATH} className={btn.secondary}>
             View All Products
           </a>
         </div>
@@ -122,7 +123,7 @@ function RaptorPromo() {
             <p className="mt-4 max-w-md text-lg leading-8 text-ink-200">
               Sleek lace, sickle-claw-proof seams and a cut that says “clever girl”. Hunt in packs, shop in pairs.
             </p>
-            <a href="/category/raptor" className={`${btn.accent} mt-8`}>
+            <a href={categoryPath('raptor')} className={`${btn.accent} mt-8`}>
               Shop Collection
             </a>
           </div>

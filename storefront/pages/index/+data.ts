@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 
 export function data(pageContext: PageContextServer) {
-  const { catalogue } = pageContext.services;
+  const { catalogue } = pageContext.renderContext;
   return {
     categories: [...catalogue.categories()],
     bestsellers: [...catalogue.bestsellers()],

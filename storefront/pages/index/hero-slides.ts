@@ -1,3 +1,5 @@
+import { COLLECTIONS_PATH, SHOP_PATH, categoryPath } from '../../../contracts/shop-paths.ts';
+
 /** The hero slider's fixed content. */
 export interface HeroSlide {
   id: string;
@@ -24,9 +26,9 @@ export const HERO_SLIDES: HeroSlide[] = [
       'Cheeky briefs, lacy bralettes and tail-friendly boxers for every species. Because extinction is no excuse for boring undies.',
     imageUrl: '/images/products/t-rex-tiny-arms-thong.svg',
     buttonText: 'Shop Now',
-    buttonLink: '/shop',
+    buttonLink: SHOP_PATH,
     secondaryButtonText: 'View Collections',
-    secondaryButtonLink: '/collections',
+    secondaryButtonLink: COLLECTIONS_PATH,
     bgGradient: 'from-brand-100 via-cream to-accent-100',
   },
   {
@@ -38,7 +40,7 @@ export const HERO_SLIDES: HeroSlide[] = [
       'Roomy rear-ends and plate-friendly cuts for stegosaurs who like their backs armoured and their bottoms pampered.',
     imageUrl: '/images/products/stego-plate-mate-briefs.svg',
     buttonText: 'Shop Stegosaurus',
-    buttonLink: '/category/stegosaurus',
+    buttonLink: categoryPath('stegosaurus'),
     bgGradient: 'from-sun-100 via-cream to-brand-100',
   },
   {
@@ -50,7 +52,7 @@ export const HERO_SLIDES: HeroSlide[] = [
       'Bold boxers and frill-seeking lace for herbivores who charge straight at what they want. Horn holes not included.',
     imageUrl: '/images/products/tri-horned-triple-threat-boxers.svg',
     buttonText: 'Shop Triceratops',
-    buttonLink: '/category/triceratops',
+    buttonLink: categoryPath('triceratops'),
     bgGradient: 'from-accent-100 via-cream to-sun-100',
   },
 ];

@@ -4,6 +4,7 @@ import { PageHero } from '../../components/page-hero.tsx';
 import { btn, container } from '../../components/ui.ts';
 import { CatalogueProductCard } from '../../features/catalogue/catalogue-product-card.tsx';
 import type { Data } from './+data.ts';
+import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
 
 export default function SalePage() {
   return (
@@ -29,7 +30,7 @@ function SaleGrid() {
             <div className="rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-ink-200">
               <h3 className="font-display text-2xl font-extrabold text-ink-900">No sale items at the moment</h3>
               <p className="mt-2 text-ink-600">Check back soon, or browse the full herd.</p>
-              <a href="/shop" className={`${btn.primary} mt-6`}>
+              <a href={SHOP_PATH} className={`${btn.primary} mt-6`}>
                 Shop All Products
               </a>
             </div>

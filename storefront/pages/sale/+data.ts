@@ -8,7 +8,7 @@ const SALE_MAX_PERCENT = 49;
  * and travel with the page data, so the browser renders exactly what the HTML shows.
  */
 export function data(pageContext: PageContextServer) {
-  const { catalogue } = pageContext.services;
+  const { catalogue } = pageContext.renderContext;
   const products = [...catalogue.products()];
   const span = SALE_MAX_PERCENT - SALE_MIN_PERCENT + 1;
   const discounts: Record<number, number> = {};

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import { focusOnMount } from '../../lib/focus-on-mount.ts';
-import { decimalToCents, formatCents, formatMoney, formatShipping } from '../../../contracts/money-format.ts';
+import { decimalToCents } from '../../../contracts/money-format.ts';
+import { lineQuantityPrice, lineTotal, orderTotalsRows, totalRow, type TotalsRow } from '../../../contracts/order-presentation.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
-import { SAMPLE_ORDER, trackOrder, validateTrackForm, type TrackErrors, type TrackResult, type TrackedOrder } from '../../../contracts/order-tracking.ts';
+import { SAMPLE_ORDER, trackSampleOrder, validateTrackForm, type TrackErrors, type TrackResult, type TrackedOrder } from '../../../contracts/order-tracking.ts';
 import { statusBadgeClass } from '../../lib/order-status-badge.ts';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
@@ -21,7 +22,7 @@ export default function TrackOrderPage() {
   const [errors, setErrors] = useState<TrackErrors>(posted?.errors ?? {});
   // A posted lookup that found a recorded order carries it; otherwise the sample is matched here.
   const [result, setResult] = useState<TrackResult | null>(
-    flash?.tracked ? { kind: 'found', order: flash.tracked } : posted?.result === 'not-found' ? { kind: 'not-found' } : posted?.result ? trackOrder(orderNumber, email) : null,
+    flash?.tracked ? { kind: 'found', order: flash.tracked } : posted?.result === 'not-found' ? { kind: 'not-found' } : posted?.result ? trackSampleOrder(orderNumber, email) : null,
   );
   const [looking, setLooking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -40,7 +41,7 @@ export default function TrackOrderPage() {
       event.currentTarget.querySelector<HTMLElement>(`[name="${found.orderNumber ? 'orderNumber' : 'email'}"]`)?.focus();
       return;
     }
-    const sample = trackOrder(orderNumber, email);
+    const sample = trackSampleOrder(orderNumber, email);
     if (sample.kind === 'found') return setResult(sample);
     setLooking(true);
     // Loaded on the first lookup: the page's first load carries no valibot for it.
@@ -132,22 +133,30 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
 
       <h3 className="mt-8 text-sm font-bold uppercase tracking-wide text-ink-900">Items</h3>
       <ul className="mt-3 divide-y divide-ink-100 rounded-2xl ring-1 ring-ink-200">
-        {order.items.map((item) => (
-          <li key={item.name} className="flex justify-between gap-4 px-4 py-3 text-sm">
-            <span className="text-ink-800">
-              {item.name}{' '}
-              <span className="text-ink-600">
-                × {item.quantity} ({formatMoney(item.price)} each)
+        {order.items.map((item) => {
+          const priced = { quantity: item.quantity, unitPriceCents: decimalToCents(item.price) };
+          return (
+            <li key={item.name} className="flex justify-between gap-4 px-4 py-3 text-sm">
+              <span className="text-ink-800">
+                {item.name} <span className="text-ink-600">{lineQuantityPrice(priced)}</span>
               </span>
-            </span>
-            <span className="font-semibold text-ink-900">{formatCents(decimalToCents(item.price) * item.quantity)}</span>
-          </li>
-        ))}
-        {order.charges && <ChargeLines charges={order.charges} />}
-        <li className="flex justify-between gap-4 px-4 py-3 text-sm font-bold">
-          <span>Total</span>
-          <span>{formatMoney(order.total)}</span>
-        </li>
+              <span className="font-semibold text-ink-900">{lineTotal(priced)}</span>
+            </li>
+          );
+        })}
+        {totalsRowsOf(order).map((row) =>
+          row.label === 'Total' ? (
+            <li key={row.label} className="flex justify-between gap-4 px-4 py-3 text-sm font-bold">
+              <span>{row.label}</span>
+              <span>{row.value}</span>
+            </li>
+          ) : (
+            <li key={row.label} className="flex justify-between gap-4 px-4 py-3 text-sm text-ink-700" data-testid={row.label === 'Shipping' ? 'tracked-shipping' : undefined}>
+              <span>{row.label}</span>
+              <span className="font-semibold text-ink-900">{row.value}</span>
+            </li>
+          ),
+        )}
       </ul>
 
       <h3 className="mt-8 text-sm font-bold uppercase tracking-wide text-ink-900">Shipping</h3>
@@ -175,28 +184,17 @@ function OrderDetails({ order, onTryAgain }: { order: TrackedOrder; onTryAgain: 
   );
 }
 
-/** Subtotal, shipping ('Free' when waived) and any discount: what the total is made of. */
-function ChargeLines({ charges }: { charges: NonNullable<TrackedOrder['charges']> }) {
-  const discount = decimalToCents(charges.discount);
-  const line = 'flex justify-between gap-4 px-4 py-3 text-sm text-ink-700';
-  return (
-    <>
-      <li className={line}>
-        <span>Subtotal</span>
-        <span className="font-semibold text-ink-900">{formatMoney(charges.subtotal)}</span>
-      </li>
-      <li className={line} data-testid="tracked-shipping">
-        <span>Shipping</span>
-        <span className="font-semibold text-ink-900">{formatShipping(decimalToCents(charges.shipping))}</span>
-      </li>
-      {discount > 0 && (
-        <li className={line}>
-          <span>Discount</span>
-          <span className="font-semibold text-ink-900">−{formatCents(discount)}</span>
-        </li>
-      )}
-    </>
-  );
+/** What the total is made of (subtotal, shipping, any discount) and the total; the sample records its total alone. */
+function totalsRowsOf(order: TrackedOrder): TotalsRow[] {
+  const totalCents = decimalToCents(order.total);
+  const { charges } = order;
+  if (!charges) return [totalRow(totalCents)];
+  return orderTotalsRows({
+    subtotalCents: decimalToCents(charges.subtotal),
+    shippingCents: decimalToCents(charges.shipping),
+    discountCents: decimalToCents(charges.discount),
+    totalCents,
+  });
 }
 
 /** Back to an empty form: reloads the page without JavaScript, resets in place with it. */

@@ -2,18 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../../contracts/cart.ts';
 import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placedOrderOf } from '../../../contracts/checkout.ts';
-import type { OrdersService } from '../../../api/orders/orders.service.ts';
+import type { OrdersService } from '../../../app/orders/orders.service.ts';
 import type { Flash } from '../../../contracts/flash.ts';
 import { CART_MESSAGES, PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
 import type { CatalogueReader } from '../../../projections/catalogue/catalogue.reader.ts';
 import { PROMO_CODE, emptyCart, isPromoCode } from '../../../contracts/cart-rules.ts';
-import type { CartService, WriteOptions } from '../../../api/cart/cart.service.ts';
+import type { CartService, WriteOptions } from '../../../app/cart/cart.service.ts';
 import { VersionMismatch } from '../../../eventstore/command-handler.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { HttpError } from '../../../api/http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 import { rememberCartCount, rememberPromo } from './page-cookies.ts';
 import { field, formPost, numberField, redirectWithFlash, returnPath, withQuery } from './form-post.ts';
 import { FORM_ACTIONS, LINE_ACTION_ROUTE, LINE_REMOVE_ROUTE } from '../../../contracts/form-actions.ts';
+import { productPageSlug } from '../../../contracts/shop-paths.ts';
 
 export interface CartFormDeps {
   carts: CartService;
@@ -43,8 +44,7 @@ const seenVersion = (body: unknown): WriteOptions => {
 
 /** Whether `path` (with any query) is the page of the product `slug`, on either of its routes. */
 function isProductPage(path: string, slug: string): boolean {
-  const pathname = path.split(/[?#]/, 1)[0]!.replace(/\/$/, '');
-  return pathname === `/product/${slug}` || pathname === `/products/${slug}`;
+  return productPageSlug(path.split(/[?#]/, 1)[0]!) === slug;
 }
 
 /**
@@ -69,7 +69,7 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, orders, cata
 
   // The JSON routes' limits: every post that writes the cart or the session counts as a cart write,
   // one that would start a cart also against the new-cart limit.
-  const writeLimit = app.limitBy('cartWrites');
+  const writeLimit = app.limitBy('cartAndOrders');
   const newCartLimit = app.limitBy('newCarts', (request) => !request.session.cartId);
   const cartWrite = { ...formPost, preHandler: writeLimit };
 

@@ -4,13 +4,13 @@ import type { Flash } from '../../../contracts/flash.ts';
 import { SIGNUP_MESSAGES, STOCK_ALERT_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { Subscribe } from '../../../contracts/subscription.ts';
 import { CONTACT_FIELDS, type ContactValues, contactErrors } from '../../../contracts/contact-form.ts';
-import { trackOrder, trackedOrderOf, validateTrackForm } from '../../../contracts/order-tracking.ts';
-import type { SubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
-import type { OrdersService } from '../../../api/orders/orders.service.ts';
-import type { StockAlertService } from '../../../api/stock-alerts/stock-alerts.service.ts';
+import { trackSampleOrder, trackedOrderOf, validateTrackForm } from '../../../contracts/order-tracking.ts';
+import type { SubscriptionService } from '../../../app/subscriptions/subscription.service.ts';
+import type { OrdersService } from '../../../app/orders/orders.service.ts';
+import type { StockAlertService } from '../../../app/stock-alerts/stock-alerts.service.ts';
 import { StockAlertRequest } from '../../../contracts/stock-alert.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { toOrderView } from '../../../api/orders/order-view.ts';
+import { toOrderView } from '../../../app/orders/order-view.ts';
 import { type ShowPage, field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
 import { fitsCookie } from './flash.ts';
 import { FORM_ACTIONS, STOCK_ALERT_FORM } from '../../../contracts/form-actions.ts';
@@ -25,7 +25,7 @@ export async function pageFormRoutes(
   app: FastifyInstance,
   { subscriptions, orders, stockAlerts, showPage }: { subscriptions: SubscriptionService; orders: OrdersService; stockAlerts: StockAlertService; showPage?: ShowPage | undefined },
 ): Promise<void> {
-  app.post(FORM_ACTIONS.subscribe, { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
+  app.post(FORM_ACTIONS.subscribe, { ...formPost, preHandler: app.limitBy('signUps') }, async (request, reply) => {
     const back = `${returnPath(request).split('#')[0]}#signup`;
     const email = field(request.body, 'email');
     const input = v.safeParse(Subscribe, { email });
@@ -44,7 +44,7 @@ export async function pageFormRoutes(
   });
 
   // Rate-limited as sign-ups are: each request may seal an address and make it a key.
-  app.post(FORM_ACTIONS.stockAlert, { ...formPost, preHandler: app.limitBy('subscriptions') }, async (request, reply) => {
+  app.post(FORM_ACTIONS.stockAlert, { ...formPost, preHandler: app.limitBy('signUps') }, async (request, reply) => {
     const back = returnPath(request);
     const email = field(request.body, 'email');
     const values = { email, variantId: field(request.body, 'variantId') };
@@ -72,12 +72,12 @@ export async function pageFormRoutes(
   });
 
   // Rate-limited as the API's lookup is, so order numbers cannot be walked through the form either.
-  app.post(FORM_ACTIONS.trackOrder, { ...formPost, preHandler: app.limitBy('cartWrites') }, async (request, reply) => {
+  app.post(FORM_ACTIONS.trackOrder, { ...formPost, preHandler: app.limitBy('cartAndOrders') }, async (request, reply) => {
     const values = { orderNumber: field(request.body, 'orderNumber'), email: field(request.body, 'email') };
     const errors = validateTrackForm(values.orderNumber, values.email);
     if (Object.keys(errors).length > 0 && request.headers.accept?.includes('application/json')) return reply.status(400).send({ error: 'Bad Request', message: errors.orderNumber ?? errors.email, requestId: request.id });
     if (Object.keys(errors).length > 0) return redirectWithFlash(reply, '/track-order', { form: { name: 'track', values, errors: { ...errors } } });
-    const sample = trackOrder(values.orderNumber, values.email).kind === 'found';
+    const sample = trackSampleOrder(values.orderNumber, values.email).kind === 'found';
     const order = sample ? undefined : await orders.findOrder(values.orderNumber, values.email);
     const result = sample || order ? 'found' : 'not-found';
     const found = order ? { tracked: trackedOrderOf(toOrderView(order)) } : {};

@@ -2,7 +2,7 @@
 // suite's whole purchases (with and without JavaScript, on two screen sizes) buy more T-Rex Thongs in
 // XS and Bralettes than the seed stocks. Receiving some keeps each run's purchases from selling out
 // what later tests add; the variants whose low stock tests look at (marks, steppers) are left alone.
-import { prepareDatabase } from '../../../api/server.ts';
+import { prepareDatabase } from '../../../server/prepare-database.ts';
 import { connectDatabase } from '../../../db/connect.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
 import { appendWithProjections } from '../../../projections/registry.ts';

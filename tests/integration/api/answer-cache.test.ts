@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../../api/config.ts';
-import { type RunningServer, startServer } from '../../../api/server.ts';
+import { parseEnv } from '../../../server/config.ts';
+import { type RunningServer, startServer } from '../../../server/server.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
@@ -19,7 +19,7 @@ function sample(metrics: string, series: string, ...labels: string[]): number {
 }
 
 /**
- * The catalogue API's answers sent again by the HTTP server before Fastify (api/answer-cache/): only a
+ * The catalogue API's answers sent again by the HTTP server before Fastify (server/answer-cache/): only a
  * real server shows them, `inject` goes straight to Fastify.
  */
 describe.each(BACKENDS)('the answer cache of the catalogue API on %s', (backend) => {

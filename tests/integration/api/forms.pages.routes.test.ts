@@ -1,4 +1,4 @@
-import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../support/databases.ts';
 import { ORIGIN, browser, eventsOf } from '../../support/plain-forms.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrdersService } from '../../../api/orders/orders.service.ts';
-import { forgetSubscriber, subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
-import { decryptEmail } from '../../../domain/subscriptions/email-cipher.ts';
+import { createOrdersService } from '../../../app/orders/orders.service.ts';
+import { forgetSubscriber, subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
+import { openPersonal } from '../../../domain/personal-seal.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
@@ -48,22 +48,22 @@ describe.each(BACKENDS)('GET /api/orders/{number} and the customer\'s data on %s
     const personalOf = async () => (await app.db.query<{ personal: string; total_cents: number; lines: unknown[] }>('select personal, total_cents, lines from orders where number = $1', [number])).rows[0]!;
     const keyOf = async () => (await app.db.query<{ key: Uint8Array }>('select key from subscriber_keys where subscriber_id = $1', [customerId])).rows[0]?.key;
     const key = await keyOf();
-    expect(JSON.parse(decryptEmail(Buffer.from(key!), (await personalOf()).personal))).toEqual({
+    expect(JSON.parse(openPersonal(Buffer.from(key!), (await personalOf()).personal))).toEqual({
       email: 'trixie@example.com', firstName: 'Rex', lastName: 'Saurus', address: '42 Fossil Lane', city: 'Bedrock', state: 'CA', zip: '90210', country: 'US',
     });
-    await forgetSubscriber(app.db, 'TRIXIE@example.com');
+    await forgetSubscriber(app.shop.store, 'TRIXIE@example.com');
     expect(await keyOf()).toBeUndefined();
     const after = await personalOf();
     expect(after.personal).toMatch(/^a1\./);
     expect(after.total_cents).toBeGreaterThan(0);
     expect(after.lines).toHaveLength(1);
     // Opening it with any other key fails its authentication.
-    expect(() => decryptEmail(Buffer.alloc(32), after.personal)).toThrow();
+    expect(() => openPersonal(Buffer.alloc(32), after.personal)).toThrow();
   });
 
   it('a clash of order numbers draws a new one and never overwrites the order holding it', async () => {
     const draws = [number, number, '#DINO-999998'];
-    const orders = createOrdersService({ db: app.db, catalogue: app.catalogue, drawNumber: () => draws.shift()! });
+    const orders = createOrdersService({ store: app.shop.store, catalogue: app.catalogue, drawNumber: () => draws.shift()! });
     const me = await shopperWith(app, stocked.product.id, stocked.variant.id, 1);
     // The shopper's cart id, from the session the add made.
     const cartId = (await me.request({ method: 'GET', url: '/api/cart' })).json().id;

@@ -4,7 +4,7 @@ import { orderStreamId } from '../../../domain/orders/order.events.ts';
 import { readStream } from '../../../eventstore/event-store.ts';
 import { catalogue as seedData } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
-import { receiveStock } from '../../../api/stock/stock.service.ts';
+import { receiveStock } from '../../../app/stock/stock.service.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
@@ -108,7 +108,7 @@ describe.each(BACKENDS)('POST /api/orders on %s', (backend) => {
 
   it('stock received counts as the counted level does: an order for more than was counted, after a receipt, is placed', async () => {
     const { product: restocked, variant: counted } = variantWithStock(1);
-    await receiveStock(app.db, counted.id, 4);
+    await receiveStock(app.shop.store, counted.id, 4);
     await app.catalogue.refresh();
     const buyer = await shopperWith(app, restocked.id, counted.id, 5);
     const placed = await buyer.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'bulk@example.com' }) });

@@ -23,7 +23,7 @@ function expectTooMany(response: Awaited<ReturnType<TestApp['inject']>>, what: R
 describe.each(BACKENDS)('rate limits in memory on %s', (backend) => {
   let shop: TestApp;
   beforeAll(async () => {
-    shop = await createTestApp(backend, { rateLimits: { limits: { newCarts: 3, subscriptions: 2, cartWrites: 6 } } });
+    shop = await createTestApp(backend, { rateLimits: { limits: { newCarts: 3, signUps: 2, cartAndOrders: 6 } } });
   });
   afterAll(() => shop?.close());
 
@@ -116,7 +116,7 @@ describe.each(BACKENDS)('rate limits in memory on %s', (backend) => {
 describe('rate limits behind a trusted proxy', () => {
   let shop: TestApp;
   beforeAll(async () => {
-    shop = await createTestApp('pglite', { trustProxy: true, rateLimits: { limits: { newCarts: 3, subscriptions: 1, cartWrites: 6 } } });
+    shop = await createTestApp('pglite', { trustProxy: true, rateLimits: { limits: { newCarts: 3, signUps: 1, cartAndOrders: 6 } } });
   });
   afterAll(() => shop?.close());
 
@@ -136,7 +136,7 @@ describe('rate limits in Redis', () => {
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    const rateLimits = { limits: { newCarts: 3, subscriptions: 2, cartWrites: 100 }, redis, nameSpace };
+    const rateLimits = { limits: { newCarts: 3, signUps: 2, cartAndOrders: 100 }, redis, nameSpace };
     one = await createTestApp('pglite', { rateLimits });
     two = await createTestApp('pglite', { rateLimits });
   });

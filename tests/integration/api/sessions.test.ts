@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { createShop } from '../../../app/shop.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../../api/app.ts';
 import { loadMigrations, migrate } from '../../../db/migrate.ts';
@@ -21,7 +22,7 @@ describe.each(BACKENDS)('sessions and migrations on %s', (backend) => {
   async function secondInstance(secret: string) {
     const catalogue = await openCatalogueCache(first.db, { pollMs: 60_000 });
     const second = Fastify({ logger: false });
-    await second.register(app, { db: first.db, catalogue, sessionSecret: secret });
+    await second.register(app, { db: first.db, catalogue, shop: createShop({ db: first.db, catalogue }), sessionSecret: secret });
     return { second, close: async () => (await second.close(), await catalogue.close()) };
   }
 

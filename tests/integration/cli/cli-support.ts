@@ -4,9 +4,9 @@ import type { CliDeps } from '../../../cli/context.ts';
 import { runCli } from '../../../cli/main.ts';
 import { connectDatabase } from '../../../db/connect.ts';
 import { appendWithProjections } from '../../../projections/registry.ts';
-import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
-import { dataKeyFor } from '../../../db/subscriber-keys.ts';
-import { encryptEmail, newDataKey } from '../../../domain/subscriptions/email-cipher.ts';
+import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
+import { ensureDataKey } from '../../../db/subscriber-keys.ts';
+import { sealPersonal, newDataKey } from '../../../domain/personal-seal.ts';
 import { subscriberStreamId } from '../../../domain/subscriptions/subscription.events.ts';
 import type { TestDatabase } from '../../support/databases.ts';
 
@@ -69,7 +69,7 @@ export async function cli(
  */
 export async function appendSubscriber(db: Database, email: string, at: string): Promise<void> {
   const subscriberId = await subscriberIdFor(db, email);
-  const emailCipher = encryptEmail(await dataKeyFor(db, subscriberId, newDataKey()), email);
+  const emailCipher = sealPersonal(await ensureDataKey(db, subscriberId, newDataKey()), email);
   await appendWithProjections(db, subscriberStreamId(subscriberId), 0, [{ type: 'Subscribed', data: { schemaVersion: 2, subscriberId, emailCipher, at } }]);
 }
 

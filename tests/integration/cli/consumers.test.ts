@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
+import { createEventStore } from '../../../app/event-store.ts';
+import { createSubscriptionService } from '../../../app/subscriptions/subscription.service.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
@@ -24,7 +25,7 @@ describe.each(BACKENDS)('dino-shop consumers on %s', (backend) => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       inbox.refusing = true;
-      const service = createSubscriptionService({ db: t.db });
+      const service = createSubscriptionService({ store: createEventStore(t.db) });
       await service.subscribe({ email: 'rex@example.com' });
       await service.subscribe({ email: 'stego@example.com' });
       await until(() => running.stats()[0]!.parked === 2, 10_000);

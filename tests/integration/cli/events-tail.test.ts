@@ -5,7 +5,7 @@ import { headPosition } from '../../../eventstore/log-reads.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
-import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { capture, cli } from './cli-support.ts';
 

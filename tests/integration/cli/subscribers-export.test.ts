@@ -4,7 +4,7 @@ import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, sy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
 import type { Database } from '../../../db/database.ts';
 import { streamSubscribers } from '../../../projections/subscribers/subscribers.queries.ts';
 import { BACKENDS } from '../../support/databases.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriberIdFor } from '../../../api/subscriptions/subscription.service.ts';
+import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
 import { appendToStream, readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';

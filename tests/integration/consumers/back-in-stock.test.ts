@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiveStock } from '../../../api/stock/stock.service.ts';
-import { createStockAlertService } from '../../../api/stock-alerts/stock-alerts.service.ts';
-import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
+import { receiveStock } from '../../../app/stock/stock.service.ts';
+import { forgetSubscriber } from '../../../app/subscriptions/subscription.service.ts';
 import { backInStock } from '../../../consumers/back-in-stock.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
@@ -24,7 +23,7 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   });
 
   it('one alert per address and variant; refused for a variant in stock or unknown; stored sealed', async () => {
-    const alerts = createStockAlertService({ db: app.db });
+    const alerts = app.shop.stockAlerts;
     const { product, variant } = variantWithStock(0);
     const before = await countEvents(app, 'StockAlertRequested');
     await alerts.request({ email: 'Ptera@Example.com', productId: product.id, variantId: variant.id });
@@ -39,7 +38,7 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   });
 
   it('stock received mails each waiting address once (product, size, colour, link), fulfils the alert, and a forgotten address gets none', async () => {
-    const alerts = createStockAlertService({ db: app.db });
+    const alerts = app.shop.stockAlerts;
     const { product, variant } = variantWithStock(0);
     const running = startMailConsumers(app.db, [backInStock], inbox);
     try {
@@ -47,8 +46,8 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
       inbox.messages.length = 0;
       await alerts.request({ email: 'rex@example.com', productId: product.id, variantId: variant.id });
       await alerts.request({ email: 'trike@example.com', productId: product.id, variantId: variant.id });
-      await forgetSubscriber(app.db, 'trike@example.com');
-      await receiveStock(app.db, variant.id, 3);
+      await forgetSubscriber(app.shop.store, 'trike@example.com');
+      await receiveStock(app.shop.store, variant.id, 3);
       await until(() => running.stats()[0]!.handled === 1, 10_000);
       expect(await countEvents(app, 'StockAlertFulfilled')).toBe(3);
       // ptera (the first test's) and rex get one each; trike, forgotten, none.
@@ -60,7 +59,7 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
       expect(rex.raw).toMatch(/Content-Type: text\/html/);
 
       // Fulfilled: the next receipt mails no one; a new request waits anew.
-      await receiveStock(app.db, variant.id, 1);
+      await receiveStock(app.shop.store, variant.id, 1);
       await until(() => running.stats()[0]!.handled === 2, 10_000);
       expect(inbox.messages).toHaveLength(2);
       expect(await listDeadLetters(app.db, 'back-in-stock')).toEqual([]);
@@ -70,12 +69,12 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   });
 
   it('a size sold out again before its mail goes still tells the shopper: the receipt is what they waited for', async () => {
-    const alerts = createStockAlertService({ db: app.db });
+    const alerts = app.shop.stockAlerts;
     // Another seeded size at 0 than the tests above use.
     const [, second] = seed.products.flatMap((product) => product.variants.filter((v) => v.stock === 0).map((variant) => ({ product, variant })));
     const { product, variant } = second!;
     await alerts.request({ email: 'dilo@example.com', productId: product.id, variantId: variant.id });
-    await receiveStock(app.db, variant.id, 1);
+    await receiveStock(app.shop.store, variant.id, 1);
     await app.catalogue.refresh();
     const buyer = await shopperWith(app, product.id, variant.id, 1);
     const order = await buyer.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'buyer@example.com' }) });

@@ -1,8 +1,9 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { createEventStore } from '../../../app/event-store.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetSubscriber, createSubscriptionService } from '../../../api/subscriptions/subscription.service.ts';
+import { forgetSubscriber, createSubscriptionService } from '../../../app/subscriptions/subscription.service.ts';
 import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
@@ -27,7 +28,7 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
     try {
       // Started first: the consumer begins at "now", and passes over subscriptions made before it ever ran.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const service = createSubscriptionService({ db: t.db });
+      const service = createSubscriptionService({ store: createEventStore(t.db) });
       await service.subscribe({ email: 'Rex@Example.com ' });
       await service.subscribe({ email: 'rex@example.com' });
       await until(() => inbox.messages.length === 1);
@@ -43,7 +44,7 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
       inbox.refusing = true;
       await service.subscribe({ email: 'trike@example.com' });
       await until(() => running.stats()[0]!.failed > 0);
-      await forgetSubscriber(t.db, 'trike@example.com');
+      await forgetSubscriber(createEventStore(t.db), 'trike@example.com');
       inbox.refusing = false;
       await until(() => running.stats()[0]!.handled === 2, 10_000);
       expect(inbox.messages).toHaveLength(1);

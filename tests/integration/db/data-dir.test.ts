@@ -3,7 +3,7 @@ import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveSessionSecret } from '../../../api/config.ts';
+import { resolveSessionSecret } from '../../../server/config.ts';
 import { connectDatabase } from '../../../db/connect.ts';
 import { DataDirLockedError, LOCK_SOCKET, lockDataDir } from '../../../db/data-dir-lock.ts';
 import { secureDataDir } from '../../../db/data-dir.ts';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HandleOptions, VersionMismatch, commandObservers, handleCommand } from '../../../eventstore/command-handler.ts';
+import { type CommandOptions, createEventStore } from '../../../app/event-store.ts';
+import { conflict } from '../../../domain/domain-error.ts';
+import { VersionMismatch } from '../../../eventstore/command-handler.ts';
 import { ConcurrencyConflict, appendToStream, readStream } from '../../../eventstore/event-store.ts';
 import { headPosition, readAll } from '../../../eventstore/log-reads.ts';
-import { createAppendGroups } from '../../../eventstore/append-groups.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
 const event = (n: number) => ({ type: 'Tested', data: { n, at: '2026-11-21T00:00:00.000Z' } });
@@ -55,11 +56,11 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   });
 
   it('a command on a stream the caller calls new skips the read, yet finds the events should the stream exist', async () => {
-    const append = appendToStream;
-    const fresh = await handleCommand(t.db, 's-new', counter, () => ({}), { append, newStream: true });
+    const store = createEventStore(t.db);
+    const fresh = await store.handle('s-new', counter, () => ({}), { newStream: true });
     expect(fresh).toMatchObject({ state: 1, version: 1 });
     // The id was not new after all: the blind append conflicts, the retry reads the stream and decides on it.
-    const again = await handleCommand(t.db, 's-new', counter, () => ({}), { append, newStream: true });
+    const again = await store.handle('s-new', counter, () => ({}), { newStream: true });
     expect(again).toMatchObject({ state: 2, version: 2 });
     expect((await readStream(t.db, 's-new')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2]);
   });
@@ -73,41 +74,37 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
         return t.db.query(sql, params);
       }) as typeof t.db.query,
     };
+    const store = createEventStore(db);
+    const elsewhere = createEventStore(t.db);
     const cache = new Map<string, { state: number; version: number }>();
-    const options = { append: appendToStream, cache };
-    expect(await handleCommand(db, 's-cached', counter, () => ({}), options)).toMatchObject({ state: 1, version: 1 });
+    expect(await store.handle('s-cached', counter, () => ({}), { cache })).toMatchObject({ state: 1, version: 1 });
     expect(reads).toBe(1);
-    expect(await handleCommand(db, 's-cached', counter, () => ({}), options)).toMatchObject({ state: 2, version: 2 });
+    expect(await store.handle('s-cached', counter, () => ({}), { cache })).toMatchObject({ state: 2, version: 2 });
     expect(reads).toBe(1);
     expect(cache.get('s-cached')).toEqual({ state: 2, version: 2 });
 
     // Another process (no shared cache) moves the stream on.
-    await handleCommand(t.db, 's-cached', counter, () => ({}), { append: appendToStream });
+    await elsewhere.handle('s-cached', counter, () => ({}));
     const conflicts: string[] = [];
-    const observer = { conflict: (_stream: string, outcome: string) => conflicts.push(outcome) };
-    commandObservers.add(observer);
-    try {
-      expect(await handleCommand(db, 's-cached', counter, () => ({}), options)).toMatchObject({ state: 4, version: 4 });
-      // A condition on the stream's real version holds, though this process's cache saw an older one.
-      await handleCommand(t.db, 's-cached', counter, () => ({}), { append: appendToStream });
-      expect(await handleCommand(db, 's-cached', counter, () => ({}), { ...options, ifVersion: 5 })).toMatchObject({ state: 6, version: 6 });
-      await expect(handleCommand(db, 's-cached', counter, () => ({}), { ...options, ifVersion: 5 })).rejects.toBeInstanceOf(VersionMismatch);
-    } finally {
-      commandObservers.delete(observer);
-    }
+    store.observe({ conflict: (_stream, outcome) => conflicts.push(outcome) });
+    expect(await store.handle('s-cached', counter, () => ({}), { cache })).toMatchObject({ state: 4, version: 4 });
+    // A condition on the stream's real version holds, though this process's cache saw an older one.
+    await elsewhere.handle('s-cached', counter, () => ({}));
+    expect(await store.handle('s-cached', counter, () => ({}), { cache, ifVersion: 5 })).toMatchObject({ state: 6, version: 6 });
+    await expect(store.handle('s-cached', counter, () => ({}), { cache, ifVersion: 5 })).rejects.toBeInstanceOf(VersionMismatch);
     expect(conflicts).toEqual([]);
     expect((await readStream(t.db, 's-cached')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  it('a keyed command takes effect once: racing attempts on two streams (grouped or not) record one, and both answer with its stream', async () => {
-    const groups = createAppendGroups(t.db, { alsoRun: () => [], inFlight: 1 });
-    const ways: Array<[string, HandleOptions['append']]> = [
-      ['alone', appendToStream],
-      ['grouped', (_db, streamId, version, events) => groups.append(streamId, version, events)],
+  it('a keyed command takes effect once: racing attempts on three streams (grouped or in a transaction) record one, and all answer with its stream', async () => {
+    const store = createEventStore(t.db);
+    const ways: Array<[string, CommandOptions]> = [
+      ['grouped', {}],
+      ['transaction', { alsoInTransaction: async () => undefined }],
     ];
-    for (const [name, append] of ways) {
+    for (const [name, options] of ways) {
       const key = { key: `key-${name}`, request: 'fingerprint' };
-      const attempts = await Promise.all(['a', 'b', 'c'].map((s) => handleCommand(t.db, `k-${name}-${s}`, counter, () => ({}), { append, newStream: true, key })));
+      const attempts = await Promise.all(['a', 'b', 'c'].map((s) => store.handle(`k-${name}-${s}`, counter, () => ({}), { ...options, newStream: true, key })));
       const written = attempts.filter((a) => a.recorded.length > 0);
       expect(written).toHaveLength(1);
       expect(new Set(attempts.map((a) => a.streamId))).toEqual(new Set([written[0]!.streamId]));
@@ -115,9 +112,40 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
       const { rows } = await t.db.query<{ n: number }>(`select count(*)::int as n from events where stream_id like $1`, [`k-${name}-%`]);
       expect(rows[0]!.n).toBe(1);
       // A later attempt that knows the key was recorded reads that stream and decides nothing.
-      const later = await handleCommand(t.db, 'k-elsewhere', counter, () => ({}), { append: appendToStream, key: { ...key, recordedIn: written[0]!.streamId } });
+      const later = await store.handle('k-elsewhere', counter, () => ({}), { key: { ...key, recordedIn: written[0]!.streamId } });
       expect(later).toMatchObject({ streamId: written[0]!.streamId, state: 1, recorded: [] });
     }
+  });
+
+  it('a command across streams writes all of them or none: a stream that moved on conflicts, and the retry decides on both again', async () => {
+    const store = createEventStore(t.db);
+    await store.handle('x-b', counter, () => ({}));
+    let decisions = 0;
+    const [a, b] = await store.handleStreams(
+      [
+        { streamId: 'x-a', fold: counter },
+        // Seen at version 0, though it is at 1: the first attempt's append conflicts.
+        { streamId: 'x-b', fold: counter, newStream: true },
+      ] as const,
+      ([na, nb]) => {
+        decisions++;
+        return [[event(na + 1)], [event(nb + 1)]];
+      },
+    );
+    expect(decisions).toBe(2);
+    expect([a.version, b.version, a.state, b.state]).toEqual([1, 2, 1, 2]);
+    expect((await readStream(t.db, 'x-a')).map((e) => e.version)).toEqual([1]);
+    expect((await readStream(t.db, 'x-b')).map((e) => e.version)).toEqual([1, 2]);
+  });
+
+  it('a refusal is reported to the observers and thrown; nothing is written', async () => {
+    const store = createEventStore(t.db);
+    const refused: string[] = [];
+    store.observe({ refused: (error) => refused.push(`${error.kind}:${error.reason}`) });
+    const refusing = { ...counter, decide: () => { throw conflict('No more', 'testing'); } };
+    await expect(store.handle('s-refused', refusing, () => ({}))).rejects.toThrow('No more');
+    expect(refused).toEqual(['conflict:testing']);
+    expect(await readStream(t.db, 's-refused')).toEqual([]);
   });
 
   it("an append (a prepared statement) waits for another caller's open transaction instead of joining it", async () => {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReadiness } from '../../../api/health/readiness.ts';
-import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
+import { forgetSubscriber } from '../../../app/subscriptions/subscription.service.ts';
 import { projections } from '../../../projections/registry.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
 describe.each(BACKENDS)('health endpoints on %s', (backend) => {
   let app: TestApp;
-  let shuttingDown = false;
   beforeAll(async () => {
-    app = await createTestApp(backend, { shuttingDown: () => shuttingDown });
+    app = await createTestApp(backend);
   });
   afterAll(() => app?.close());
 
@@ -60,7 +59,7 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
       const answer = await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email } });
       expect(answer.statusCode).toBe(201);
     }
-    expect(await forgetSubscriber(app.db, 'newest@example.com')).toMatchObject({ forgotten: true });
+    expect(await forgetSubscriber(app.shop.store, 'newest@example.com')).toMatchObject({ forgotten: true });
     const { status, body } = await ready();
     expect(body.problems).toEqual([]);
     expect(status).toBe(200);
@@ -82,13 +81,13 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
   });
 
   it('503 while shutting down, so a load balancer drains the instance', async () => {
-    shuttingDown = true;
+    app.state.shuttingDown = true;
     try {
       const { status, body } = await ready();
       expect(status).toBe(503);
       expect(body).toMatchObject({ status: 'not ready', shuttingDown: true, problems: ['shutting down'] });
     } finally {
-      shuttingDown = false;
+      app.state.shuttingDown = false;
     }
   });
 

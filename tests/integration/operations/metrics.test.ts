@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TooMuchContention, handleCommand } from '../../../eventstore/command-handler.ts';
-import { ConcurrencyConflict, appendToStream } from '../../../eventstore/event-store.ts';
+import { createEventStore } from '../../../app/event-store.ts';
+import { TooMuchContention } from '../../../eventstore/command-handler.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
@@ -72,14 +72,16 @@ describe.each(BACKENDS)('GET /metrics on %s', (backend) => {
   it('counts optimistic-concurrency conflicts, the retries they cause and the commands that gave up', async () => {
     const before = await scrape();
     const count = (text: string, series: string) => sample(text, series) ?? 0;
-    let failures = 1;
-    const append = async (db: typeof app.db, streamId: string, expected: number, events: Parameters<typeof appendToStream>[3]) => {
-      if (failures-- > 0) throw new ConcurrencyConflict(streamId, expected);
-      return appendToStream(db, streamId, expected, events);
+    // Another process (an event store the metrics do not watch) writes between each read and append.
+    const elsewhere = createEventStore(app.db);
+    let sneaks = 1;
+    const contended = (streamId: string) => async () => {
+      if (sneaks-- > 0) await elsewhere.handle(streamId, pinger, () => ({}));
+      return {};
     };
-    await handleCommand(app.db, `metrics-${backend}-retried`, pinger, () => ({}), { append });
-    failures = 5;
-    await expect(handleCommand(app.db, `metrics-${backend}-gave-up`, pinger, () => ({}), { append, maxAttempts: 2 })).rejects.toBeInstanceOf(TooMuchContention);
+    await app.shop.store.handle(`metrics-${backend}-retried`, pinger, contended(`metrics-${backend}-retried`));
+    sneaks = 5;
+    await expect(app.shop.store.handle(`metrics-${backend}-gave-up`, pinger, contended(`metrics-${backend}-gave-up`), { maxAttempts: 2 })).rejects.toBeInstanceOf(TooMuchContention);
 
     const after = await scrape();
     expect(count(after, 'dino_command_conflicts_total') - count(before, 'dino_command_conflicts_total')).toBe(3);

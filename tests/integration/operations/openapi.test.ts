@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import { createShop } from '../../../app/shop.ts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../../api/app.ts';
@@ -42,7 +43,7 @@ describe('the OpenAPI document', () => {
     catalogue = await openCatalogueCache(database.db, { pollMs: 60_000 });
     fastify = Fastify({ logger: false });
     fastify.addHook('onRoute', (route) => void routes.push(route));
-    await fastify.register(app, { db: database.db, catalogue, sessionSecret: 'a-test-secret-that-is-long-enough-123' });
+    await fastify.register(app, { db: database.db, catalogue, shop: createShop({ db: database.db, catalogue }), sessionSecret: 'a-test-secret-that-is-long-enough-123' });
     await fastify.ready();
     const response = await fastify.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);

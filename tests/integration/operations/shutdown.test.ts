@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../../api/config.ts';
-import { type RunningServer, startServer } from '../../../api/server.ts';
+import { parseEnv } from '../../../server/config.ts';
+import { type RunningServer, startServer } from '../../../server/server.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { adminQuery, withDatabaseName } from '../../support/postgres-admin.ts';
 

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../../api/config.ts';
-import { type RunningServer, prepareDatabase, startServer } from '../../../api/server.ts';
+import { parseEnv } from '../../../server/config.ts';
+import { type RunningServer, startServer } from '../../../server/server.ts';
+import { prepareDatabase } from '../../../server/prepare-database.ts';
 import { connectPostgres } from '../../../db/postgres.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
@@ -65,7 +66,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
       // The counters in Redis outlive a run (and count per address, 127.0.0.1 for every test): a rerun
       // within the minute must not meet the limits. Shared counting is tested in rate-limits.test.ts.
       RATE_LIMIT_NEW_CARTS: '100000',
-      RATE_LIMIT_CART_WRITES: '100000',
+      RATE_LIMIT_CART_AND_ORDERS: '100000',
     };
     // Both start at once, as a deployment does: migrations are serialised by an advisory lock.
     servers.push(...(await Promise.all([startServer({ ...parseEnv(env), sessionSecret: env.SESSION_SECRET }, { storefront: false }), startServer({ ...parseEnv(env), sessionSecret: env.SESSION_SECRET }, { storefront: false })])));
@@ -121,7 +122,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
 
   it('a catalogue change reaches both instances through NOTIFY (well before their 5 s poll), their cached API answers included', async () => {
     const url = `/api/products/${first!.slug}`;
-    // Each instance answers the URL once and keeps the answer (api/answer-cache/).
+    // Each instance answers the URL once and keeps the answer (server/answer-cache/).
     for (const [i, base] of [a, b].entries()) {
       expect((await (await fetch(`${base}${url}`)).json()).name).not.toBe('Hopping Rex');
       expect(servers[i]!.answerCache.kept(url)).toBe(1);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventStore } from '../../../app/event-store.ts';
 import { connectPostgres } from '../../../db/postgres.ts';
 import { openCatalogueCache } from '../../../projections/catalogue/catalogue.cache.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { until } from '../../support/until.ts';
-import { receiveStock } from '../../../api/stock/stock.service.ts';
+import { receiveStock } from '../../../app/stock/stock.service.ts';
 import type { CatalogueChange } from '../../../projections/catalogue/catalogue-change.ts';
 import { variantWithStock } from '../../support/orders.ts';
 import { decide, initialState } from '../../../domain/stock/stock.decider.ts';
@@ -61,10 +62,10 @@ describe.each(BACKENDS)('what a stock reload tells its listeners on %s', (backen
     cache.onChange((_version, change) => changes.push(change));
     try {
       const stocked = variantWithStock(5);
-      await receiveStock(t.db, stocked.variant.id, 2);
+      await receiveStock(createEventStore(t.db), stocked.variant.id, 2);
       await cache.refresh();
       const soldOut = variantWithStock(0);
-      await receiveStock(t.db, soldOut.variant.id, 1);
+      await receiveStock(createEventStore(t.db), soldOut.variant.id, 1);
       await cache.refresh();
       expect(changes).toEqual([
         { kind: 'stock', productIds: new Set([stocked.product.id]), availability: false },
@@ -90,7 +91,7 @@ describe.each(BACKENDS)('search after a stock movement on %s', (backend) => {
       const stockIn = (found: ReadonlyArray<{ id: number; variants: ReadonlyArray<{ id: number; stock: number }> }>) =>
         found.find((p) => p.id === product.id)?.variants.find((v) => v.id === variant.id)?.stock;
       expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(variant.stock);
-      await receiveStock(t.db, variant.id, 3);
+      await receiveStock(createEventStore(t.db), variant.id, 3);
       await cache.refresh();
       expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(variant.stock + 3);
       expect(stockIn(cache.products({ search: product.name }))).toBe(variant.stock + 3);

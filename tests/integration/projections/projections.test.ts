@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetSubscriber } from '../../../api/subscriptions/subscription.service.ts';
+import { forgetSubscriber } from '../../../app/subscriptions/subscription.service.ts';
 import { connectPostgres } from '../../../db/postgres.ts';
 import { readAll } from '../../../eventstore/log-reads.ts';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
@@ -141,8 +141,8 @@ describe.each(BACKENDS)('projections on %s', (backend) => {
   });
 
   it('a replay in one statement (into empty tables), in batches, or in place gives the live rows, subscribers who left and came back included', async () => {
-    await forgetSubscriber(app.db, 'dino1@example.com');
-    await forgetSubscriber(app.db, 'dino2@example.com');
+    await forgetSubscriber(app.shop.store, 'dino1@example.com');
+    await forgetSubscriber(app.shop.store, 'dino2@example.com');
     await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: 'dino2@example.com' } });
     const live = await readModels(app.db);
     // Five on the list, and dino1's row emptied by the forget.

@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AnswerCache, type AnswerRule, createAnswerCache } from '../../../api/answer-cache/answer-cache.ts';
-import { answersShowingStockOf } from '../../../api/answer-cache/stock-answers.ts';
+import type { AnswerRule } from '../../../http/answer-rules.ts';
+import { type AnswerCache, createAnswerCache } from '../../../server/answer-cache/answer-cache.ts';
+import { answersShowingStockOf } from '../../../server/answer-cache/stock-answers.ts';
 import { until } from '../../support/until.ts';
 
 /** A rule like the catalogue pages': a rendition per `x-count` header, drawn into the shared body's slot. */
@@ -12,7 +13,7 @@ const COUNTED: AnswerRule = {
   encode: true,
 };
 
-/** A Fastify instance behind a real HTTP server whose requests meet the cache first, as api/server.ts builds it. */
+/** A Fastify instance behind a real HTTP server whose requests meet the cache first, as server/server.ts builds it. */
 async function serve(routes: (fastify: FastifyInstance, cache: AnswerCache) => void, maxBytes?: number) {
   const cache = createAnswerCache({ trustProxy: false, shuttingDown: () => false, ...(maxBytes ? { maxBytes } : {}) });
   const fastify = Fastify({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerKey } from '../../../api/answer-cache/answer-key.ts';
+import { answerKey } from '../../../server/answer-cache/answer-key.ts';
 
 describe('answer key: pages', () => {
   it('drops every query parameter a page does not read', () => {

@@ -3,7 +3,7 @@ import { lstat, mkdir, mkdtemp, readFile, readlink, readdir, stat, symlink, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, SessionSecretError, parseEnv, resolveSessionSecret } from '../../../api/config.ts';
+import { ConfigError, SessionSecretError, parseEnv, resolveSessionSecret } from '../../../server/config.ts';
 
 describe('config', () => {
   it('has the documented defaults', () => {

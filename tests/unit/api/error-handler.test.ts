@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorHandler } from '../../../api/plugins/error-handler.ts';
+import { errorHandler } from '../../../http/plugins/error-handler.ts';
 import { cartStreamId } from '../../../domain/cart/cart.events.ts';
 import { subscriberStreamId } from '../../../domain/subscriptions/subscription.events.ts';
 import { conflict } from '../../../domain/domain-error.ts';
-import { HttpError } from '../../../api/http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 import { TooMuchContention } from '../../../eventstore/command-handler.ts';
 
 describe('a command that stayed contended through every retry', () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from '../../../api/config.ts';
-import { requestIdOf } from '../../../api/logging/logger.ts';
+import { ConfigError, parseEnv } from '../../../server/config.ts';
+import { requestIdOf } from '../../../http/logger.ts';
 
 const withHeader = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { answerHeaders } from '../../../api/plugins/answer-headers.ts';
-import { HSTS, RESOURCE_HEADERS, isDocumentType, securityHeaders } from '../../../api/plugins/security-headers.ts';
+import { answerHeaders } from '../../../http/plugins/answer-headers.ts';
+import { HSTS, RESOURCE_HEADERS, isDocumentType, securityHeaders } from '../../../http/plugins/security-headers.ts';
 
 describe('security headers', () => {
   it('are helmet’s, computed once, with our content security policy', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersShowingStockOf } from '../../../api/answer-cache/stock-answers.ts';
+import { answersShowingStockOf } from '../../../server/answer-cache/stock-answers.ts';
 
 describe('the answers a stock movement makes wrong', () => {
   const shows = answersShowingStockOf([{ id: 1, slug: 'rex-thong' }]);

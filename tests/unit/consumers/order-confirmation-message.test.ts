@@ -21,17 +21,17 @@ describe('order confirmation message', () => {
   it('lists each line (name, size, colour, quantity, unit price, line total) and the totals as dollars, in text and HTML', () => {
     expect(message.to).toBe('rex@example.com');
     expect(message.subject).toBe('Your DinoBooty order #DINO-123456');
-    expect(message.text).toContain('2 x T-Rex Tiny Arms Thong (M, Green) at $24.99: $49.98');
-    expect(message.text).toContain('1 x Stego <Plate> Briefs (L, Purple) at $21.99: $21.99');
+    expect(message.text).toContain('T-Rex Tiny Arms Thong (M, Green) × 2 ($24.99 each): $49.98');
+    expect(message.text).toContain('Stego <Plate> Briefs (L, Purple) × 1 ($21.99 each): $21.99');
     expect(message.text).toMatch(/^Subtotal: \$71\.97$/m);
     expect(message.text).toMatch(/^Shipping: Free$/m);
-    expect(message.text).toMatch(/^Discount: -\$7\.20$/m);
+    expect(message.text).toMatch(/^Discount: −\$7\.20$/m);
     expect(message.text).toMatch(/^Total: \$64\.77$/m);
     expect(message.text).toContain('Shipping method: Standard Shipping (3-5 business days)');
     expect(message.text).toContain('42 Fossil Lane\n  Bedrock, CA 90210\n  US');
-    expect(message.html).toContain('Stego &#60;Plate&#62; Briefs');
+    expect(message.html).toContain('Stego &#60;Plate&#62; Briefs (L, Purple)<br><small>× 1 ($21.99 each)</small>');
     expect(message.html).not.toContain('<Plate>');
-    for (const amount of ['$24.99', '$49.98', '$71.97', '-$7.20', '$64.77']) expect(message.html).toContain(amount);
+    for (const amount of ['$24.99', '$49.98', '$71.97', '−$7.20', '$64.77']) expect(message.html).toContain(amount);
     expect(message.html).toContain('href="https://dinobooty.test/track-order?number=%23DINO-123456"');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents, formatCents, formatMoney, formatShipping } from '../../../contracts/money-format.ts';
+import { centsToDecimal, decimalToCents, formatCents, formatMoney } from '../../../contracts/money-format.ts';
 
 describe('money', () => {
   it('turns cents into API decimal strings with exactly two decimals', () => {
@@ -28,12 +28,5 @@ describe('money', () => {
     expect(formatCents(123456)).toBe('$1,234.56');
     expect(formatMoney('5.99')).toBe('$5.99');
     expect(formatMoney('50')).toBe('$50.00');
-  });
-});
-
-describe('formatShipping', () => {
-  it('says Free for a waived charge and the price otherwise', () => {
-    expect(formatShipping(0)).toBe('Free');
-    expect(formatShipping(599)).toBe('$5.99');
   });
 });

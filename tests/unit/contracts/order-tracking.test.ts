@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_ORDER, trackOrder, validateTrackForm } from '../../../contracts/order-tracking.ts';
+import { SAMPLE_ORDER, trackSampleOrder, validateTrackForm } from '../../../contracts/order-tracking.ts';
 import { statusBadgeClass } from '../../../storefront/lib/order-status-badge.ts';
 
 describe('track order', () => {
   it('finds the sample order case-insensitively with any email', () => {
-    expect(trackOrder(SAMPLE_ORDER.number, 'a@b.c')).toEqual({ kind: 'found', order: SAMPLE_ORDER });
-    expect(trackOrder(` ${SAMPLE_ORDER.number.toLowerCase()} `, 'anything')).toMatchObject({ kind: 'found' });
+    expect(trackSampleOrder(SAMPLE_ORDER.number, 'a@b.c')).toEqual({ kind: 'found', order: SAMPLE_ORDER });
+    expect(trackSampleOrder(` ${SAMPLE_ORDER.number.toLowerCase()} `, 'anything')).toMatchObject({ kind: 'found' });
   });
   it('finds nothing else', () => {
-    expect(trackOrder('COC-000000', 'a@b.c')).toEqual({ kind: 'not-found' });
-    expect(trackOrder(SAMPLE_ORDER.number, '  ')).toEqual({ kind: 'not-found' });
+    expect(trackSampleOrder('COC-000000', 'a@b.c')).toEqual({ kind: 'not-found' });
+    expect(trackSampleOrder(SAMPLE_ORDER.number, '  ')).toEqual({ kind: 'not-found' });
   });
   it('requires both fields, not blank, without a format check', () => {
     expect(validateTrackForm('', ' ')).toEqual({

@@ -3,7 +3,7 @@ import { type CartCommand, type CartState, decide, evolve, foldCart, initialStat
 import { maxLineQuantity } from '../../../contracts/cart-rules.ts';
 import type { CartEvent } from '../../../domain/cart/cart.events.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { httpStatusOf } from '../../../api/plugins/error-handler.ts';
+import { httpStatusOf } from '../../../http/plugins/error-handler.ts';
 
 const at = '2026-11-21T12:00:00.000Z';
 const variant = { id: 100, productId: 1, stock: 10 };

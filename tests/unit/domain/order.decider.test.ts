@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpStatusOf } from '../../../api/plugins/error-handler.ts';
+import { httpStatusOf } from '../../../http/plugins/error-handler.ts';
 import { decide as decideCart, foldCart } from '../../../domain/cart/cart.decider.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
 import { type LineToOrder, type PlaceOrder, decide, evolve, initialState, orderTotals } from '../../../domain/orders/order.decider.ts';

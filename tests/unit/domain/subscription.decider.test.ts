@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decryptEmail, encryptEmail, newDataKey, subscriberIdOf } from '../../../domain/subscriptions/email-cipher.ts';
+import { openPersonal, sealPersonal, newDataKey, subscriberIdOf } from '../../../domain/personal-seal.ts';
 import { decide, evolve, initialState } from '../../../domain/subscriptions/subscription.decider.ts';
 import type { SubscriptionEvent } from '../../../domain/subscriptions/subscription.events.ts';
 
@@ -32,19 +32,19 @@ describe('subscription decider', () => {
 describe('email cipher', () => {
   it('seals an address with a subscriber key: only that key opens it, and two seals differ', () => {
     const key = newDataKey();
-    const sealed = encryptEmail(key, 'rex@example.com');
+    const sealed = sealPersonal(key, 'rex@example.com');
     expect(sealed).toMatch(/^a1\./);
     expect(sealed).not.toContain('rex');
-    expect(decryptEmail(key, sealed)).toBe('rex@example.com');
-    expect(encryptEmail(key, 'rex@example.com')).not.toBe(sealed);
-    expect(() => decryptEmail(newDataKey(), sealed)).toThrow();
+    expect(openPersonal(key, sealed)).toBe('rex@example.com');
+    expect(sealPersonal(key, 'rex@example.com')).not.toBe(sealed);
+    expect(() => openPersonal(newDataKey(), sealed)).toThrow();
   });
 
   it('opens addresses of any length one after another, and refuses a sealed text that is malformed or tampered with', () => {
     const key = newDataKey();
     const long = `${'t-rex.'.repeat(200)}@example.com`;
-    for (const email of [long, 'rex@example.com', 'ptérodactyle@example.com', long]) expect(decryptEmail(key, encryptEmail(key, email))).toBe(email);
-    const [format, iv, tag, body] = encryptEmail(key, 'rex@example.com').split('.') as [string, string, string, string];
+    for (const email of [long, 'rex@example.com', 'ptérodactyle@example.com', long]) expect(openPersonal(key, sealPersonal(key, email))).toBe(email);
+    const [format, iv, tag, body] = sealPersonal(key, 'rex@example.com').split('.') as [string, string, string, string];
     const flipped = (part: string) => (part[0] === 'A' ? 'B' : 'A') + part.slice(1);
     for (const bad of [
       '',
@@ -58,7 +58,7 @@ describe('email cipher', () => {
       `${format}.${iv}.${tag}.${flipped(body)}`,
       `${format}.${flipped(iv)}.${tag}.${body}`,
     ]) {
-      expect(() => decryptEmail(key, bad), bad).toThrow();
+      expect(() => openPersonal(key, bad), bad).toThrow();
     }
   });
 

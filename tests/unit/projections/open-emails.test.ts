@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptEmail, newDataKey } from '../../../domain/subscriptions/email-cipher.ts';
+import { sealPersonal, newDataKey } from '../../../domain/personal-seal.ts';
 import { inlineOpener, workerOpener } from '../../../projections/subscribers/open-emails.ts';
 
 const emails = ['ada@example.com', 'bob+dino@example.co.uk', '"odd,local"@example.org', 'zoë@exämple.de', 'x@y.z'];
 const keys = emails.map(() => newDataKey());
 const keysHex = keys.map((k) => k.toString('hex'));
-const sealed = emails.map((email, i) => encryptEmail(keys[i]!, email));
+const sealed = emails.map((email, i) => sealPersonal(keys[i]!, email));
 
 describe('opening sealed addresses for the export', () => {
   const pool = workerOpener(2);

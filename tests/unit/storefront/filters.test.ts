@@ -6,15 +6,17 @@ import {
   facetCounts,
   clearAll,
   collectionsOf,
-  DEFAULT_FILTERS,
-  DEFAULT_LISTING,
-  listingQueryString,
-  parseListingQuery,
   removeChip,
   SEARCH_DEBOUNCE_MS,
   SORT_OPTIONS,
   toggle,
 } from '../../../storefront/lib/filters.ts';
+import {
+  DEFAULT_FILTERS,
+  DEFAULT_LISTING,
+  listingQueryString,
+  parseListingQuery,
+} from '../../../contracts/listing-query.ts';
 import type { Product } from '../../../contracts/catalogue.ts';
 import { all, state } from '../../support/listing-fixtures.ts';
 

@@ -36,7 +36,7 @@ describe('ApiRequestError', () => {
 
 describe('a rate-limited cart call', () => {
   it('shows the API’s 429 message, which names how long to wait (the Retry-After)', async () => {
-    const { tooManyRequests } = await import('../../../api/plugins/rate-limit.ts');
+    const { tooManyRequests } = await import('../../../http/plugins/rate-limit.ts');
     const refusal = tooManyRequests('newCarts', 42);
     const body = JSON.stringify({ error: refusal.error, message: refusal.message });
     expect(shopperMessage(new ApiRequestError(429, body, 42), 'fallback')).toBe('Too many new carts were started from your address. Please wait 42 seconds and try again.');

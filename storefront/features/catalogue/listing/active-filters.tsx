@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { CloseIcon } from '../../../components/icons.tsx';
-import { activeChips, clearAll, removeChip, type ListingState } from '../../../lib/filters.ts';
+import { activeChips, clearAll, removeChip } from '../../../lib/filters.ts';
+import type { ListingState } from '../../../../contracts/listing-query.ts';
 import type { ProductListResult } from './product-list.ts';
 import { ListingButton } from './listing-button.tsx';
 

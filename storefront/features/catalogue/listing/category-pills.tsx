@@ -1,4 +1,5 @@
 import type { Category } from '../../../../contracts/catalogue.ts';
+import { SHOP_PATH, categoryPath } from '../../../../contracts/shop-paths.ts';
 
 /** 'All Products' and one link per category; the page's own is marked current. */
 export function CategoryPills({ categories, currentSlug }: { categories: readonly Category[]; currentSlug: string | undefined }) {
@@ -6,11 +7,11 @@ export function CategoryPills({ categories, currentSlug }: { categories: readonl
     <nav aria-label="Categories" className="-mx-4 mt-5 overflow-x-auto px-4 pb-2">
       <ul className="flex gap-2">
         <li>
-          <Pill href="/shop" current={currentSlug === undefined} label="All Products" />
+          <Pill href={SHOP_PATH} current={currentSlug === undefined} label="All Products" />
         </li>
         {categories.map((c) => (
           <li key={c.id}>
-            <Pill href={`/category/${c.slug}`} current={c.slug === currentSlug} label={c.name} />
+            <Pill href={categoryPath(c.slug)} current={c.slug === currentSlug} label={c.name} />
           </li>
         ))}
       </ul>

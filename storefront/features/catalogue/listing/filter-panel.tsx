@@ -1,7 +1,8 @@
 import { SIZE_LABELS, SIZES } from '../../../../contracts/sizes.ts';
 import { InPlaceSubmit } from '../../../components/in-place-submit.tsx';
 import { btn } from '../../../components/ui.ts';
-import { PRICE_MAX, PRICE_MIN, PRICE_STEP, priceLabel, toggle, type FacetCounts, type ListingFilters } from '../../../lib/filters.ts';
+import { PRICE_STEP, priceLabel, toggle, type FacetCounts } from '../../../lib/filters.ts';
+import { PRICE_MAX, PRICE_MIN, type ListingFilters } from '../../../../contracts/listing-query.ts';
 
 export interface FilterPanelProps {
   /** Prefix for element ids: the desktop sidebar and the mobile panel both render a panel. */

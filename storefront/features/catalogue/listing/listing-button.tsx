@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { InPlaceSubmit } from '../../../components/in-place-submit.tsx';
-import { listingFields, type ListingState } from '../../../lib/filters.ts';
+import { listingFields, type ListingState } from '../../../../contracts/listing-query.ts';
 
 /**
  * A button that changes the listing: in place with JavaScript, and without it a GET form that loads

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { container } from '../../../components/ui.ts';
 import type { Product } from '../../../../contracts/catalogue.ts';
-import { apiSort, applyFilters, clearAll, collectionsOf, DEFAULT_FILTERS, facetCounts, type ListingFilters, type ListingState } from '../../../lib/filters.ts';
+import { apiSort, applyFilters, clearAll, collectionsOf, facetCounts } from '../../../lib/filters.ts';
+import { DEFAULT_FILTERS, type ListingFilters, type ListingState } from '../../../../contracts/listing-query.ts';
 import { noteDialogOpener } from '../../../lib/dialog-focus.ts';
 import type { CardAction } from '../catalogue-product-card.tsx';
 import { ActiveFilters } from './active-filters.tsx';

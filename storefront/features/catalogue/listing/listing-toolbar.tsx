@@ -2,7 +2,8 @@ import { useId, useRef, type MouseEvent } from 'react';
 import { clipSearchText, SEARCH_MAX_CODE_UNITS } from '../../../../contracts/search-text.ts';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { btn } from '../../../components/ui.ts';
-import { activeChips, listingFields, SORT_OPTIONS, type ListingState, type SortOption } from '../../../lib/filters.ts';
+import { activeChips, SORT_OPTIONS } from '../../../lib/filters.ts';
+import { listingFields, type ListingState, type SortOption } from '../../../../contracts/listing-query.ts';
 import { useHydrated } from '../../../lib/hydrated.ts';
 
 const isSortOption = (value: string): value is SortOption => SORT_OPTIONS.some((o) => o.value === value);

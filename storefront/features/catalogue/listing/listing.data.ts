@@ -1,7 +1,8 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import type { Category, Product } from '../../../../contracts/catalogue.ts';
-import { apiSort, parseListingQuery } from '../../../lib/filters.ts';
+import { apiSort } from '../../../lib/filters.ts';
+import { parseListingQuery } from '../../../../contracts/listing-query.ts';
 import type { ProductListParams } from './product-list.ts';
 
 interface ListingBase {
@@ -28,7 +29,7 @@ export type ListingData = AllProductsData | CategoryData;
 
 /** Server data of /shop and /collections: the product list the URL's search and sort ask for. */
 export function allProductsData(pageContext: PageContextServer): AllProductsData {
-  const { catalogue } = pageContext.services;
+  const { catalogue } = pageContext.renderContext;
   const state = parseListingQuery(new URLSearchParams(pageContext.urlParsed.searchOriginal ?? ''));
   const params: ProductListParams = { search: state.search, sort: apiSort(state.sort) };
   const products = [...catalogue.products({ ...(params.search ? { search: params.search } : {}), ...(params.sort ? { sort: params.sort } : {}) })];
@@ -37,7 +38,7 @@ export function allProductsData(pageContext: PageContextServer): AllProductsData
 
 /** Server data of /category/{slug}: the category and its products; 404 for an unknown slug. */
 export function categoryData(pageContext: PageContextServer): CategoryData {
-  const { catalogue } = pageContext.services;
+  const { catalogue } = pageContext.renderContext;
   const slug = pageContext.routeParams.slug ?? '';
   const category = catalogue.category(slug);
   const found = catalogue.productsInCategory(slug);

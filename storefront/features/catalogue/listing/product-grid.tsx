@@ -1,7 +1,8 @@
 import type { Product } from '../../../../contracts/catalogue.ts';
 import { MascotPeek } from '../../../components/mascot-peek.tsx';
 import { btn } from '../../../components/ui.ts';
-import { clearAll, type ListingState } from '../../../lib/filters.ts';
+import { clearAll } from '../../../lib/filters.ts';
+import type { ListingState } from '../../../../contracts/listing-query.ts';
 import { CatalogueProductCard, type CardAction } from '../catalogue-product-card.tsx';
 import { ProductCardSkeleton } from '../product-card.tsx';
 import type { ProductListResult } from './product-list.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { listingQueryString, parseListingQuery, SEARCH_DEBOUNCE_MS, type ListingState } from '../../../lib/filters.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/filters.ts';
+import { listingQueryString, parseListingQuery, type ListingState } from '../../../../contracts/listing-query.ts';
 import { replaceUrlQuery, useUrlSearchParams } from '../../../lib/navigation-key.ts';
 
 /**

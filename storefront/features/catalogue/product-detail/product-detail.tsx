@@ -25,6 +25,7 @@ import { ReturnTo } from '../../../lib/return-to.tsx';
 import { ProductInfoSections } from './product-info-sections.tsx';
 import { QuantitySelector } from './quantity-selector.tsx';
 import { FORM_ACTIONS } from '../../../../contracts/form-actions.ts';
+import { SHOP_PATH, productChoiceOf, productQuery } from '../../../../contracts/shop-paths.ts';
 
 export interface ProductActionsContext {
   product: Product;
@@ -54,7 +55,7 @@ export function ProductDetail({
   const params = useUrlSearchParams();
   const { urlPathname } = usePageContext();
   // The URL's size and colour, else the first variant in stock.
-  const [selectedId, setSelectedId] = useState(() => initialVariant(variants, { size: params.get('size'), color: params.get('color') })?.id);
+  const [selectedId, setSelectedId] = useState(() => initialVariant(variants, productChoiceOf(params))?.id);
   const [quantity, setQuantity] = useState(1);
   const [moved, setMoved] = useState<string>();
 
@@ -66,7 +67,7 @@ export function ProductDetail({
     setMoved(movedNote(selected, next, picked));
     setSelectedId(next?.id);
     setQuantity((q) => clampQuantity(q, next));
-    if (next) replaceUrlQuery(urlPathname, `?${new URLSearchParams({ size: next.size, color: next.color }).toString()}`);
+    if (next) replaceUrlQuery(urlPathname, productQuery({ size: next.size, color: next.color }));
   };
 
   // Each option says whether it is sold out with the other current choice, before it is picked.
@@ -80,7 +81,7 @@ export function ProductDetail({
 
   return (
     <div className={`${container} py-8`}>
-      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Shop', href: '/shop' }, { label: product.name }]} />
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Shop', href: SHOP_PATH }, { label: product.name }]} />
 
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14">
         <div className="relative self-start overflow-hidden rounded-[2rem] bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200 md:sticky md:top-24">
@@ -260,7 +261,7 @@ export function ProductLoadError() {
       <MascotPeek mascot="raptor" className="mx-auto" />
       <h1 className="mt-6 font-display text-2xl font-extrabold text-ink-900">Failed to load product. Please try again later.</h1>
       <p className="mt-3 text-ink-600">This one seems to have wandered off the herd.</p>
-      <a href="/shop" className={`${btn.primary} mt-8`}>
+      <a href={SHOP_PATH} className={`${btn.primary} mt-8`}>
         Back to Shop
       </a>
     </div>

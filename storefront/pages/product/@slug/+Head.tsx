@@ -1,5 +1,6 @@
 import { useData } from 'vike-react/useData';
 import type { Data } from './+data.ts';
+import { productPath } from '../../../../contracts/shop-paths.ts';
 
 /**
  * The canonical link and JSON-LD Product for search engines, absolute from the configured origin
@@ -7,7 +8,7 @@ import type { Data } from './+data.ts';
  */
 export default function Head() {
   const { product, inStock, publicUrl } = useData<Data>();
-  const url = `${publicUrl}/product/${encodeURIComponent(product.slug)}`;
+  const url = `${publicUrl}${productPath(product.slug)}`;
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',

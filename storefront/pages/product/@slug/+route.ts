@@ -1,11 +1,8 @@
-import { resolveRoute } from 'vike/routing';
 import type { PageContextServer } from 'vike/types';
+import { productPageSlug } from '../../../../contracts/shop-paths.ts';
 
-/** The product page answers at /product/{slug} and at /products/{slug}: links in the wild use both. */
+/** The product page answers at /product/{slug} and at /products/{slug}: links in the wild use both (contracts/shop-paths.ts). */
 export default (pageContext: PageContextServer) => {
-  for (const route of ['/product/@slug', '/products/@slug']) {
-    const { match, routeParams } = resolveRoute(route, pageContext.urlPathname);
-    if (match) return { routeParams };
-  }
-  return false;
+  const slug = productPageSlug(pageContext.urlPathname);
+  return slug === null ? false : { routeParams: { slug } };
 };

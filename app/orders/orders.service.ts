@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckoutFormValues } from '../../contracts/checkout.ts';
+import { orderNumber } from '../../contracts/checkout.ts';
+import { PROMO_CODE } from '../../contracts/cart-rules.ts';
+import { decimalToCents } from '../../contracts/money-format.ts';
+import { ensureDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
+import { type CartState, decide as decideCart, evolve as evolveCart, initialState as initialCart } from '../../domain/cart/cart.decider.ts';
+import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
+import { ruleViolated } from '../../domain/domain-error.ts';
+import { type CheckoutRefusal, decide, evolve, initialState, type LineToOrder } from '../../domain/orders/order.decider.ts';
+import { ORDER_STREAM_PREFIX, STANDARD_SHIPPING, type OrderPersonal, orderStreamId, readOrderEvent } from '../../domain/orders/order.events.ts';
+import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
+import { normaliseEmail } from '../../domain/subscriptions/subscription.events.ts';
+import type { CommandKey } from '../../eventstore/command-keys.ts';
+import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
+import { type OrderRow, orderById, orderByNumber } from '../../projections/orders/orders.queries.ts';
+import { liveStock } from '../../projections/stock/stock.queries.ts';
+import type { EventStore } from '../event-store.ts';
+
+export interface OrdersServiceDeps {
+  store: EventStore;
+  catalogue: CatalogueReader;
+  now?: () => Date;
+  newId?: () => string;
+  /** Draws an order number (default: '#DINO-' and six random digits). */
+  drawNumber?: () => string;
+  /** Brings the catalogue's live stock up to date after an order took some (the cache's refresh). */
+  afterStockMoved?: () => Promise<unknown>;
+}
+
+const NO_LONGER_SOLD = 'An item in your cart is no longer sold; please remove it';
+const cartDecider = { readEvent: readCartEvent, initialState: initialCart, evolve: evolveCart, decide: decideCart };
+const orderDecider = { readEvent: readOrderEvent, initialState, evolve, decide };
+
+/** '#dino-123456', 'DINO-123456', ' # DINO 123456 ': the number as the shop writes it, or undefined. */
+export function normaliseOrderNumber(input: string): string | undefined {
+  const match = /^#?DINO-?(\d{6})$/.exec(input.replace(/\s+/g, '').toUpperCase());
+  return match ? `#DINO-${match[1]}` : undefined;
+}
+
+/**
+ * Orders: a checkout becomes OrderPlaced on a new `order-<id>` stream and CartCheckedOut on the
+ * cart's, in one transaction whose statements also take the stock (projections/stock): an order
+ * that would oversell fails there and records nothing.
+ */
+export function createOrdersService({ store, catalogue, now = () => new Date(), newId = randomUUID, drawNumber = () => orderNumber(), afterStockMoved }: OrdersServiceDeps) {
+  const { db } = store;
+  const customerIdOf = async (email: string) => subscriberIdOf(await subscriberLookupKey(db), normaliseEmail(email));
+
+  /** The cart's lines with the catalogue's names and prices now, and each variant's live stock. */
+  async function linesToOrder(state: CartState): Promise<LineToOrder[]> {
+    const stock = await liveStock(db, state.lines.map((l) => l.variantId));
+    return state.lines.map((line) => {
+      const product = catalogue.productById(line.productId);
+      const variant = catalogue.variant(line.variantId);
+      if (!product || !variant) throw ruleViolated(NO_LONGER_SOLD, 'unavailable' satisfies CheckoutRefusal);
+      return {
+        productId: line.productId,
+        variantId: line.variantId,
+        name: product.name,
+        size: variant.size,
+        color: variant.color,
+        quantity: line.quantity,
+        unitPriceCents: decimalToCents(product.price),
+        stock: stock.get(line.variantId) ?? 0,
+      };
+    });
+  }
+
+  async function recordedOrder(streamId: string): Promise<OrderRow> {
+    if (!streamId.startsWith(ORDER_STREAM_PREFIX)) throw new Error(`idempotency key recorded in ${streamId}, not an order`);
+    const order = await orderById(db, streamId.slice(ORDER_STREAM_PREFIX.length));
+    if (!order) throw new Error(`order ${streamId} is recorded but not projected`);
+    return order;
+  }
+
+  return {
+    /**
+     * Places the cart's order: `values` are the checkout form's (validated by the caller), `promoApplied`
+     * whether the session holds the promo code. OrderPlaced on a new `order-<id>` stream and
+     * CartCheckedOut on the cart's go in one transaction whose statement also takes the stock
+     * (projections/stock): an order that would oversell is refused there, decided again on the stock
+     * left, and refused in words (an empty cart 422, too few left 409). With `key`, a retry answers
+     * with the order its first attempt placed.
+     */
+    async placeOrder(cartId: string | null, values: CheckoutFormValues, promoApplied: boolean, key?: CommandKey, options: { ifVersion?: number } = {}): Promise<OrderRow> {
+      const email = normaliseEmail(values.email);
+      const customerId = await customerIdOf(email);
+      // The customer's key: a subscriber of the address already has one, and one forget shreds both.
+      const dataKey = await ensureDataKey(db, customerId, newDataKey());
+      const personal: OrderPersonal = {
+        email,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        address: values.address.trim(),
+        city: values.city.trim(),
+        state: values.state.trim(),
+        zip: values.zipCode.trim(),
+        country: values.country.trim(),
+      };
+      const sealed = sealPersonal(dataKey, JSON.stringify(personal));
+      const orderId = newId();
+      const [placed] = await store.handleStreams(
+        [
+          { streamId: orderStreamId(orderId), fold: orderDecider, newStream: true },
+          // No cart yet: an empty one, which the order's decider refuses.
+          { streamId: cartStreamId(cartId ?? newId()), fold: cartDecider, newStream: !cartId, ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}) },
+        ] as const,
+        async ([order, cart]) => {
+          const at = now().toISOString();
+          const lines = cart.lines.length === 0 ? [] : await linesToOrder(cart);
+          // A number another order took meanwhile is refused by the read model: the retry draws again.
+          const command = { type: 'PlaceOrder', orderId, number: drawNumber(), cartId: cartId ?? '', lines, promoCode: promoApplied ? PROMO_CODE : null, shippingMethod: STANDARD_SHIPPING, customerId, personal: sealed, at } as const;
+          return [decide(command, order), decideCart({ type: 'CheckOut', orderId, at }, cart)];
+        },
+        key ? { key } : {},
+      );
+      const order = await recordedOrder(placed.streamId);
+      // Before answering, so the pages the shopper sees next show what is left. A failed reload
+      // keeps the previous stock until the cache's poll succeeds; the order stands either way.
+      if (placed.recorded.length > 0) await afterStockMoved?.().catch(() => undefined);
+      return order;
+    },
+
+    /** The order with this number (any case, with or without '#') placed with this address (case and spaces ignored). */
+    async findOrder(number: string, email: string): Promise<OrderRow | undefined> {
+      const normalised = normaliseOrderNumber(number);
+      if (!normalised || !email.trim()) return undefined;
+      return orderByNumber(db, normalised, await customerIdOf(email));
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,36 @@
+import type { Database } from '../db/database.ts';
+import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import { type CartService, createCartService } from './cart/cart.service.ts';
+import { type EventStore, createEventStore } from './event-store.ts';
+import { type OrdersService, createOrdersService } from './orders/orders.service.ts';
+import { type StockAlertService, createStockAlertService } from './stock-alerts/stock-alerts.service.ts';
+import { type SubscriptionService, createSubscriptionService } from './subscriptions/subscription.service.ts';
+
+/** The application: the services the JSON API, the plain HTML forms and the consumers call, on one event store. */
+export interface Shop {
+  store: EventStore;
+  carts: CartService;
+  subscriptions: SubscriptionService;
+  orders: OrdersService;
+  stockAlerts: StockAlertService;
+}
+
+export interface ShopDeps {
+  db: Database;
+  /** `refresh`, when the catalogue is the in-memory cache: called after an order moved stock. */
+  catalogue: CatalogueReader & { refresh?: () => Promise<boolean> };
+  now?: (() => Date) | undefined;
+}
+
+/** One of each per process, made once and shared by every caller. */
+export function createShop({ db, catalogue, now }: ShopDeps): Shop {
+  const store = createEventStore(db);
+  const clock = now ? { now } : {};
+  return {
+    store,
+    carts: createCartService({ store, catalogue, ...clock }),
+    subscriptions: createSubscriptionService({ store, ...clock }),
+    stockAlerts: createStockAlertService({ store, ...clock }),
+    orders: createOrdersService({ store, catalogue, ...clock, ...(catalogue.refresh ? { afterStockMoved: () => catalogue.refresh!() } : {}) }),
+  };
+}

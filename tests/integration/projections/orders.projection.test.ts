@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OrderLine, type OrderPlaced, STANDARD_SHIPPING, orderStreamId } from '../../../domain/orders/order.events.ts';
+import { ORDER_NUMBER_INDEX, ordersProjection } from '../../../projections/orders/orders.projection.ts';
+import { projectEvents } from '../../../projections/projection.ts';
+import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
+import { projectionSpec, splits } from '../../support/projection-spec.ts';
+
+const order = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+const cart = (n: number) => `00000000-0000-4000-8000-1000000000${String(n).padStart(2, '0')}`;
+const at = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+
+const line = (variantId: number, quantity: number, unitPriceCents: number): OrderLine => ({
+  productId: Math.floor(variantId / 100),
+  variantId,
+  name: `Dino ${Math.floor(variantId / 100)}`,
+  size: 'M',
+  color: 'Jurassic Jade',
+  quantity,
+  unitPriceCents,
+});
+
+/** Order `n`'s OrderPlaced, the first event of its stream, at log position `position`. */
+const placed = (n: number, position: number, data: Partial<OrderPlaced['data']> = {}) => {
+  const lines = data.lines ?? [line(101, 2, 1999), line(205, 1, 2499)];
+  const subtotalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
+  const full: OrderPlaced['data'] = {
+    schemaVersion: 1,
+    orderId: order(n),
+    number: `#DINO-${String(100000 + n)}`,
+    cartId: cart(n),
+    lines,
+    subtotalCents,
+    shippingCents: 599,
+    discountCents: 0,
+    promoCode: null,
+    totalCents: subtotalCents + 599,
+    shippingMethod: STANDARD_SHIPPING,
+    customerId: `customer-${n}`,
+    personal: `a1.sealed-personal-${n}`,
+    at: at(n),
+    ...data,
+  };
+  return { streamId: orderStreamId(full.orderId), version: 1, position, type: 'OrderPlaced', data: full };
+};
+
+/** The row an OrderPlaced makes: every column, as the event gave it. */
+const row = (event: ReturnType<typeof placed>) => {
+  const d = event.data;
+  return {
+    order_id: d.orderId,
+    number: d.number,
+    customer_id: d.customerId,
+    placed_at: d.at.replace('.000Z', '+00:00'),
+    lines: d.lines,
+    subtotal_cents: d.subtotalCents,
+    shipping_cents: d.shippingCents,
+    discount_cents: d.discountCents,
+    total_cents: d.totalCents,
+    promo_code: d.promoCode,
+    shipping_method: d.shippingMethod,
+    personal: d.personal,
+    status: 'Processing',
+    position: event.position,
+  };
+};
+
+describe.each(BACKENDS)('orders projection on %s', (backend) => {
+  let t: TestDatabase;
+  let spec: ReturnType<typeof projectionSpec>;
+  beforeAll(async () => {
+    t = await createTestDatabase(backend);
+    await t.db.query("set timezone to 'UTC'");
+    spec = projectionSpec(t.db, ordersProjection, {
+      orders: `select order_id, number, customer_id, to_json(placed_at) #>> '{}' as placed_at, lines, subtotal_cents, shipping_cents,
+                      discount_cents, total_cents, promo_code, shipping_method, personal, status, position::int
+               from orders order by number`,
+    });
+  });
+  afterAll(() => t?.drop());
+
+  it('an OrderPlaced makes one row: number, customer, totals and lines as placed, status Processing — however the events are grouped', async () => {
+    const plain = placed(1, 3);
+    const promoted = placed(2, 7, {
+      lines: [line(301, 1, 2999), line(301, 2, 2999), line(412, 3, 1500)],
+      subtotalCents: 13497,
+      discountCents: 1350,
+      promoCode: 'DINO10',
+      shippingCents: 0,
+      totalCents: 12147,
+    });
+    expect(row(plain)).toMatchObject({ number: '#DINO-100001', customer_id: 'customer-1', subtotal_cents: 6497, total_cents: 7096, promo_code: null });
+    for (const sets of splits([plain, promoted])) {
+      expect(await spec.given(...sets)).toEqual({
+        orders: [
+          {
+            order_id: '00000000-0000-4000-8000-000000000001',
+            number: '#DINO-100001',
+            customer_id: 'customer-1',
+            placed_at: '2026-03-01T10:01:00+00:00',
+            lines: [
+              { productId: 1, variantId: 101, name: 'Dino 1', size: 'M', color: 'Jurassic Jade', quantity: 2, unitPriceCents: 1999 },
+              { productId: 2, variantId: 205, name: 'Dino 2', size: 'M', color: 'Jurassic Jade', quantity: 1, unitPriceCents: 2499 },
+            ],
+            subtotal_cents: 6497,
+            shipping_cents: 599,
+            discount_cents: 0,
+            total_cents: 7096,
+            promo_code: null,
+            shipping_method: STANDARD_SHIPPING,
+            personal: 'a1.sealed-personal-1',
+            status: 'Processing',
+            position: 3,
+          },
+          {
+            order_id: '00000000-0000-4000-8000-000000000002',
+            number: '#DINO-100002',
+            customer_id: 'customer-2',
+            placed_at: '2026-03-01T10:02:00+00:00',
+            // Lines stay as placed, in their order, even two of one variant.
+            lines: [
+              { productId: 3, variantId: 301, name: 'Dino 3', size: 'M', color: 'Jurassic Jade', quantity: 1, unitPriceCents: 2999 },
+              { productId: 3, variantId: 301, name: 'Dino 3', size: 'M', color: 'Jurassic Jade', quantity: 2, unitPriceCents: 2999 },
+              { productId: 4, variantId: 412, name: 'Dino 4', size: 'M', color: 'Jurassic Jade', quantity: 3, unitPriceCents: 1500 },
+            ],
+            subtotal_cents: 13497,
+            shipping_cents: 0,
+            discount_cents: 1350,
+            total_cents: 12147,
+            promo_code: 'DINO10',
+            shipping_method: STANDARD_SHIPPING,
+            personal: 'a1.sealed-personal-2',
+            status: 'Processing',
+            position: 7,
+          },
+        ],
+      });
+    }
+  });
+
+  it('many orders in one set each make their row, whatever their order in the set', async () => {
+    const events = [placed(4, 12), placed(1, 2), placed(3, 9), placed(2, 5)];
+    const expected = { orders: [placed(1, 2), placed(2, 5), placed(3, 9), placed(4, 12)].map(row) };
+    expect(await spec.given(events)).toEqual(expected);
+    expect(await spec.given(events.slice(0, 2), events.slice(2))).toEqual(expected);
+  });
+
+  it('an order placed again (a retry, a replay) is the same row: its copy, even altered, changes nothing', async () => {
+    const first = placed(1, 3);
+    const second = placed(2, 4);
+    const expected = { orders: [row(first), row(second)] };
+    expect(await spec.given([first, second])).toEqual(expected);
+    for (const shortcuts of [true, false]) {
+      await projectEvents(t.db, [ordersProjection], [first], { shortcuts });
+      await projectEvents(t.db, [ordersProjection], [second, first], { shortcuts });
+      // The same order at a later position with other totals: written once, never overwritten.
+      await projectEvents(t.db, [ordersProjection], [{ ...first, position: 20, data: { ...first.data, totalCents: 1, customerId: 'someone-else' } }], { shortcuts });
+      expect(await spec.rows()).toEqual(expected);
+    }
+    const third = placed(3, 21);
+    await projectEvents(t.db, [ordersProjection], [first, second, third]);
+    expect(await spec.rows()).toEqual({ orders: [row(first), row(second), row(third)] });
+  });
+
+  it("a number another order holds fails the statement, and nothing of its set is written", async () => {
+    const first = placed(1, 3);
+    expect(await spec.given([first])).toEqual({ orders: [row(first)] });
+    const clash = placed(2, 5, { number: first.data.number });
+    const other = placed(3, 6);
+    await expect(projectEvents(t.db, [ordersProjection], [other, clash])).rejects.toThrow(ORDER_NUMBER_INDEX);
+    expect(await spec.rows()).toEqual({ orders: [row(first)] });
+    // Two orders of one number in one set, into empty tables too.
+    for (const options of [{}, { intoEmpty: true }]) {
+      await spec.reset();
+      await expect(projectEvents(t.db, [ordersProjection], [first, clash], options)).rejects.toThrow(ORDER_NUMBER_INDEX);
+      expect(await spec.rows()).toEqual({ orders: [] });
+    }
+  });
+
+  it('ignores events of other types', async () => {
+    const received = { streamId: 'stock-101', version: 1, position: 1, type: 'StockReceived', data: { schemaVersion: 1, variantId: 101, quantity: 5, at: at(1) } };
+    const cleared = { streamId: `cart-${cart(1)}`, version: 1, position: 2, type: 'CartCleared', data: { schemaVersion: 1, at: at(2) } };
+    expect(await spec.given([received, cleared])).toEqual({ orders: [] });
+  });
+});
