@@ -73,7 +73,7 @@ describe('rate limits in Redis', () => {
     };
     const fallback = async () => /^dino_rate_limit_store_fallback (\d)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1];
     const counted = async () => {
-      const keys = await client.keys('*subscriptions:127.0.0.1');
+      const keys = await client.keys('*signUps:127.0.0.1');
       return keys.length === 1 ? Number(await client.get(keys[0]!)) : 0;
     };
     try {

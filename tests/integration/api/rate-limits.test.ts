@@ -94,7 +94,7 @@ describe.each(BACKENDS)('rate limits in memory on %s', (backend) => {
     expectTooMany(await track(6), /Too many cart changes and order lookups/);
   });
 
-  it('subscriptions: the third from one address in a minute is a 429', async () => {
+  it('sign-ups: the third from one address in a minute is a 429', async () => {
     for (let i = 0; i < 2; i++) expect((await shop.inject({ ...subscribe(i), remoteAddress: '10.0.0.4' })).statusCode).toBe(201);
     expectTooMany(await shop.inject({ ...subscribe(3), remoteAddress: '10.0.0.4' }), /Too many sign-ups/);
   });
@@ -156,7 +156,7 @@ describe('rate limits in Redis', () => {
     expectTooMany(await one.inject({ ...subscribe(3), remoteAddress: '10.1.0.1' }), /sign-ups/);
     expectTooMany(await two.inject({ ...subscribe(4), remoteAddress: '10.1.0.1' }), /sign-ups/);
     const keys = await redis.keys(`${nameSpace}*`);
-    expect(keys.filter((key) => key.endsWith('subscriptions:10.1.0.1'))).toHaveLength(1);
+    expect(keys.filter((key) => key.endsWith('signUps:10.1.0.1'))).toHaveLength(1);
   });
 
   it('new carts across instances', async () => {
