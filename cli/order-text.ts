@@ -1,20 +1,82 @@
 import { formatCents } from '../contracts/money-format.ts';
 import { lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
-import { orderStreamId } from '../domain/orders/order.events.ts';
+import { type OrderEvent, type OrderLine, type OrderUnits, orderStreamId, readOrderEvent } from '../domain/orders/order.events.ts';
 import type { RecordedEvent } from '../eventstore/event-store.ts';
-import type { OrderRow } from '../projections/orders/orders.queries.ts';
+import type { OrderRow, OrderShipment } from '../projections/orders/orders.queries.ts';
 import { formatTable } from './output.ts';
 
+/** "Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03" (no ETA: left out). */
+export const shipmentText = (shipment: OrderShipment) =>
+  `${shipment.carrier}, tracking ${shipment.trackingNumber}${shipment.eta ? `, estimated delivery ${shipment.eta}` : ''}`;
+
+/** "3 units" / "1 unit". */
+export const unitsText = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+
+/** Units of variants named as the order names its lines: "1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104]". */
+export function unitsOfLinesText(units: readonly OrderUnits[], lines: readonly OrderLine[]): string {
+  return units
+    .map(({ variantId, quantity }) => {
+      const line = lines.find((l) => l.variantId === variantId);
+      return `${quantity} × ${line ? `${lineLabel(line)} [variant ${variantId}]` : `variant ${variantId}`}`;
+    })
+    .join(', ');
+}
+
+const reasonText = (reason: string) => (reason.trim() ? ` (reason: ${reason.trim()})` : '');
+
+/** What an event of the order's stream did, in words, with its details. */
+export function orderEventText(event: OrderEvent, lines: readonly OrderLine[]): { what: string; details: string } {
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const { data } = event;
+      const items = data.lines.reduce((sum, l) => sum + l.quantity, 0);
+      return { what: 'Placed', details: `${items} item${items === 1 ? '' : 's'} in ${data.lines.length} line${data.lines.length === 1 ? '' : 's'}, total ${formatCents(data.totalCents)}${data.promoCode ? `, promo ${data.promoCode}` : ''}` };
+    }
+    case 'OrderShipped':
+      return { what: 'Shipped', details: `with ${shipmentText(event.data)}` };
+    case 'OrderDelivered':
+      return { what: 'Delivered', details: '' };
+    case 'OrderCancelled': {
+      const units = event.data.lines.reduce((sum, l) => sum + l.quantity, 0);
+      return { what: 'Cancelled', details: `by the ${event.data.by}${reasonText(event.data.reason)}; ${unitsText(units)} back in stock` };
+    }
+    case 'ReturnReceived':
+      return { what: 'Return received', details: `${unitsOfLinesText(event.data.lines, lines)}; ${event.data.restock ? 'back in stock' : 'not restocked'}` };
+    case 'RefundIssued':
+      return { what: 'Refunded', details: `${formatCents(event.data.amountCents)}${reasonText(event.data.reason)}` };
+  }
+}
+
+type ShownEvent = Pick<RecordedEvent, 'version' | 'position' | 'createdAt' | 'type'> & Partial<Pick<RecordedEvent, 'streamId' | 'data'>>;
+
+/** One line of the timeline: version, when it happened (the event's own time, else when it was recorded), what, details. */
+function timelineRow(event: ShownEvent, lines: readonly OrderLine[]): string[] {
+  let read: OrderEvent | undefined;
+  try {
+    read = event.data === undefined ? undefined : readOrderEvent({ position: event.position, streamId: event.streamId ?? '', version: event.version, type: event.type, data: event.data });
+  } catch {
+    // An event this version cannot read is still shown, by its type.
+  }
+  const at = read ? read.data.at : event.createdAt.toISOString();
+  const { what, details } = read ? orderEventText(read, lines) : { what: event.type, details: '' };
+  return [`v${event.version}`, at, what, details];
+}
+
 /**
- * `dino-shop orders show`'s text: the order's lines and totals worded as the shop words them everywhere
- * (contracts/order-presentation.ts: "Shipping Free", "Discount −$7.20" only when there is one), then
- * the events of its stream. Its contact and address stay sealed: they are not printed.
+ * `dino-shop orders show`'s text: the order's status, shipment and refunds, its lines and totals worded
+ * as the shop words them everywhere (contracts/order-presentation.ts: "Shipping Free", "Discount −$7.20"
+ * only when there is one), then its timeline from the events of its stream, in words. Its contact and
+ * address stay sealed: they are not printed.
  */
-export function orderShowText(order: OrderRow, events: readonly Pick<RecordedEvent, 'version' | 'position' | 'createdAt' | 'type'>[]): string {
+export function orderShowText(order: OrderRow, events: readonly ShownEvent[]): string {
+  const timeline = events.map((e) => timelineRow(e, order.lines));
   const out = [
     `Order ${order.number} (stream ${orderStreamId(order.orderId)})`,
-    `Placed ${order.placedAt.toISOString()} · ${order.status} · ${order.shippingMethod}${order.promoCode ? ` · promo ${order.promoCode}` : ''}`,
-    `Customer ${order.customerId} (contact and address sealed)`,
+    `Status    ${order.status}`,
+    `Placed    ${order.placedAt.toISOString()} · ${order.shippingMethod}${order.promoCode ? ` · promo ${order.promoCode}` : ''}`,
+    `Shipment  ${order.shipment ? shipmentText(order.shipment) : 'not shipped'}`,
+    `Refunded  ${order.refundedCents > 0 ? `${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)}` : 'nothing'}`,
+    `Customer  ${order.customerId} (contact and address sealed)`,
     '',
     formatTable(
       ['QTY', 'UNIT', 'LINE', 'VARIANT', 'ITEM'],
@@ -25,8 +87,13 @@ export function orderShowText(order: OrderRow, events: readonly Pick<RecordedEve
       .map(({ label, value }) => `${label} ${value}`)
       .join('  '),
     '',
-    'Events:',
-    ...events.map((e) => `  v${e.version}  #${e.position}  ${e.createdAt.toISOString()}  ${e.type}`),
+    'Timeline:',
+    ...(timeline.length === 0
+      ? []
+      : formatTable(['', '', '', ''], timeline)
+          .split('\n')
+          .slice(1, -1)
+          .map((line) => `  ${line}`)),
   ];
   return `${out.join('\n')}\n`;
 }

@@ -18,6 +18,7 @@ import { serveCommand } from './commands/serve.ts';
 import { subscribersExportCommand } from './commands/subscribers-export.ts';
 import { customersForgetCommand, subscribersForgetCommand } from './commands/forget.ts';
 import { ordersListCommand, ordersShowCommand } from './commands/orders.ts';
+import { ordersCancelCommand, ordersDeliverCommand, ordersRefundCommand, ordersReturnCommand, ordersShipCommand } from './commands/order-moves.ts';
 import { stockListCommand, stockReceiveCommand } from './commands/stock.ts';
 import { type CliContext, type CliDeps, type CliIO, parseNonEmpty } from './context.ts';
 
@@ -73,7 +74,7 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
   const context: CliContext = { io, deps };
   const program = new Command('dino-shop')
     .version(packageJson.version, '-V, --version', 'print the version')
-    .description('Operate the dino-shop: serve it, seed the catalogue, manage stock, list orders, replay projections, export subscribers, debug carts.')
+    .description('Operate the dino-shop: serve it, seed the catalogue, manage stock, list and move orders, replay projections, export subscribers, debug carts.')
     // An empty variable (`DATA_DIR=`) means "not set", as the server reads it; an empty option is a
     // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).
     .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(parseNonEmpty))
@@ -85,7 +86,14 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
   program.addCommand(seedCommand(context));
   program.addCommand(group('subscribers', 'the mailing list', [subscribersExportCommand(context), subscribersForgetCommand(context)], ['export --output subscribers.csv', 'forget rex@example.com']));
   program.addCommand(group('customers', 'people who ordered or subscribed, by e-mail', [customersForgetCommand(context)], ['forget rex@example.com']));
-  program.addCommand(group('orders', 'orders placed (read model and their streams)', [ordersListCommand(context), ordersShowCommand(context)], ['list --since 2026-11-01 --format ndjson', 'show DINO-123456']));
+  program.addCommand(
+    group(
+      'orders',
+      'orders placed (read model and their streams), and their moves: ship, deliver, cancel, return, refund',
+      [ordersListCommand(context), ordersShowCommand(context), ordersShipCommand(context), ordersDeliverCommand(context), ordersCancelCommand(context), ordersReturnCommand(context), ordersRefundCommand(context)],
+      ['list --status Processing --format ndjson', 'show DINO-123456', 'ship DINO-123456 --carrier "Pterodactyl Express" --tracking PTX-7741', 'refund DINO-123456 --amount 12.34 --key refund-123456-1'],
+    ),
+  );
   program.addCommand(group('stock', "variants' stock: counted, received, ordered, on hand", [stockListCommand(context), stockReceiveCommand(context)], ['list --low 3', 'receive 101 24']));
   program.addCommand(group('projections', 'read models built from the event log', [projectionsListCommand(context), projectionsReplayCommand(context)], ['list', 'replay carts']));
   program.addCommand(

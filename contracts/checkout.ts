@@ -138,9 +138,6 @@ export function checkoutErrors(values: CheckoutFormInput): CheckoutErrors {
   return errors;
 }
 
-/** About 2 seconds of 'Processing...' before the demo order is confirmed. */
-export const CHECKOUT_DELAY_MS = 2000;
-
 /** '#DINO-' and a random 6-digit number (100000–999999), drawn again by the shop on a clash. `random` is injectable for tests. */
 export function orderNumber(random: () => number = Math.random): string {
   const digits = 100000 + Math.min(899999, Math.floor(random() * 900000));

@@ -20,7 +20,7 @@ export const FlashForm = v.object({
   name: v.string(),
   values: v.record(v.string(), v.string()),
   errors: v.record(v.string(), v.string()),
-  /** The outcome when there is one to show ('sent', 'subscribed', 'found', 'not-found', 'applied', 'invalid'). */
+  /** The outcome when there is one to show ('sent', 'subscribed', 'found', 'not-found', 'cancelled', 'applied', 'invalid'). */
   result: v.optional(v.string()),
 });
 export type FlashForm = v.InferOutput<typeof FlashForm>;
@@ -34,6 +34,8 @@ export const FlashTrackedOrder = v.object({
   shipping: v.object({ method: v.string(), carrier: v.optional(v.string()), trackingNumber: v.optional(v.string()), eta: v.optional(v.string()), address: v.optional(v.string()) }),
   charges: v.optional(v.object({ subtotal: v.string(), shipping: v.string(), discount: v.string() })),
   total: v.string(),
+  refunded: v.optional(v.string()),
+  history: v.optional(v.array(v.object({ type: v.string(), at: v.string() }))),
 });
 
 export const Flash = v.object({

@@ -10,6 +10,8 @@ export const FORM_ACTIONS = {
   subscribe: '/subscribe',
   contact: '/contact',
   trackOrder: '/track-order',
+  /** A found order's Cancel (number and address as typed, in hidden fields). */
+  trackOrderCancel: '/track-order/cancel',
   stockAlert: '/stock-alert',
 } as const;
 

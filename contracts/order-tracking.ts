@@ -11,11 +11,15 @@ export interface TrackedOrder {
   date: string;
   status: string;
   items: Array<{ name: string; quantity: number; price: string }>;
-  /** A real order has a method only: nothing ships from this demo shop, so no carrier, tracking or address. */
+  /** The method; once shipped, the carrier, tracking number and estimated delivery (the address is not shown for a real order). */
   shipping: { method: string; carrier?: string; trackingNumber?: string; eta?: string; address?: string };
   /** What a real order charged besides its lines (decimal strings), so its total adds up on screen. */
   charges?: { subtotal: string; shipping: string; discount: string };
   total: string;
+  /** What was given back (a decimal string), when anything was. */
+  refunded?: string;
+  /** A real order's events, oldest first: what happened and when (ISO 8601). */
+  history?: Array<{ type: string; at: string }>;
 }
 
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -26,21 +30,60 @@ export function trackedOrderOf(order: {
   placedAt: string;
   status: string;
   lines: Array<{ name: string; size: string; color: string; quantity: number; unitPrice: string }>;
-  shippingMethod: string;
   subtotal: string;
-  shipping: string;
+  shippingCost: string;
   discount: string;
   total: string;
+  shipping: { method: string; carrier: string | null; trackingNumber: string | null; eta: string | null };
+  refunded: string;
+  history: Array<{ type: string; at: string }>;
 }): TrackedOrder {
+  const { method, carrier, trackingNumber, eta } = order.shipping;
   return {
     number: order.number,
     date: placedOn.format(new Date(order.placedAt)),
     status: order.status,
     items: order.lines.map((line) => ({ name: lineLabel(line), quantity: line.quantity, price: line.unitPrice })),
-    shipping: { method: order.shippingMethod },
-    charges: { subtotal: order.subtotal, shipping: order.shipping, discount: order.discount },
+    shipping: { method, ...(carrier ? { carrier } : {}), ...(trackingNumber ? { trackingNumber } : {}), ...(eta ? { eta: placedOn.format(new Date(`${eta}T00:00:00Z`)) } : {}) },
+    charges: { subtotal: order.subtotal, shipping: order.shippingCost, discount: order.discount },
     total: order.total,
+    ...(order.refunded !== '0.00' ? { refunded: order.refunded } : {}),
+    history: order.history,
   };
+}
+
+/** What each event of an order's history is called on Track Order. */
+const HISTORY_LABELS: Record<string, string> = {
+  OrderPlaced: 'Placed',
+  OrderShipped: 'Shipped',
+  OrderDelivered: 'Delivered',
+  OrderCancelled: 'Cancelled',
+  ReturnReceived: 'Return received',
+  RefundIssued: 'Refund issued',
+};
+
+/** An event of an order's history in words ('Return received'); a type the page does not know yet, spelt out from its name. */
+export function historyLabel(type: string): string {
+  const known = HISTORY_LABELS[type];
+  if (known) return known;
+  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const happenedAt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+/**
+ * When an event happened, en-US: 'Nov 29, 2026, 10:00 AM UTC'. In UTC, as 'Placed on' is, so the
+ * server's page and the browser's hydration say the same; ICU's narrow no-break spaces become plain
+ * ones (one ICU writes them, another may not).
+ */
+export function formatHappenedAt(at: string): string {
+  return happenedAt.format(new Date(at)).replace(/\s/gu, ' ');
+}
+
+/** Only a recorded order that has not shipped can be cancelled by its shopper (the sample is never one). */
+export function shopperCanCancel(order: TrackedOrder): boolean {
+  return order.status === 'Processing' && order.history !== undefined;
 }
 
 export const SAMPLE_ORDER: TrackedOrder = {

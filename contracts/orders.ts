@@ -21,19 +21,36 @@ export const OrderLineView = v.object({
 });
 export type OrderLineView = v.InferOutput<typeof OrderLineView>;
 
+/** An order's statuses, as Track Order's badge shows them. */
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
+
+/** How the order travels: the method chosen at checkout; once shipped, the carrier, tracking number and estimated delivery date (YYYY-MM-DD). */
+export const OrderShippingView = v.object({
+  method: v.string(),
+  carrier: v.nullable(v.string()),
+  trackingNumber: v.nullable(v.string()),
+  eta: v.nullable(v.string()),
+});
+export type OrderShippingView = v.InferOutput<typeof OrderShippingView>;
+
 /** An order as the confirmation and order tracking show it: no contact or address details. */
 export const OrderView = v.object({
   /** '#DINO-' and six digits. */
   number: v.string(),
   /** When it was placed (ISO 8601). */
   placedAt: v.pipe(v.string(), v.isoTimestamp()),
-  status: v.string(),
+  status: v.picklist(ORDER_STATUSES),
   lines: v.array(OrderLineView),
   subtotal: MoneyString,
-  shipping: MoneyString,
+  /** What shipping cost ("0.00" when waived). */
+  shippingCost: MoneyString,
   discount: MoneyString,
   total: MoneyString,
-  shippingMethod: v.string(),
+  shipping: OrderShippingView,
+  /** What was given back so far. */
+  refunded: MoneyString,
+  /** Each event of the order, oldest first: its type (OrderPlaced, OrderShipped, ...) and time (ISO 8601). */
+  history: v.array(v.object({ type: v.string(), at: v.string() })),
 });
 export type OrderView = v.InferOutput<typeof OrderView>;
 
@@ -50,6 +67,10 @@ export const OrderLookupQuery = v.object({ email: v.pipe(v.string('email is requ
 
 /** What the track-order form route answers the enhanced page (JSON): the order when one was found. */
 export const TrackAnswer = v.object({ result: v.picklist(['found', 'not-found']), tracked: v.optional(FlashTrackedOrder) });
+
+/** A shopper's cancellation: the address the order was placed with proves it is theirs. */
+export const CancelOrderBody = v.object({ email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')) });
+export type CancelOrderBody = v.InferOutput<typeof CancelOrderBody>;
 
 /** The one answer for an unknown number and for a known one asked with another address. */
 export const ORDER_NOT_FOUND = 'Order Not Found';

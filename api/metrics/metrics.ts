@@ -8,6 +8,8 @@ import type { EventStore } from '../../app/event-store.ts';
 import { CHECKOUT_REFUSALS, type CheckoutRefusal } from '../../domain/orders/order.decider.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
+import { orderCountsByStatus } from '../../projections/orders/orders.queries.ts';
+import { ORDER_STATUSES } from '../../contracts/orders.ts';
 import type { Consumer } from '../../consumers/consumer.ts';
 import type { ConsumerStats } from '../../consumers/consumer-runner.ts';
 import { consumerStatuses } from '../../consumers/consumer-status.ts';
@@ -80,6 +82,17 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     async collect() {
       this.reset();
       for (const status of await projectionStatuses(db, projections)) this.set({ projection: status.name }, status.lag);
+    },
+  });
+  new Gauge({
+    name: 'dino_orders',
+    help: 'Orders by status (Processing, Shipped, Delivered, Cancelled), read from the orders read model when scraped',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const status of ORDER_STATUSES) this.set({ status }, 0);
+      for (const { status, count } of await orderCountsByStatus(db)) this.set({ status }, count);
     },
   });
   new Gauge({

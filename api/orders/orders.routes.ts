@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_DEFAULTS, type CheckoutFormValues, checkoutErrors } from '../../contracts/checkout.ts';
 import { ApiError } from '../../contracts/errors.ts';
-import { ORDER_NOT_FOUND, OrderLookupQuery, OrderNumberParams, OrderRefusal, OrderView, PlaceOrderBody } from '../../contracts/orders.ts';
+import { CancelOrderBody, ORDER_NOT_FOUND, OrderLookupQuery, OrderNumberParams, OrderRefusal, OrderView, PlaceOrderBody } from '../../contracts/orders.ts';
 import { CART_MESSAGES } from '../../contracts/shop-messages.ts';
 import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { parseIfMatch } from '../cart/if-match.ts';
@@ -18,9 +18,9 @@ const errors = { 400: schemaOf(ApiError), 404: schemaOf(ApiError), 409: refusal,
  * Orders. Registered in the session scope (an If-Match names the cart version the order is for, as
  * for cart writes: another version answers 412 and places nothing): the order is the session's cart, and the promo code
  * applied at checkout lives in the session. Placing one honours an Idempotency-Key (a retried
- * checkout answers with the order its first attempt placed). Looking one up needs its number and
- * the address it was placed with; both checks fail alike, and lookups are rate-limited as writes
- * are, so numbers cannot be walked.
+ * checkout answers with the order its first attempt placed). Looking one up, or cancelling it, needs
+ * its number and the address it was placed with; both checks fail alike, and both are rate-limited
+ * as writes are, so numbers cannot be walked.
  */
 export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersService }): Promise<void> {
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -59,5 +59,13 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
       if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
       return reply.send(toOrderView(order));
     },
+  );
+
+  // The shopper's own cancellation, proven as a lookup is (number and address, the same limits, the
+  // same answer for a wrong number and a wrong address); once shipped, 409 says so.
+  app.post<{ Params: { number: string }; Body: CancelOrderBody }>(
+    '/orders/:number/cancel',
+    { config: { idempotent: true }, preHandler: cartAndOrdersLimit, schema: { params: schemaOf(OrderNumberParams), body: schemaOf(CancelOrderBody), response: { 200: view, ...errors } } },
+    async (request, reply) => reply.send(toOrderView(await orders.cancelAsShopper(request.params.number, request.body.email, request.commandKey))),
   );
 }

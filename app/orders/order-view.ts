@@ -9,8 +9,10 @@ export const toOrderView = (order: OrderRow): OrderView => ({
   status: order.status,
   lines: order.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, size: l.size, color: l.color, quantity: l.quantity, unitPrice: centsToDecimal(l.unitPriceCents) })),
   subtotal: centsToDecimal(order.subtotalCents),
-  shipping: centsToDecimal(order.shippingCents),
+  shippingCost: centsToDecimal(order.shippingCents),
   discount: centsToDecimal(order.discountCents),
   total: centsToDecimal(order.totalCents),
-  shippingMethod: order.shippingMethod,
+  shipping: { method: order.shippingMethod, carrier: order.shipment?.carrier ?? null, trackingNumber: order.shipment?.trackingNumber ?? null, eta: order.shipment?.eta ?? null },
+  refunded: centsToDecimal(order.refundedCents),
+  history: order.history,
 });

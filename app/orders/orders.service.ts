@@ -6,14 +6,14 @@ import { decimalToCents } from '../../contracts/money-format.ts';
 import { ensureDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { type CartState, decide as decideCart, evolve as evolveCart, initialState as initialCart } from '../../domain/cart/cart.decider.ts';
 import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
-import { ruleViolated } from '../../domain/domain-error.ts';
-import { type CheckoutRefusal, decide, evolve, initialState, type LineToOrder } from '../../domain/orders/order.decider.ts';
-import { ORDER_STREAM_PREFIX, STANDARD_SHIPPING, type OrderPersonal, orderStreamId, readOrderEvent } from '../../domain/orders/order.events.ts';
+import { notFound, ruleViolated } from '../../domain/domain-error.ts';
+import { type CheckoutRefusal, decide, evolve, initialState, type LineToOrder, type OrderCommand } from '../../domain/orders/order.decider.ts';
+import { ORDER_STREAM_PREFIX, STANDARD_SHIPPING, type OrderPersonal, type OrderUnits, orderStreamId, readOrderEvent } from '../../domain/orders/order.events.ts';
 import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { normaliseEmail } from '../../domain/subscriptions/subscription.events.ts';
 import type { CommandKey } from '../../eventstore/command-keys.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import { type OrderRow, orderById, orderByNumber } from '../../projections/orders/orders.queries.ts';
+import { type OrderRow, orderById, orderByNumber, orderIdByNumber } from '../../projections/orders/orders.queries.ts';
 import { liveStock } from '../../projections/stock/stock.queries.ts';
 import type { EventStore } from '../event-store.ts';
 
@@ -29,6 +29,8 @@ export interface OrdersServiceDeps {
 }
 
 const NO_LONGER_SOLD = 'An item in your cart is no longer sold; please remove it';
+/** The spec's words for a number and address that match no order. */
+const ORDER_NOT_FOUND = 'Order Not Found';
 const cartDecider = { readEvent: readCartEvent, initialState: initialCart, evolve: evolveCart, decide: decideCart };
 const orderDecider = { readEvent: readOrderEvent, initialState, evolve, decide };
 
@@ -65,6 +67,29 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
         stock: stock.get(line.variantId) ?? 0,
       };
     });
+  }
+
+  /** The order with this number (any case, with or without '#') placed with this address (case and spaces ignored). */
+  async function findOrder(number: string, email: string): Promise<OrderRow | undefined> {
+    const normalised = normaliseOrderNumber(number);
+    if (!normalised || !email.trim()) return undefined;
+    return orderByNumber(db, normalised, await customerIdOf(email));
+  }
+
+  /** An order's move, decided on its stream with a fresh timestamp on each attempt; answers the order as it is after. */
+  async function moveOrder(orderId: string, command: (at: string) => OrderCommand, key?: CommandKey): Promise<OrderRow> {
+    const moved = await store.handle(orderStreamId(orderId), orderDecider, () => command(now().toISOString()), key ? { key } : {});
+    // A cancellation and a return give units back: the catalogue shows them before the answer goes.
+    if (moved.recorded.some((e) => e.type === 'OrderCancelled' || e.type === 'ReturnReceived')) await afterStockMoved?.().catch(() => undefined);
+    return recordedOrder(moved.streamId);
+  }
+
+  /** The operator's moves name an order by its number alone. */
+  async function move(number: string, command: (at: string) => OrderCommand, key?: CommandKey): Promise<OrderRow> {
+    const normalised = normaliseOrderNumber(number);
+    const orderId = normalised && (await orderIdByNumber(db, normalised));
+    if (!orderId) throw notFound(ORDER_NOT_FOUND);
+    return moveOrder(orderId, command, key);
   }
 
   async function recordedOrder(streamId: string): Promise<OrderRow> {
@@ -122,11 +147,28 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
       return order;
     },
 
-    /** The order with this number (any case, with or without '#') placed with this address (case and spaces ignored). */
-    async findOrder(number: string, email: string): Promise<OrderRow | undefined> {
-      const normalised = normaliseOrderNumber(number);
-      if (!normalised || !email.trim()) return undefined;
-      return orderByNumber(db, normalised, await customerIdOf(email));
+    findOrder,
+
+    /** The shop hands the order to a carrier (the same shipment again records nothing). */
+    ship: (number: string, shipment: { carrier: string; trackingNumber: string; eta: string | null }, key?: CommandKey) =>
+      move(number, (at) => ({ type: 'ShipOrder', ...shipment, at }), key),
+    deliver: (number: string, key?: CommandKey) => move(number, (at) => ({ type: 'DeliverOrder', at }), key),
+    /** The shop cancels an order that has not shipped: its units go back to stock in the same statement. */
+    cancel: (number: string, reason: string, key?: CommandKey) => move(number, (at) => ({ type: 'CancelOrder', reason, by: 'shop', at }), key),
+    /** Units of delivered lines came back, within the return window; `restock` puts them back on sale. */
+    receiveReturn: (number: string, lines: readonly OrderUnits[], restock: boolean, key?: CommandKey) =>
+      move(number, (at) => ({ type: 'ReceiveReturn', lines, restock, at }), key),
+    /** Money given back: `amountCents` null gives back what is left to refund. */
+    refund: (number: string, amountCents: number | null, reason: string, key?: CommandKey) => move(number, (at) => ({ type: 'IssueRefund', amountCents, reason, at }), key),
+
+    /**
+     * The shopper cancels their own order from Track Order, proving it with its number and the
+     * address it was placed with: an unknown number and another address answer alike.
+     */
+    async cancelAsShopper(number: string, email: string, key?: CommandKey): Promise<OrderRow> {
+      const order = await findOrder(number, email);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return moveOrder(order.orderId, (at) => ({ type: 'CancelOrder', reason: 'Cancelled by the shopper on Track Order', by: 'shopper', at }), key);
     },
   };
 }

@@ -1,8 +1,9 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { centsToDecimal } from '../../contracts/money-format.ts';
+import { ORDER_STATUSES } from '../../contracts/orders.ts';
 import { normaliseOrderNumber } from '../../app/orders/orders.service.ts';
 import { readStream } from '../../eventstore/event-store.ts';
-import { orderStreamId } from '../../domain/orders/order.events.ts';
+import { type OrderStatus, orderStreamId } from '../../domain/orders/order.events.ts';
 import { type OrderRow, countOrdersSince, orderById, orderIdByNumber, ordersSince } from '../../projections/orders/orders.queries.ts';
 import { type CliContext, CliError, parseIsoDate, stopSignal, withDatabase } from '../context.ts';
 import { orderShowText } from '../order-text.ts';
@@ -32,25 +33,36 @@ const encode: Record<ExportFormat, (orders: readonly OrderRow[], first: boolean)
   ndjson: (orders) => orders.map((o) => `${JSON.stringify(record(o))}\n`).join(''),
 };
 
-/** `dino-shop orders list`: the orders placed (since a date), as CSV, JSON or NDJSON, streamed. */
+/**
+ * An order number as the shop writes it ('#DINO-123456'), from any case, with or without '#' or the
+ * dash: a usage error otherwise (exit 2), so a typo is not reported as an unknown order.
+ */
+export function parseOrderNumber(value: string): string {
+  const number = normaliseOrderNumber(value);
+  if (!number) throw new InvalidArgumentError('Expected an order number: #DINO- and six digits, e.g. DINO-123456.');
+  return number;
+}
+
+/** `dino-shop orders list`: the orders placed (since a date, in a status), as CSV, JSON or NDJSON, streamed. */
 export function ordersListCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('list')
     .description('the orders placed, oldest first: number, time, status, lines, items and money (no personal details), streamed at constant memory')
     .addOption(new Option('--since <date>', 'only orders placed at or after this ISO 8601 date').argParser(parseIsoDate))
+    .addOption(new Option('--status <status>', 'only orders in this status').choices(ORDER_STATUSES))
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
-    .addHelpText('after', '\nExamples:\n  $ dino-shop orders list > orders.csv\n  $ dino-shop orders list --since 2026-11-01 --format ndjson')
-    .action(async (options: { since?: Date; format: ExportFormat }, command: Command) => {
+    .addHelpText('after', '\nExamples:\n  $ dino-shop orders list > orders.csv\n  $ dino-shop orders list --since 2026-11-01 --format ndjson\n  $ dino-shop orders list --status Processing')
+    .action(async (options: { since?: Date; status?: OrderStatus; format: ExportFormat }, command: Command) => {
       const { signal, dispose } = stopSignal(context);
       const sink = createSink(io.stdout, signal);
       try {
         const count = await withDatabase(context, command, async (db) => {
-          const total = await countOrdersSince(db, options.since);
+          const total = await countOrdersSince(db, options.since, options.status);
           const progress = progressBar(io.stderr, { enabled: io.stderr.isTTY === true, label: 'Orders', total, unit: 'orders' });
           let written = 0;
           try {
             await sink.write(options.format === 'csv' ? CSV_HEADER : options.format === 'json' ? '[' : '');
-            for await (const batch of ordersSince(db, options.since)) {
+            for await (const batch of ordersSince(db, options.since, undefined, options.status)) {
               if (signal.aborted) throw new CliError('stopped before the list was complete');
               await sink.write(encode[options.format](batch, written === 0));
               written += batch.length;
@@ -72,15 +84,13 @@ export function ordersListCommand(context: CliContext): Command {
     });
 }
 
-/** `dino-shop orders show NUMBER`: one order's lines, totals and events. */
+/** `dino-shop orders show NUMBER`: one order's status, shipment, refunds, lines, totals and timeline. */
 export function ordersShowCommand(context: CliContext): Command {
   return new Command('show')
-    .description('one order: its lines, totals and the events of its stream (contact and address stay sealed)')
-    .argument('<number>', 'the order number, e.g. #DINO-123456 (the # and case do not matter)')
+    .description('one order: its status, shipment, what was refunded, its lines and totals, and its timeline from the events of its stream (contact and address stay sealed)')
+    .argument('<number>', 'the order number, e.g. #DINO-123456 (the # and case do not matter)', parseOrderNumber)
     .addHelpText('after', "\nExample:\n  $ dino-shop orders show DINO-123456")
-    .action(async (input: string, _options, command: Command) => {
-      const number = normaliseOrderNumber(input);
-      if (!number) throw new CliError('that is not an order number: expected #DINO- and six digits, e.g. #DINO-123456');
+    .action(async (number: string, _options, command: Command) => {
       const found = await withDatabase(context, command, async (db) => {
         const orderId = await orderIdByNumber(db, number);
         if (!orderId) return undefined;

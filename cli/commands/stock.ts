@@ -37,7 +37,7 @@ export function stockReceiveCommand(context: CliContext): Command {
 /** `dino-shop stock list [--low N]`: every variant's counted level, movements and what is on hand. */
 export function stockListCommand(context: CliContext): Command {
   return new Command('list')
-    .description('every variant with its counted level (the seed\'s), units received, units ordered and on hand, lowest on hand first')
+    .description('every variant with its counted level (the seed\'s), units received, ordered and given back, and on hand, lowest on hand first')
     .addOption(new Option('--low <n>', 'only variants with at most this many on hand').argParser(parseNonNegativeInt))
     .addHelpText('after', '\nExamples:\n  $ dino-shop stock list\n  $ dino-shop stock list --low 3')
     .action(async (options: { low?: number }, command: Command) => {
@@ -48,8 +48,8 @@ export function stockListCommand(context: CliContext): Command {
       }
       context.io.stdout.write(
         formatTable(
-          ['VARIANT', 'ON HAND', 'COUNTED', 'RECEIVED', 'ORDERED', 'PRODUCT'],
-          rows.map((r) => [String(r.variantId), String(r.onHand), String(r.counted), String(r.received), String(r.ordered), lineLabel({ name: r.product, size: r.size, color: r.color })]),
+          ['VARIANT', 'ON HAND', 'COUNTED', 'RECEIVED', 'ORDERED', 'RETURNED', 'PRODUCT'],
+          rows.map((r) => [String(r.variantId), String(r.onHand), String(r.counted), String(r.received), String(r.ordered), String(r.returned), lineLabel({ name: r.product, size: r.size, color: r.color })]),
         ),
       );
     });

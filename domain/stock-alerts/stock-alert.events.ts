@@ -24,7 +24,7 @@ export interface StockAlertRequested {
 /** The alert went out (or had no one left to go to): a later request for the variant waits anew. */
 export interface StockAlertFulfilled {
   type: 'StockAlertFulfilled';
-  data: { schemaVersion: 1; variantId: number; /** The StockReceived that answered it. */ receiptPosition: number; at: string };
+  data: { schemaVersion: 1; variantId: number; /** The event that brought units back (a receipt, a cancellation, a restocked return). */ receiptPosition: number; at: string };
 }
 
 export type StockAlertEvent = StockAlertRequested | StockAlertFulfilled;

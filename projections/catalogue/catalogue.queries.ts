@@ -18,7 +18,7 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
  */
 export async function catalogueMarks(db: Queryable): Promise<{ version: number; unitsMoved: number }> {
   const { rows } = await db.query<{ version: number | null; units_moved: string | number | null }>(
-    'select (select version from catalogue_state) as version, (select sum(received::bigint + ordered) from stock_levels) as units_moved',
+    'select (select version from catalogue_state) as version, (select sum(received::bigint + ordered + returned) from stock_levels) as units_moved',
   );
   return { version: rows[0]?.version ?? 0, unitsMoved: Number(rows[0]?.units_moved ?? 0) };
 }

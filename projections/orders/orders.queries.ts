@@ -1,5 +1,18 @@
 import type { Queryable } from '../../db/database.ts';
-import type { OrderLine } from '../../domain/orders/order.events.ts';
+import type { OrderLine, OrderStatus } from '../../domain/orders/order.events.ts';
+
+/** The shipment of a shipped order: who carries it, its tracking number, and the estimated delivery date (YYYY-MM-DD). */
+export interface OrderShipment {
+  carrier: string;
+  trackingNumber: string;
+  eta: string | null;
+}
+
+/** One event of the order's history, as Track Order's timeline shows it. */
+export interface OrderHistoryEntry {
+  type: string;
+  at: string;
+}
 
 /** An order as its row holds it (money in cents; `personal` still sealed). */
 export interface OrderRow {
@@ -15,11 +28,14 @@ export interface OrderRow {
   promoCode: string | null;
   shippingMethod: string;
   personal: string;
-  status: string;
+  status: OrderStatus;
+  shipment: OrderShipment | null;
+  refundedCents: number;
+  history: OrderHistoryEntry[];
 }
 
 const COLUMNS = `order_id, number, customer_id, placed_at, lines, subtotal_cents, shipping_cents, discount_cents, total_cents,
-  promo_code, shipping_method, personal, status`;
+  promo_code, shipping_method, personal, status, shipping, refunded_cents, history`;
 
 interface Row {
   order_id: string;
@@ -34,7 +50,10 @@ interface Row {
   promo_code: string | null;
   shipping_method: string;
   personal: string;
-  status: string;
+  status: OrderStatus;
+  shipping: OrderShipment | null;
+  refunded_cents: number;
+  history: OrderHistoryEntry[];
 }
 
 const toOrder = (r: Row): OrderRow => ({
@@ -51,6 +70,9 @@ const toOrder = (r: Row): OrderRow => ({
   shippingMethod: r.shipping_method,
   personal: r.personal,
   status: r.status,
+  shipment: r.shipping,
+  refundedCents: r.refunded_cents,
+  history: r.history,
 });
 
 /** The order with this number placed by this customer; undefined for an unknown number or another customer alike. */
@@ -64,23 +86,27 @@ export async function orderById(db: Queryable, orderId: string): Promise<OrderRo
   return rows[0] && toOrder(rows[0]);
 }
 
-/** How many orders `ordersSince` will yield. */
-export async function countOrdersSince(db: Queryable, since: Date | undefined): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from orders where $1::timestamptz is null or placed_at >= $1', [since ?? null]);
+/** How many orders `ordersSince` will yield (with `status`, only those in that status). */
+export async function countOrdersSince(db: Queryable, since: Date | undefined, status?: OrderStatus): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from orders where ($1::timestamptz is null or placed_at >= $1) and ($2::text is null or status = $2)',
+    [since ?? null, status ?? null],
+  );
   return rows[0]?.n ?? 0;
 }
 
-/** Orders placed at or after `since`, oldest first, in keyset batches (placed_at, order_id): constant memory. */
-export async function* ordersSince(db: Queryable, since: Date | undefined, batchSize = 1_000): AsyncGenerator<OrderRow[]> {
+/** Orders placed at or after `since` (with `status`, only those in that status), oldest first, in keyset batches (placed_at, order_id): constant memory. */
+export async function* ordersSince(db: Queryable, since: Date | undefined, batchSize = 1_000, status?: OrderStatus): AsyncGenerator<OrderRow[]> {
   let after: OrderRow | undefined;
   for (;;) {
     const { rows } = await db.query<Row>(
       `select ${COLUMNS} from orders
        where ($1::timestamptz is null or placed_at >= $1)
          and ($2::timestamptz is null or (placed_at, order_id) > ($2, $3::uuid))
+         and ($5::text is null or status = $5)
        order by placed_at, order_id
        limit $4`,
-      [since ?? null, after?.placedAt ?? null, after?.orderId ?? null, batchSize],
+      [since ?? null, after?.placedAt ?? null, after?.orderId ?? null, batchSize, status ?? null],
     );
     if (rows.length === 0) return;
     const batch = rows.map(toOrder);
@@ -88,6 +114,12 @@ export async function* ordersSince(db: Queryable, since: Date | undefined, batch
     after = batch[batch.length - 1];
     if (rows.length < batchSize) return;
   }
+}
+
+/** How many orders are in each status (the metrics read it when scraped). */
+export async function orderCountsByStatus(db: Queryable): Promise<Array<{ status: OrderStatus; count: number }>> {
+  const { rows } = await db.query<{ status: OrderStatus; count: number }>('select status, count(*)::int as count from orders group by status');
+  return rows;
 }
 
 /** The order with this number, whoever placed it (operators only). */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { LIVE_STOCK } from '../stock/stock.queries.ts';
 
 /** An alert waiting for its variant: the stream to fulfil and the sealed address to write to. */
 export interface WaitingAlert {
@@ -28,7 +29,7 @@ export interface AlertVariant {
 
 export async function alertVariant(db: Queryable, variantId: number): Promise<AlertVariant | undefined> {
   const { rows } = await db.query<{ product_id: number; slug: string; name: string; size: string; color: string; stock: number }>(
-    `select v.product_id, p.slug, p.name, v.size, v.color, v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) as stock
+    `select v.product_id, p.slug, p.name, v.size, v.color, ${LIVE_STOCK} as stock
      from variants v join products p on p.id = v.product_id left join stock_levels s on s.variant_id = v.id
      where v.id = $1`,
     [variantId],

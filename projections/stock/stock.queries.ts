@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/database.ts';
 
 /**
- * A variant's live stock, over `variants v left join stock_levels s`: the counted level plus received
- * minus ordered (a variant nothing moved yet has no stock_levels row). The one place the sum is written.
+ * A variant's live stock, over `variants v left join stock_levels s`: the counted level plus received,
+ * minus ordered, plus given back (a variant nothing moved yet has no stock_levels row). The one place the sum is written.
  */
-export const LIVE_STOCK = 'v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0)';
+export const LIVE_STOCK = 'v.stock + coalesce(s.received, 0) - coalesce(s.ordered, 0) + coalesce(s.returned, 0)';
 export const WITH_STOCK_LEVELS = 'variants v left join stock_levels s on s.variant_id = v.id';
 
 /** Variants' live stock (all of them without `variantIds`); a variant not in the catalogue is absent. */

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { holdOrderRequest } from './support/checkout-form.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /** The cart journey at phone width (Pixel 7): card → drawer → cart page → checkout. */
@@ -52,8 +53,11 @@ test('add from a card, adjust in the drawer, then the cart page and a PayPal che
   await page.getByLabel('Country', { exact: true }).selectOption('AU');
   await page.getByText('PayPal', { exact: true }).click();
   await expectAccessible();
+  const order = await holdOrderRequest(page);
   await page.getByTestId('place-order').click();
+  await order.sent;
   await expect(page.getByTestId('place-order')).toHaveText('Processing...');
+  order.release();
   await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });
   await expect(page.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/);
   await expect(page.getByTestId('order-total')).toHaveText('$49.98');

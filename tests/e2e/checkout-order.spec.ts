@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { THONG, addViaApi, serverCart, serverItemCount } from './support/cart.ts';
-import { fillContactAndAddress, submit } from './support/checkout-form.ts';
+import { fillContactAndAddress, holdOrderRequest, submit } from './support/checkout-form.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
@@ -82,9 +82,13 @@ test('every validation message, then a completed order that clears the cart', as
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
+  // 'Processing...' while the order is on its way (held here so it can be seen), and no longer.
+  const order = await holdOrderRequest(page);
   await submit(page).click();
+  await order.sent;
   await expect(submit(page)).toHaveText('Processing...');
   await expect(submit(page)).toHaveAttribute('aria-disabled', 'true');
+  order.release();
 
   const confirmation = page.getByTestId('order-confirmation');
   await expect(confirmation.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { holdOrderRequest } from './support/checkout-form.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
@@ -87,8 +88,11 @@ test('a whole purchase by keyboard: choose, add, open the cart, check out', asyn
   await typeInto('Name on card', 'Rex Tyranno');
   await typeInto('Expiry date', '12/30');
   await typeInto('CVC', '123');
+  const order = await holdOrderRequest(page);
   await page.keyboard.press('Enter');
+  await order.sent;
   await expect(page.getByText('Processing...')).toBeVisible();
+  order.release();
   await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 10_000 });
   await expectAccessible();
 });

@@ -2,6 +2,7 @@ import { addViaApi, THONG } from './support/cart.ts';
 import { fillContactAndAddress, submit } from './support/checkout-form.ts';
 import { expect, gotoHydrated, test } from './support/fixtures.ts';
 import { formatMoney } from '../../contracts/money-format.ts';
+import { placeOrder } from './support/order-tracking-flows.ts';
 
 /** An order placed with JavaScript is kept: Track Order finds it by its number and the email it was placed with. */
 test('place an order, then track it with its number and email', async ({ page }) => {
@@ -45,6 +46,40 @@ test('a Track Order link from the confirmation mail fills in the order number', 
   await page.getByLabel('Email address').fill('rex@jurassic.com');
   await page.getByRole('button', { name: 'Track Order' }).click();
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+});
+
+test.describe('a Cancel the shop refuses', () => {
+  // The refusal is the API's 409, which the browser logs as a failed request.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  /** The order shipped between the lookup and the Cancel: the shop's reason, shown in place, and the order looked up again. */
+  test('shows the reason in place: Cancelling... while it is asked, then the message, focused', async ({ page, expectAccessible }) => {
+    const number = await placeOrder(page, 'refused@jurassic.com');
+    await gotoHydrated(page, '/track-order');
+    await page.getByLabel('Order number').fill(number);
+    await page.getByLabel('Email address').fill('refused@jurassic.com');
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    const details = page.getByRole('status', { name: `Order ${number}` });
+    await expect(details.getByTestId('order-status')).toHaveText('Processing');
+
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/orders/*/cancel', async (route) => {
+      await answered;
+      await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Conflict', message: 'This order has already shipped, so it can no longer be cancelled' }) });
+    });
+    await details.getByText('Cancel order', { exact: true }).click();
+    await details.getByRole('button', { name: 'Yes, cancel this order' }).click();
+    const busy = details.getByRole('button', { name: 'Cancelling...' });
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    answer();
+    const note = details.getByTestId('cancel-note');
+    await expect(note).toHaveText('This order has already shipped, so it can no longer be cancelled');
+    await expect(note).toBeFocused();
+    // Nothing was cancelled (the refusal was this test's): the order, looked up again, is as it was.
+    await expect(details.getByTestId('order-status')).toHaveText('Processing');
+    await expectAccessible();
+  });
 });
 
 test.describe('without JavaScript', () => {

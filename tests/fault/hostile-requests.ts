@@ -130,6 +130,7 @@ export function hostileFormPosts(count: number, origin: string): Sent[] {
     '/subscribe': ['email'],
     '/contact': ['name', 'email', 'subject', 'message'],
     '/track-order': ['orderNumber', 'email'],
+    '/track-order/cancel': ['orderNumber', 'email'],
     '/stock-alert': ['email', 'productId', 'variantId'],
   };
   const paths = [...Object.keys(fieldsOf), () => `/cart/items/${pick(['x', '%ff', '%', '..%2f', '00000000-0000-0000-0000-000000000000'])}`, () => `/cart/items/${pick(['x', '%00'])}/remove`];

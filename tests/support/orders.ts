@@ -39,3 +39,12 @@ export async function shopperWith(app: TestApp, productId: number, variantId: nu
 
 export const countEvents = async (app: TestApp, type?: string) =>
   (await app.db.query<{ n: number }>(`select count(*)::int as n from events${type ? ' where type = $1' : ''}`, type ? [type] : [])).rows[0]!.n;
+
+/** An order of `quantity` of a seeded variant with `stock` units, placed through the API for `email`. */
+export async function placedOrder(app: TestApp, stock: number, quantity: number, email: string): Promise<{ number: string; variantId: number }> {
+  const { product, variant } = variantWithStock(stock);
+  const me = await shopperWith(app, product.id, variant.id, quantity);
+  const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout({ email }) });
+  if (placed.statusCode !== 201) throw new Error(`order failed: ${placed.statusCode} ${placed.body}`);
+  return { number: placed.json().number as string, variantId: variant.id };
+}

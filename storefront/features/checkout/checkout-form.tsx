@@ -1,9 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import {
   CHECKOUT_DEFAULTS,
-  CHECKOUT_DELAY_MS,
   CHECKOUT_FIELDS,
   CHECKOUT_MESSAGES,
   COUNTRY_LABELS,
@@ -29,7 +28,7 @@ export interface CheckoutFormProps {
   /** The cart version the order is for: without JavaScript the post sends it back (CART_VERSION_FIELD). */
   cartVersion: number | null;
   /**
-   * Places the order with the form's values (after ~2 s of 'Processing...'): resolves true once it is
+   * Places the order with the form's values ('Processing...' while the request runs): resolves true once it is
    * placed, false when it was not (refused, or the call failed) and the form stays as filled in.
    */
   onComplete: (values: CheckoutFormValues) => Promise<boolean>;
@@ -52,10 +51,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
   const [errors, setErrors] = useState<CheckoutErrors>(posted?.errors ?? {});
   const [submitted, setSubmitted] = useState(posted !== undefined);
   const [processing, setProcessing] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   // Whatever was typed or picked before the page hydrated is in the DOM, not in React state: adopt it.
   // A layout effect: its update renders within the hydrating commit. From a passive effect the render
@@ -99,14 +95,12 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
       focusField(formRef.current, emptyCard ?? first);
       return;
     }
+    // 'Processing...' for as long as the shop takes to place the order, and no longer.
     setProcessing(true);
-    const placing = values;
-    timer.current = setTimeout(() => {
-      void onComplete(placing).then((placed) => {
-        setProcessing(false);
-        if (placed) setValues(CHECKOUT_DEFAULTS);
-      });
-    }, CHECKOUT_DELAY_MS);
+    void onComplete(values).then((placed) => {
+      setProcessing(false);
+      if (placed) setValues(CHECKOUT_DEFAULTS);
+    });
   };
 
   const paymentError = errors.paymentMethod;

@@ -13,13 +13,17 @@ import { DomainError } from '../../../domain/domain-error.ts';
 import { toOrderView } from '../../../app/orders/order-view.ts';
 import { type ShowPage, field, formPost, numberField, redirectWithFlash, returnPath } from './form-post.ts';
 import { fitsCookie } from './flash.ts';
+import { keepAnswerOut } from '../../../http/plugins/idempotency.ts';
 import { FORM_ACTIONS, STOCK_ALERT_FORM } from '../../../contracts/form-actions.ts';
+
+const SAMPLE_SHIPPED = 'This order has already shipped, so it can no longer be cancelled';
+const CANCEL_FAILED = { title: 'Your order was not cancelled', description: 'Something went wrong on our side. Please try again.' };
 
 /**
  * The other plain HTML forms: newsletter signup (the same subscription service as POST /api/subscribe),
  * back-in-stock requests (as POST /api/stock-alerts), contact (a demo page: validated and answered on
  * the server, nothing recorded) and order tracking (the orders service, as GET /api/orders/{number},
- * or the sample order).
+ * or the sample order) with a found order's Cancel (as POST /api/orders/{number}/cancel).
  */
 export async function pageFormRoutes(
   app: FastifyInstance,
@@ -83,11 +87,45 @@ export async function pageFormRoutes(
     const found = order ? { tracked: trackedOrderOf(toOrderView(order)) } : {};
     // The enhanced page posts here with fetch and shows the outcome itself: a found order or not,
     // answered alike (200), so the browser logs no failed request for a number that is not there.
-    if (request.headers.accept?.includes('application/json')) return reply.header('cache-control', 'no-store').send({ result, ...found });
+    // A lookup records nothing and its answer is kept for no retry: asked again (after a Cancel, the
+    // same nonce and fields), it must say what the order is now, not what it was.
+    if (request.headers.accept?.includes('application/json')) {
+      keepAnswerOut(request);
+      return reply.header('cache-control', 'no-store').send({ result, ...found });
+    }
     const flash: Flash = { form: { name: 'track', values, errors: {}, result }, ...found };
     // An order of many lines outgrows a cookie (the browser would drop it, order and all): the post
     // is then answered with the page itself. A lookup changes nothing, so showing it again is safe.
     if (showPage && !fitsCookie(flash)) return showPage(request, reply, '/track-order', flash);
     return redirectWithFlash(reply, '/track-order', flash);
+  });
+
+  // A found order's Cancel, proven as the lookup is (the number and address the shopper typed, sent
+  // back in hidden fields), under the same limit: the orders service, as POST /api/orders/{number}/cancel.
+  // The page comes back showing the order as it is after: cancelled, or (shipped meanwhile) as it is
+  // now with the refusal; a number and address that match no order say 'Order Not Found'.
+  app.post(FORM_ACTIONS.trackOrderCancel, { ...formPost, preHandler: app.limitBy('cartAndOrders') }, async (request, reply) => {
+    const values = { orderNumber: field(request.body, 'orderNumber'), email: field(request.body, 'email') };
+    const show = (flash: Flash) => (showPage && !fitsCookie(flash) ? showPage(request, reply, '/track-order', flash) : redirectWithFlash(reply, '/track-order', flash));
+    const notFound: Flash = { form: { name: 'track', values, errors: {}, result: 'not-found' } };
+    if (Object.keys(validateTrackForm(values.orderNumber, values.email)).length > 0) return show(notFound);
+    // The sample order has shipped (the page offers it no Cancel): it is shown again, with the reason.
+    if (trackSampleOrder(values.orderNumber, values.email).kind === 'found') {
+      return show({ form: { name: 'track', values, errors: { cancel: SAMPLE_SHIPPED }, result: 'found' } });
+    }
+    try {
+      const cancelled = await orders.cancelAsShopper(values.orderNumber, values.email, request.commandKey);
+      return show({ form: { name: 'track', values, errors: {}, result: 'cancelled' }, tracked: trackedOrderOf(toOrderView(cancelled)) });
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        // The shop failed, not the shopper: the form comes back filled in, to look the order up again.
+        request.log.error({ err: error }, 'cancel order form failed');
+        return show({ notice: { title: CANCEL_FAILED.title, description: CANCEL_FAILED.description, tone: 'error' }, form: { name: 'track', values, errors: {} } });
+      }
+      if (error.kind === 'not-found') return show(notFound);
+      const now = await orders.findOrder(values.orderNumber, values.email);
+      if (!now) return show(notFound);
+      return show({ form: { name: 'track', values, errors: { cancel: error.message }, result: 'found' }, tracked: trackedOrderOf(toOrderView(now)) });
+    }
   });
 }

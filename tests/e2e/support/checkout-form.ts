@@ -13,3 +13,21 @@ export async function fillContactAndAddress(page: Page): Promise<void> {
 
 /** The checkout's Complete Order button. */
 export const submit = (page: Page) => page.getByTestId('place-order');
+
+/**
+ * Holds the browser's POST /api/orders until `release()` is called: 'Processing...' shows only while
+ * the order is on its way, and a test that wants to see it must keep it on its way.
+ */
+export async function holdOrderRequest(page: Page): Promise<{ sent: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let sent!: () => void;
+  const wasSent = new Promise<void>((resolve) => (sent = resolve));
+  await page.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent();
+    await released;
+    await route.fallback();
+  });
+  return { sent: wasSent, release };
+}

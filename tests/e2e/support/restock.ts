@@ -2,10 +2,13 @@
 // suite's whole purchases (with and without JavaScript, on two screen sizes) buy more T-Rex Thongs in
 // XS and Bralettes than the seed stocks. Receiving some keeps each run's purchases from selling out
 // what later tests add; the variants whose low stock tests look at (marks, steppers) are left alone.
+// Then the orders Track Order's tests find shipped and delivered (moved-orders.ts): the shop's moves are
+// the operator's, and nothing may open the data directory beside the running server.
 import { prepareDatabase } from '../../../server/prepare-database.ts';
 import { connectDatabase } from '../../../db/connect.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
 import { appendWithProjections } from '../../../projections/registry.ts';
+import { prepareMovedOrders } from './moved-orders.ts';
 
 const RESTOCKED = [100, 400];
 const QUANTITY = 500;
@@ -18,6 +21,7 @@ try {
   for (const variantId of RESTOCKED) {
     await appendWithProjections(db, stockStreamId(variantId), 0, [{ type: 'StockReceived', data: { schemaVersion: 1, variantId, quantity: QUANTITY, at: new Date().toISOString() } }]);
   }
+  await prepareMovedOrders(db);
 } finally {
   await db.close();
 }

@@ -33,10 +33,12 @@ describe.each(BACKENDS)('POST /api/orders on %s', (backend) => {
       status: 'Processing',
       lines: [{ productId: stocked.product.id, variantId: stocked.variant.id, name: stocked.product.name, size: stocked.variant.size, color: stocked.variant.color, quantity: 2, unitPrice: unit }],
       subtotal,
-      shipping: stocked.product.priceCents * 2 >= 5000 ? '0.00' : '5.99',
+      shippingCost: stocked.product.priceCents * 2 >= 5000 ? '0.00' : '5.99',
       discount: '0.00',
       total: ((stocked.product.priceCents * 2 + (stocked.product.priceCents * 2 >= 5000 ? 0 : 599)) / 100).toFixed(2),
-      shippingMethod: 'Standard Shipping (3-5 business days)',
+      shipping: { method: 'Standard Shipping (3-5 business days)', carrier: null, trackingNumber: null, eta: null },
+      refunded: '0.00',
+      history: [{ type: 'OrderPlaced', at: expect.any(String) }],
     });
     const [cartEvent] = (await readStream(app.db, cartStreamId(cartId))).slice(-1);
     expect(cartEvent!.type).toBe('CartCheckedOut');

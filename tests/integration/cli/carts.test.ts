@@ -108,11 +108,11 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
       stderr: 'dino-shop: "not-a-cart" is not a cart id (a UUID, with or without the "cart-" prefix)\n',
     });
     const version = await cli(app, ['cart', 'replay', cartId, '--until-version', 'two']);
-    expect(version.code).toBe(1);
+    expect(version.code).toBe(2);
     expect(version.stderr).toBe("error: option '--until-version <n>' argument 'two' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n");
     // Past PostgreSQL's integer: a usage error, not a failed query.
     expect(await cli(app, ['cart', 'replay', cartId, '--until-version', '99999999999999'])).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: "error: option '--until-version <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n",
     });
@@ -120,14 +120,14 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
       `Cart ${cartId} (stream cart-${cartId}): 4 event(s), up to version 4 (the stream ends before version 2147483647)`,
     );
     const missing = await cli(app, ['cart', 'replay']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toBe("error: missing required argument 'cart-id' (see: dino-shop cart replay --help)\n");
     const limit = await cli(app, ['carts', 'list', '--limit', '-3']);
-    expect(limit.code).toBe(1);
+    expect(limit.code).toBe(2);
     expect(limit.stderr.split('\n')).toHaveLength(2);
     // Commander's suggestion is on the same line as the error.
     expect(await cli(app, ['carts', 'list', '--limt', '3'])).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: "error: unknown option '--limt' (Did you mean --limit?) (see: dino-shop carts list --help)\n",
     });

@@ -61,11 +61,11 @@ describe.each(BACKENDS)('dino-shop events tail on %s', (backend) => {
 
   it('rejects a bad --from, or an --interval no timer can wait, in one line', async () => {
     const run = await cli(app, ['events', 'tail', '--from', 'start']);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toBe("error: option '--from <position>' argument 'start' is invalid. Expected a whole number (0 or more). (see: dino-shop events tail --help)\n");
     // Past 2^31 - 1 ms, Node's timer would fire at once: a busy poll, not a slow one.
     expect(await cli(app, ['events', 'tail', '--follow', '--interval', '999999999999999'])).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: "error: option '--interval <ms>' argument '999999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop events tail --help)\n",
     });

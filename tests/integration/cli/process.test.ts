@@ -33,12 +33,12 @@ function dinoShop(
 }
 
 describe('dino-shop as a process', () => {
-  it('--help exits 0; an unknown option or command exits 1 with one line', async () => {
+  it('--help exits 0; an unknown option or command is a usage error: exit 2 with one line', async () => {
     const [help, option, command] = await Promise.all([dinoShop(['--help']), dinoShop(['projections', 'list', '--verbose']), dinoShop(['frobnicate'])]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: dino-shop \[options\] \[command\]/);
-    expect(option).toEqual({ code: 1, stdout: '', stderr: "error: unknown option '--verbose' (see: dino-shop projections list --help)\n" });
-    expect(command).toEqual({ code: 1, stdout: '', stderr: "error: unknown command 'frobnicate' (see: dino-shop --help)\n" });
+    expect(option).toEqual({ code: 2, stdout: '', stderr: "error: unknown option '--verbose' (see: dino-shop projections list --help)\n" });
+    expect(command).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'frobnicate' (see: dino-shop --help)\n" });
   });
 
   it('a reader that closes the pipe early ends the command quietly, as `| head` expects', async () => {
@@ -57,14 +57,14 @@ describe('dino-shop as a process', () => {
 
   it('an empty --data-dir or --database-url is refused; empty variables mean unset', async () => {
     expect(await dinoShop(['--data-dir', '', 'carts', 'list'])).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: "error: option '--data-dir <dir>' argument '' is invalid. It must not be empty. (see: dino-shop --help)\n",
     });
     expect((await dinoShop(['--database-url', ' ', 'carts', 'list'])).stderr).toMatch(/^error: option '--database-url <url>' argument ' ' is invalid\. It must not be empty\./);
     // Refused by the flag's own name before anything starts (PORT is the variable's, not the flag's).
     expect(await dinoShop(['serve', '--port', 'abc'])).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: "error: option '--port <port>' argument 'abc' is invalid. Expected a port number from 0 to 65535. (see: dino-shop serve --help)\n",
     });
@@ -109,6 +109,19 @@ describe.each(BACKENDS)('dino-shop as a process on %s', (backend) => {
       code: 1,
       stdout: '',
       stderr: 'dino-shop: no cart 7a0c1e1e-0000-4000-8000-000000000001: the stream cart-7a0c1e1e-0000-4000-8000-000000000001 has no events\n',
+    });
+  });
+
+  it('an order move exits 1 on an unknown order and 2 on a bad argument', async () => {
+    const [unknown, bad] = await Promise.all([
+      dinoShop([...globals, 'orders', 'ship', 'DINO-000000', '--carrier', 'Pterodactyl Express', '--tracking', 'PTX-1']),
+      dinoShop([...globals, 'orders', 'refund', 'DINO-000000', '--amount', '12.345']),
+    ]);
+    expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: no order #DINO-000000\n' });
+    expect(bad).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: option '--amount <decimal>' argument '12.345' is invalid. Expected an amount in dollars with at most two decimals, e.g. 12.34. (see: dino-shop orders refund --help)\n",
     });
   });
 

@@ -183,7 +183,7 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
   it('--jobs and --batch-size out of range are usage errors that touch nothing', async () => {
     for (const args of [['--jobs', '0'], ['--jobs', '20'], ['--jobs', 'x'], ['--batch-size', '0'], ['--batch-size', '3000000000']]) {
       const run = await cli(app, ['projections', 'replay', ...args]);
-      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.code, args.join(' ')).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^error: option '--(jobs|batch-size) <n>' argument '.*' is invalid\. Expected a whole number from 1 to (19|2147483647)\. \(see: dino-shop projections replay --help\)\n$/);
     }

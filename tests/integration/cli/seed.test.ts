@@ -50,7 +50,7 @@ describe.each(BACKENDS)('dino-shop migrate and seed on %s', (backend) => {
 
   it('rejects an unknown flag with one line and a non-zero exit', async () => {
     const run = await cli(app, ['seed', '--wipe']);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe("error: unknown option '--wipe' (see: dino-shop seed --help)\n");
   });

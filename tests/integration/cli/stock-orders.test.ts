@@ -29,7 +29,7 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     expect(await onHand()).toEqual([variant.id, 1, 3, 0, 2]);
     const low = await cli(app, ['stock', 'list', '--low', '1']);
     expect(low).toMatchObject({ code: 0, stderr: '' });
-    expect(low.stdout.split('\n')[0]).toMatch(/^VARIANT\s+ON HAND\s+COUNTED\s+RECEIVED\s+ORDERED\s+PRODUCT$/);
+    expect(low.stdout.split('\n')[0]).toMatch(/^VARIANT\s+ON HAND\s+COUNTED\s+RECEIVED\s+ORDERED\s+RETURNED\s+PRODUCT$/);
     const rows = low.stdout.trimEnd().split('\n').slice(1);
     expect(rows.some((line) => line.startsWith(`${variant.id} `))).toBe(true);
     expect(rows.every((line) => Number(line.trim().split(/\s+/)[1]) <= 1)).toBe(true);
@@ -70,17 +70,18 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     expect(bad.code).not.toBe(0);
   });
 
-  it('orders show prints its lines, totals and events; an unknown or malformed number exits non-zero', async () => {
+  it('orders show prints its status, lines, totals and timeline; an unknown number exits 1, a malformed one 2', async () => {
     const run = await cli(app, ['orders', 'show', number.replace('#', '').toLowerCase()]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^Order \\${number} \\(stream order-[0-9a-f-]{36}\\)\\n`));
     expect(run.stdout).toContain(`${product.name} (${variant.size}, ${variant.color})`);
     // Worded as the shop words an order everywhere: shipping 'Free' when waived, no discount row without one.
     expect(run.stdout).toMatch(/\nSubtotal \$\d+\.\d\d {2}Shipping (?:Free|\$\d+\.\d\d) {2}Total \$\d+\.\d\d\n/);
-    expect(run.stdout).toMatch(/Events:\n {2}v1 {2}#\d+ {2}\S+ {2}OrderPlaced\n$/);
+    expect(run.stdout).toMatch(/\nStatus {4}Processing\n/);
+    expect(run.stdout).toMatch(/Timeline:\n {2}v1 {2}\S+ {2}Placed {2}2 items in 1 line, total \$\d+\.\d\d\n$/);
     expect(run.stdout.toLowerCase()).not.toContain('stock.taker');
     expect(await cli(app, ['orders', 'show', '#DINO-000000'])).toMatchObject({ code: 1, stderr: 'dino-shop: no order #DINO-000000\n' });
-    expect((await cli(app, ['orders', 'show', 'twelve'])).code).toBe(1);
+    expect((await cli(app, ['orders', 'show', 'twelve'])).code).toBe(2);
   });
 
   it('customers forget deletes the key that seals the order\'s personal details; its lines and totals stay', async () => {

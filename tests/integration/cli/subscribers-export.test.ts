@@ -241,13 +241,13 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
   it('refuses an out-of-range --batch-size or --since before writing anything', async () => {
     const batch = await cli(app, ['subscribers', 'export', '--batch-size', '99999999999999']);
     expect(batch).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: "error: option '--batch-size <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop subscribers export --help)\n",
     });
     const since = await cli(app, ['subscribers', 'export', '--since', '0000-01-01']);
     expect(since).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr: "error: option '--since <iso-date>' argument '0000-01-01' is invalid. The year must be 0001 or later. (see: dino-shop subscribers export --help)\n",
     });
@@ -256,11 +256,11 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
 
   it('fails in one line on a bad --format, --since or --output', async () => {
     const format = await cli(app, ['subscribers', 'export', '--format', 'xml']);
-    expect(format.code).toBe(1);
+    expect(format.code).toBe(2);
     expect(format.stderr).toBe("error: option '--format <format>' argument 'xml' is invalid. Allowed choices are csv, json, ndjson. (see: dino-shop subscribers export --help)\n");
     for (const since of ['yesterday', '2024-02-30', '2024-05-01T25:00:00Z', '05/01/2024']) {
       const run = await cli(app, ['subscribers', 'export', '--since', since]);
-      expect(run.code, since).toBe(1);
+      expect(run.code, since).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(new RegExp(`^error: option '--since <iso-date>' argument '${since.replaceAll('/', '\\/')}' is invalid\\. [^\\n]+\\n$`));
     }
@@ -269,7 +269,7 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     expect(output.stderr).toMatch(/^dino-shop: cannot write .*x\.csv: ENOENT[^\n]*\n$/);
     expect(await cli(app, ['subscribers', 'export', '--output', dir])).toMatchObject({ code: 1, stdout: '', stderr: `dino-shop: cannot write ${dir}: it is a directory; name a file in it\n` });
     const empty = await cli(app, ['subscribers', 'export', '--output', '']);
-    expect(empty).toMatchObject({ code: 1, stdout: '' });
+    expect(empty).toMatchObject({ code: 2, stdout: '' });
     expect(empty.stderr).toMatch(/^error: option '--output <file>' argument '' is invalid\. It must not be empty\./);
   });
 });

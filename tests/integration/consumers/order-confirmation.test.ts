@@ -32,7 +32,7 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
 
   it('mails a placed order one confirmation over SMTP (lines, totals, method, address, Track Order link; Message-ID from the event); a customer forgotten before it goes gets none', async () => {
     const { product, variant } = variantWithStock(20);
-    const running = startMailConsumers(app.db, [orderConfirmation], inbox);
+    let running = startMailConsumers(app.db, [orderConfirmation], inbox);
     try {
       // Started first: the consumer begins at "now" and passes over orders placed before it ever ran.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -61,9 +61,13 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
       const trike = await shopperWith(app, product.id, variant.id, 1);
       expect((await trike.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'trike@example.com' }) })).statusCode).toBe(201);
       await until(() => running.stats()[0]!.failed > 0);
+      // Stopped while it is forgotten: a retry that read the key just before the forget would
+      // otherwise send once the server takes mail again. The next run takes the event up again.
+      await running.stop();
       await forgetSubscriber(app.shop.store, 'trike@example.com');
       inbox.refusing = false;
-      await until(() => running.stats()[0]!.handled === 2, 10_000);
+      running = startMailConsumers(app.db, [orderConfirmation], inbox);
+      await until(() => running.stats()[0]!.handled === 1, 10_000);
       expect(inbox.messages).toHaveLength(1);
       expect(await listDeadLetters(app.db, 'order-confirmation')).toEqual([]);
     } finally {

@@ -24,7 +24,7 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
   });
 
   it('sends a new subscriber one welcome over SMTP (text and HTML, the shop as sender, a Message-ID from the event); a forgotten one gets none', async () => {
-    const running = startMailConsumers(t.db, [welcomeMail], inbox);
+    let running = startMailConsumers(t.db, [welcomeMail], inbox);
     try {
       // Started first: the consumer begins at "now", and passes over subscriptions made before it ever ran.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -44,9 +44,13 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
       inbox.refusing = true;
       await service.subscribe({ email: 'trike@example.com' });
       await until(() => running.stats()[0]!.failed > 0);
+      // Stopped while it is forgotten: a retry that read the key just before the forget would
+      // otherwise send once the server takes mail again. The next run takes the event up again.
+      await running.stop();
       await forgetSubscriber(createEventStore(t.db), 'trike@example.com');
       inbox.refusing = false;
-      await until(() => running.stats()[0]!.handled === 2, 10_000);
+      running = startMailConsumers(t.db, [welcomeMail], inbox);
+      await until(() => running.stats()[0]!.handled === 1, 10_000);
       expect(inbox.messages).toHaveLength(1);
       expect(await listDeadLetters(t.db, 'welcome-mail')).toEqual([]);
     } finally {

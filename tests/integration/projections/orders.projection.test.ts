@@ -64,6 +64,7 @@ const row = (event: ReturnType<typeof placed>) => {
   };
 };
 
+
 describe.each(BACKENDS)('orders projection on %s', (backend) => {
   let t: TestDatabase;
   let spec: ReturnType<typeof projectionSpec>;
@@ -180,5 +181,70 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
     const received = { streamId: 'stock-101', version: 1, position: 1, type: 'StockReceived', data: { schemaVersion: 1, variantId: 101, quantity: 5, at: at(1) } };
     const cleared = { streamId: `cart-${cart(1)}`, version: 1, position: 2, type: 'CartCleared', data: { schemaVersion: 1, at: at(2) } };
     expect(await spec.given([received, cleared])).toEqual({ orders: [] });
+  });
+
+  describe('an order that moves', () => {
+    let moves: ReturnType<typeof projectionSpec>;
+    beforeAll(() => {
+      moves = projectionSpec(t.db, ordersProjection, {
+        orders: 'select order_id, status, shipping, refunded_cents, history, version, position::int from orders order by number',
+      });
+    });
+    /** Order `n`'s move at stream version `version`, log position `position`. */
+    const moved = (n: number, version: number, position: number, type: string, data: object = {}) => ({
+      streamId: orderStreamId(order(n)),
+      version,
+      position,
+      type,
+      data: { schemaVersion: 1, orderId: order(n), at: at(10 + version), ...data },
+    });
+    const shipped = moved(1, 2, 4, 'OrderShipped', { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: '2026-03-05' });
+    const delivered = moved(1, 3, 6, 'OrderDelivered');
+    const returned = moved(1, 4, 8, 'ReturnReceived', { lines: [{ variantId: 101, quantity: 1 }], restock: true });
+    const refunded = moved(1, 5, 9, 'RefundIssued', { amountCents: 1999, reason: 'returned' });
+    const refundedAgain = moved(1, 6, 11, 'RefundIssued', { amountCents: 500, reason: 'sorry' });
+    const movedRow = {
+      order_id: order(1),
+      status: 'Delivered',
+      shipping: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: '2026-03-05' },
+      refunded_cents: 2499,
+      history: [
+        { type: 'OrderPlaced', at: at(1) },
+        { type: 'OrderShipped', at: at(12) },
+        { type: 'OrderDelivered', at: at(13) },
+        { type: 'ReturnReceived', at: at(14) },
+        { type: 'RefundIssued', at: at(15) },
+        { type: 'RefundIssued', at: at(16) },
+      ],
+      version: 6,
+      position: 11,
+    };
+
+    it('shipped, delivered, returned and refunded twice: the row says so (status, shipment, sum refunded, history, version) — however the events are grouped', async () => {
+      const events = [placed(1, 3), shipped, delivered, returned, refunded, refundedAgain];
+      for (const sets of splits(events)) expect(await moves.given(...sets), JSON.stringify(sets.map((set) => set.length))).toEqual({ orders: [movedRow] });
+    });
+
+    it('a cancelled order is Cancelled; another order in the same set keeps its own row', async () => {
+      const cancelled = moved(1, 2, 5, 'OrderCancelled', { reason: 'changed my mind', by: 'shopper', lines: [{ variantId: 101, quantity: 2 }] });
+      const other = placed(2, 4);
+      for (const sets of splits([placed(1, 3), other, cancelled])) {
+        expect(await moves.given(...sets)).toEqual({
+          orders: [
+            { order_id: order(1), status: 'Cancelled', shipping: null, refunded_cents: 0, history: [{ type: 'OrderPlaced', at: at(1) }, { type: 'OrderCancelled', at: at(12) }], version: 2, position: 5 },
+            { order_id: order(2), status: 'Processing', shipping: null, refunded_cents: 0, history: [{ type: 'OrderPlaced', at: at(2) }], version: 1, position: 4 },
+          ],
+        });
+      }
+    });
+
+    it('moves applied again (a retry, a replay) are skipped by the row\'s version: refunds are not counted twice', async () => {
+      const events = [placed(1, 3), shipped, delivered, returned, refunded, refundedAgain];
+      expect(await moves.given(events.slice(0, 5))).toEqual({ orders: [{ ...movedRow, refunded_cents: 1999, history: movedRow.history.slice(0, 5), version: 5, position: 9 }] });
+      await projectEvents(t.db, [ordersProjection], [refunded, shipped]);
+      await projectEvents(t.db, [ordersProjection], events);
+      await projectEvents(t.db, [ordersProjection], [refundedAgain, refunded]);
+      expect(await moves.rows()).toEqual({ orders: [movedRow] });
+    });
   });
 });

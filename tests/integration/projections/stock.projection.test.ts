@@ -50,13 +50,29 @@ const placed = (n: number, position: number, lines: Array<[Pick<Variant, 'id' | 
 });
 
 /** A stock_levels row; `left` is what the check judges (seeded + received - ordered). */
-const level = (variant: Pick<Variant, 'id'>, seeded: number, received: number, ordered: number, position: number) => ({
+const level = (variant: Pick<Variant, 'id'>, seeded: number, received: number, ordered: number, position: number, returned = 0) => ({
   variant_id: variant.id,
   seeded,
   received,
   ordered,
-  left: seeded + received - ordered,
+  returned,
+  left: seeded + received - ordered + returned,
   position,
+});
+
+/** Order `n`'s move at stream version `version` giving units back: a cancellation, or a return (restocked or not). */
+const givenBack = (n: number, version: number, position: number, type: 'OrderCancelled' | 'ReturnReceived', lines: Array<[Pick<Variant, 'id'>, number]>, restock = true) => ({
+  streamId: orderStreamId(orderId(n)),
+  version,
+  position,
+  type,
+  data: {
+    schemaVersion: 1,
+    orderId: orderId(n),
+    lines: lines.map(([v, quantity]) => ({ variantId: v.id, quantity })),
+    ...(type === 'OrderCancelled' ? { reason: 'changed my mind', by: 'shopper' } : { restock }),
+    at: at(position),
+  },
 });
 
 describe.each(BACKENDS)('stock projection on %s', (backend) => {
@@ -79,7 +95,7 @@ describe.each(BACKENDS)('stock projection on %s', (backend) => {
     soldOut = await pick('stock = 0');
     expect((await t.db.query('select 1 from variants where id = $1', [unknown.id])).rows).toEqual([]);
     spec = projectionSpec(t.db, stockProjection, {
-      stock_levels: 'select variant_id, seeded, received, ordered, seeded + received - ordered as "left", position::int from stock_levels order by variant_id',
+      stock_levels: 'select variant_id, seeded, received, ordered, returned, seeded + received - ordered + returned as "left", position::int from stock_levels order by variant_id',
     });
   });
   afterAll(() => t?.drop());
@@ -191,5 +207,29 @@ describe.each(BACKENDS)('stock projection on %s', (backend) => {
       data: { schemaVersion: 1, subscriberId: 'rex', emailCipher: 'a1.sealed-rex', productId: soldOut.productId, variantId: soldOut.id, at: at(2) },
     };
     expect(await spec.given([added, alert])).toEqual({ stock_levels: [] });
+  });
+
+  it('a cancellation gives every line back and a restocked return its lines; a return kept off sale gives nothing back — however the events are grouped', async () => {
+    const events = [
+      placed(1, 3, [[plenty, 2], [low, 1]]),
+      givenBack(1, 2, 5, 'OrderCancelled', [[plenty, 2], [low, 1]]),
+      placed(2, 6, [[plenty, 3]]),
+      givenBack(2, 4, 8, 'ReturnReceived', [[plenty, 1]], true),
+      givenBack(2, 5, 9, 'ReturnReceived', [[plenty, 2]], false),
+    ];
+    for (const sets of splits(events)) {
+      expect(await spec.given(...sets)).toEqual({
+        stock_levels: [level(plenty, plenty.stock, 0, 5, 8, 3), level(low, low.stock, 0, 1, 5, 1)].sort((a, b) => a.variant_id - b.variant_id),
+      });
+    }
+  });
+
+  it('a cancellation brings a sold-out size back on sale, and given back again (a retry, a replay) it counts once', async () => {
+    const lastOne = placed(1, 3, [[low, low.stock]]);
+    const cancelled = givenBack(1, 2, 4, 'OrderCancelled', [[low, low.stock]]);
+    expect(await spec.given([lastOne])).toEqual({ stock_levels: [level(low, low.stock, 0, low.stock, 3)] });
+    await projectEvents(t.db, [stockProjection], [cancelled]);
+    await projectEvents(t.db, [stockProjection], [lastOne, cancelled]);
+    expect(await spec.rows()).toEqual({ stock_levels: [level(low, low.stock, 0, low.stock, 4, low.stock)] });
   });
 });

@@ -58,11 +58,11 @@ describe('dino-shop --version and help', () => {
     expect(list.stdout).toMatch(/^Usage: dino-shop carts list \[options\]/);
     expect((await dinoShop('carts', 'help', 'list')).stdout).toMatch(/^Usage: dino-shop carts list /);
     expect((await dinoShop('help')).stdout).toMatch(/^Usage: dino-shop \[options\] \[command\]/);
-    expect(await dinoShop('help', 'bogus')).toEqual({ code: 1, stdout: '', stderr: "error: unknown command 'bogus' (see: dino-shop --help)\n" });
-    expect(await dinoShop('help', 'carts', 'lst')).toEqual({ code: 1, stdout: '', stderr: "error: unknown command 'lst' (see: dino-shop carts --help)\n" });
+    expect(await dinoShop('help', 'bogus')).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'bogus' (see: dino-shop --help)\n" });
+    expect(await dinoShop('help', 'carts', 'lst')).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'lst' (see: dino-shop carts --help)\n" });
   });
 
   it("a usage error with commander's suggestion is still one line", async () => {
-    expect(await dinoShop('carts', 'lst')).toEqual({ code: 1, stdout: '', stderr: "error: unknown command 'lst' (Did you mean list?) (see: dino-shop carts --help)\n" });
+    expect(await dinoShop('carts', 'lst')).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'lst' (Did you mean list?) (see: dino-shop carts --help)\n" });
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { backInStockMessage } from '../../../consumers/mail/back-in-stock-message.ts';
 import { orderConfirmationMessage } from '../../../consumers/mail/order-confirmation-message.ts';
+import { orderCancelledMessage, orderShippedMessage, refundIssuedMessage } from '../../../consumers/mail/order-update-messages.ts';
 import { welcomeMessage } from '../../../consumers/mail/welcome-message.ts';
 
 const publicUrl = 'https://dinobooty.test';
 const variant = { slug: 'stego-plate-mate-briefs', name: 'Stego <Plate> Briefs', size: 'XL', color: 'Amber & Resin' };
+const moved = { order: { number: '#DINO-123456', lines: [] }, personal: { email: 'rex@example.com', firstName: 'Rex' }, publicUrl };
 const messages = {
   welcome: welcomeMessage({ to: 'rex@example.com', publicUrl, messageId: '<welcome.1@dinobooty.test>' }),
   'back in stock': backInStockMessage({ to: 'rex@example.com', variant, publicUrl, messageId: '<back-in-stock.1@dinobooty.test>' }),
@@ -14,6 +16,9 @@ const messages = {
     publicUrl,
     messageId: '<order-confirmation.1@dinobooty.test>',
   }),
+  'order shipped': orderShippedMessage({ ...moved, shipment: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: null }, messageId: '<order-shipped.1@dinobooty.test>' }),
+  'order cancelled': orderCancelledMessage({ ...moved, cancellation: { by: 'shop', reason: 'Out of stock' }, messageId: '<order-cancelled.1@dinobooty.test>' }),
+  'refund issued': refundIssuedMessage({ ...moved, refund: { amountCents: 500, reason: 'Late' }, messageId: '<order-refunded.1@dinobooty.test>' }),
 };
 
 describe.each(Object.entries(messages))('the %s mail', (_name, message) => {

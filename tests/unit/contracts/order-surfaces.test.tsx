@@ -64,6 +64,9 @@ describe.each(Object.entries(orders))('an order with %s reads the same in the ma
     shippingMethod: 'Standard Shipping (3-5 business days)',
     personal: 'sealed',
     status: 'Processing',
+    shipment: null,
+    refundedCents: 0,
+    history: [{ type: 'OrderPlaced', at: '2026-11-28T08:02:11.201Z' }],
   };
   const cli = orderShowText(row, []);
   const page = renderToStaticMarkup(
@@ -90,11 +93,13 @@ describe.each(Object.entries(orders))('an order with %s reads the same in the ma
       placedAt: '2026-11-28T08:02:11.201Z',
       status: 'Processing',
       lines: lines.map(({ unitPriceCents, ...line }) => ({ ...line, unitPrice: centsToDecimal(unitPriceCents) })),
-      shippingMethod: 'Standard Shipping (3-5 business days)',
       subtotal: centsToDecimal(money.subtotalCents),
-      shipping: centsToDecimal(money.shippingCents),
+      shippingCost: centsToDecimal(money.shippingCents),
       discount: centsToDecimal(money.discountCents),
       total: centsToDecimal(money.totalCents),
+      shipping: { method: 'Standard Shipping (3-5 business days)', carrier: null, trackingNumber: null, eta: null },
+      refunded: '0.00',
+      history: [{ type: 'OrderPlaced', at: '2026-11-28T08:02:11.201Z' }],
     });
     const labels = ['T-Rex Tiny Arms Thong (M, Green)', 'Stego Plate-Mate Briefs (L, Purple)'];
     expect(tracked.items.map((item) => item.name)).toEqual(labels);

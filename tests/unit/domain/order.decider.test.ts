@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../../../http/plugins/error-handler.ts';
 import { decide as decideCart, foldCart } from '../../../domain/cart/cart.decider.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import { type LineToOrder, type PlaceOrder, decide, evolve, initialState, orderTotals } from '../../../domain/orders/order.decider.ts';
+import { type LineToOrder, type OrderCommand, type OrderState, type PlaceOrder, decide, evolve, initialState, orderTotals } from '../../../domain/orders/order.decider.ts';
 import { STANDARD_SHIPPING, readOrderEvent } from '../../../domain/orders/order.events.ts';
 
 const at = '2026-11-28T12:00:00.000Z';
@@ -114,5 +114,69 @@ describe('a cart checked out', () => {
 
   it('refuses to check out an empty cart', () => {
     expect(() => decideCart({ type: 'CheckOut', orderId: 'o-1', at }, foldCart([]))).toThrow('Your cart is empty');
+  });
+});
+
+describe('an order after it is placed', () => {
+  const placedState = () => [placeOrderEvent()].reduce(evolve, initialState());
+  const placeOrderEvent = () => decide(place({ lines: [line({ variantId: 100, quantity: 2 }), line({ variantId: 200, quantity: 1, unitPriceCents: 1000 })] }), initialState())[0]!;
+  const ship = { type: 'ShipOrder', carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: '2026-12-03', at } as const;
+  const fold = (...commands: OrderCommand[]) => commands.reduce((state, command) => decide(command, state).reduce(evolve, state), placedState());
+  const refused = (command: OrderCommand, state: OrderState) => {
+    try {
+      decide(command, state);
+    } catch (error) {
+      if (error instanceof DomainError) return { status: httpStatusOf(error).status, message: error.message };
+      throw error;
+    }
+    throw new Error('not refused');
+  };
+  const days = (n: number) => new Date(Date.parse(at) + n * 24 * 60 * 60 * 1000).toISOString();
+
+  it('moves Processing → Shipped → Delivered, with the shipment kept; the same shipment again records nothing', () => {
+    const shipped = fold(ship);
+    expect(shipped).toMatchObject({ status: 'Shipped', shipping: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: '2026-12-03' } });
+    expect(decide(ship, shipped)).toEqual([]);
+    expect(fold(ship, { type: 'DeliverOrder', at })).toMatchObject({ status: 'Delivered', deliveredAt: at });
+    expect(decide({ type: 'DeliverOrder', at }, fold(ship, { type: 'DeliverOrder', at }))).toEqual([]);
+  });
+
+  it('a cancellation gives every line back (lines of one variant together); a shipped order cannot be cancelled, a cancelled one cannot ship', () => {
+    const [cancelled] = decide({ type: 'CancelOrder', reason: 'changed my mind', by: 'shopper', at }, placedState());
+    expect(cancelled).toEqual({ type: 'OrderCancelled', data: { schemaVersion: 1, orderId: place().orderId, reason: 'changed my mind', by: 'shopper', lines: [{ variantId: 100, quantity: 2 }, { variantId: 200, quantity: 1 }], at } });
+    expect(refused({ type: 'CancelOrder', reason: '', by: 'shop', at }, fold(ship))).toEqual({ status: 409, message: 'This order has already shipped, so it can no longer be cancelled' });
+    expect(refused(ship, fold({ type: 'CancelOrder', reason: '', by: 'shop', at }))).toEqual({ status: 409, message: 'This order was cancelled, so it cannot be shipped' });
+    expect(refused({ type: 'DeliverOrder', at }, placedState())).toEqual({ status: 409, message: 'This order has not shipped yet, so it cannot be delivered' });
+  });
+
+  it('returns: only delivered lines, within 30 days of delivery, never more than was bought', () => {
+    const delivered = fold(ship, { type: 'DeliverOrder', at });
+    const back = (quantity: number, variantId = 100, when = days(1)) => ({ type: 'ReceiveReturn', lines: [{ variantId, quantity }], restock: true, at: when }) as const;
+    expect(refused(back(1), fold(ship))).toEqual({ status: 409, message: 'Only a delivered order can be returned' });
+    expect(decide(back(2, 100, days(30)), delivered)).toHaveLength(1);
+    expect(refused(back(1, 100, days(31)), delivered)).toEqual({ status: 409, message: 'Returns are taken within 30 days of delivery' });
+    expect(refused(back(3), delivered)).toEqual({ status: 409, message: 'Only 2 of variant 100 can still be returned (2 bought)' });
+    expect(refused(back(1, 999), delivered)).toEqual({ status: 422, message: 'Variant 999 is not in this order' });
+    const once = decide(back(1), delivered).reduce(evolve, delivered);
+    expect(refused(back(2), once)).toEqual({ status: 409, message: 'Only 1 of variant 100 can still be returned (2 bought)' });
+  });
+
+  it('refunds never exceed what was paid minus what was refunded; without an amount, what is left', () => {
+    const paid = placedState().paidCents;
+    const refund = (amountCents: number | null) => ({ type: 'IssueRefund', amountCents, reason: 'sorry', at }) as const;
+    expect(refused(refund(paid + 1), placedState())).toEqual({ status: 409, message: `A refund cannot be more than what is left to refund: $${(paid / 100).toFixed(2)}` });
+    const some = fold(refund(500));
+    expect(decide(refund(null), some)).toEqual([{ type: 'RefundIssued', data: { schemaVersion: 1, orderId: place().orderId, amountCents: paid - 500, reason: 'sorry', at } }]);
+    expect(refused(refund(null), fold(refund(500), refund(null)))).toEqual({ status: 409, message: 'This order has been refunded in full already' });
+    expect(refused(refund(0), placedState())).toEqual({ status: 422, message: 'A refund must be more than $0.00' });
+  });
+
+  it('no move of an order never placed: Order Not Found', () => {
+    expect(refused(ship, initialState())).toEqual({ status: 404, message: 'Order Not Found' });
+  });
+
+  it('every event it decides reads back through the event reader', () => {
+    const events = [placeOrderEvent(), ...decide(ship, placedState())];
+    expect(events.map((e, i) => readOrderEvent({ ...e, position: i + 1, version: i + 1 } as never))).toEqual(events);
   });
 });

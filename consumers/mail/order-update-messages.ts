@@ -1,0 +1,132 @@
+import { formatCents } from '../../contracts/money-format.ts';
+import { QUANTITY_MARK, lineLabel, lineQuantityPrice, lineText, lineTotal } from '../../contracts/order-presentation.ts';
+import type { CancelledBy, OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
+import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
+import type { MailMessage } from './mailer.ts';
+import { trackOrderLink } from './order-confirmation-message.ts';
+
+/** What the mails of an order's moves name of it: its number and lines. */
+export interface MovedOrder {
+  number: string;
+  lines: readonly OrderLine[];
+}
+
+export interface Common {
+  order: MovedOrder;
+  /** The customer's details, opened: the mail goes to their address and greets them by name. */
+  personal: Pick<OrderPersonal, 'email' | 'firstName'>;
+  publicUrl: string;
+  messageId: string;
+}
+
+/** How the policy text (shop-spec.md) puts it: refunds take 3-5 business days. */
+export const REFUND_TIME = 'Refunds reach you in 3-5 business days.';
+
+const etaFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** An estimated delivery date (YYYY-MM-DD) as Track Order shows it, "December 3, 2026"; "soon" when the carrier gave none. */
+export function formatEta(eta: string | null): string {
+  if (!eta) return 'soon';
+  const date = new Date(`${eta}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? 'soon' : etaFormat.format(date);
+}
+
+/**
+ * The Track Order link and how to use it: the page fills the number in from the link with
+ * JavaScript; without it the shopper types the number, so the text names it as well.
+ */
+function trackOrder(publicUrl: string, number: string) {
+  const href = trackOrderLink(publicUrl, number);
+  return { href, text: `Track your order with its number, ${number}, and the email you ordered with: ${href}` };
+}
+
+/** The text and HTML of one mail, with the shop's sign-off and one button. */
+function compose(options: { title: string; text: string[]; html: string[]; button: { href: string; label: string } }) {
+  return {
+    text: [...options.text, '', ...SIGN_OFF.text].join('\n'),
+    html: htmlDocument([heading(options.title), ...options.html, button(options.button.href, options.button.label), SIGN_OFF.html].join('\n'), 600),
+  };
+}
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+const list = (items: readonly string[]) => `<ul>\n${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>`;
+
+/** "Shipped": the carrier, the tracking number, the estimated delivery, what is in the box and the Track Order link. */
+export function orderShippedMessage(options: Common & { shipment: { carrier: string; trackingNumber: string; eta: string | null } }): MailMessage {
+  const { order, personal, shipment } = options;
+  const track = trackOrder(options.publicUrl, order.number);
+  const facts: Array<[string, string]> = [
+    ['Carrier', shipment.carrier],
+    ['Tracking number', shipment.trackingNumber],
+    ['Estimated delivery', formatEta(shipment.eta)],
+  ];
+  const items = order.lines.map((line) => `${lineLabel(line)} ${QUANTITY_MARK} ${line.quantity}`);
+  const opening = `Good news, ${personal.firstName}: your order ${order.number} is on its way!`;
+  const { text, html } = compose({
+    title: `Your order has shipped, ${personal.firstName}!`,
+    text: [opening, '', ...facts.map(([label, value]) => `${label}: ${value}`), '', 'In the box:', ...items.map((item) => `  ${item}`), '', track.text],
+    html: [
+      paragraph(opening),
+      `<p>${facts.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value)}`).join('<br>')}</p>`,
+      '<p><strong>In the box:</strong></p>',
+      list(items),
+      paragraph(`Track your order with its number, ${order.number}, and the email you ordered with.`),
+    ],
+    button: { href: track.href, label: 'Track Order' },
+  });
+  return { to: personal.email, subject: `Your DinoBooty order ${order.number} has shipped`, text, html, messageId: options.messageId };
+}
+
+/**
+ * "Cancelled": which order, who cancelled it (the shop's reason when it was the shop), and the lines
+ * cancelled. Nothing about money: taking payment is a demo, and a refund, when the shop records one,
+ * has its own mail.
+ */
+export function orderCancelledMessage(options: Common & { cancellation: { by: CancelledBy; reason: string } }): MailMessage {
+  const { order, personal, cancellation } = options;
+  const track = trackOrder(options.publicUrl, order.number);
+  const opening = cancellation.by === 'shopper' ? `Your order ${order.number} was cancelled, as you asked.` : `Your order ${order.number} was cancelled by our team.`;
+  const reason = cancellation.by === 'shop' && cancellation.reason.trim() ? `Reason: ${cancellation.reason.trim()}` : undefined;
+  const { text, html } = compose({
+    title: 'Your order was cancelled',
+    text: [
+      `Hi ${personal.firstName},`,
+      '',
+      opening,
+      ...(reason ? [reason] : []),
+      '',
+      'Cancelled:',
+      ...order.lines.map((line) => `  ${lineText(line)}: ${lineTotal(line)}`),
+      '',
+      'Nothing from it will be shipped.',
+      '',
+      track.text,
+    ],
+    html: [
+      paragraph(`Hi ${personal.firstName},`),
+      paragraph(opening),
+      ...(reason ? [paragraph(reason)] : []),
+      '<p><strong>Cancelled:</strong></p>',
+      list(order.lines.map((line) => `${lineLabel(line)} ${lineQuantityPrice(line)}: ${lineTotal(line)}`)),
+      paragraph('Nothing from it will be shipped.'),
+    ],
+    button: { href: track.href, label: 'View your order' },
+  });
+  return { to: personal.email, subject: `Your DinoBooty order ${order.number} was cancelled`, text, html, messageId: options.messageId };
+}
+
+/** "Refunded": the amount, the reason, and when it reaches the shopper (the shop's policy). */
+export function refundIssuedMessage(options: Common & { refund: { amountCents: number; reason: string } }): MailMessage {
+  const { order, personal, refund } = options;
+  const track = trackOrder(options.publicUrl, order.number);
+  const amount = formatCents(refund.amountCents);
+  const opening = `We've refunded ${amount} for your order ${order.number}.`;
+  const reason = refund.reason.trim() ? `Reason: ${refund.reason.trim()}` : undefined;
+  const { text, html } = compose({
+    title: 'Your refund is on its way',
+    text: [`Hi ${personal.firstName},`, '', opening, ...(reason ? [reason] : []), '', REFUND_TIME, '', track.text],
+    html: [paragraph(`Hi ${personal.firstName},`), `<p>We've refunded <strong>${escapeHtml(amount)}</strong> for your order ${escapeHtml(order.number)}.</p>`, ...(reason ? [paragraph(reason)] : []), paragraph(REFUND_TIME)],
+    button: { href: track.href, label: 'View your order' },
+  });
+  return { to: personal.email, subject: `Your refund of ${amount} for DinoBooty order ${order.number}`, text, html, messageId: options.messageId };
+}
