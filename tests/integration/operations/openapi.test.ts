@@ -27,6 +27,7 @@ const BAD_INPUT: Record<string, { url: string; payload?: unknown }> = {
   'GET /api/search': { url: '/api/search?q=' },
   'POST /api/orders': { url: '/api/orders', payload: { email: 42 } },
   'GET /api/orders/:number': { url: '/api/orders/DINO-123456' },
+  'POST /api/orders/:number/cancel': { url: '/api/orders/DINO-123456/cancel', payload: { email: 42 } },
 };
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
