@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
+import { redactedError } from '../db/redact-addresses.ts';
 import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, releaseLease, saveCheckpoint } from '../eventstore/consumer-checkpoints.ts';
 import { isSkipped, parkEvent } from '../eventstore/dead-letters.ts';
 import type { LogCursor } from '../eventstore/log-tail.ts';
@@ -43,7 +44,6 @@ export interface RunningConsumers {
 }
 
 export const instanceOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
 
 /**
  * Runs each consumer in a loop of its own: take or renew its lease, read committed events after its
@@ -115,15 +115,17 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
           stats.handled += 1;
           done = event.cursor;
           processed += 1;
-        } catch (error) {
+        } catch (thrown) {
+          // Redacted before it is recorded or logged: a mail server's refusal names the address.
+          const error = redactedError(thrown);
           stats.failed += 1;
           stoppedShort = true;
           // What went before it is done: recorded first, so a retry starts at the failing event.
           if (done && !(await saveCheckpoint(db, lease, done))) break;
           done = undefined;
-          const attempts = await recordFailure(db, lease, event.position, messageOf(error), settings.backoff);
+          const attempts = await recordFailure(db, lease, event.position, error.message, settings.backoff);
           if (attempts >= settings.maxAttempts) {
-            await parkEvent(db, lease, { position: event.position, streamId: event.streamId, type: event.type, cursor: event.cursor }, attempts, messageOf(error));
+            await parkEvent(db, lease, { position: event.position, streamId: event.streamId, type: event.type, cursor: event.cursor }, attempts, error.message);
             stats.parked += 1;
             log.error({ consumer: consumer.name, position: event.position, attempts, err: error }, 'event parked as a dead letter after its tries');
           } else {
@@ -149,9 +151,9 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
       if (events.length < settings.batchSize && !stoppedShort) await idle.wait(settings.pollMs);
     } catch (error) {
       // The database away, say: the loop lives on and tries again.
-      log.error({ consumer: consumer.name, err: error }, 'consumer loop failed; trying again');
+      log.error({ consumer: consumer.name, err: redactedError(error) }, 'consumer loop failed; trying again');
       await idle.wait(settings.pollMs);
     }
   }
-  if (held) await releaseLease(db, lease).catch((err: unknown) => log.warn({ consumer: consumer.name, err }, 'consumer lease not released; it expires'));
+  if (held) await releaseLease(db, lease).catch((err: unknown) => log.warn({ consumer: consumer.name, err: redactedError(err) }, 'consumer lease not released; it expires'));
 }

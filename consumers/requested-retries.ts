@@ -1,10 +1,9 @@
 import type { Database } from '../db/database.ts';
+import { redactedError } from '../db/redact-addresses.ts';
 import { parkAgain, removeDeadLetter, retriesRequested } from '../eventstore/dead-letters.ts';
 import { eventAt } from '../eventstore/log-tail.ts';
 import type { Consumer, ConsumerContext } from './consumer.ts';
 import type { ConsumerStats } from './consumer-runner.ts';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
 
 /**
  * Dead letters an operator queued again (`consumers retry`): each tried once, by the lease holder;
@@ -22,9 +21,11 @@ export async function handleRequestedRetries(db: Database, consumer: Consumer, c
       stats.handled += 1;
       await removeDeadLetter(db, consumer.name, position);
       context.log.info({ consumer: consumer.name, position }, 'dead letter handled on retry');
-    } catch (error) {
+    } catch (thrown) {
+      // Redacted before it is recorded or logged: a mail server's refusal names the address.
+      const error = redactedError(thrown);
       stats.failed += 1;
-      await parkAgain(db, consumer.name, position, messageOf(error));
+      await parkAgain(db, consumer.name, position, error.message);
       context.log.warn({ consumer: consumer.name, position, err: error }, 'dead letter failed again: parked');
     }
   }

@@ -1,5 +1,6 @@
 // Where each consumer stands in the log, who runs it (a lease), and the event it is retrying.
 import type { Queryable } from '../db/database.ts';
+import { redactAddresses } from '../db/redact-addresses.ts';
 import type { LogCursor } from './log-tail.ts';
 
 export interface ConsumerCheckpoint {
@@ -124,4 +125,24 @@ export async function retryFailingNow(db: Queryable, consumer: string, position:
     [consumer, position ?? null],
   );
   return rows.length > 0;
+}
+
+/** The forms of `address` a stored text may hold it in, lower-cased: as written and percent-encoded. */
+export const mentionsOf = (address: string) => [...new Set([address, encodeURIComponent(address)].map((text) => text.trim().toLowerCase()))];
+
+/**
+ * Redacts `address` (a forgotten customer's, case ignored) from the errors the consumers are retrying:
+ * the runner records them redacted, but rows written before it did may still name it. Answers how many
+ * it rewrote.
+ */
+export async function redactFailuresMentioning(db: Queryable, address: string): Promise<number> {
+  const { rows } = await db.query<{ consumer: string; last_error: string }>(
+    `select consumer, last_error from consumer_checkpoints
+     where exists (select 1 from unnest($1::text[]) as t(text) where strpos(lower(last_error), t.text) > 0) for update`,
+    [mentionsOf(address)],
+  );
+  for (const row of rows) {
+    await db.query('update consumer_checkpoints set last_error = $2 where consumer = $1', [row.consumer, redactAddresses(row.last_error, address)]);
+  }
+  return rows.length;
 }

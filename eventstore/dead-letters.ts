@@ -1,7 +1,8 @@
 // Events a consumer set aside: parked after its tries, queued again by an operator, or passed over.
 import type { Queryable } from '../db/database.ts';
+import { redactAddresses } from '../db/redact-addresses.ts';
 import type { LogCursor } from './log-tail.ts';
-import type { Lease } from './consumer-checkpoints.ts';
+import { type Lease, mentionsOf } from './consumer-checkpoints.ts';
 
 export type DeadLetterStatus = 'parked' | 'retry' | 'skipped';
 
@@ -128,4 +129,21 @@ export async function listDeadLetters(db: Queryable, consumer?: string, options:
     [consumer ?? null, options.all ?? false],
   );
   return rows.map(toDeadLetter);
+}
+
+/**
+ * Redacts `address` (a forgotten customer's, case ignored) from the dead letters' errors and skip
+ * reasons: the runner records errors redacted, but older rows, and a reason an operator typed, may
+ * still name it. Answers how many it rewrote.
+ */
+export async function redactDeadLettersMentioning(db: Queryable, address: string): Promise<number> {
+  const { rows } = await db.query<{ consumer: string; position: string | number; error: string }>(
+    `select consumer, position, error from consumer_dead_letters
+     where exists (select 1 from unnest($1::text[]) as t(text) where strpos(lower(error), t.text) > 0) for update`,
+    [mentionsOf(address)],
+  );
+  for (const row of rows) {
+    await db.query('update consumer_dead_letters set error = $3 where consumer = $1 and position = $2', [row.consumer, row.position, redactAddresses(row.error, address)]);
+  }
+  return rows.length;
 }

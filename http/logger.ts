@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { type Logger, pino } from 'pino';
+import type { FastifyRequest } from 'fastify';
+import { type DestinationStream, type Logger, pino } from 'pino';
+import { REDACTED_ADDRESS, redactAddresses } from '../db/redact-addresses.ts';
 import hyperid from 'hyperid';
 
 /** A request id a client or proxy may pass on (x-request-id): short and plain, so it is safe in logs. */
@@ -25,8 +27,41 @@ export function requestIdOf(request: IncomingMessage): string {
  * log collectors, or pino-pretty's readable lines when a person watches a terminal or runs the dev
  * server. pino-pretty runs in this thread, so the bundle needs no worker-thread transport.
  */
-export async function createLogger(options: { level: string; pretty: boolean }): Promise<Logger> {
-  if (!options.pretty) return pino({ level: options.level });
+export async function createLogger(options: { level: string; pretty: boolean; destination?: DestinationStream }): Promise<Logger> {
+  const settings = { level: options.level, serializers: { req: loggedRequest } };
+  if (options.destination) return pino(settings, options.destination);
+  if (!options.pretty) return pino(settings);
   const { default: pretty } = await import('pino-pretty');
-  return pino({ level: options.level }, pretty({ colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' }));
+  return pino(settings, pretty({ colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' }));
+}
+
+/** A URL with the address in its path redacted, and every query value that holds an "@" (plain or escaped). */
+function redactedUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return redactAddresses(url);
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      return equals !== -1 && /@|%40/i.test(part.slice(equals + 1)) ? `${part.slice(0, equals + 1)}${REDACTED_ADDRESS}` : part;
+    })
+    .join('&');
+  return `${redactAddresses(url.slice(0, queryAt))}?${query}`;
+}
+
+/**
+ * A request as every log line shows it: Fastify's own fields, with any e-mail address in the URL
+ * redacted (an order lookup carries the shopper's in its query, and a forgotten customer's address
+ * must not live on in the logs).
+ */
+function loggedRequest(request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'host' | 'ip' | 'socket'>) {
+  return {
+    method: request.method,
+    url: redactedUrl(request.url),
+    version: request.headers['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

@@ -3,13 +3,13 @@ import type { CheckoutFormValues } from '../../contracts/checkout.ts';
 import { orderNumber } from '../../contracts/checkout.ts';
 import { PROMO_CODE } from '../../contracts/cart-rules.ts';
 import { decimalToCents } from '../../contracts/money-format.ts';
-import { ensureDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
+import { dataKeyOf, ensureDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { type CartState, decide as decideCart, evolve as evolveCart, initialState as initialCart } from '../../domain/cart/cart.decider.ts';
 import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
 import { notFound, ruleViolated } from '../../domain/domain-error.ts';
 import { type CheckoutRefusal, decide, evolve, initialState, type LineToOrder, type OrderCommand } from '../../domain/orders/order.decider.ts';
 import { ORDER_STREAM_PREFIX, STANDARD_SHIPPING, type OrderPersonal, type OrderUnits, orderStreamId, readOrderEvent } from '../../domain/orders/order.events.ts';
-import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
+import { openPersonal, sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { normaliseEmail } from '../../domain/subscriptions/subscription.events.ts';
 import type { CommandKey } from '../../eventstore/command-keys.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
@@ -69,11 +69,29 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
     });
   }
 
-  /** The order with this number (any case, with or without '#') placed with this address (case and spaces ignored). */
+  /**
+   * The order with this number (any case, with or without '#') placed with this address (case and
+   * spaces ignored). A customer forgotten since (their key deleted, or replaced by a later sign-up's,
+   * which does not open the order's details) has no orders to show: the address alone no longer
+   * proves anything, though the order keeps its lines and totals for the books.
+   */
   async function findOrder(number: string, email: string): Promise<OrderRow | undefined> {
     const normalised = normaliseOrderNumber(number);
     if (!normalised || !email.trim()) return undefined;
-    return orderByNumber(db, normalised, await customerIdOf(email));
+    const order = await orderByNumber(db, normalised, await customerIdOf(email));
+    return order && (await stillKnown(order)) ? order : undefined;
+  }
+
+  /** Whether the order's customer's key still opens its sealed details. */
+  async function stillKnown(order: OrderRow): Promise<boolean> {
+    const key = await dataKeyOf(db, order.customerId);
+    if (!key) return false;
+    try {
+      openPersonal(key, order.personal);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** An order's move, decided on its stream with a fresh timestamp on each attempt; answers the order as it is after. */

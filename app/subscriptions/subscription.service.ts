@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/database.ts';
 import { forgetIdempotentAnswersMentioning } from '../../db/idempotency-store.ts';
 import { ensureDataKey, deleteDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import type { CommandKey } from '../../eventstore/command-keys.ts';
+import { redactFailuresMentioning } from '../../eventstore/consumer-checkpoints.ts';
+import { redactDeadLettersMentioning } from '../../eventstore/dead-letters.ts';
 import type { EventStore } from '../event-store.ts';
 import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { decide, evolve, initialState } from '../../domain/subscriptions/subscription.decider.ts';
@@ -49,22 +51,23 @@ export interface ForgetOutcome {
 /**
  * The right to be forgotten: records SubscriberForgotten (no address in it), empties the read-model
  * row, deletes the subscriber's key — every copy of the address in the log is unreadable from then on —
- * and the remembered API answers that mention the address. The address may subscribe again later.
+ * and the remembered API answers that mention the address, and redacts it from the consumers' errors
+ * (a mail server's refusal names it). The address may subscribe again later.
  */
 export async function forgetSubscriber(store: EventStore, email: string, now: () => Date = () => new Date()): Promise<ForgetOutcome> {
   const { db } = store;
   const normalised = normaliseEmail(email);
   const subscriberId = await subscriberIdFor(db, normalised);
+  const forgetEverywhere = async (tx: Queryable) => {
+    await deleteDataKey(tx, subscriberId);
+    await forgetIdempotentAnswersMentioning(tx, normalised);
+    await redactFailuresMentioning(tx, normalised);
+    await redactDeadLettersMentioning(tx, normalised);
+  };
   const { recorded } = await store.handle(subscriberStreamId(subscriberId), decider, () => ({ type: 'Forget' as const, subscriberId, at: now().toISOString() }), {
-    alsoInTransaction: async (tx) => {
-      await deleteDataKey(tx, subscriberId);
-      await forgetIdempotentAnswersMentioning(tx, normalised);
-    },
+    alsoInTransaction: forgetEverywhere,
   });
-  // Not subscribed (never, or already forgotten): still make sure nothing readable is left.
-  if (recorded.length === 0) {
-    await deleteDataKey(db, subscriberId);
-    await forgetIdempotentAnswersMentioning(db, normalised);
-  }
+  // Not subscribed (never, or already forgotten, or a customer who only ordered): still make sure nothing readable is left.
+  if (recorded.length === 0) await db.transaction(forgetEverywhere);
   return { forgotten: recorded.length > 0, subscriberId };
 }

@@ -7,12 +7,26 @@ export interface ReceivedMail {
   to: string[];
 }
 
+/** A refused try: when (Date.now()), with which reply code, and the recipient refused (a 550's). */
+export interface Refusal {
+  at: number;
+  code: 451 | 550;
+  recipient?: string;
+}
+
 export interface SmtpInbox {
   port: number;
   url: string;
   messages: ReceivedMail[];
   /** While true, every message is refused with a temporary failure (451), as a server in trouble does. */
   refusing: boolean;
+  /**
+   * Recipients (lower case) refused for good, as a server refuses an address it does not know: a 550
+   * whose reply names the address, `550 5.1.1 <rex@example.com>: Recipient address rejected`.
+   */
+  unknownRecipients: Set<string>;
+  /** Every refused try, oldest first. */
+  refusals: Refusal[];
   close(): Promise<void>;
 }
 
@@ -20,15 +34,21 @@ const headerOf = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`,
 
 /** A real SMTP server on a free port of 127.0.0.1 that keeps what it receives. */
 export async function startSmtpInbox(): Promise<SmtpInbox> {
-  const inbox: SmtpInbox = { port: 0, url: '', messages: [], refusing: false, close: async () => {} };
+  const inbox: SmtpInbox = { port: 0, url: '', messages: [], refusing: false, unknownRecipients: new Set(), refusals: [], close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onMailFrom(_address, _session, callback) {
       if (!inbox.refusing) return callback();
+      inbox.refusals.push({ at: Date.now(), code: 451 });
       const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
       return callback(error);
+    },
+    onRcptTo(address, _session, callback) {
+      if (!inbox.unknownRecipients.has(address.address.toLowerCase())) return callback();
+      inbox.refusals.push({ at: Date.now(), code: 550, recipient: address.address });
+      return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
       let raw = '';

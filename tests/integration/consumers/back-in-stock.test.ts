@@ -6,7 +6,7 @@ import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
-import { startMailConsumers } from '../../support/recording-consumer.ts';
+import { consumersStarted, startMailConsumers } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
@@ -42,7 +42,7 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
     const { product, variant } = variantWithStock(0);
     const running = startMailConsumers(app.db, [backInStock], inbox);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await consumersStarted(app.db, [backInStock.name]);
       inbox.messages.length = 0;
       await alerts.request({ email: 'rex@example.com', productId: product.id, variantId: variant.id });
       await alerts.request({ email: 'trike@example.com', productId: product.id, variantId: variant.id });

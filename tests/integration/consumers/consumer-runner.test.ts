@@ -60,14 +60,25 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
   it('retries a failing event with backoff, parks it after its tries, goes on with the rest; an operator retry handles it', async () => {
     const positions = await append(t, 'RunB', 3);
     let refuse = true;
-    const { consumer, seen } = recordingConsumer('run-b', ['RunB'], (event) => refuse && event.position === positions[1]);
-    const running = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, maxAttempts: 3 });
+    // When each try of the failing event began.
+    const tries: number[] = [];
+    const { consumer, seen } = recordingConsumer('run-b', ['RunB'], (event) => {
+      if (event.position === positions[1] && refuse) tries.push(Date.now());
+      return refuse && event.position === positions[1];
+    });
+    const backoff = { baseMs: 40, maxMs: 160 };
+    const running = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, backoff, maxAttempts: 4 });
     try {
       await until(() => seen.length === 2);
       expect(seen).toEqual([positions[0], positions[2]]);
-      expect(running.stats()[0]).toMatchObject({ handled: 2, failed: 3, parked: 1 });
+      expect(running.stats()[0]).toMatchObject({ handled: 2, failed: 4, parked: 1 });
       const [dead] = await listDeadLetters(t.db, 'run-b');
-      expect(dead).toMatchObject({ position: positions[1], type: 'RunB', attempts: 3, status: 'parked', error: `refused event ${positions[1]}` });
+      expect(dead).toMatchObject({ position: positions[1], type: 'RunB', attempts: 4, status: 'parked', error: `refused event ${positions[1]}` });
+      // Each wait at least the backoff due after that many failures (40, 80, 160 ms: doubling, up to
+      // maxMs): a runner that retries sooner than that fails here.
+      expect(tries).toHaveLength(4);
+      const waits = tries.slice(1).map((at, i) => at - tries[i]!);
+      waits.forEach((wait, i) => expect(wait, `wait ${i + 1} of ${waits.join(', ')} ms`).toBeGreaterThanOrEqual(Math.min(backoff.maxMs, backoff.baseMs * 2 ** i)));
       refuse = false;
       expect(await requestRetry(t.db, 'run-b', positions[1])).toBe(1);
       await until(() => seen.length === 3);

@@ -5,7 +5,7 @@ import { formatCents } from '../../../contracts/money-format.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
-import { TEST_PUBLIC_URL, startMailConsumers } from '../../support/recording-consumer.ts';
+import { TEST_PUBLIC_URL, consumersStarted, startMailConsumers } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
@@ -34,8 +34,8 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
     const { product, variant } = variantWithStock(20);
     let running = startMailConsumers(app.db, [orderConfirmation], inbox);
     try {
-      // Started first: the consumer begins at "now" and passes over orders placed before it ever ran.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Started first: the consumer begins at "now" (its first checkpoint) and passes over orders placed before it.
+      await consumersStarted(app.db, [orderConfirmation.name]);
       const me = await shopperWith(app, product.id, variant.id, 2);
       const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout() });
       expect(placed.statusCode).toBe(201);

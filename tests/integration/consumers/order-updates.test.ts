@@ -10,7 +10,7 @@ import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
-import { TEST_FROM, TEST_PUBLIC_URL, startMailConsumers, testContext } from '../../support/recording-consumer.ts';
+import { TEST_FROM, TEST_PUBLIC_URL, consumersStarted, startMailConsumers, testContext } from '../../support/recording-consumer.ts';
 import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
@@ -60,8 +60,8 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
   it('each move mails the customer once over SMTP, with its content; a redelivered event carries the same Message-ID', async () => {
     const running = startMailConsumers(app.db, ORDER_MAILS, inbox);
     try {
-      // Started first: a consumer begins at "now" and passes over moves recorded before it ever ran.
-      await sleep(200);
+      // Started first: a consumer begins at "now" (its first checkpoint) and passes over moves recorded before it.
+      await consumersStarted(app.db, ORDER_MAILS.map((c) => c.name));
       inbox.messages.length = 0;
       const shipped = await place('Rex@Example.com');
       const byShop = await place('ankylo@example.com');
@@ -132,7 +132,7 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
   it('a customer forgotten before the move gets none of them, and nothing is a dead letter', async () => {
     const running = startMailConsumers(app.db, ORDER_MAILS, inbox);
     try {
-      await sleep(200);
+      await consumersStarted(app.db, ORDER_MAILS.map((c) => c.name));
       inbox.messages.length = 0;
       const shipped = await place('trike@example.com');
       const cancelled = await place('trike@example.com');
@@ -153,7 +153,7 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
   it('units back on sale through a cancellation or a restocked return send the alerts waiting for them, once each', async () => {
     const running = startMailConsumers(app.db, [backInStock], inbox);
     try {
-      await sleep(200);
+      await consumersStarted(app.db, [backInStock.name]);
       inbox.messages.length = 0;
       // The last unit of a size ordered: sold out, so an alert for it waits.
       const last = await place('dilo@example.com', 1, 1);

@@ -8,7 +8,7 @@ import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
-import { TEST_FROM, TEST_PUBLIC_URL, startMailConsumers } from '../../support/recording-consumer.ts';
+import { TEST_FROM, TEST_PUBLIC_URL, consumersStarted, startMailConsumers } from '../../support/recording-consumer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
 import { until } from '../../support/until.ts';
 
@@ -26,8 +26,8 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
   it('sends a new subscriber one welcome over SMTP (text and HTML, the shop as sender, a Message-ID from the event); a forgotten one gets none', async () => {
     let running = startMailConsumers(t.db, [welcomeMail], inbox);
     try {
-      // Started first: the consumer begins at "now", and passes over subscriptions made before it ever ran.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Started first: the consumer begins at "now" (its first checkpoint), and passes over subscriptions made before it.
+      await consumersStarted(t.db, [welcomeMail.name]);
       const service = createSubscriptionService({ store: createEventStore(t.db) });
       await service.subscribe({ email: 'Rex@Example.com ' });
       await service.subscribe({ email: 'rex@example.com' });

@@ -1,9 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readFile, readlink, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { execFile, execFileSync } from 'node:child_process';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readlink, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, SessionSecretError, parseEnv, resolveSessionSecret } from '../../../server/config.ts';
+
+const run = promisify(execFile);
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -122,13 +126,42 @@ describe('config', () => {
     );
   });
 
-  it.skipIf(process.getuid?.() === 0)('refuses a secret it may not read (EACCES) and leaves it', async () => {
+  it('refuses a secret it may not read (EACCES) and leaves it', async () => {
     const dir = await secretDir();
     const file = path.join(dir, 'session-secret');
     await writeFile(file, 'k'.repeat(40), { mode: 0o000 });
-    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret cannot be read \(EACCES\)/);
+    expect(await resolvedByAnotherUser(dir)).toMatch(/^refused: the session secret .*session-secret cannot be read \(EACCES\)/);
     expect((await stat(file)).mode & 0o777).toBe(0o000);
   });
 });
 
 const secretDir = () => mkdtemp(path.join(tmpdir(), 'dino-config-'));
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The user and group `nobody` (65534 on Linux). */
+const NOBODY = 65534;
+
+/**
+ * resolveSessionSecret(dir) as a user who is not root, whom permissions bind ('resolved', or
+ * 'refused: ' and the error's message). Root reads any file, so as root (as CI runs) it runs in a
+ * child process as nobody, which may pass through `dir` but not read the files in it.
+ */
+async function resolvedByAnotherUser(dir: string): Promise<string> {
+  if (process.getuid?.() !== 0) {
+    return resolveSessionSecret(dir, undefined).then(
+      () => 'resolved',
+      (error: Error) => `refused: ${error.message}`,
+    );
+  }
+  await chmod(dir, 0o711);
+  const script = `import(process.argv[1]).then((m) => m.resolveSessionSecret(process.argv[2], undefined)).then(
+    () => process.stdout.write('resolved'),
+    (error) => process.stdout.write('refused: ' + error.message),
+  );`;
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script, pathToFileURL(path.join(ROOT, 'server/config.ts')).href, dir], {
+    cwd: ROOT,
+    uid: NOBODY,
+    gid: NOBODY,
+  });
+  return stdout;
+}
