@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { type CommandObserver, type Decider, type Decision, type Handled, type StreamStateCache, type StreamTarget, handleCommand } from '../eventstore/command-handler.ts';
+import { type CommandObserver, type Decider, type Handled, type StreamStateCache, type StreamTarget, handleCommand } from '../eventstore/command-handler.ts';
 import type { CommandKey } from '../eventstore/command-keys.ts';
 import { ConcurrencyConflict, type NewEvent, type RecordedEvent, type StreamAppend, appendFailure } from '../eventstore/event-store.ts';
 import { appendStreamsWithProjections, groupedAppendWithProjections } from '../projections/registry.ts';
@@ -81,7 +81,6 @@ export function createEventStore(db: Database) {
 }
 
 export type EventStore = ReturnType<typeof createEventStore>;
-export type { Decision };
 
 const pick = <State>({ ifVersion, newStream, cache }: StreamOptions<State>) => ({
   ...(ifVersion !== undefined ? { ifVersion } : {}),
