@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
 import { redactedError } from '../db/redact-addresses.ts';
-import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, releaseLease, saveCheckpoint } from '../eventstore/consumer-checkpoints.ts';
+import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, releaseLease, renewLease, saveCheckpoint } from '../eventstore/consumer-checkpoints.ts';
 import { isSkipped, parkEvent } from '../eventstore/dead-letters.ts';
 import type { LogCursor } from '../eventstore/log-tail.ts';
 import { LOG_START, currentHorizon, laterOf, readCommittedAfter } from '../eventstore/log-tail.ts';
-import type { Consumer, ConsumerContext } from './consumer.ts';
+import type { Consumer, ConsumerContext, ConsumerLog } from './consumer.ts';
+import { LeaseLost, sentOnce } from './mail/sent-once.ts';
 import { handleRequestedRetries } from './requested-retries.ts';
 import { type Pause, pause } from './pause.ts';
 
@@ -48,8 +49,9 @@ export const instanceOwner = () => `${hostname()}:${process.pid}:${randomUUID().
 /**
  * Runs each consumer in a loop of its own: take or renew its lease, read committed events after its
  * checkpoint (gap-safe), handle them one by one, record the checkpoint. No transaction is held while
- * a handler works (PGlite has one connection). Only the lease holder runs a consumer; its checkpoint
- * writes are fenced by the lease, so an instance that lost it stops and at most repeats its batch.
+ * a handler works (PGlite has one connection). Only the lease holder runs a consumer, renewing the
+ * lease while a handler works; its checkpoint writes and its sends are fenced by the lease, so an
+ * instance that lost it stops. A batch handled again sends only the mail that was in flight.
  */
 export function startConsumers(db: Database, consumers: readonly Consumer[], context: ConsumerContext, options: RunnerOptions = {}): RunningConsumers {
   const settings = { ...DEFAULT_RUNNER, ...options };
@@ -72,6 +74,8 @@ type Settings = Required<Omit<RunnerOptions, 'owner'>> & { owner: string };
 async function runLoop(db: Database, consumer: Consumer, context: ConsumerContext, settings: Settings, stats: ConsumerStats, idle: Pause): Promise<void> {
   const lease: Lease = { consumer: consumer.name, owner: settings.owner, leaseMs: settings.leaseMs };
   const { log } = context;
+  // Its mail is recorded as sending and sent, under this consumer's lease.
+  const fenced: ConsumerContext = { ...context, mailer: sentOnce(db, lease, context.mailer) };
   let started = false;
   let horizonSavedAt = 0;
   let held = false;
@@ -111,11 +115,18 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
           continue;
         }
         try {
-          await consumer.handle(event, context);
+          await whileRenewing(db, lease, log, () => consumer.handle(event, fenced));
           stats.handled += 1;
           done = event.cursor;
           processed += 1;
         } catch (thrown) {
+          if (thrown instanceof LeaseLost) {
+            // Not a failure of the event: the instance that holds the lease now handles it.
+            log.warn({ consumer: consumer.name, position: event.position }, 'consumer lease lost before a send: another instance goes on');
+            held = false;
+            stoppedShort = true;
+            break;
+          }
           // Redacted before it is recorded or logged: a mail server's refusal names the address.
           const error = redactedError(thrown);
           stats.failed += 1;
@@ -156,4 +167,25 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
     }
   }
   if (held) await releaseLease(db, lease).catch((err: unknown) => log.warn({ consumer: consumer.name, err: redactedError(err) }, 'consumer lease not released; it expires'));
+}
+
+/**
+ * Runs one event's handler while renewing the lease (a third of its length apart): a slow send (an
+ * SMTP transaction may take its timeouts' worth) does not let another instance take over a consumer
+ * whose holder is alive. A renewal that finds the lease gone is logged; the handler's next send is
+ * fenced off by the lease it no longer holds.
+ */
+async function whileRenewing<T>(db: Database, lease: Lease, log: ConsumerLog, work: () => Promise<T>): Promise<T> {
+  const renew = () =>
+    void renewLease(db, lease).then(
+      (ours) => ours || log.warn({ consumer: lease.consumer }, 'consumer lease lost while an event was handled'),
+      (err: unknown) => log.warn({ consumer: lease.consumer, err: redactedError(err) }, 'consumer lease not renewed'),
+    );
+  const timer = setInterval(renew, lease.leaseMs / 3);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
 }

@@ -26,7 +26,8 @@ export interface ConsumerContext {
 /**
  * A consumer, declared once: it acts on events of `eventTypes` after they commit, at least once each.
  * A handler must be idempotent by the event (its position, or stream and version): after a crash the
- * batch in flight is delivered again. A handler that throws is tried again with backoff, then the
+ * batch in flight is delivered again. Mail sent through the context's mailer is recorded by Message-ID
+ * (sending, then sent), so an event handled again sends only the message that was in flight. A handler that throws is tried again with backoff, then the
  * event is parked as a dead letter and the consumer goes on.
  */
 export interface Consumer {

@@ -80,6 +80,15 @@ export async function claimLease(db: Queryable, lease: Lease, takeOver = false):
   return rows[0] && toCheckpoint(rows[0]);
 }
 
+/** Extends the lease while it is ours (a handler at work on one event): false when another instance holds it. */
+export async function renewLease(db: Queryable, lease: Lease): Promise<boolean> {
+  const { rows } = await db.query(
+    `update consumer_checkpoints set lease_expires_at = now() + $3 * interval '1 millisecond' where consumer = $1 and lease_owner = $2 returning 1`,
+    [lease.consumer, lease.owner, lease.leaseMs],
+  );
+  return rows.length > 0;
+}
+
 /** Lets the lease go (a clean stop), so another instance need not wait for it to expire. */
 export async function releaseLease(db: Queryable, lease: Lease): Promise<void> {
   await db.query('update consumer_checkpoints set lease_owner = null, lease_expires_at = null where consumer = $1 and lease_owner = $2', [lease.consumer, lease.owner]);

@@ -3,6 +3,7 @@ import { type Shop, createShop } from '../app/shop.ts';
 import type { Database } from '../db/database.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-store.ts';
 import { keepPlannerStatistics } from '../db/planner-statistics.ts';
+import { pruneMailSends } from '../eventstore/mail-sends.ts';
 import { type CatalogueCache, openCatalogueCache } from '../projections/catalogue/catalogue.cache.ts';
 import { ROUTER_OPTIONS, app } from '../api/app.ts';
 import type { RateLimitOptions } from '../http/plugins/rate-limit.ts';
@@ -21,6 +22,8 @@ import { answerFrameworkError, answerRefusedRequests } from './protocol-errors.t
 
 /** How often expired idempotency keys are deleted (they are already ignored on read; this frees the rows). */
 const SWEEP_MS = 60 * 60 * 1000;
+/** How long a sent message's mark is kept: far longer than any event waits to be handled again. */
+const MAIL_SENDS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface ShopOptions {
   /** A prepared database (server/prepare-database.ts): the shop closes what it opens, never the database. */
@@ -125,6 +128,7 @@ export async function buildShop(options: ShopOptions): Promise<BuiltShop> {
     if (options.upkeep !== false) {
       const sweep = () => {
         void purgeIdempotencyKeys(db).catch((err) => fastify.log.warn({ err }, 'idempotency key purge failed'));
+        void pruneMailSends(db, new Date(Date.now() - MAIL_SENDS_KEPT_MS)).catch((err) => fastify.log.warn({ err }, 'mail send marks prune failed'));
       };
       sweep();
       const sweeper = setInterval(sweep, SWEEP_MS);

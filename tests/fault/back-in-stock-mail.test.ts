@@ -16,7 +16,7 @@ describe.each(BACKENDS)('back-in-stock alerts through kill -9 and a refusing mai
     await target?.drop();
   });
 
-  it(`${SHOPPERS} shoppers waiting for a sold-out size: stock received, the server killed -9 while it mails them and mail refused for 2 s; each gets exactly one alert, no dead letter`, async () => {
+  it(`${SHOPPERS} shoppers waiting for a sold-out size: stock received, the server killed -9 while it mails them and mail refused for 2 s; each gets one alert, the one in flight at the kill at most twice (same Message-ID), no dead letter`, async () => {
     inbox = await startSmtpInbox();
     target = await freshTarget(backend);
     const port = await freePort();
@@ -57,12 +57,16 @@ describe.each(BACKENDS)('back-in-stock alerts through kill -9 and a refusing mai
     inbox.refusing = false;
 
     for (let waited = 0; alerts().size < SHOPPERS && waited < 30_000; waited += 100) await sleep(100);
-    const byRecipient = new Map<string, Set<string>>();
-    for (const message of alerts().values()) for (const to of message.to) byRecipient.set(to, (byRecipient.get(to) ?? new Set()).add(message.messageId));
+    // Every message received, not distinct ids: the one alert in flight at the kill may come twice, under its Message-ID.
+    const byRecipient = new Map<string, string[]>();
+    for (const message of inbox.messages) for (const to of message.to) byRecipient.set(to, [...(byRecipient.get(to) ?? []), message.messageId]);
     expect(addresses.filter((address) => !byRecipient.has(address))).toEqual([]);
-    expect([...byRecipient].filter(([, ids]) => ids.size !== 1).map(([to]) => to)).toEqual([]);
+    const copies = [...byRecipient].filter(([, ids]) => ids.length > 1);
+    console.info(`[fault] ${backend}: killed with ${sentBeforeKill} of ${SHOPPERS} alerts sent; ${copies.length} sent again under their Message-ID`);
+    expect(copies.map(([, ids]) => ids.length - 1).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
+    expect(copies.filter(([, ids]) => new Set(ids).size !== 1)).toEqual([]);
+    expect(inbox.messages.length).toBeLessThanOrEqual(SHOPPERS + 1);
     expect(alerts().size).toBe(SHOPPERS);
-    console.info(`[fault] ${backend}: killed with ${sentBeforeKill} of ${SHOPPERS} alerts sent; ${inbox.messages.length - SHOPPERS} sent again under their Message-ID`);
     expect(sentBeforeKill, 'the kill came while alerts were being mailed').toBeLessThan(SHOPPERS);
     expect(inbox.messages.every((m) => m.raw.includes(product.name))).toBe(true);
     for (let waited = 0; (await consumerOf(server!, 'back-in-stock'))?.lag !== 0 && waited < 10_000; waited += 100) await sleep(100);

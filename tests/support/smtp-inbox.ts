@@ -27,6 +27,11 @@ export interface SmtpInbox {
   unknownRecipients: Set<string>;
   /** Every refused try, oldest first. */
   refusals: Refusal[];
+  /**
+   * How long the server takes to answer a message it has received (a slow server): the message is
+   * counted received when its data ends, and accepted this long after.
+   */
+  answerDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -34,7 +39,7 @@ const headerOf = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`,
 
 /** A real SMTP server on a free port of 127.0.0.1 that keeps what it receives. */
 export async function startSmtpInbox(): Promise<SmtpInbox> {
-  const inbox: SmtpInbox = { port: 0, url: '', messages: [], refusing: false, unknownRecipients: new Set(), refusals: [], close: async () => {} };
+  const inbox: SmtpInbox = { port: 0, url: '', messages: [], refusing: false, unknownRecipients: new Set(), refusals: [], answerDelayMs: 0, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -56,7 +61,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
         inbox.messages.push({ raw, messageId: headerOf(raw, 'Message-ID'), to: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
+        if (inbox.answerDelayMs > 0) setTimeout(callback, inbox.answerDelayMs);
+        else callback();
       });
     },
   });
