@@ -2,6 +2,7 @@ import type { Subscribe, SubscribeResult } from '../../contracts/subscription.ts
 import { SIGNUP_MESSAGES } from '../../contracts/shop-messages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forgetIdempotentAnswersMentioning } from '../../db/idempotency-store.ts';
+import { type RewritableTable, rewriteTables } from '../../db/rewrite-tables.ts';
 import { ensureDataKey, deleteDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import type { CommandKey } from '../../eventstore/command-keys.ts';
 import { redactFailuresMentioning } from '../../eventstore/consumer-checkpoints.ts';
@@ -52,22 +53,27 @@ export interface ForgetOutcome {
  * The right to be forgotten: records SubscriberForgotten (no address in it), empties the read-model
  * row, deletes the subscriber's key — every copy of the address in the log is unreadable from then on —
  * and the remembered API answers that mention the address, and redacts it from the consumers' errors
- * (a mail server's refusal names it). The address may subscribe again later.
+ * (a mail server's refusal names it), then rewrites the tables that held it, so no old row version
+ * keeps it in their files. The address may subscribe again later.
  */
 export async function forgetSubscriber(store: EventStore, email: string, now: () => Date = () => new Date()): Promise<ForgetOutcome> {
   const { db } = store;
   const normalised = normaliseEmail(email);
   const subscriberId = await subscriberIdFor(db, normalised);
+  // The tables whose rows held the key or named the address: found again by each attempt (a retried transaction starts again).
+  let touched: RewritableTable[] = [];
   const forgetEverywhere = async (tx: Queryable) => {
-    await deleteDataKey(tx, subscriberId);
-    await forgetIdempotentAnswersMentioning(tx, normalised);
-    await redactFailuresMentioning(tx, normalised);
-    await redactDeadLettersMentioning(tx, normalised);
+    touched = (await deleteDataKey(tx, subscriberId)) ? ['subscriber_keys'] : [];
+    if ((await forgetIdempotentAnswersMentioning(tx, normalised)) > 0) touched.push('idempotency_keys');
+    if ((await redactFailuresMentioning(tx, normalised)) > 0) touched.push('consumer_checkpoints');
+    if ((await redactDeadLettersMentioning(tx, normalised)) > 0) touched.push('consumer_dead_letters');
   };
   const { recorded } = await store.handle(subscriberStreamId(subscriberId), decider, () => ({ type: 'Forget' as const, subscriberId, at: now().toISOString() }), {
     alsoInTransaction: forgetEverywhere,
   });
   // Not subscribed (never, or already forgotten, or a customer who only ordered): still make sure nothing readable is left.
   if (recorded.length === 0) await db.transaction(forgetEverywhere);
+  // The rows are gone or redacted; their old versions (the key's bytes among them) leave the tables' files too.
+  await rewriteTables(db, touched);
   return { forgotten: recorded.length > 0, subscriberId };
 }

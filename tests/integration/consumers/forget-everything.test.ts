@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
+import { access, readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderConfirmation } from '../../../consumers/order-confirmation.consumer.ts';
 import type { Queryable } from '../../../db/database.ts';
+import { dataKeyOf } from '../../../db/subscriber-keys.ts';
 import { createCheckpoint, readCheckpoints } from '../../../eventstore/consumer-checkpoints.ts';
 import { listDeadLetters, skipEvent } from '../../../eventstore/dead-letters.ts';
 import { LOG_START } from '../../../eventstore/log-tail.ts';
@@ -50,6 +53,28 @@ async function rowsOfEveryTable(db: Queryable): Promise<string> {
   return text;
 }
 
+/**
+ * The text of the files that hold this database's tables, flushed first (CHECKPOINT): PGlite's `base/`
+ * under its data directory; for PostgreSQL, the database's folder under the server's data directory
+ * when that is on this machine (undefined when it is not). Not the write-ahead log: it keeps older row
+ * versions until the server recycles its segments (docs/operations.md says so).
+ */
+async function tableFilesText(app: TestApp): Promise<string | undefined> {
+  await app.db.exec('checkpoint');
+  let dir = path.join(app.target.dataDir, 'pglite', 'base');
+  if (app.target.databaseUrl) {
+    const { rows } = await app.db.query<{ dir: string; oid: string }>(
+      `select current_setting('data_directory') as dir, (select oid::text from pg_database where datname = current_database()) as oid`,
+    );
+    dir = path.join(rows[0]!.dir, 'base', rows[0]!.oid);
+  }
+  if (!(await access(dir).then(() => true, () => false))) return undefined;
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  expect(files.length).toBeGreaterThan(10);
+  const texts = await Promise.all(files.map((entry) => readFile(path.join(entry.parentPath, entry.name), 'latin1')));
+  return texts.join('\n');
+}
+
 const mentions = (text: string) => FORMS.filter((form) => text.toLowerCase().includes(form));
 
 describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backend) => {
@@ -63,7 +88,7 @@ describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backe
     await app?.close();
   });
 
-  it('an address the mail server refused by name, then forgotten, is in no row and no log line, and no longer finds the order; the order keeps its lines and totals', async () => {
+  it('an address the mail server refused by name, then forgotten, is in no row, no table file and no log line, and no longer finds the order; the order keeps its lines and totals', async () => {
     inbox.unknownRecipients.add(ADDRESS);
     const log = recordingLog();
     const backoff = { baseMs: 30, maxMs: 120 };
@@ -103,8 +128,17 @@ describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backe
       `Can't send mail - all recipients were rejected: 550 5.1.1 <${TYPED}>: Recipient address rejected`,
     ]);
     await skipEvent(app.db, 'older-consumer', dead!, `${TYPED.toUpperCase()} asked us to stop`);
-    // The check can fail: before the forget, the database holds the address (in those rows).
+    // The checks can fail: before the forget, the database holds the address (in those rows), in its files too.
     expect(mentions(await everyRow(app))).toContain(ADDRESS);
+    // The customer's key too: once deleted, its bytes must not stay in a file either (or the sealed copies could be opened).
+    const { rows: customer } = await app.db.query<{ customer_id: string }>('select customer_id from orders where number = $1', [number]);
+    const key = (await dataKeyOf(app.db, customer[0]!.customer_id))!.toString('latin1');
+    const filesBefore = await tableFilesText(app);
+    if (filesBefore === undefined) console.info(`[forget] ${backend}: the server's data directory is not on this machine; its files are not searched`);
+    else {
+      expect(mentions(filesBefore)).toContain(ADDRESS);
+      expect(filesBefore.includes(key)).toBe(true);
+    }
     expect((await app.inject({ method: 'GET', url: `/api/orders/${encodeURIComponent(number)}?email=${encodeURIComponent(TYPED)}` })).statusCode).toBe(200);
 
     const forget = await cli(app, ['customers', 'forget', TYPED]);
@@ -120,8 +154,14 @@ describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backe
     expect(rows[0]!.lines.map((line) => line.quantity)).toEqual([2]);
     expect(rows[0]!.total_cents).toBe(totalCents);
 
-    // Nowhere: not in any row (the older ones redacted, the dead letters kept for the operator), not in the logs.
+    // Nowhere: not in any row (the older ones redacted, the dead letters kept for the operator), not in
+    // the tables' files (no old row version left), not in the logs.
     expect(mentions(await everyRow(app))).toEqual([]);
+    if (filesBefore !== undefined) {
+      const filesAfter = (await tableFilesText(app))!;
+      expect(mentions(filesAfter)).toEqual([]);
+      expect(filesAfter.includes(key), 'the deleted key is in a table file').toBe(false);
+    }
     expect(mentions(log.lines.join('\n'))).toEqual([]);
     expect((await readCheckpoints(app.db)).find((c) => c.consumer === 'older-consumer')!.lastError).toBe(REFUSED);
     expect((await listDeadLetters(app.db, undefined, { all: true })).map((d) => [d.consumer, d.error])).toEqual([
