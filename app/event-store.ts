@@ -4,11 +4,14 @@ import type { CommandKey } from '../eventstore/command-keys.ts';
 import { ConcurrencyConflict, type NewEvent, type RecordedEvent, type StreamAppend, appendFailure } from '../eventstore/event-store.ts';
 import { appendStreamsWithProjections, groupedAppendWithProjections } from '../projections/registry.ts';
 
+/** How long a command's transaction waits for a row another holds (orders on one variant queue on its stock row for milliseconds). */
+export const LOCK_TIMEOUT_MS = 2_000;
+
 export interface CommandOptions {
   /** The request's idempotency key (see eventstore/command-keys.ts). */
   key?: CommandKey | undefined;
-  /** Work that must commit or fail with the events (a forget deletes the key that sealed the address). */
-  alsoInTransaction?: (tx: Queryable) => Promise<void>;
+  /** Work that must commit or fail with the events, after them (a forget deletes the key that sealed the address; stock moves notify). */
+  alsoInTransaction?: (tx: Queryable, appends: readonly StreamAppend[]) => Promise<void>;
 }
 
 export interface StreamOptions<State> extends CommandOptions {
@@ -32,8 +35,11 @@ export function createEventStore(db: Database) {
   /** One stream's events go with the other streams' appends in flight (group commit). */
   const appendOne = async ([append]: readonly StreamAppend[]) => [await grouped(append!.streamId, append!.expectedVersion, append!.events)];
 
-  /** Several streams, or a step of the caller's, in one transaction: all or nothing. */
-  const appendTogether = (alsoInTransaction?: (tx: Queryable) => Promise<void>) => (appends: readonly StreamAppend[]) =>
+  /**
+   * Several streams, or a step of the caller's, in one transaction: all or nothing. A row lock (a
+   * variant's stock) waited for longer than LOCK_TIMEOUT_MS fails the command with LockWaitTooLong.
+   */
+  const appendTogether = (alsoInTransaction?: CommandOptions['alsoInTransaction']) => (appends: readonly StreamAppend[]) =>
     db.transaction(async (tx) => {
       const outcomes = await appendStreamsWithProjections(tx, appends).catch((error: unknown) => {
         throw appendFailure(error, appends[0]!.streamId, appends[0]!.expectedVersion, () => appends[0]!.events[0]?.metadata?.idempotencyKey);
@@ -41,9 +47,9 @@ export function createEventStore(db: Database) {
       const conflict = outcomes.find((o): o is ConcurrencyConflict => o instanceof ConcurrencyConflict);
       // Thrown inside the transaction, so the other streams' rows go too.
       if (conflict) throw conflict;
-      await alsoInTransaction?.(tx);
+      await alsoInTransaction?.(tx, appends);
       return outcomes as RecordedEvent[][];
-    });
+    }, { lockTimeoutMs: LOCK_TIMEOUT_MS });
 
   return {
     db,

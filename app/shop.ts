@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import type { StockApplied } from './stock/stock-moves.ts';
 import { type CartService, createCartService } from './cart/cart.service.ts';
 import { type EventStore, createEventStore } from './event-store.ts';
 import { type OrdersService, createOrdersService } from './orders/orders.service.ts';
@@ -17,8 +18,8 @@ export interface Shop {
 
 export interface ShopDeps {
   db: Database;
-  /** `refresh`, when the catalogue is the in-memory cache: called after an order moved stock. */
-  catalogue: CatalogueReader & { refresh?: () => Promise<boolean> };
+  /** `applyStock`, when the catalogue is the in-memory cache: handed the levels an order moved. */
+  catalogue: CatalogueReader & { applyStock?: StockApplied };
   now?: (() => Date) | undefined;
 }
 
@@ -31,6 +32,6 @@ export function createShop({ db, catalogue, now }: ShopDeps): Shop {
     carts: createCartService({ store, catalogue, ...clock }),
     subscriptions: createSubscriptionService({ store, ...clock }),
     stockAlerts: createStockAlertService({ store, ...clock }),
-    orders: createOrdersService({ store, catalogue, ...clock, ...(catalogue.refresh ? { afterStockMoved: () => catalogue.refresh!() } : {}) }),
+    orders: createOrdersService({ store, catalogue, ...clock, ...(catalogue.applyStock ? { stockApplied: catalogue.applyStock } : {}) }),
   };
 }

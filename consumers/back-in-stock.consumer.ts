@@ -4,6 +4,7 @@ import { decide, evolve, initialState } from '../domain/stock-alerts/stock-alert
 import { readOrderEvent } from '../domain/orders/order.events.ts';
 import { readStockAlertEvent } from '../domain/stock-alerts/stock-alert.events.ts';
 import { readStockEvent } from '../domain/stock/stock.events.ts';
+import { stockDeltas } from '../domain/stock/stock-deltas.ts';
 import type { RecordedEvent } from '../eventstore/event-store.ts';
 import { alertVariant, waitingAlerts } from '../projections/stock-alerts/stock-alerts.queries.ts';
 import type { Consumer } from './consumer.ts';
@@ -23,10 +24,8 @@ const messageIdOf = (position: number, streamId: string, from: string) =>
  * the lines of a return taken back into stock (a return not restocked puts nothing on sale).
  */
 export function restockedVariants(event: RecordedEvent): number[] {
-  if (event.type === 'StockReceived') return [readStockEvent(event).data.variantId];
-  const order = readOrderEvent(event);
-  if (order.type === 'OrderCancelled' || (order.type === 'ReturnReceived' && order.data.restock)) return [...new Set(order.data.lines.map((line) => line.variantId))];
-  return [];
+  const read = event.type === 'StockReceived' ? readStockEvent(event) : readOrderEvent(event);
+  return [...stockDeltas([read])].filter(([, delta]) => delta > 0).map(([variantId]) => variantId);
 }
 
 /**

@@ -30,14 +30,28 @@ export interface Transaction extends Queryable, Executes {}
 
 export interface Database extends Queryable, Executes {
   readonly kind: 'postgres' | 'pglite';
-  /** Runs `work` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws. */
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
+  /**
+   * Runs `work` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws.
+   * With `lockTimeoutMs`, a statement that waits longer for a row lock fails (SqlState.lockNotAvailable).
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. A LISTEN connection that
+   * drops is made again; then every handler hears an empty payload (what was sent meanwhile is lost).
+   */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Connections of a pooled adapter (PostgreSQL): for the metrics. PGlite has none. */
   poolStats?(): PoolStats;
 }
+
+export interface TransactionOptions {
+  lockTimeoutMs?: number;
+}
+
+/** The statement that opens a transaction, in one round trip with its lock timeout. */
+export const beginStatement = (options?: TransactionOptions) =>
+  options?.lockTimeoutMs ? `begin; set local lock_timeout = ${Math.max(1, Math.trunc(options.lockTimeoutMs))}` : 'begin';
 
 /** Connections a process holds to a PostgreSQL server at most, unless told otherwise. */
 export const POOL_SIZE = 20;
@@ -56,6 +70,7 @@ export const SqlState = {
   checkViolation: '23514',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  lockNotAvailable: '55P03',
   insufficientPrivilege: '42501',
 } as const;
 

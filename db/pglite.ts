@@ -148,6 +148,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       const result = await pglite.query(sql, params as unknown[] | undefined);
       return { rows: result.rows as never[] };
     },
+    // One transaction at a time on the one connection: no row lock is ever waited for, so no lock timeout.
     transaction(work) {
       return transactions(() =>
         pglite.transaction((tx) =>

@@ -1,10 +1,13 @@
 import pg from 'pg';
-import { type Database, type Logger, POOL_SIZE, type QueryOptions, statementName, type Transaction, stderrLogger } from './database.ts';
+import { type Database, type Logger, POOL_SIZE, beginStatement, type QueryOptions, statementName, type Transaction, stderrLogger } from './database.ts';
 
 function queryConfig(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
   if (!options?.prepare) return { text: sql, values: params as unknown[] | undefined };
   return { name: statementName(sql), text: sql, values: params as unknown[] | undefined };
 }
+
+/** The waits before connecting a lost LISTEN connection again: doubling from min to max. */
+const RECONNECT_MS = { min: 250, max: 10_000 };
 
 /** The production adapter: a pool of connections to a real PostgreSQL server. */
 export function connectPostgres(connectionString: string, options: { max?: number; logger?: Logger } = {}): Database {
@@ -29,8 +32,55 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
     open.delete(client);
     if (open.size === 0) allClosed?.();
   });
-  let listener: pg.Client | undefined;
+  let listener: Promise<pg.Client> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  let reconnectMs = RECONNECT_MS.min;
+
+  /** The LISTEN connection, listening on every channel asked for so far. */
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', (err) => lost(client, err));
+    client.on('end', () => lost(client));
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return client;
+  }
+
+  /** The LISTEN connection dropped (a server restart, a network cut): connect again, with backoff. */
+  function lost(client: pg.Client, err?: Error): void {
+    if (closing || listener === undefined) return;
+    void listener.then((current) => {
+      if (current !== client || closing) return;
+      listener = undefined;
+      logger.error({ err, channels: [...handlers.keys()] }, 'the PostgreSQL LISTEN connection was lost; connecting again');
+      reconnect();
+    });
+  }
+
+  function reconnect(): void {
+    const timer = setTimeout(() => {
+      if (closing) return;
+      const next = connectListener();
+      listener = next;
+      next.then(
+        () => {
+          reconnectMs = RECONNECT_MS.min;
+          // What was notified meanwhile is lost: every handler hears an empty payload (anything may have changed).
+          for (const set of handlers.values()) for (const handler of set) handler('');
+        },
+        (err: unknown) => {
+          if (listener === next) listener = undefined;
+          logger.error({ err }, 'the PostgreSQL LISTEN connection could not be made; trying again');
+          reconnectMs = Math.min(reconnectMs * 2, RECONNECT_MS.max);
+          reconnect();
+        },
+      );
+    }, reconnectMs);
+    timer.unref();
+  }
 
   const db: Database = {
     kind: 'postgres',
@@ -38,7 +88,7 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
       const result = await pool.query(queryConfig(sql, params, options));
       return { rows: result.rows };
     },
-    async transaction(work) {
+    async transaction(work, options) {
       const client = await pool.connect();
       const tx: Transaction = {
         async query(sql, params, options) {
@@ -50,7 +100,7 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
         },
       };
       try {
-        await client.query('begin');
+        await client.query(beginStatement(options));
         const value = await work(tx);
         await client.query('commit');
         return value;
@@ -65,19 +115,13 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
       await pool.query(sql);
     },
     async listen(channel, onNotify) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString });
-        listener.on('error', (err) => closing || logger.error({ err, channels: [...handlers.keys()] }, 'the PostgreSQL LISTEN connection failed; notifications stop until restart'));
-        await listener.connect();
-        listener.on('notification', (message) => {
-          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-        });
-      }
+      listener ??= connectListener();
+      const client = await listener;
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onNotify);
       return async () => {
@@ -87,7 +131,7 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closing = true;
-      await listener?.end().catch(() => {});
+      await (await listener?.catch(() => undefined))?.end().catch(() => {});
       const gone = open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allClosed = resolve));
       await pool.end();
       await gone;

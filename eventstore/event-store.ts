@@ -43,12 +43,25 @@ export class ReadModelRefused extends Error {
   }
 }
 
+/**
+ * A row the append must change (a variant's stock) stayed locked by another transaction longer than
+ * the command's lock timeout: nothing was written. Busy, not refused: the same request may pass in a
+ * moment, and the caller answers so rather than keep the shopper waiting.
+ */
+export class LockWaitTooLong extends Error {
+  constructor(readonly streamId: string) {
+    super(`an append to ${streamId} waited too long for a lock`);
+    this.name = 'LockWaitTooLong';
+  }
+}
+
 /** The unique constraint on (stream_id, version) that backs every append's version check. */
 const STREAM_VERSION = 'events_stream_version';
 
 /**
  * The store's one reading of a failed append's database error: its idempotency key already in the
- * log, the stream moved on, or a read model's constraint said no; anything else as it was raised.
+ * log, the stream moved on, a read model's constraint said no, or a lock waited for too long;
+ * anything else as it was raised.
  */
 export function appendFailure(error: unknown, streamId: string, expectedVersion: number, keyOf: () => unknown): unknown {
   if (isKeyTaken(error)) return new AlreadyRecorded(String(keyOf()));
@@ -57,6 +70,7 @@ export function appendFailure(error: unknown, streamId: string, expectedVersion:
   if (state === SqlState.uniqueViolation && (constraint === STREAM_VERSION || constraint === undefined)) return new ConcurrencyConflict(streamId, expectedVersion);
   // A deadlock victim's statement was rolled back whole: to retry it is as safe as after a conflict.
   if (state === SqlState.deadlockDetected) return new ConcurrencyConflict(streamId, expectedVersion);
+  if (state === SqlState.lockNotAvailable) return new LockWaitTooLong(streamId);
   if ((state === SqlState.uniqueViolation || state === SqlState.checkViolation) && constraint) return new ReadModelRefused(constraint);
   return error;
 }

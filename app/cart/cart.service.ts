@@ -66,7 +66,7 @@ export function createCartService({ store, catalogue, now = () => new Date(), ne
 
   const variantFacts = (variantId: number) => {
     const variant = catalogue.variant(variantId);
-    return variant && { id: variant.id, productId: variant.productId, stock: variant.stock };
+    return variant && { id: variant.id, productId: variant.productId, stock: catalogue.stockOf(variant.id) ?? 0 };
   };
 
   const toCart = (cartId: string, lines: readonly CartLineRow[]): Cart => cartFromLines(cartId, lines, catalogue);

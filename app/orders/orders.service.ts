@@ -16,6 +16,7 @@ import type { CatalogueReader } from '../../projections/catalogue/catalogue.read
 import { type OrderRow, orderById, orderByNumber, orderIdByNumber } from '../../projections/orders/orders.queries.ts';
 import { liveStock } from '../../projections/stock/stock.queries.ts';
 import type { EventStore } from '../event-store.ts';
+import { type StockApplied, stockMoves } from '../stock/stock-moves.ts';
 
 export interface OrdersServiceDeps {
   store: EventStore;
@@ -24,8 +25,8 @@ export interface OrdersServiceDeps {
   newId?: () => string;
   /** Draws an order number (default: '#DINO-' and six random digits). */
   drawNumber?: () => string;
-  /** Brings the catalogue's live stock up to date after an order took some (the cache's refresh). */
-  afterStockMoved?: () => Promise<unknown>;
+  /** Where the stock an order moved goes once it is recorded (the in-memory catalogue). */
+  stockApplied?: StockApplied;
 }
 
 const NO_LONGER_SOLD = 'An item in your cart is no longer sold; please remove it';
@@ -45,9 +46,15 @@ export function normaliseOrderNumber(input: string): string | undefined {
  * cart's, in one transaction whose statements also take the stock (projections/stock): an order
  * that would oversell fails there and records nothing.
  */
-export function createOrdersService({ store, catalogue, now = () => new Date(), newId = randomUUID, drawNumber = () => orderNumber(), afterStockMoved }: OrdersServiceDeps) {
+export function createOrdersService({ store, catalogue, now = () => new Date(), newId = randomUUID, drawNumber = () => orderNumber(), stockApplied }: OrdersServiceDeps) {
   const { db } = store;
-  const customerIdOf = async (email: string) => subscriberIdOf(await subscriberLookupKey(db), normaliseEmail(email));
+  // The lookup key is made once for the shop and never changes: asked for once per process.
+  let lookupKey: Promise<Buffer> | undefined;
+  const keyForIds = () => (lookupKey ??= subscriberLookupKey(db).catch((error: unknown) => {
+    lookupKey = undefined;
+    throw error;
+  }));
+  const customerIdOf = async (email: string) => subscriberIdOf(await keyForIds(), normaliseEmail(email));
 
   /** The cart's lines with the catalogue's names and prices now, and each variant's live stock. */
   async function linesToOrder(state: CartState): Promise<LineToOrder[]> {
@@ -96,9 +103,10 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
 
   /** An order's move, decided on its stream with a fresh timestamp on each attempt; answers the order as it is after. */
   async function moveOrder(orderId: string, command: (at: string) => OrderCommand, key?: CommandKey): Promise<OrderRow> {
-    const moved = await store.handle(orderStreamId(orderId), orderDecider, () => command(now().toISOString()), key ? { key } : {});
     // A cancellation and a return give units back: the catalogue shows them before the answer goes.
-    if (moved.recorded.some((e) => e.type === 'OrderCancelled' || e.type === 'ReturnReceived')) await afterStockMoved?.().catch(() => undefined);
+    const moves = stockMoves(stockApplied);
+    const moved = await store.handle(orderStreamId(orderId), orderDecider, () => command(now().toISOString()), { ...(key ? { key } : {}), alsoInTransaction: moves.inTransaction });
+    moves.committed(moved.recorded);
     return recordedOrder(moved.streamId);
   }
 
@@ -129,8 +137,6 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
     async placeOrder(cartId: string | null, values: CheckoutFormValues, promoApplied: boolean, key?: CommandKey, options: { ifVersion?: number } = {}): Promise<OrderRow> {
       const email = normaliseEmail(values.email);
       const customerId = await customerIdOf(email);
-      // The customer's key: a subscriber of the address already has one, and one forget shreds both.
-      const dataKey = await ensureDataKey(db, customerId, newDataKey());
       const personal: OrderPersonal = {
         email,
         firstName: values.firstName.trim(),
@@ -141,8 +147,13 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
         zip: values.zipCode.trim(),
         country: values.country.trim(),
       };
-      const sealed = sealPersonal(dataKey, JSON.stringify(personal));
+      // The customer's key: a subscriber of the address already has one, and one forget shreds both.
+      // Asked for while the cart is read (side by side on a pool); awaited by the decision.
+      const sealed = ensureDataKey(db, customerId, newDataKey()).then((dataKey) => sealPersonal(dataKey, JSON.stringify(personal)));
+      // A refusal before the decision (a cart changed since the shopper confirmed it) leaves it unawaited.
+      sealed.catch(() => undefined);
       const orderId = newId();
+      const moves = stockMoves(stockApplied);
       const [placed] = await store.handleStreams(
         [
           { streamId: orderStreamId(orderId), fold: orderDecider, newStream: true },
@@ -153,16 +164,14 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
           const at = now().toISOString();
           const lines = cart.lines.length === 0 ? [] : await linesToOrder(cart);
           // A number another order took meanwhile is refused by the read model: the retry draws again.
-          const command = { type: 'PlaceOrder', orderId, number: drawNumber(), cartId: cartId ?? '', lines, promoCode: promoApplied ? PROMO_CODE : null, shippingMethod: STANDARD_SHIPPING, customerId, personal: sealed, at } as const;
+          const command = { type: 'PlaceOrder', orderId, number: drawNumber(), cartId: cartId ?? '', lines, promoCode: promoApplied ? PROMO_CODE : null, shippingMethod: STANDARD_SHIPPING, customerId, personal: await sealed, at } as const;
           return [decide(command, order), decideCart({ type: 'CheckOut', orderId, at }, cart)];
         },
-        key ? { key } : {},
+        { ...(key ? { key } : {}), alsoInTransaction: moves.inTransaction },
       );
-      const order = await recordedOrder(placed.streamId);
-      // Before answering, so the pages the shopper sees next show what is left. A failed reload
-      // keeps the previous stock until the cache's poll succeeds; the order stands either way.
-      if (placed.recorded.length > 0) await afterStockMoved?.().catch(() => undefined);
-      return order;
+      // Before answering, so the pages the shopper sees next show what is left.
+      moves.committed(placed.recorded);
+      return recordedOrder(placed.streamId);
     },
 
     findOrder,

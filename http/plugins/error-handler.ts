@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { CART_STREAM_PREFIX } from '../../domain/cart/cart.events.ts';
 import { SUBSCRIBER_STREAM_PREFIX } from '../../domain/subscriptions/subscription.events.ts';
 import { TooMuchContention } from '../../eventstore/command-handler.ts';
+import { LockWaitTooLong } from '../../eventstore/event-store.ts';
 import { DomainError, type DomainErrorKind } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -47,6 +48,10 @@ export const errorHandler = fp(
       if (error instanceof HttpError) {
         if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(error.status).send({ error: error.error, message: error.message, requestId });
+      }
+      if (error instanceof LockWaitTooLong) {
+        request.log.warn({ stream: error.streamId }, 'a command waited too long for a lock');
+        return reply.status(503).header('retry-after', '1').send({ error: 'Service Unavailable', message: 'The shop is very busy right now. Please try again in a moment.', requestId });
       }
       if (error instanceof TooMuchContention) {
         request.log.warn({ stream: error.streamId }, 'stream stayed contended through every retry');

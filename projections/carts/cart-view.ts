@@ -3,8 +3,8 @@ import { cartOf } from '../../contracts/cart-rules.ts';
 import type { CatalogueReader } from '../catalogue/catalogue.reader.ts';
 import type { CartLineRow } from './carts.queries.ts';
 
-/** Cart lines (from the read model or a folded stream) in API shape, priced from the catalogue. */
-export function cartFromLines(cartId: string, lines: readonly CartLineRow[], catalogue: Pick<CatalogueReader, 'productById' | 'variant'>): Cart {
+/** Cart lines (from the read model or a folded stream) in API shape, priced from the catalogue, with each variant's exact stock (the cart's stepper bound). */
+export function cartFromLines(cartId: string, lines: readonly CartLineRow[], catalogue: Pick<CatalogueReader, 'productById' | 'variant' | 'stockOf'>): Cart {
   const items: CartItem[] = [];
   for (const line of lines) {
     const product = catalogue.productById(line.productId);
@@ -15,7 +15,7 @@ export function cartFromLines(cartId: string, lines: readonly CartLineRow[], cat
       id: line.lineId,
       quantity: line.quantity,
       product: { id: product.id, name: product.name, slug: product.slug, imageUrl: product.imageUrl, price: product.price },
-      variant: { id: variant.id, color: variant.color, colorHex: variant.colorHex, size: variant.size, stock: variant.stock },
+      variant: { id: variant.id, color: variant.color, colorHex: variant.colorHex, size: variant.size, stock: catalogue.stockOf(variant.id) ?? 0 },
     });
   }
   return cartOf(cartId, items);

@@ -1,48 +1,60 @@
 import { type Database, type Logger, stderrLogger } from '../../db/database.ts';
-import { type CatalogueSnapshot, createCatalogueIndex } from './catalogue.index.ts';
-import { liveStock } from '../stock/stock.queries.ts';
-import { CATALOGUE_CHANNEL, catalogueMarks, loadCatalogueSnapshot } from './catalogue.queries.ts';
+import { type CatalogueIndex, createCatalogueIndex } from './catalogue.index.ts';
+import { type StockLevel, stockLevels } from '../stock/stock.queries.ts';
+import { CATALOGUE_CHANNEL, STOCK_CHANNEL, catalogueMarks, loadCatalogueSnapshot } from './catalogue.queries.ts';
 import type { CatalogueReader } from './catalogue.reader.ts';
-import { type CatalogueChange, stockChange } from './catalogue-change.ts';
+import type { CatalogueChange } from './catalogue-change.ts';
 
 export interface CatalogueCache extends CatalogueReader {
   /** Reloads if the stored version or the stock moved; resolves to true when either did. */
   refresh(): Promise<boolean>;
-  /** Called after every reload (e.g. to drop kept answers), with what it changed. */
+  /**
+   * Stock moved in this process: the moved variants' levels, read in the transaction that moved them.
+   * Applied at once (no reload); the listeners hear of it only when a shown band changed.
+   */
+  applyStock(levels: ReadonlyMap<number, StockLevel>): void;
+  /** Called after every change shoppers would see (e.g. to drop kept answers), with what it changed. */
   onChange(listener: (version: number, change: CatalogueChange) => void): void;
   close(): Promise<void>;
 }
 
 /**
- * The catalogue held in memory, its variants' stock live (counted level + received − ordered). It is
- * reloaded when stock moves (the orders service refreshes it after an order; other instances' orders
- * are caught by the poll) and when `dino-shop seed` changes it: seed NOTIFYs
- * `catalogue_changed` (every instance on the same PostgreSQL hears it), and a slow poll of the
- * version row catches a missed notification or an embedded database.
+ * The catalogue held in memory, its variants' stock live (counted level + received − ordered + given
+ * back). An instance that moves stock applies the moved variants' levels itself; when a band a shopper
+ * sees changed, the moving transaction NOTIFYs `stock_bands_changed` with their ids, and every instance
+ * on the same database reads those variants again. `dino-shop seed` NOTIFYs `catalogue_changed` (a full
+ * reload). A poll of the marks (version, units moved) catches what a missed notification or another
+ * process's within-band sale left behind.
  */
 export async function openCatalogueCache(db: Database, options: { pollMs?: number; logger?: Logger } = {}): Promise<CatalogueCache> {
   const logger = options.logger ?? stderrLogger;
+  const failed = (trigger: string) => (err: unknown) => logger.error({ err, trigger }, 'catalogue reload failed; serving the previous catalogue');
   // A failed reload keeps serving the catalogue already in memory; the next notification or poll retries.
-  const reload = (trigger: string) => () => void refresh().catch((err) => logger.error({ err, trigger }, 'catalogue reload failed; serving the previous catalogue'));
+  const reload = (trigger: string) => () => void refresh().catch(failed(trigger));
   // The marks first, then the snapshot: a change landing between them is seen by the next refresh.
   let marks = await catalogueMarks(db);
-  let snapshot = await loadCatalogueSnapshot(db);
-  let index = createCatalogueIndex(snapshot);
+  let index: CatalogueIndex = createCatalogueIndex(await loadCatalogueSnapshot(db));
   const listeners: Array<(version: number, change: CatalogueChange) => void> = [];
   let reloading: Promise<boolean> | undefined;
   let next: Promise<boolean> | undefined;
 
+  const emit = (change: CatalogueChange) => {
+    if (change.kind === 'stock' && change.productIds.size === 0) return;
+    for (const listener of listeners) listener(index.version, change);
+  };
+  const applyStock = (levels: ReadonlyMap<number, StockLevel>) => emit(index.applyStock(levels));
+
   async function reloadNow(): Promise<boolean> {
     const now = await catalogueMarks(db);
     if (now.version === marks.version && now.unitsMoved === marks.unitsMoved) return false;
-    // Stock alone moved (every order moves it): one query for the stock, the rest as it was.
-    const stockOnly = now.version === marks.version;
-    const before = snapshot;
-    snapshot = stockOnly ? withStock(snapshot, await liveStock(db)) : await loadCatalogueSnapshot(db);
-    const change: CatalogueChange = stockOnly ? stockChange(before.variants, snapshot.variants) : { kind: 'catalogue' };
-    index = createCatalogueIndex(snapshot);
+    // A new catalogue, or stock rebuilt (a replay: fewer units moved than seen): all of it again.
+    if (now.version !== marks.version || now.unitsMoved < marks.unitsMoved) {
+      index = createCatalogueIndex(await loadCatalogueSnapshot(db));
+      emit({ kind: 'catalogue' });
+    } else {
+      applyStock(await stockLevels(db));
+    }
     marks = now;
-    for (const listener of listeners) listener(index.version, change);
     return true;
   }
 
@@ -67,7 +79,15 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
     return next;
   }
 
+  /** Another instance (or this one) moved these variants across a band; an empty payload (a reconnect): anything may have. */
+  const onStockNotice = (payload: string) => {
+    const ids = payload ? (JSON.parse(payload) as number[]) : undefined;
+    if (!ids) return reload('stock notification')();
+    void stockLevels(db, ids).then(applyStock, failed('stock notification'));
+  };
+
   const unlisten = await db.listen(CATALOGUE_CHANNEL, reload('notification'));
+  const unlistenStock = await db.listen(STOCK_CHANNEL, onStockNotice);
   const timer = setInterval(reload('poll'), options.pollMs ?? 5_000);
   timer.unref();
 
@@ -85,17 +105,15 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
     productById: (id) => index.productById(id),
     variants: (productId) => index.variants(productId),
     variant: (variantId) => index.variant(variantId),
+    stockOf: (variantId) => index.stockOf(variantId),
     testimonials: () => index.testimonials(),
     refresh,
+    applyStock,
     onChange: (listener) => void listeners.push(listener),
     async close() {
       clearInterval(timer);
       await unlisten();
+      await unlistenStock();
     },
   };
-}
-
-/** The snapshot with each variant's stock as given (a variant not in `stock` keeps its own). */
-function withStock(snapshot: CatalogueSnapshot, stock: ReadonlyMap<number, number>): CatalogueSnapshot {
-  return { ...snapshot, variants: snapshot.variants.map((v) => ({ ...v, stock: stock.get(v.id) ?? v.stock })) };
 }

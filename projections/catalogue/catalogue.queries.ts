@@ -2,9 +2,11 @@ import { centsToDecimal } from '../../contracts/money-format.ts';
 import type { Size } from '../../contracts/catalogue.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CatalogueSnapshot } from './catalogue.index.ts';
-import { LIVE_STOCK, WITH_STOCK_LEVELS } from '../stock/stock.queries.ts';
+import { LIVE_STOCK, UNITS_MOVED, WITH_STOCK_LEVELS } from '../stock/stock.queries.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
+/** Stock moved across a band a shopper sees: the payload is the moved variants' ids, as JSON. */
+export const STOCK_CHANNEL = 'stock_bands_changed';
 
 export async function catalogueVersion(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ version: number }>('select version from catalogue_state');
@@ -33,8 +35,8 @@ export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSna
     db.query<{ id: number; slug: string; name: string; description: string; price_cents: number; image_url: string; collection: string | null; best_seller: boolean; featured: boolean }>(
       'select id, slug, name, description, price_cents, image_url, collection, best_seller, featured from products order by id',
     ),
-    db.query<{ id: number; product_id: number; size: Size; color: string; color_hex: string; stock: number }>(
-      `select v.id, v.product_id, v.size, v.color, v.color_hex, ${LIVE_STOCK} as stock
+    db.query<{ id: number; product_id: number; size: Size; color: string; color_hex: string; stock: number; moved: number }>(
+      `select v.id, v.product_id, v.size, v.color, v.color_hex, ${LIVE_STOCK} as stock, ${UNITS_MOVED} as moved
        from ${WITH_STOCK_LEVELS} order by v.product_id, v.sort_order, v.id`,
     ),
     db.query<{ id: number; name: string; species: string; age: number; rating: string | number; comment: string; image_url: string }>(
@@ -60,7 +62,8 @@ export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSna
       bestSeller: p.best_seller,
       featured: p.featured,
     })),
-    variants: variants.rows.map((v) => ({ id: v.id, productId: v.product_id, size: v.size, color: v.color, colorHex: v.color_hex, stock: v.stock })),
+    variants: variants.rows.map((v) => ({ id: v.id, productId: v.product_id, size: v.size, color: v.color, colorHex: v.color_hex, stock: Number(v.stock) })),
+    moved: new Map(variants.rows.map((v) => [v.id, Number(v.moved)])),
     testimonials: testimonials.rows.map((t) => ({
       id: t.id,
       name: t.name,

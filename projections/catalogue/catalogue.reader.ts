@@ -20,7 +20,10 @@ export interface CatalogueReader {
   bestsellers(): readonly Product[];
   product(slug: string): Product | undefined;
   productById(id: number): Product | undefined;
+  /** A product's variants, their stock as shoppers are shown it (banded: contracts/stock-bands.ts). */
   variants(productId: number): readonly Variant[];
   variant(variantId: number): Variant | undefined;
+  /** A variant's exact live stock, for the cart's rules (what answers show is `variant(id).stock`). */
+  stockOf(variantId: number): number | undefined;
   testimonials(): readonly Testimonial[];
 }

@@ -33,6 +33,12 @@ export const stockProjection: Projection = {
         from appended a where a.type = 'StockReceived'`,
     },
     {
+      // The moved variants' rows locked in id order before any is changed: two orders that take the
+      // same variants (listed in any order, with others) queue one behind the other, never deadlock.
+      name: 'stock_locked',
+      sql: `select x.variant_id from stock_levels x where x.variant_id in (select variant_id from stock_moves) order by x.variant_id for update`,
+    },
+    {
       // A variant with a row: its sums grow in place, and the check judges the row they make. (An upsert
       // would not do: PostgreSQL checks the row it proposes to insert before it finds the conflict, so
       // an order for more than the counted level would fail even with enough received since.)
@@ -40,7 +46,7 @@ export const stockProjection: Projection = {
       sql: `update stock_levels s
         set received = s.received + m.received, ordered = s.ordered + m.ordered, returned = s.returned + m.returned, position = greatest(s.position, m.position)
         from (select mv.variant_id, sum(mv.received)::int as received, sum(mv.ordered)::int as ordered, sum(mv.returned)::int as returned, max(mv.position) as position
-              from stock_moves mv join stock_levels x on x.variant_id = mv.variant_id
+              from stock_moves mv join stock_locked lk on lk.variant_id = mv.variant_id join stock_levels x on x.variant_id = mv.variant_id
               where mv.position > x.position
               group by mv.variant_id) m
         where s.variant_id = m.variant_id`,

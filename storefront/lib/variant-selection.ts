@@ -1,11 +1,11 @@
 import type { Size, Variant } from '../../contracts/catalogue.ts';
 import { maxLineQuantity } from '../../contracts/cart-rules.ts';
+import { LOW_STOCK_BELOW } from '../../contracts/stock-bands.ts';
 import { SIZES } from '../../contracts/sizes.ts';
 
 /** Product-page variant rules. Pure functions over the product's variants. */
 
 export const DEFAULT_MAX_QUANTITY = 10;
-export const LOW_STOCK_BELOW = 5;
 
 export interface ColorOption {
   color: string;

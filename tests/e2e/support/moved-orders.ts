@@ -52,7 +52,7 @@ export async function prepareMovedOrders(db: Database): Promise<void> {
     const store = createEventStore(db);
     const carts = createCartService({ store, catalogue });
     const place = async (order: MovedOrder, quantity: number) => {
-      const orders = createOrdersService({ store, catalogue, drawNumber: () => order.number, afterStockMoved: () => catalogue.refresh() });
+      const orders = createOrdersService({ store, catalogue, drawNumber: () => order.number, stockApplied: catalogue.applyStock });
       const { cart } = await carts.addItem(null, { ...THONG, quantity });
       await orders.placeOrder(cart.id, { ...CHECKOUT_DEFAULTS, ...ADDRESS, email: order.email }, false);
       return orders;

@@ -5,6 +5,7 @@ import { readStream } from '../../../eventstore/event-store.ts';
 import { catalogue as seedData } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { receiveStock } from '../../../app/stock/stock.service.ts';
+import { LOCK_TIMEOUT_MS } from '../../../app/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
@@ -136,6 +137,38 @@ describe.each(BACKENDS)('POST /api/orders on %s', (backend) => {
     expect({ version: await version(), stock: (await app.db.query('select stock from variants where id = $1', [variant.id])).rows }).toEqual(before);
     const { rows } = await app.db.query('select seeded, received, ordered from stock_levels where variant_id = $1', [variant.id]);
     expect(rows).toEqual([{ seeded: 3, received: 0, ordered: 2 }]);
+  });
+
+  // PGlite runs one transaction at a time: no lock is ever held while another waits.
+  it.skipIf(backend === 'pglite')('an order that waits on a variant another transaction holds answers 503 with Retry-After after the lock timeout, records nothing, and passes when sent again', async () => {
+    const held = variantWithStock(17);
+    const first = await shopperWith(app, held.product.id, held.variant.id, 1);
+    expect((await first.request({ method: 'POST', url: '/api/orders', payload: checkout() })).statusCode).toBe(201);
+    const me = await shopperWith(app, held.product.id, held.variant.id, 1);
+    const before = await countEvents(app, 'OrderPlaced');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = app.db.transaction(async (tx) => {
+      await tx.query('select 1 from stock_levels where variant_id = $1 for update', [held.variant.id]);
+      locked();
+      await released;
+    });
+    try {
+      await isLocked;
+      const started = Date.now();
+      const busy = await me.request({ method: 'POST', url: '/api/orders', payload: checkout() });
+      expect(busy.statusCode, busy.body).toBe(503);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.json()).toEqual({ error: 'Service Unavailable', message: 'The shop is very busy right now. Please try again in a moment.', requestId: expect.any(String) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS);
+      expect(await countEvents(app, 'OrderPlaced')).toBe(before);
+    } finally {
+      release();
+      await holder;
+    }
+    expect((await me.request({ method: 'POST', url: '/api/orders', payload: checkout() })).statusCode).toBe(201);
   });
 
   it('with If-Match, orders only the cart version the shopper confirmed: another answers 412 and places nothing', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore } from '../../../app/event-store.ts';
+import { createShop } from '../../../app/shop.ts';
+import { STOCK_CHANNEL } from '../../../projections/catalogue/catalogue.queries.ts';
 import { connectPostgres } from '../../../db/postgres.ts';
 import { openCatalogueCache } from '../../../projections/catalogue/catalogue.cache.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
@@ -8,7 +10,7 @@ import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/d
 import { until } from '../../support/until.ts';
 import { receiveStock } from '../../../app/stock/stock.service.ts';
 import type { CatalogueChange } from '../../../projections/catalogue/catalogue-change.ts';
-import { variantWithStock } from '../../support/orders.ts';
+import { checkout, variantWithStock } from '../../support/orders.ts';
 import { decide, initialState } from '../../../domain/stock/stock.decider.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
 import { appendWithProjections } from '../../../projections/registry.ts';
@@ -49,28 +51,62 @@ describe.each(BACKENDS)('catalogue cache on %s', (backend) => {
   });
 });
 
-describe.each(BACKENDS)('what a stock reload tells its listeners on %s', (backend) => {
+/** A seeded variant whose stock is `stock`, other than `not`. */
+const seededWith = (stock: number, not: readonly number[] = []) => {
+  for (const product of seed.products) {
+    const variant = product.variants.find((v) => v.stock === stock && !not.includes(v.id));
+    if (variant) return { product, variant };
+  }
+  throw new Error(`no seeded variant has ${stock} in stock`);
+};
+
+describe.each(BACKENDS)('what a stock movement tells its listeners on %s', (backend) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(backend);
   });
   afterAll(() => t?.drop());
 
-  it('stock received names the product, and says whether a size went in or out of stock', async () => {
+  it('a count moving within its band tells nothing; a band crossed names the product; a size back in stock says so', async () => {
     const cache = await openCatalogueCache(t.db, { pollMs: 60_000 });
     const changes: CatalogueChange[] = [];
     cache.onChange((_version, change) => changes.push(change));
     try {
-      const stocked = variantWithStock(5);
-      await receiveStock(createEventStore(t.db), stocked.variant.id, 2);
+      const within = variantWithStock(5);
+      await receiveStock(createEventStore(t.db), within.variant.id, 2);
+      await cache.refresh();
+      expect(changes).toEqual([]);
+      expect(cache.stockOf(within.variant.id)).toBe(7);
+      expect(cache.variant(within.variant.id)!.stock).toBe(5);
+
+      const low = seededWith(4);
+      await receiveStock(createEventStore(t.db), low.variant.id, 1);
       await cache.refresh();
       const soldOut = variantWithStock(0);
       await receiveStock(createEventStore(t.db), soldOut.variant.id, 1);
       await cache.refresh();
       expect(changes).toEqual([
-        { kind: 'stock', productIds: new Set([stocked.product.id]), availability: false },
+        { kind: 'stock', productIds: new Set([low.product.id]), availability: false },
         { kind: 'stock', productIds: new Set([soldOut.product.id]), availability: true },
       ]);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('the stock an order moved is applied by the instance that placed it, without a reload', async () => {
+    const cache = await openCatalogueCache(t.db, { pollMs: 600_000 });
+    const changes: CatalogueChange[] = [];
+    cache.onChange((_version, change) => changes.push(change));
+    try {
+      const shop = createShop({ db: t.db, catalogue: cache });
+      const { product, variant } = seededWith(6);
+      const { cart } = await shop.carts.addItem(null, { productId: product.id, variantId: variant.id, quantity: 2 });
+      await shop.orders.placeOrder(cart.id, checkout(), false);
+      // 6 → 4: from "5 or more" to "Only 4 left", heard at once.
+      expect(cache.stockOf(variant.id)).toBe(4);
+      expect(cache.variant(variant.id)!.stock).toBe(4);
+      expect(changes).toEqual([{ kind: 'stock', productIds: new Set([product.id]), availability: false }]);
     } finally {
       await cache.close();
     }
@@ -84,17 +120,18 @@ describe.each(BACKENDS)('search after a stock movement on %s', (backend) => {
   });
   afterAll(() => t?.drop());
 
-  it('finds the products with their stock as it is now (the search words are kept from before)', async () => {
+  it('finds the products with their stock as shoppers are shown it now', async () => {
     const cache = await openCatalogueCache(t.db, { pollMs: 60_000 });
     try {
-      const { product, variant } = variantWithStock(5);
+      const { product, variant } = seededWith(4);
       const stockIn = (found: ReadonlyArray<{ id: number; variants: ReadonlyArray<{ id: number; stock: number }> }>) =>
         found.find((p) => p.id === product.id)?.variants.find((v) => v.id === variant.id)?.stock;
-      expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(variant.stock);
-      await receiveStock(createEventStore(t.db), variant.id, 3);
+      expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(4);
+      await receiveStock(createEventStore(t.db), variant.id, 7);
       await cache.refresh();
-      expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(variant.stock + 3);
-      expect(stockIn(cache.products({ search: product.name }))).toBe(variant.stock + 3);
+      expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(10);
+      expect(stockIn(cache.products({ search: product.name }))).toBe(10);
+      expect(cache.stockOf(variant.id)).toBe(11);
     } finally {
       await cache.close();
     }
@@ -132,7 +169,7 @@ describe.runIf(BACKENDS.includes('postgres'))('catalogue invalidation across ser
     const receipt = (variantId: number) => decide({ type: 'ReceiveStock', variantId, quantity: 2, variantExists: true, at: new Date().toISOString() }, initialState());
     const early = variantWithStock(6).variant;
     const late = seed.products.flatMap((p) => p.variants).find((v) => v.stock >= 5 && v.id !== early.id)!;
-    const before = cache.variant(early.id)!.stock;
+    const before = cache.stockOf(early.id)!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let drawn!: () => void;
@@ -151,10 +188,66 @@ describe.runIf(BACKENDS.includes('postgres'))('catalogue invalidation across ser
       release();
       expect(await first).toBeLessThan(second!.position);
       expect(await cache.refresh()).toBe(true);
-      expect(cache.variant(early.id)!.stock).toBe(before + 2);
+      expect(cache.stockOf(early.id)).toBe(before + 2);
     } finally {
       release();
       await cache.close();
+    }
+  });
+});
+
+describe.runIf(BACKENDS.includes('postgres'))('stock bands across server instances (PostgreSQL)', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+  });
+  afterAll(() => t?.drop());
+
+  it('a band crossed on one instance is heard by the other at once (NOTIFY); a count moving within its band sends nothing', async () => {
+    const dbA = connectPostgres(t.target.databaseUrl!);
+    const dbB = connectPostgres(t.target.databaseUrl!);
+    const a = await openCatalogueCache(dbA, { pollMs: 600_000 });
+    const b = await openCatalogueCache(dbB, { pollMs: 600_000 });
+    const heard: string[] = [];
+    const unlisten = await dbB.listen(STOCK_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const within = seededWith(20);
+      const crossing = seededWith(9, [within.variant.id]);
+      await receiveStock(createEventStore(dbA), within.variant.id, 3);
+      await receiveStock(createEventStore(dbA), crossing.variant.id, 1);
+      await until(() => b.variant(crossing.variant.id)!.stock === 10);
+      // Notifications arrive in commit order: the within-band receipt, first, sent none.
+      expect(heard).toEqual([JSON.stringify([crossing.variant.id])]);
+      expect(b.stockOf(crossing.variant.id)).toBe(10);
+      expect(b.stockOf(within.variant.id)).toBe(20);
+      await b.refresh();
+      expect(b.stockOf(within.variant.id)).toBe(23);
+    } finally {
+      await unlisten();
+      await a.close();
+      await b.close();
+      await dbA.close();
+      await dbB.close();
+    }
+  });
+
+  it('a LISTEN connection that drops is made again, and its handlers hear that they may have missed something', async () => {
+    const db = connectPostgres(t.target.databaseUrl!, { logger: { error() {} } });
+    const heard: string[] = [];
+    const listening = async () =>
+      (await t.db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and query like 'listen %'`)).rows.map((r) => r.pid);
+    try {
+      const others = await listening();
+      await db.listen(STOCK_CHANNEL, (payload) => heard.push(payload));
+      const [pid] = (await listening()).filter((p) => !others.includes(p));
+      expect(pid).toBeDefined();
+      await t.db.query('select pg_terminate_backend($1)', [pid]);
+      await until(() => heard.includes(''), 10_000);
+      await t.db.query('select pg_notify($1, $2)', [STOCK_CHANNEL, '[1]']);
+      await until(() => heard.includes('[1]'));
+      expect((await listening()).filter((p) => !others.includes(p) && p !== pid)).toHaveLength(1);
+    } finally {
+      await db.close();
     }
   });
 });

@@ -15,6 +15,7 @@ const variants = [variant(11, 1, 150), variant(21, 2, 3), variant(31, 3, 40)];
 const catalogue = {
   productById: (id: number) => products.find((p) => p.id === id),
   variant: (id: number) => variants.find((v) => v.id === id),
+  stockOf: (id: number) => variants.find((v) => v.id === id)?.stock,
 };
 const lines = [
   { lineId: 'a', productId: 1, variantId: 11, quantity: 2 },

@@ -28,6 +28,7 @@ describe('sitemap', () => {
     category: () => undefined,
     productsInCategory: () => undefined,
     bestsellers: () => [],
+    stockOf: () => undefined,
     product: () => undefined,
     productById: () => undefined,
     variants: () => [],
