@@ -67,6 +67,8 @@ export interface LoadResult {
   /** Open loop: the rate offered, and the figures of each kind of request. */
   offered?: number;
   kinds?: Record<string, KindResult>;
+  /** Open loop: requests sent again after a kept-alive connection was reset as they went out. */
+  resent?: number;
   /** Distinct search queries sent (warm-up included): where the next run on the same shop starts. */
   searchesSent?: number;
   /** Carts filled line by line: carts started afresh because a first answer was not back in time (lib/mix.ts). */

@@ -48,9 +48,11 @@ export interface KindResult {
   cacheHits: number;
   /** Answers with no `x-cache` header (the route keeps no answers) or `miss`. */
   cacheMisses: number;
+  /** Requests sent again on a new connection after a kept-alive one was reset as they went out. */
+  resent: number;
 }
 
-export type OpenLoopResult = LoadResult & { offered: number; kinds: Record<string, KindResult> };
+export type OpenLoopResult = LoadResult & { offered: number; kinds: Record<string, KindResult>; resent: number };
 
 export const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
@@ -61,8 +63,9 @@ interface Tally {
   timeouts: number;
   hits: number;
   misses: number;
+  resent: number;
 }
-const tally = (): Tally => ({ latencies: [], statusCodes: {}, errors: 0, timeouts: 0, hits: 0, misses: 0 });
+const tally = (): Tally => ({ latencies: [], statusCodes: {}, errors: 0, timeouts: 0, hits: 0, misses: 0, resent: 0 });
 
 function summary(t: Tally) {
   const sorted = [...t.latencies].sort((a, b) => a - b);
@@ -117,7 +120,12 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
       request.on('error', (error: NodeJS.ErrnoException) => {
         // A kept-alive connection the server closed as this request went out (its idle timeout): sent
         // again once on a new one, as browsers do, still timed from when it was due. Not the server's failure.
-        if (request.reusedSocket && error.code === 'ECONNRESET' && !retried) return void send(scheduled, r, true).then(resolve);
+        // Counted: a run that resends often is a run whose server closes connections under load.
+        if (request.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+          all.resent++;
+          k.resent++;
+          return void send(scheduled, r, true).then(resolve);
+        }
         all.errors++;
         k.errors++;
         resolve();
@@ -145,7 +153,7 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
   for (const [name, t] of kinds) {
     const s = summary(t);
     const { p90: _p90, ...latency } = s.latency;
-    byKind[name] = { count: s.total, latency, non2xx: s.non2xx, errors: t.errors, timeouts: t.timeouts, statusCodes: t.statusCodes, cacheHits: t.hits, cacheMisses: t.misses };
+    byKind[name] = { count: s.total, latency, non2xx: s.non2xx, errors: t.errors, timeouts: t.timeouts, statusCodes: t.statusCodes, cacheHits: t.hits, cacheMisses: t.misses, resent: t.resent };
   }
   return {
     rps: overall.total / elapsedS,
@@ -158,5 +166,6 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
     statusCodes: all.statusCodes,
     bytesPerRequest: overall.total ? Math.round(bytes / overall.total) : 0,
     kinds: byKind,
+    resent: all.resent,
   };
 }

@@ -34,8 +34,13 @@ export interface MixKind {
 
 export interface MixSpec {
   kinds: MixKind[];
-  /** Several instances of the shop: each request goes to the next origin in turn (a balancer's round robin). */
+  /**
+   * Several instances of the shop, each kind's requests sent to them in turn, so every kind is spread
+   * evenly whatever the mix's period: to the next of `origins` (the load generator as the balancer), or
+   * through one balancer that routes on `instances.header` (its value the instance, from 0).
+   */
   origins?: string[];
+  instances?: { count: number; header: string };
 }
 
 /** At most how many requests of `kind` a run of `total` requests sends (the round robin keeps each kind within one of its share). */
@@ -59,9 +64,15 @@ export function mixRequests(
   const current = kinds.map(() => 0);
   const cursors = kinds.map((k) => k.searchFrom ?? 0);
   let searches = 0;
-  let sent = 0;
   const origins = mix.origins ?? [];
-  const at = (r: OpenLoopRequest): OpenLoopRequest => (origins.length ? { ...r, path: origins[sent++ % origins.length]! + r.path } : r);
+  const spread = kinds.map(() => 0);
+  // The kind's next instance: each kind goes round the instances on its own.
+  const routed = (best: number, r: OpenLoopRequest): OpenLoopRequest => {
+    const slot = spread[best]!++;
+    if (origins.length) return { ...r, path: origins[slot % origins.length]! + r.path };
+    if (mix.instances) return { ...r, headers: { ...(r.headers ?? {}), [mix.instances.header]: String(slot % mix.instances.count) } };
+    return r;
+  };
   const queries = kinds.some((k) => k.searchFrom !== undefined) ? searchQueries() : [];
   // Each cart slot's next line and the cookie its cart was given (undefined until its first answer).
   const slots = new Map<MixKind, Array<{ line: number; cookie?: string }>>();
@@ -99,16 +110,16 @@ export function mixRequests(
         const q = queries[n];
         if (q === undefined) throw new Error(`the search list ran out at ${n} queries: a run this long would send a query twice`);
         searches++;
-        return at({ kind: k.kind, path: searchPath(q), missOnly: true, ...(k.headers ? { headers: k.headers } : {}) });
+        return routed(best, { kind: k.kind, path: searchPath(q), missOnly: true, ...(k.headers ? { headers: k.headers } : {}) });
       }
-      if (k.cartLines) return at(cartLine(k, k.cartLines, n));
+      if (k.cartLines) return routed(best, cartLine(k, k.cartLines, n));
       if (k.checkout) {
         const cookie = carts.get(k.kind)?.[n];
         if (cookie === undefined) throw new Error(`the carts made ahead for ${k.kind} ran out at ${n}: an order would find its cart empty`);
-        return at({ kind: k.kind, method: 'POST', path: '/api/orders', headers: { 'content-type': 'application/json', cookie }, body: k.checkout.orderBody });
+        return routed(best, { kind: k.kind, method: 'POST', path: '/api/orders', headers: { 'content-type': 'application/json', cookie }, body: k.checkout.orderBody });
       }
       const r = k.requests![n % k.requests!.length]!;
-      return at({ ...r, kind: k.kind, headers: { ...(k.headers ?? {}), ...(r.headers ?? {}) } });
+      return routed(best, { ...r, kind: k.kind, headers: { ...(k.headers ?? {}), ...(r.headers ?? {}) } });
     },
   };
 }

@@ -75,7 +75,8 @@ export async function catalogueGets(run: BenchRun, backend: Target['backend'], s
     for (const c of captured) {
       const { median, rounds, openLoop, note } = measured.get(c.path)!;
       const { r, b, ratio } = median;
-      const problem = unlike.get(c.path) ?? loadProblems(r) ?? (openLoop && loadProblems(openLoop));
+      const baselineProblem = loadProblems(b);
+      const problem = unlike.get(c.path) ?? loadProblems(r) ?? (openLoop && loadProblems(openLoop)) ?? (baselineProblem && `the baseline: ${baselineProblem}`);
       const judged = openLoop ?? r;
       run.rows.push({
         scenario: `GET ${c.path.replace(facts.slug, '{slug}').replace(`/${facts.productId}/`, '/{id}/')}`,

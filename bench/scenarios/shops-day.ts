@@ -15,13 +15,15 @@ import { CHECKOUT, restockOrderedVariants } from './orders.ts';
  * calibration of the machine measured in the same run. The mix, by share of requests:
  */
 export const DAY_MIX = { pages: 60, api: 15, search: 10, cartWrites: 8, cartPages: 5, orders: 2 } as const;
+/** Each kind's p99 must stay under this at the capacity; an order's under ORDERS_P99_MS. */
 export const P99_MS = 50;
+export const ORDERS_P99_MS = 100;
 const PROBE_START = 100;
 const PROBE_STEP = 1.5;
 /** Holds a search may take, each `--hold` seconds: enough to go from the ramp's rate to where p99 passes. */
 const MAX_HOLDS = 10;
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-const CONNECTIONS = 100;
+export const CONNECTIONS = 100;
 
 export interface DayOptions {
   /** Seconds each candidate rate is held (60 for the figure; shorter while developing). */
@@ -30,7 +32,7 @@ export interface DayOptions {
   probe: number;
 }
 
-interface Step {
+export interface Step {
   rate: number;
   seconds: number;
   result: Measured;
@@ -39,19 +41,24 @@ interface Step {
 }
 
 /** Each kind's p99 in a step, so a failed step says which requests were slow ("pages 12 ms, orders 80 ms"). */
-const kindsP99 = (r: Measured) =>
+export const kindsP99 = (r: Measured) =>
   Object.entries(r.kinds ?? {})
     .map(([kind, k]) => `${kind} ${fmtMs(k.latency.p99)}`)
     .join(', ');
 
-const judge = (r: Measured): string | undefined => {
+/** Why a step fails: a request failed, or a kind's p99 reached its limit (each kind judged on its own). */
+export const judge = (r: Measured): string | undefined => {
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) return `${bad} failed (${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts)`;
-  if (r.latency.p99 >= P99_MS) return `p99 ${fmtMs(r.latency.p99)}`;
-  return undefined;
+  if (!r.kinds) return r.latency.p99 >= P99_MS ? `p99 ${fmtMs(r.latency.p99)}` : undefined;
+  const slow = Object.entries(r.kinds)
+    .filter(([kind, k]) => k.latency.p99 >= (kind === 'orders' ? ORDERS_P99_MS : P99_MS))
+    .map(([kind, k]) => `${kind} p99 ${fmtMs(k.latency.p99)}`);
+  return slow.length > 0 ? slow.join(', ') : undefined;
 };
 
-async function mixOf(origin: string, facts: ShopFacts, searchFrom: number): Promise<MixKind[]> {
+/** The day's mix on the shop at `origin`; with `orders: false`, the same mix with the orders' slot left empty. */
+export async function mixOf(origin: string, facts: ShopFacts, searchFrom: number, { orders = true } = {}): Promise<MixKind[]> {
   // Shoppers made on the first instance: every instance reads every session (one database, one secret).
   const products = (await (await fetch(`${origin}/api/products`)).json()) as Array<{ id: number; slug: string }>;
   const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => shopperWith(origin, facts.lines.slice(i % 7, (i % 7) + 3))));
@@ -68,7 +75,7 @@ async function mixOf(origin: string, facts: ShopFacts, searchFrom: number): Prom
     { kind: 'cartWrites', weight: DAY_MIX.cartWrites, requests: facts.lines.map((line) => ({ method: 'POST' as const, path: '/api/cart', headers: json, body: JSON.stringify({ ...line, quantity: 1 }) })) },
     { kind: 'cartPages', weight: DAY_MIX.cartPages, headers: BROWSER, requests: shoppers.flatMap((s) => ['/cart', '/checkout'].map((path) => ({ path, headers: { cookie: s.cookie } }))) },
     // A cart of its own for each order, made ahead by the load process; the variants restocked first.
-    { kind: 'orders', weight: DAY_MIX.orders, checkout: { cartBodies: facts.lines.map((line) => JSON.stringify({ ...line, quantity: 1 })), orderBody: JSON.stringify(CHECKOUT) } },
+    { kind: 'orders', weight: orders ? DAY_MIX.orders : 0, checkout: { cartBodies: facts.lines.map((line) => JSON.stringify({ ...line, quantity: 1 })), orderBody: JSON.stringify(CHECKOUT) } },
   ];
 }
 
@@ -86,6 +93,8 @@ async function calibrate(run: BenchRun, origin: string): Promise<Omit<Calibratio
     const unlike = await checkBaseline(baseline.origin, [page], BROWSER);
     if (unlike) throw new Error(unlike);
     const r = await load(run, { url: baseline.origin, path: '/', headers: BROWSER, connections: 50 }, baseline.child);
+    const failed = r.non2xx + r.errors + r.timeouts;
+    if (failed > 0) throw new Error(`the calibration's bare route failed ${failed} requests (${JSON.stringify(r.statusCodes)}): no figure from it`);
     return { fastifyRps: r.rps, ...(r.cpuMsPerRequest === undefined ? {} : { fastifyCpuMs: r.cpuMsPerRequest }) };
   } finally {
     await baseline.child.stop();
@@ -115,7 +124,7 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
     const why = judge(result);
     const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
     steps.push(s);
-    run.log(`  ${backend} day: ${rate} req/s for ${seconds} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req${why ? `: ${why}` : ''}`);
+    run.log(`  ${backend} day: ${rate} req/s for ${seconds} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`);
     return s;
   };
   /**
@@ -151,8 +160,9 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
       const climb = holdClimb(lastOk || Math.round(PROBE_START / PROBE_STEP));
       for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
         const s = await hold(candidate);
-        if (s.ok) capacity = s;
         candidate = climb.next(s);
+        // The second of two passes in a row at the rate the climb holds.
+        if (s.ok && climb.held() === s.rate) capacity = s;
       }
     });
     await shop.child.stop();
@@ -188,8 +198,8 @@ async function twoInstances(run: BenchRun, build: string, target: Target, facts:
       const s: Step = { rate: candidate, seconds: options.hold, result, ok: !why, ...(why ? { why } : {}) };
       steps.push(s);
       run.log(`  ${target.backend} day, two instances: ${candidate} req/s for ${options.hold} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req${why ? `: ${why}` : ''}`);
-      if (s.ok) capacity = s;
       candidate = climb.next(s);
+      if (s.ok && climb.held() === s.rate) capacity = s;
     } finally {
       for (const x of shops) await x.child.stop();
     }
@@ -203,10 +213,10 @@ function dayRow(backend: Target['backend'], capacity: Step | undefined, steps: S
   const r = capacity?.result;
   const perKind = r?.kinds ? Object.entries(r.kinds).map(([k, v]) => `${k} p99 ${fmtMs(v.latency.p99)}`).join(', ') : '';
   return {
-    scenario: `a shop's day: capacity at p99 < ${P99_MS} ms, no errors, held ${options.hold} s${instances > 1 ? `, ${instances} instances on the server core` : ''}`,
+    scenario: `a shop's day: capacity at each kind's p99 < ${P99_MS} ms (orders ${ORDERS_P99_MS} ms), no errors, held ${options.hold} s twice in a row${instances > 1 ? `, ${instances} instances on the server core` : ''}`,
     backend,
     figure: r
-      ? `${fmtRate(capacity!.rate)} held${steps.at(-1) === capacity ? ' (the last rate tried: a higher one may hold)' : ''} (p99 ${fmtMs(r.latency.p99)}; ${r.cpuMsPerRequest?.toFixed(3) ?? '?'} ms CPU/req, peak RSS ${Math.round(r.peakRssMb ?? 0)} MB; ${perKind})`
+      ? `${fmtRate(capacity!.rate)} held${steps.at(-1) === capacity ? ' (the last rate tried: a higher one may hold)' : ''} (p99 ${fmtMs(r.latency.p99)}; ${r.cpuMsPerRequest?.toFixed(3) ?? '?'} ms CPU/req, peak RSS ${Math.round(r.peakRssMb ?? 0)} MB; ${perKind}; ${r.resent ?? 0} resent)`
       : 'no rate held',
     baseline: `calibration in this run: ${calibrationText}`,
     ratio: capacity ? capacity.rate / c.fastifyRps : null,
@@ -214,7 +224,7 @@ function dayRow(backend: Target['backend'], capacity: Step | undefined, steps: S
     pass: capacity ? null : false,
     load: steps.length ? loadText(...steps.map((x) => x.result)) : '',
     note: `steps: ${stepsText}`,
-    conditions: `open loop, ${CONNECTIONS} keep-alive connections${instances > 1 ? `, requests alternated over ${instances} instances by the load generator (no haproxy), CPU and peak RSS summed` : ''}; mix ${DAY_MIX.pages} % cached pages (br), ${DAY_MIX.api} % catalogue API, ${DAY_MIX.search} % distinct searches, ${DAY_MIX.cartWrites} % POST /api/cart (new carts), ${DAY_MIX.cartPages} % /cart and /checkout (3 lines), ${DAY_MIX.orders} % POST /api/orders (a one-line cart each, made ahead); ${backend}, durable commits (fsync on)`,
+    conditions: `open loop, ${CONNECTIONS} keep-alive connections${instances > 1 ? `, each kind's requests alternated over ${instances} instances by the load generator (no haproxy), CPU and peak RSS summed` : ''}; mix ${DAY_MIX.pages} % cached pages (br), ${DAY_MIX.api} % catalogue API, ${DAY_MIX.search} % distinct searches, ${DAY_MIX.cartWrites} % POST /api/cart (new carts), ${DAY_MIX.cartPages} % /cart and /checkout (3 lines), ${DAY_MIX.orders} % POST /api/orders (a one-line cart each, made ahead); ${backend}, durable commits (fsync on)`,
     data: { capacity: capacity ?? null, steps, calibration: c, mix: DAY_MIX, instances },
   };
 }

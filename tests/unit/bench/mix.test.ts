@@ -18,6 +18,31 @@ describe('the bench mix', () => {
     expect(kinds.join('')).not.toContain('aaa');
   });
 
+  it('spreads every kind evenly over the instances, whatever the mix period (a kind never sticks to one instance)', () => {
+    const day = [
+      { kind: 'pages', weight: 60, requests: [{ path: '/' }] },
+      { kind: 'api', weight: 15, requests: [{ path: '/api/products' }] },
+      { kind: 'cartWrites', weight: 8, requests: [{ path: '/api/cart' }] },
+      { kind: 'cartPages', weight: 5, requests: [{ path: '/cart' }] },
+      { kind: 'orders', weight: 2, requests: [{ path: '/api/orders' }] },
+    ];
+    for (const count of [2, 3]) {
+      const mix = mixRequests({ kinds: day, instances: { count, header: 'x-bench-instance' } });
+      const byKind = new Map<string, number[]>();
+      for (let i = 0; i < 9_000; i++) {
+        const r = mix.next();
+        const per = byKind.get(r.kind) ?? byKind.set(r.kind, Array(count).fill(0)).get(r.kind)!;
+        per[Number(r.headers!['x-bench-instance'])]! += 1;
+      }
+      for (const [kind, per] of byKind) expect(Math.max(...per) - Math.min(...per), `${kind} over ${count}: ${per.join(', ')}`).toBeLessThanOrEqual(1);
+      expect(byKind.get('orders')!.every((n) => n > 0)).toBe(true);
+    }
+    // The same with origins (the load generator as the balancer).
+    const origins = mixRequests({ kinds: day, origins: ['http://a', 'http://b'] });
+    const orders = Array.from({ length: 1_000 }, () => origins.next()).filter((r) => r.kind === 'orders').map((r) => r.path.split('/')[2]);
+    expect(orders.filter((o) => o === 'a').length - orders.filter((o) => o === 'b').length).toBe(0);
+  });
+
   it('never sends a search query twice, across runs of the same mix', () => {
     const mix = mixRequests({ kinds: [{ kind: 'search', weight: 1, searchFrom: 0 }] });
     const paths = Array.from({ length: 5000 }, () => mix.next().path);
