@@ -9,8 +9,8 @@ import { restockOrderedVariants } from './orders.ts';
 import type { ShopFacts } from './shop-facts.ts';
 import { CONNECTIONS, DAY_MIX, ORDERS_P99_MS, P99_MS, type Step, judge, kindsP99, mixOf } from './shops-day.ts';
 
-/** What each instance may use of the server core: a tenth, so three fit with room and PostgreSQL is not the limit. */
-export const INSTANCE_CORES = 0.1;
+/** What each instance may use of the server core: a quarter, so three fit in it with room. */
+export const INSTANCE_CORES = 0.25;
 const INSTANCES = [1, 2, 3] as const;
 /** The targets, against one instance with the same quota and the same mix (orders in it). */
 const SCALE_TARGETS: Record<number, number> = { 2: 1.8, 3: 2.5 };
@@ -19,6 +19,7 @@ const ORDERS_TARGET = 0.9;
 const FIRST_RATE = 20;
 const PROBE_STEP = 1.5;
 const MAX_HOLDS = 12;
+const WARM_UP_SECONDS = 20;
 
 interface Capacity {
   instances: number;
@@ -33,7 +34,8 @@ interface Capacity {
  * the load generator run on the load core. Each kind is spread evenly over the instances (the load
  * generator names the instance in a header haproxy routes on; lib/mix.ts). Each count's capacity is
  * the highest rate held twice in a row with every kind's p99 under its limit and nothing failed, found
- * by a ramp and then holds on fresh instances. One instance is also measured without orders.
+ * by a ramp and then holds on the same instances, warmed at the ramp's start. One instance is also
+ * measured without orders.
  */
 export async function scaleOut(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<void> {
   const why = target.backend !== 'postgres' ? 'several instances need a shared database: PostgreSQL only' : ((await cpuQuotaUnavailable()) ?? haproxyUnavailable());
@@ -57,49 +59,54 @@ export async function scaleOut(run: BenchRun, build: string, target: Target, fac
 
 async function capacityOf(run: BenchRun, build: string, target: Target, facts: ShopFacts, instances: number, orders: boolean, guess: number | undefined): Promise<Capacity> {
   const steps: Step[] = [];
+  // The instances run through the whole search, as a shop runs all day: warmed once, then every step on them.
+  const shops = await Promise.all(Array.from({ length: instances }, () => startShop(build, target)));
+  const quotas = await Promise.all(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `shop-${i}`, INSTANCE_CORES)));
+  const balancer = await startHaproxy(shops.map((shop) => shop.origin));
+  let searchFrom = 0;
   const step = async (rate: number, seconds: number, warmup: number): Promise<Step> => {
-    // Fresh instances for every step: the search list then covers each, and no step inherits another's cache.
-    const shops = await Promise.all(Array.from({ length: instances }, () => startShop(build, target)));
-    const quotas = await Promise.all(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `shop-${i}`, INSTANCE_CORES)));
-    const balancer = await startHaproxy(shops.map((shop) => shop.origin));
-    try {
-      const kinds = await mixOf(balancer.origin, facts, 0, { orders });
-      const result = await load(
-        run,
-        { url: balancer.origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds, instances: { count: instances, header: INSTANCE_HEADER } } },
-        shops.map((shop) => shop.child),
-      );
-      const why = judge(result);
-      const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
-      steps.push(s);
-      run.log(`  ${instances} × ${INSTANCE_CORES} core${orders ? '' : ', no orders'}: ${rate} req/s for ${seconds} s: ${kindsP99(result)}, ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`);
-      return s;
-    } finally {
-      await balancer.child.stop();
-      await Promise.all(shops.map((shop) => shop.child.stop()));
-      await Promise.all(quotas.map((release) => release()));
-    }
+    const kinds = await mixOf(balancer.origin, facts, searchFrom, { orders });
+    const result = await load(
+      run,
+      { url: balancer.origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds, instances: { count: instances, header: INSTANCE_HEADER } } },
+      shops.map((shop) => shop.child),
+    );
+    searchFrom += result.searchesSent ?? 0;
+    const why = judge(result);
+    const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
+    steps.push(s);
+    run.log(`  ${instances} × ${INSTANCE_CORES} core${orders ? '' : ', no orders'}: ${rate} req/s for ${seconds} s: ${kindsP99(result)}, ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`);
+    return s;
   };
-  const searchesPerSecond = (rate: number) => (rate * DAY_MIX.search) / Object.values(DAY_MIX).reduce((a, b) => a + b, 0);
-  const holdSeconds = (rate: number) => Math.min(run.hold, Math.floor(searchQueries().length / searchesPerSecond(rate)) - 10);
-  // The ramp (from a guess: the one instance's capacity times the instances), until a step fails.
-  let rate = guess ?? FIRST_RATE;
-  let lastOk: number | undefined;
-  for (;;) {
-    const s = await step(rate, run.probe, 10);
-    if (!s.ok) break;
-    lastOk = rate;
-    rate = Math.round(rate * PROBE_STEP);
+  try {
+    // The ramp (from a guess: the one instance's capacity times the instances), until a step fails;
+    // the first step warms the instances' code (V8 needs thousands of requests).
+    let rate = guess ?? FIRST_RATE;
+    let lastOk: number | undefined;
+    for (let first = true; ; first = false) {
+      const s = await step(rate, run.probe, first ? WARM_UP_SECONDS : 3);
+      if (!s.ok) break;
+      lastOk = rate;
+      rate = Math.round(rate * PROBE_STEP);
+    }
+    const climb = holdClimb(lastOk ?? Math.round(rate / PROBE_STEP));
+    let capacity: Step | undefined;
+    for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
+      if (searchFrom + searchesFor(candidate, run.hold + 3) > searchQueries().length) break;
+      const s = await step(candidate, run.hold, 3);
+      candidate = climb.next(s);
+      if (s.ok && climb.held() === s.rate) capacity = s;
+    }
+    return { instances, orders, steps, ...(capacity ? { capacity } : {}) };
+  } finally {
+    await balancer.child.stop();
+    await Promise.all(shops.map((shop) => shop.child.stop()));
+    await Promise.all(quotas.map((release) => release()));
   }
-  const climb = holdClimb(lastOk ?? Math.round(rate / PROBE_STEP));
-  let capacity: Step | undefined;
-  for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
-    const s = await step(candidate, holdSeconds(candidate), 10);
-    candidate = climb.next(s);
-    if (s.ok && climb.held() === s.rate) capacity = s;
-  }
-  return { instances, orders, steps, ...(capacity ? { capacity } : {}) };
 }
+
+/** Distinct search queries a run of `seconds` at `rate` sends. */
+const searchesFor = (rate: number, seconds: number) => Math.ceil((rate * seconds * DAY_MIX.search) / Object.values(DAY_MIX).reduce((a, b) => a + b, 0));
 
 function scaleRow(m: Capacity, one: Capacity | undefined, noOrders: Capacity | undefined): Row {
   const r = m.capacity?.result;
@@ -118,7 +125,7 @@ function scaleRow(m: Capacity, one: Capacity | undefined, noOrders: Capacity | u
     pass: !m.capacity ? false : targetOf ? vsOne !== null && vsOne >= targetOf : vsNoOrders !== null ? vsNoOrders >= ORDERS_TARGET : null,
     load: m.steps.length ? loadText(...m.steps.map((s) => s.result)) : '',
     note: `steps: ${m.steps.map((s) => `${s.rate}/s ${s.seconds} s${s.ok ? '' : ` (${s.why})`}`).join('; ')}`,
-    conditions: `open loop, ${CONNECTIONS} keep-alive connections to haproxy (load core), each kind's requests spread evenly over the instances; each instance pinned to the server core and held to ${INSTANCE_CORES} core by its own cgroup (cpu.cfs_quota_us); one PostgreSQL (not pinned); p99 < ${P99_MS} ms per kind (orders < ${ORDERS_P99_MS} ms), no failure, held twice in a row; fresh instances for every step`,
+    conditions: `open loop, ${CONNECTIONS} keep-alive connections to haproxy (load core), each kind's requests spread evenly over the instances; each instance pinned to the server core and held to ${INSTANCE_CORES} core by its own cgroup (cpu.cfs_quota_us); one PostgreSQL (not pinned); p99 < ${P99_MS} ms per kind (orders < ${ORDERS_P99_MS} ms), no failure, held twice in a row; the same instances through the ramp and the holds, warmed ${WARM_UP_SECONDS} s at the ramp's start`,
     data: { instances: m.instances, orders: m.orders, capacity: m.capacity ?? null, steps: m.steps },
   };
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -75,4 +76,21 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   inbox.url = `smtp://127.0.0.1:${inbox.port}`;
   inbox.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return inbox;
+}
+
+/**
+ * For a describe block: opens `open()` (a test database or a test app) and an SMTP inbox before its
+ * tests, hands both to `use` (the block keeps its own variables), and closes both after them.
+ */
+export function withInbox<T extends { drop(): Promise<void> } | { close(): Promise<void> }>(open: () => Promise<T>, use: (subject: T, inbox: SmtpInbox) => void): void {
+  let subject: T | undefined;
+  let inbox: SmtpInbox | undefined;
+  beforeAll(async () => {
+    [subject, inbox] = await Promise.all([open(), startSmtpInbox()]);
+    use(subject, inbox);
+  });
+  afterAll(async () => {
+    await inbox?.close();
+    if (subject) await ('drop' in subject ? subject.drop() : subject.close());
+  });
 }

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEventStore } from '../../../app/event-store.ts';
 import { createSubscriptionService } from '../../../app/subscriptions/subscription.service.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { startMailConsumers } from '../../support/recording-consumer.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
 import { until } from '../../support/until.ts';
 import { cli } from './cli-support.ts';
 
 describe.each(BACKENDS)('dino-shop consumers on %s', (backend) => {
   let t: TestDatabase;
   let inbox: SmtpInbox;
-  beforeAll(async () => {
-    [t, inbox] = await Promise.all([createTestDatabase(backend), startSmtpInbox()]);
-  });
-  afterAll(async () => {
-    await inbox?.close();
-    await t?.drop();
-  });
+  withInbox(() => createTestDatabase(backend), (opened, started) => ([t, inbox] = [opened, started]));
 
   it('lists a dead letter, retries it into the inbox, skips another, and refuses what is not waiting', async () => {
     const running = startMailConsumers(t.db, [welcomeMail], inbox, { pollMs: 10, maxAttempts: 2, backoff: { baseMs: 10, maxMs: 20 } });

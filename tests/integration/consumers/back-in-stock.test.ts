@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { receiveStock } from '../../../app/stock/stock.service.ts';
 import { forgetSubscriber } from '../../../app/subscriptions/subscription.service.ts';
 import { backInStock } from '../../../consumers/back-in-stock.consumer.ts';
@@ -7,20 +7,14 @@ import { BACKENDS } from '../../support/databases.ts';
 import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { consumersStarted, startMailConsumers } from '../../support/recording-consumer.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
 
 describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  beforeAll(async () => {
-    [app, inbox] = await Promise.all([createTestApp(backend), startSmtpInbox()]);
-  });
-  afterAll(async () => {
-    await inbox?.close();
-    await app?.close();
-  });
+  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
 
   it('one alert per address and variant; refused for a variant in stock or unknown; stored sealed', async () => {
     const alerts = app.shop.stockAlerts;

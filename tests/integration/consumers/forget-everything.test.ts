@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { access, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderConfirmation } from '../../../consumers/order-confirmation.consumer.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { dataKeyOf } from '../../../db/subscriber-keys.ts';
@@ -13,7 +13,7 @@ import { cli } from '../cli/cli-support.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { consumersStarted, recordingLog, startMailConsumers } from '../../support/recording-consumer.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
 
@@ -80,13 +80,7 @@ const mentions = (text: string) => FORMS.filter((form) => text.toLowerCase().inc
 describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  beforeAll(async () => {
-    [app, inbox] = await Promise.all([createTestApp(backend), startSmtpInbox()]);
-  });
-  afterAll(async () => {
-    await inbox?.close();
-    await app?.close();
-  });
+  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
 
   it('an address the mail server refused by name, then forgotten, is in no row, no table file and no log line, and no longer finds the order; the order keeps its lines and totals', async () => {
     inbox.unknownRecipients.add(ADDRESS);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetSubscriber } from '../../../app/subscriptions/subscription.service.ts';
 import { orderConfirmation } from '../../../consumers/order-confirmation.consumer.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
@@ -6,7 +6,7 @@ import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { TEST_PUBLIC_URL, consumersStarted, startMailConsumers } from '../../support/recording-consumer.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
 
@@ -22,13 +22,7 @@ const textPartOf = (raw: string) => {
 describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  beforeAll(async () => {
-    [app, inbox] = await Promise.all([createTestApp(backend), startSmtpInbox()]);
-  });
-  afterAll(async () => {
-    await inbox?.close();
-    await app?.close();
-  });
+  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
 
   it('mails a placed order one confirmation over SMTP (lines, totals, method, address, Track Order link; Message-ID from the event); a customer forgotten before it goes gets none', async () => {
     const { product, variant } = variantWithStock(20);

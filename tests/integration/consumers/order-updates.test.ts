@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetSubscriber } from '../../../app/subscriptions/subscription.service.ts';
 import { backInStock } from '../../../consumers/back-in-stock.consumer.ts';
 import { createMailer } from '../../../consumers/mail/mailer.ts';
@@ -11,7 +11,7 @@ import { readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { TEST_FROM, TEST_PUBLIC_URL, consumersStarted, startMailConsumers, testContext } from '../../support/recording-consumer.ts';
-import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type ReceivedMail, type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
 
@@ -31,13 +31,7 @@ const ORDER_MAILS = [orderShipped, orderCancelled, orderRefunded];
 describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refunded) on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  beforeAll(async () => {
-    [app, inbox] = await Promise.all([createTestApp(backend), startSmtpInbox()]);
-  });
-  afterAll(async () => {
-    await inbox?.close();
-    await app?.close();
-  });
+  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
 
   const place = async (email: string, stock = 20, quantity = 1) => {
     const { product, variant } = variantWithStock(stock);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Consumer } from '../../../consumers/consumer.ts';
 import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { messageIdFor } from '../../../consumers/mail/message-id.ts';
@@ -9,7 +9,7 @@ import { LOG_START } from '../../../eventstore/log-tail.ts';
 import { pruneMailSends, readMailSends } from '../../../eventstore/mail-sends.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { FAST_RUNNER, TEST_FROM, startMailConsumers } from '../../support/recording-consumer.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
 import { until } from '../../support/until.ts';
 
 let streams = 0;
@@ -32,13 +32,7 @@ const mailing = (name: string): Consumer => ({
 describe.each(BACKENDS)('mail sent once, recorded in the store, on %s', (backend) => {
   let t: TestDatabase;
   let inbox: SmtpInbox;
-  beforeAll(async () => {
-    [t, inbox] = await Promise.all([createTestDatabase(backend), startSmtpInbox()]);
-  });
-  afterAll(async () => {
-    await inbox?.close();
-    await t?.drop();
-  });
+  withInbox(() => createTestDatabase(backend), (opened, started) => ([t, inbox] = [opened, started]));
   const received = (name: string) => inbox.messages.filter((m) => m.messageId.startsWith(`<${name}.`));
   /** Whether the consumer's checkpoint has passed every event of its type. */
   const caughtUp = async (name: string) => {

@@ -2,26 +2,20 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createEventStore } from '../../../app/event-store.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetSubscriber, createSubscriptionService } from '../../../app/subscriptions/subscription.service.ts';
 import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { TEST_FROM, TEST_PUBLIC_URL, consumersStarted, startMailConsumers } from '../../support/recording-consumer.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox.ts';
+import { type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
 import { until } from '../../support/until.ts';
 
 describe.each(BACKENDS)('welcome mail on %s', (backend) => {
   let t: TestDatabase;
   let inbox: SmtpInbox;
-  beforeAll(async () => {
-    [t, inbox] = await Promise.all([createTestDatabase(backend), startSmtpInbox()]);
-  });
-  afterAll(async () => {
-    await inbox?.close();
-    await t?.drop();
-  });
+  withInbox(() => createTestDatabase(backend), (opened, started) => ([t, inbox] = [opened, started]));
 
   it('sends a new subscriber one welcome over SMTP (text and HTML, the shop as sender, a Message-ID from the event); a forgotten one gets none', async () => {
     let running = startMailConsumers(t.db, [welcomeMail], inbox);
