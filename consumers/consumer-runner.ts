@@ -95,7 +95,7 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
       }
       if (!held) log.info({ consumer: consumer.name, position: checkpoint.cursor.position }, 'consumer running here');
       held = true;
-      await handleRequestedRetries(db, consumer, context, stats);
+      await handleRequestedRetries(db, consumer, fenced, stats);
       const waitMs = checkpoint.retryAt ? checkpoint.retryAt.getTime() - Date.now() : 0;
       if (checkpoint.failingPosition !== null && waitMs > 0) {
         await idle.wait(Math.min(waitMs, settings.pollMs));

@@ -8,6 +8,8 @@ import { centsToDecimal, decimalToCents } from './money-format.ts';
 
 /** The most of one variant a cart line may hold. */
 export const MAX_LINE_QUANTITY = 99;
+/** Below this many (and some left), the product page says 'Only {n} left in stock!' with the count. */
+export const LOW_STOCK_BELOW = 5;
 export const SHIPPING_CENTS = 599;
 export const FREE_SHIPPING_THRESHOLD_CENTS = 5000;
 /** The promo code that unlocks free shipping, on the cart page and at checkout (it lives in the session). */

@@ -1,8 +1,7 @@
-/** Below this many (and some left), the product page says 'Only {n} left in stock!' with the count. */
-export const LOW_STOCK_BELOW = 5;
+import { LOW_STOCK_BELOW, MAX_LINE_QUANTITY } from './cart-rules.ts';
 
 /** From LOW_STOCK_BELOW up, how many a shopper may pick on the product page: the largest not above the count. */
-const PICKABLE_FLOORS = [99, 50, 20, 10, LOW_STOCK_BELOW] as const;
+const PICKABLE_FLOORS = [MAX_LINE_QUANTITY, 50, 20, 10, LOW_STOCK_BELOW] as const;
 
 /**
  * The stock a shopper is shown, in bands: 0 when sold out, the exact count below LOW_STOCK_BELOW (the

@@ -1,6 +1,5 @@
 import type { Size, Variant } from '../../contracts/catalogue.ts';
-import { maxLineQuantity } from '../../contracts/cart-rules.ts';
-import { LOW_STOCK_BELOW } from '../../contracts/stock-bands.ts';
+import { LOW_STOCK_BELOW, maxLineQuantity } from '../../contracts/cart-rules.ts';
 import { SIZES } from '../../contracts/sizes.ts';
 
 /** Product-page variant rules. Pure functions over the product's variants. */

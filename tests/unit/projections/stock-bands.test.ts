@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Variant } from '../../../contracts/catalogue.ts';
-import { LOW_STOCK_BELOW, shownStock } from '../../../contracts/stock-bands.ts';
+import { LOW_STOCK_BELOW } from '../../../contracts/cart-rules.ts';
+import { shownStock } from '../../../contracts/stock-bands.ts';
 import { createCatalogueIndex } from '../../../projections/catalogue/catalogue.index.ts';
 
 const variant = (id: number, productId: number, stock: number): Variant => ({ id, productId, size: 'M', color: 'Lava Red', colorHex: '#c0392b', stock });
