@@ -36,6 +36,15 @@ export interface SmtpInbox {
   close(): Promise<void>;
 }
 
+/** The message's text part, its quoted-printable soft breaks and escapes undone (as UTF-8: "×", "−"). */
+export const textPartOf = (raw: string) => {
+  const part = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/.exec(raw)?.[1] ?? '';
+  return part
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (escaped) => Buffer.from(escaped.replaceAll('=', ''), 'hex').toString('utf8'))
+    .replace(/\r\n/g, '\n');
+};
+
 const headerOf = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim() ?? '';
 
 /** A real SMTP server on a free port of 127.0.0.1 that keeps what it receives. */

@@ -6,18 +6,9 @@ import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { TEST_PUBLIC_URL, consumersStarted, startMailConsumers } from '../../support/recording-consumer.ts';
-import { type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
+import { type SmtpInbox, textPartOf, withInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
-
-/** The message's text part, its quoted-printable soft breaks and escapes undone (as UTF-8: "×", "−"). */
-const textPartOf = (raw: string) => {
-  const part = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/.exec(raw)?.[1] ?? '';
-  return part
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (escaped) => Buffer.from(escaped.replaceAll('=', ''), 'hex').toString('utf8'))
-    .replace(/\r\n/g, '\n');
-};
 
 describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
   let app: TestApp;

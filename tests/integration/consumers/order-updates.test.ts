@@ -11,18 +11,10 @@ import { readStream } from '../../../eventstore/event-store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { TEST_FROM, TEST_PUBLIC_URL, consumersStarted, startMailConsumers, testContext } from '../../support/recording-consumer.ts';
-import { type ReceivedMail, type SmtpInbox, withInbox } from '../../support/smtp-inbox.ts';
+import { type ReceivedMail, type SmtpInbox, textPartOf, withInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
 
-/** The message's text part, its quoted-printable soft breaks and escapes undone (as UTF-8: "×", "−"). */
-const textPartOf = (raw: string) => {
-  const part = /Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/.exec(raw)?.[1] ?? '';
-  return part
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (escaped) => Buffer.from(escaped.replaceAll('=', ''), 'hex').toString('utf8'))
-    .replace(/\r\n/g, '\n');
-};
 /** The Subject header, unfolded. */
 const subjectOf = (mail: ReceivedMail) => /^Subject: (.+)$/m.exec((mail.raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim() ?? '';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

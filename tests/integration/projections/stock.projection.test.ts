@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStreamId } from '../../../domain/orders/order.events.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
+import { stockDeltas } from '../../../domain/stock/stock-deltas.ts';
 import { ordersProjection } from '../../../projections/orders/orders.projection.ts';
 import { projectEvents } from '../../../projections/projection.ts';
 import { STOCK_CHECK, stockProjection } from '../../../projections/stock/stock.projection.ts';
@@ -222,6 +223,21 @@ describe.each(BACKENDS)('stock projection on %s', (backend) => {
         stock_levels: [level(plenty, plenty.stock, 0, 5, 8, 3), level(low, low.stock, 0, 1, 5, 1)].sort((a, b) => a.variant_id - b.variant_id),
       });
     }
+  });
+
+  it('moves each variant by what domain/stock/stock-deltas.ts says the events move (the stock moves decide their NOTIFY on it)', async () => {
+    const events = [
+      received(soldOut, 4, 2),
+      placed(1, 3, [[plenty, 2], [low, 1], [soldOut, 1]]),
+      givenBack(1, 2, 5, 'OrderCancelled', [[low, 1]]),
+      placed(2, 6, [[plenty, 3]]),
+      givenBack(2, 4, 8, 'ReturnReceived', [[plenty, 1]], true),
+      givenBack(2, 5, 9, 'ReturnReceived', [[plenty, 2]], false),
+    ];
+    const { stock_levels: rows } = (await spec.given(events)) as { stock_levels: Array<ReturnType<typeof level>> };
+    const moved = new Map(rows.map((row) => [row.variant_id, row.left - row.seeded] as const).filter(([, units]) => units !== 0));
+    expect(moved).toEqual(stockDeltas(events as never));
+    expect(moved.size).toBe(2);
   });
 
   it('a cancellation brings a sold-out size back on sale, and given back again (a retry, a replay) it counts once', async () => {
