@@ -79,11 +79,15 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
     return next;
   }
 
-  /** Another instance (or this one) moved these variants across a band; an empty payload (a reconnect): anything may have. */
+  /**
+   * Some instance moved these variants across a band; only those whose level here is older are read
+   * again (the instance that moved them, or one whose poll came first, has it). An empty payload (a
+   * reconnect): anything may have moved.
+   */
   const onStockNotice = (payload: string) => {
-    const ids = payload ? (JSON.parse(payload) as number[]) : undefined;
-    if (!ids) return reload('stock notification')();
-    void stockLevels(db, ids).then(applyStock, failed('stock notification'));
+    if (!payload) return reload('stock notification')();
+    const older = (JSON.parse(payload) as Array<[number, number]>).filter(([id, moved]) => (index.unitsMovedOf(id) ?? moved) < moved).map(([id]) => id);
+    if (older.length > 0) void stockLevels(db, older).then(applyStock, failed('stock notification'));
   };
 
   const unlisten = await db.listen(CATALOGUE_CHANNEL, reload('notification'));

@@ -27,6 +27,8 @@ export interface CatalogueIndex extends CatalogueReader {
    * see change.
    */
   applyStock(levels: ReadonlyMap<number, StockLevel>): StockChange;
+  /** The units moved to reach the level held for a variant (undefined: not in the catalogue). */
+  unitsMovedOf(variantId: number): number | undefined;
 }
 
 /**
@@ -77,6 +79,7 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueInde
     variants: (productId) => variantsByProduct.get(productId) ?? [],
     variant: (variantId) => variantById.get(variantId),
     stockOf: (variantId) => levels.get(variantId)?.stock,
+    unitsMovedOf: (variantId) => levels.get(variantId)?.moved,
     testimonials: () => snapshot.testimonials,
     applyStock(given) {
       const productIds = new Set<number>();

@@ -5,7 +5,7 @@ import type { CatalogueSnapshot } from './catalogue.index.ts';
 import { LIVE_STOCK, UNITS_MOVED, WITH_STOCK_LEVELS } from '../stock/stock.queries.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
-/** Stock moved across a band a shopper sees: the payload is the moved variants' ids, as JSON. */
+/** Stock moved across a band a shopper sees: the payload is each moved variant's [id, units moved], as JSON. */
 export const STOCK_CHANNEL = 'stock_bands_changed';
 
 export async function catalogueVersion(db: Queryable): Promise<number> {

@@ -43,6 +43,7 @@ describe('the catalogue index takes moved stock', () => {
     const listed = index.products();
     expect(index.applyStock(new Map([[1, level(21, 13)], [2, level(5, 5)]]))).toEqual({ kind: 'stock', productIds: new Set(), availability: false });
     expect(index.stockOf(1)).toBe(21);
+    expect(index.unitsMovedOf(1)).toBe(13);
     expect(index.products()).toBe(listed);
     expect(index.variants(10).map((v) => v.stock)).toEqual([20, 5]);
   });
