@@ -52,17 +52,22 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
   /** The LISTEN connection dropped (a server restart, a network cut): connect again, with backoff. */
   function lost(client: pg.Client, err?: Error): void {
     if (closing || listener === undefined) return;
-    void listener.then((current) => {
-      if (current !== client || closing) return;
-      listener = undefined;
-      logger.error({ err, channels: [...handlers.keys()] }, 'the PostgreSQL LISTEN connection was lost; connecting again');
-      reconnect();
-    });
+    // A connection that never came up is not a lost one: its failure reaches whoever awaited it.
+    void listener.then(
+      (current) => {
+        if (current !== client || closing) return;
+        listener = undefined;
+        logger.error({ err, channels: [...handlers.keys()] }, 'the PostgreSQL LISTEN connection was lost; connecting again');
+        reconnect();
+      },
+      () => undefined,
+    );
   }
 
   function reconnect(): void {
     const timer = setTimeout(() => {
-      if (closing) return;
+      // Closing, or a new subscriber has connected one meanwhile.
+      if (closing || listener) return;
       const next = connectListener();
       listener = next;
       next.then(
@@ -116,7 +121,11 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
     },
     async listen(channel, onNotify) {
       listener ??= connectListener();
-      const client = await listener;
+      const client = await listener.catch((error: unknown) => {
+        // Not made: the next call tries again.
+        listener = undefined;
+        throw error;
+      });
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
