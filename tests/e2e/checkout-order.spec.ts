@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { THONG, addViaApi, serverCart, serverItemCount } from './support/cart.ts';
 import { fillContactAndAddress, holdOrderRequest, submit } from './support/checkout-form.ts';
-import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { expect, gotoBeforeHydration, gotoHydrated, test } from './support/fixtures.ts';
 
 /**
  * The demo checkout: every validation message next to its field, the payment method rules,
@@ -146,12 +146,7 @@ test('PayPal needs no card details and hides the card fields', async ({ page }) 
 
 test('what is typed before the page hydrates counts, and the form is a real form meanwhile', async ({ page }) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
-  // Hold the scripts back so the server-rendered form is there before React is.
-  await page.route('**/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
-  await page.goto('/checkout', { waitUntil: 'commit' });
+  await gotoBeforeHydration(page, '/checkout');
   const email = page.getByLabel('Email address', { exact: true });
   await email.fill('early@jurassic.com');
   // Before hydration a press posts the form to /checkout, which validates it on the server.

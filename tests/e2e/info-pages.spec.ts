@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Product } from '../../contracts/catalogue.ts';
-import { expect, gotoHydrated, test } from './support/fixtures.ts';
+import { expect, gotoBeforeHydration, gotoHydrated, test } from './support/fixtures.ts';
 
 const PAGES: Array<{ path: string; h1: string; facts: Array<string | RegExp> }> = [
   { path: '/size-guide', h1: 'Size Guide', facts: ['XS (Compy)', 'XL (T-Rex)', 'Tail Girth (in)', '38-42', '16-20'] },
@@ -86,6 +86,25 @@ test('Contact requires every field and a valid email, then thanks the shopper', 
   await expect(page.getByText('Thanks for reaching out!')).toBeFocused();
   await expect(page.getByText(/within 48 hours/).first()).toBeVisible();
   await expectAccessible();
+});
+
+test('what is typed while the page loads is what the hydrated Contact and Track Order forms send', async ({ page }) => {
+  const hydrated = page.getByRole('button', { name: /Open cart/ });
+  await gotoBeforeHydration(page, '/contact');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Early Rex');
+  await page.getByRole('textbox', { name: 'Email' }).fill('early@example.com');
+  await page.getByRole('textbox', { name: 'Subject' }).fill('Fast typing');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the scripts came.');
+  await expect(hydrated).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Thanks for reaching out!')).toBeFocused();
+
+  await gotoBeforeHydration(page, '/track-order');
+  await page.getByRole('textbox', { name: 'Order number' }).fill('COC-123456');
+  await page.getByRole('textbox', { name: 'Email address' }).fill('early@example.com');
+  await expect(hydrated).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Track Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order COC-123456' })).toBeFocused();
 });
 
 test.describe('Track order', () => {

@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
+import { typedOf, useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import {
   CHECKOUT_DEFAULTS,
   CHECKOUT_FIELDS,
@@ -53,23 +54,8 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
   const [processing, setProcessing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Whatever was typed or picked before the page hydrated is in the DOM, not in React state: adopt it.
-  // A layout effect: its update renders within the hydrating commit. From a passive effect the render
-  // came later, and a keystroke in between ran the change handler of the render before adoption, whose
-  // `values` (without what was adopted) it wrote back.
-  useLayoutEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const typed = new FormData(form);
-    setValues((current) => {
-      let next = current;
-      for (const field of CHECKOUT_FIELDS) {
-        const value = typed.get(field);
-        if (typeof value === 'string' && value !== current[field]) next = { ...next, [field]: value };
-      }
-      return next;
-    });
-  }, []);
+  // The payment radios hold only the methods they offer.
+  useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...(typedOf(typed, CHECKOUT_FIELDS) as Partial<CheckoutFormValues>) })));
 
   const update = (field: CheckoutField, value: string) => {
     const next = { ...values, [field]: value };

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PROMO_CODE, isPromoCode } from '../../../contracts/cart-rules.ts';
 import { PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { btn } from '../../components/ui.ts';
 import { apiRequest } from '../../lib/api-fetch.ts';
 import { flashFor } from '../../lib/flash.ts';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /** The promo code: checked here at once, and kept in the session for checkout. */
@@ -27,11 +28,7 @@ export function PromoCodeForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const submits = useRef(0);
 
-  // A code typed before the page hydrated is in the DOM, not in React state: adopt it.
-  useEffect(() => {
-    const typed = inputRef.current?.value ?? '';
-    if (typed !== '') setCode(typed);
-  }, []);
+  useTypedBeforeHydration(inputRef, ({ promoCode }) => promoCode !== undefined && setCode(promoCode));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

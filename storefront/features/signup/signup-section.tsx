@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { MailIcon } from '../../components/icons.tsx';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import { SIGNUP_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { ReturnTo } from '../../lib/return-to.tsx';
 import { preloadToaster, toast } from '../toast/toast.ts';
@@ -24,11 +25,7 @@ export function SignupSection() {
   const [isPending, setPending] = useState(false);
   const busy = useRef(false);
 
-  // An address typed before the page hydrated is in the DOM, not in React state: adopt it.
-  useEffect(() => {
-    const typed = inputRef.current?.value ?? '';
-    if (typed !== '') setEmail(typed);
-  }, []);
+  useTypedBeforeHydration(inputRef, (typed) => typed.email !== undefined && setEmail(typed.email));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { FORM_ACTIONS, STOCK_ALERT_FORM } from '../../../contracts/form-actions.ts';
@@ -7,6 +7,7 @@ import { STOCK_ALERT_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { MailIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import { flashFor } from '../../lib/flash.ts';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import { usePageUrl } from '../../lib/page-url.ts';
 
 /** Validation and the call load on the form's first use (see stock-alert.submit.ts). */
@@ -30,11 +31,7 @@ export function BackInStockForm({ product, variant }: { product: Product; varian
   const [isPending, setPending] = useState(false);
   const busy = useRef(false);
 
-  // An address typed before the page hydrated is in the DOM, not in React state: adopt it.
-  useEffect(() => {
-    const typed = inputRef.current?.value ?? '';
-    if (typed !== '') setEmail(typed);
-  }, []);
+  useTypedBeforeHydration(inputRef, (typed) => typed.email !== undefined && setEmail(typed.email));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

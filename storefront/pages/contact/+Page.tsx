@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
+import { typedOf, useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import { focusOnMount } from '../../lib/focus-on-mount.ts';
 import { TextAreaField, TextField } from '../../components/form-field.tsx';
 import { CheckIcon, ClockIcon, MailIcon } from '../../components/icons.tsx';
@@ -18,6 +19,8 @@ export default function ContactPage() {
   const [values, setValues] = useState<ContactValues>({ ...EMPTY_CONTACT, ...posted?.values });
   const [errors, setErrors] = useState<ContactErrors>(posted?.errors ?? {});
   const [sent, setSent] = useState(posted?.result === 'sent');
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...typedOf(typed, CONTACT_FIELDS) })));
 
   const set = (field: ContactField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -61,7 +64,7 @@ export default function ContactPage() {
               </button>
             </div>
           ) : (
-            <form method="post" action={FORM_ACTIONS.contact} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+            <form ref={formRef} method="post" action={FORM_ACTIONS.contact} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
               <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} required />
               <TextField
                 label="Email"

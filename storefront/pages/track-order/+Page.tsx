@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import { focusOnMount } from '../../lib/focus-on-mount.ts';
 import { decimalToCents, formatMoney } from '../../../contracts/money-format.ts';
 import { lineQuantityPrice, lineTotal, orderTotalsRows, totalRow, type TotalsRow } from '../../../contracts/order-presentation.ts';
@@ -42,6 +43,10 @@ export default function TrackOrderPage() {
   );
   const [cancelling, setCancelling] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (typed) => {
+    if (typed.orderNumber !== undefined) setOrderNumber(typed.orderNumber);
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
   // The confirmation mail links here with the number (never the address, which would sit in logs).
   // Read in the browser: the page is cached under its path alone, so its render never sees the query.
   useEffect(() => {

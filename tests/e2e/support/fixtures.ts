@@ -54,4 +54,16 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('button', { name: /Open cart/ })).toBeVisible();
 }
 
+/**
+ * Opens `url` with its scripts held back 1.5 s, so the server-rendered page is there, and can be typed
+ * into, before React is: what a shopper on a slow phone meets.
+ */
+export async function gotoBeforeHydration(page: Page, url: string): Promise<void> {
+  await page.route('**/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+}
+
 export { expect };
