@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_CORE, cpuSeconds, freePort, sleep, start } from './lib/process.ts';
 import { type Row, fmtMs } from './lib/report.ts';
+import { median } from './lib/rounds.ts';
 
 export const COLD_START_TARGET_MS = 1500;
 
@@ -24,7 +25,6 @@ export interface ColdStartResult {
   medianCpuMs: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One start: spawn, then poll GET /api/categories every 5 ms until it answers 200. */
 async function oneStart(build: string, dataDir: string, databaseUrl = ''): Promise<{ ms: number; cpuMs: number }> {

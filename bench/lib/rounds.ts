@@ -8,6 +8,13 @@ export const MAX_BASELINE_DRIFT = 0.2;
 /** Rounds of a row; two more when two or more of them were disturbed. */
 export const ROUNDS = 3;
 
+/** The middle value (the mean of the middle two of an even count). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 /** One round: the shop's run between two of the baseline's. */
 export interface Round<T> {
   r: T;

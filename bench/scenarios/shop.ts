@@ -8,6 +8,7 @@ import { steadyBaseline } from '../lib/steady-baseline.ts';
 import { type CartAnswer, cartAnswer, writesOverHttp } from './cart-writes.ts';
 import { shopsDay } from './shops-day.ts';
 import { scaleOut } from './scale-out.ts';
+import { journeysRows } from './journeys.ts';
 import { writeRows } from './write-rows.ts';
 import { ordersOverHttp } from './orders.ts';
 import { type RunningShop, catalogueGets } from './catalogue-gets.ts';
@@ -95,4 +96,5 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
   // Its own shop processes (a fresh one per held rate), after the half's shop has stopped.
   if (run.only.has('day')) await run.phase(`${backend}: a shop's day`, () => shopsDay(run, build, target, facts));
   if (run.only.has('scale')) await run.phase(`${backend}: scale-out behind haproxy`, () => scaleOut(run, build, target, facts));
+  if (run.only.has('journeys')) await run.phase(`${backend}: shopper journeys behind haproxy`, () => journeysRows(run, build, target, facts));
 }

@@ -22,7 +22,7 @@ const PROBE_START = 100;
 const PROBE_STEP = 1.5;
 /** Holds a search may take, each `--hold` seconds: enough to go from the ramp's rate to where p99 passes. */
 const MAX_HOLDS = 10;
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 export const CONNECTIONS = 100;
 
 export interface DayOptions {
