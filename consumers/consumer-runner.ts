@@ -9,6 +9,7 @@ import { LOG_START, currentHorizon, laterOf, readCommittedAfter } from '../event
 import type { Consumer, ConsumerContext, ConsumerLog } from './consumer.ts';
 import { LeaseLost, sentOnce } from './mail/sent-once.ts';
 import { handleRequestedRetries } from './requested-retries.ts';
+import { type LogHead, watchLogHead } from './log-head.ts';
 import { type Pause, pause } from './pause.ts';
 
 export interface RunnerOptions {
@@ -16,7 +17,7 @@ export interface RunnerOptions {
   owner?: string;
   /** How long a lease lasts unless renewed: how long a killed instance's consumers wait for another. */
   leaseMs?: number;
-  /** How often an idle consumer looks for new events. */
+  /** How often the instance reads the log's head: how soon an idle consumer hears of new events. */
   pollMs?: number;
   batchSize?: number;
   /** Tries of one event before it is parked. */
@@ -58,7 +59,8 @@ export function startConsumers(db: Database, consumers: readonly Consumer[], con
   const owner = options.owner ?? instanceOwner();
   const idle = pause();
   const stats = consumers.map((consumer): ConsumerStats => ({ name: consumer.name, handled: 0, failed: 0, parked: 0 }));
-  const loops = consumers.map((consumer, i) => runLoop(db, consumer, context, { ...settings, owner }, stats[i]!, idle));
+  const head = watchLogHead(db, settings.pollMs, idle, (err) => context.log.warn({ err: redactedError(err) }, 'the log head could not be read; trying again'));
+  const loops = consumers.map((consumer, i) => runLoop(db, consumer, context, { ...settings, owner }, stats[i]!, idle, head));
   return {
     owner,
     stats: () => stats.map((s) => ({ ...s })),
@@ -71,7 +73,7 @@ export function startConsumers(db: Database, consumers: readonly Consumer[], con
 
 type Settings = Required<Omit<RunnerOptions, 'owner'>> & { owner: string };
 
-async function runLoop(db: Database, consumer: Consumer, context: ConsumerContext, settings: Settings, stats: ConsumerStats, idle: Pause): Promise<void> {
+async function runLoop(db: Database, consumer: Consumer, context: ConsumerContext, settings: Settings, stats: ConsumerStats, idle: Pause, head: LogHead): Promise<void> {
   const lease: Lease = { consumer: consumer.name, owner: settings.owner, leaseMs: settings.leaseMs };
   const { log } = context;
   // Its mail is recorded as sending and sent, under this consumer's lease.
@@ -79,7 +81,12 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
   let started = false;
   let horizonSavedAt = 0;
   let held = false;
+  // With nothing to do, a consumer waits for new events, at most this long: its lease is renewed (or,
+  // on another instance, looked at) five times within its length, so a slow turn does not lose it.
+  const idleMs = settings.leaseMs / 5;
   while (!idle.stopped) {
+    // The head before this turn's read: an event appended after it wakes the wait below.
+    const seen = head.known;
     try {
       if (!started) {
         await createCheckpoint(db, consumer.name, consumer.startAt === 'now' ? await currentHorizon(db) : LOG_START);
@@ -90,7 +97,7 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
       if (!checkpoint) {
         if (held) log.warn({ consumer: consumer.name }, 'consumer taken over by another instance');
         held = false;
-        await idle.wait(settings.pollMs);
+        await head.waitPast(seen, idleMs);
         continue;
       }
       if (!held) log.info({ consumer: consumer.name, position: checkpoint.cursor.position }, 'consumer running here');
@@ -98,10 +105,10 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
       await handleRequestedRetries(db, consumer, fenced, stats);
       const waitMs = checkpoint.retryAt ? checkpoint.retryAt.getTime() - Date.now() : 0;
       if (checkpoint.failingPosition !== null && waitMs > 0) {
-        await idle.wait(Math.min(waitMs, settings.pollMs));
+        await idle.wait(Math.min(waitMs, idleMs));
         continue;
       }
-      const { events, through } = await readCommittedAfter(db, checkpoint.cursor, { types: consumer.eventTypes }, settings.batchSize);
+      const { events, through, heldBack } = await readCommittedAfter(db, checkpoint.cursor, { types: consumer.eventTypes }, settings.batchSize);
       let done: LogCursor | undefined;
       let processed = 0;
       let savedAt = Date.now();
@@ -159,7 +166,8 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
         if (!(await saveCheckpoint(db, lease, moveTo))) log.warn({ consumer: consumer.name }, 'consumer lease lost mid-batch: its batch will be handled again');
         else if (!done) horizonSavedAt = Date.now();
       }
-      if (events.length < settings.batchSize && !stoppedShort) await idle.wait(settings.pollMs);
+      // Events held back behind a running transaction come when it ends, with no new event to wake on.
+      if (events.length < settings.batchSize && !stoppedShort) await (heldBack ? idle.wait(settings.pollMs) : head.waitPast(seen, idleMs));
     } catch (error) {
       // The database away, say: the loop lives on and tries again.
       log.error({ consumer: consumer.name, err: redactedError(error) }, 'consumer loop failed; trying again');

@@ -37,6 +37,11 @@ export interface LogRead {
    * skips most events (a consumer of a rare type) moves on with the log instead of reading it all again.
    */
   through: LogCursor;
+  /**
+   * Whether matching events lie past the horizon, written by transactions newer than one still running
+   * (anywhere on the server: the horizon is the cluster's): they come once it ends, with no new event.
+   */
+  heldBack: boolean;
 }
 
 /**
@@ -47,9 +52,16 @@ export interface LogRead {
  * commit order). One statement: the horizon comes back even when no event does.
  */
 export async function readCommittedAfter(db: Queryable, after: LogCursor, only: { types?: readonly string[]; from?: number }, limit: number): Promise<LogRead> {
-  const { rows } = await db.query<LoggedEventRow & { horizon: string; position: string | number | null }>(
-    `select h.xmin::text as horizon, e.*
-     from (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) h
+  const { rows } = await db.query<LoggedEventRow & { horizon: string; held_back: boolean; position: string | number | null }>(
+    `select h.xmin::text as horizon, h.held_back, e.*
+     from (
+       select x.xmin, exists (
+         select 1 from events
+         where (transaction_id, position) > ($1::xid8, $2::bigint) and transaction_id >= x.xmin
+           and ($3::text[] is null or type = any($3::text[])) and position >= $4
+       ) as held_back
+       from (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) x
+     ) h
      left join lateral (
        select ${LOGGED_COLUMNS}, events.transaction_id as xid
        from events
@@ -65,7 +77,7 @@ export async function readCommittedAfter(db: Queryable, after: LogCursor, only: 
   const events = rows.filter((row) => row.position !== null).map(toLogged);
   const horizon: LogCursor = { transactionId: rows[0]!.horizon, position: 0 };
   const through = events.length === limit ? events.at(-1)!.cursor : laterOf(after, horizon);
-  return { events, through };
+  return { events, through, heldBack: rows[0]!.held_back };
 }
 
 /** The later of two cursors (transaction ids compared as numbers, not text). */

@@ -93,8 +93,9 @@ describe.each(BACKENDS)('mail sent once, recorded in the store, on %s', (backend
   // Two runners on one database are two instances: PostgreSQL's case (a PGlite directory has one process).
   it.skipIf(backend === 'pglite')('a send slower than the lease: its holder renews the lease meanwhile, the other instance never takes over, each message goes once', async () => {
     const name = 'once-c';
-    const slow = { ...FAST_RUNNER, leaseMs: 300 };
-    inbox.answerDelayMs = 1_500;
+    // A lease long enough that a busy machine's stall does not lose it; a send of two and a half leases.
+    const slow = { ...FAST_RUNNER, leaseMs: 1_000 };
+    inbox.answerDelayMs = 2_500;
     const first = startMailConsumers(t.db, [mailing(name)], inbox, { ...slow, owner: 'first' });
     const second = startMailConsumers(t.db, [mailing(name)], inbox, { ...slow, owner: 'second' });
     try {
