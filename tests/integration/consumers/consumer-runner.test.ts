@@ -57,6 +57,39 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
     expect(seen).toHaveLength(5);
   });
 
+  it('an idle consumer waits for the log to move: it reads the log once in a while, not on every poll, and an event wakes it at once', async () => {
+    const { consumer, seen } = recordingConsumer('run-idle', ['RunIdle']);
+    // Every statement the runner sends, counted by what it asks.
+    const reads = { log: 0, head: 0 };
+    const counted = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== 'query') return Reflect.get(target, key, receiver);
+        return (sql: string, params?: unknown[]) => {
+          if (sql.includes('pg_snapshot_xmin(pg_current_snapshot()) as xmin) x')) reads.log += 1;
+          if (sql.includes('max(position)')) reads.head += 1;
+          return target.query(sql, params);
+        };
+      },
+    });
+    const running = startConsumers(counted, [consumer], testContext(t.db), FAST);
+    try {
+      await until(async () => (await readCheckpoints(t.db)).some((c) => c.consumer === 'run-idle' && c.leaseOwner !== null));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const idle = { ...reads };
+      // A poll every 10 ms reads the head about a hundred times a second; the log is read a handful of
+      // times (at the start, and a fifth of the 15 s lease apart), not a hundred.
+      expect(idle.head).toBeGreaterThan(20);
+      expect(idle.log).toBeLessThan(5);
+      const started = Date.now();
+      const [position] = await append(t, 'RunIdle', 1);
+      await until(() => seen.length === 1);
+      expect(seen).toEqual([position]);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await running.stop();
+    }
+  });
+
   it('retries a failing event with backoff, parks it after its tries, goes on with the rest; an operator retry handles it', async () => {
     const positions = await append(t, 'RunB', 3);
     let refuse = true;
