@@ -6,6 +6,16 @@ import { checkout } from '../support/orders.ts';
 import { BACKENDS, httpShopper, serverForTests } from './fault-support.ts';
 
 const SHOPPERS = 100;
+
+/** A shopper's checkout of its cart, sent once with its own key: the status and the answer. */
+async function placeOrder(base: string, cookie: string, email: string): Promise<{ status: number; body: { number?: string; message?: string } }> {
+  const response = await fetch(`${base}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), cookie },
+    body: JSON.stringify(checkout({ email })),
+  });
+  return { status: response.status, body: (await response.json()) as { number?: string; message?: string } };
+}
 /** A variant the seed stocks with exactly 3, and its product. */
 const product = seed.products.find((p) => p.variants.some((v) => v.stock === 3))!;
 const variant = product.variants.find((v) => v.stock === 3)!;
@@ -34,16 +44,7 @@ describe.each(BACKENDS)('the last 3 units on %s', (backend) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    const answers = await Promise.all(
-      shoppers.map(async (s, i) => {
-        const response = await fetch(`${base}/api/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), cookie: s.cookie! },
-          body: JSON.stringify(checkout({ email: `shopper${i}@example.com` })),
-        });
-        return { status: response.status, body: (await response.json()) as { number?: string; message?: string } };
-      }),
-    );
+    const answers = await Promise.all(shoppers.map((s, i) => placeOrder(base, s.cookie!, `shopper${i}@example.com`)));
     placing = false;
     await watcher;
 
@@ -107,16 +108,7 @@ describe.each(BACKENDS)('two variants wanted in opposite orders on %s', (backend
       for (const { product, variant } of lines) expect((await s.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })).status).toBe(201);
     }
 
-    const answers = await Promise.all(
-      shoppers.map(async (s, i) => {
-        const response = await fetch(`${base}/api/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), cookie: s.cookie! },
-          body: JSON.stringify(checkout({ email: `racer${i}@example.com` })),
-        });
-        return { status: response.status, body: (await response.json()) as { message?: string } };
-      }),
-    );
+    const answers = await Promise.all(shoppers.map((s, i) => placeOrder(base, s.cookie!, `racer${i}@example.com`)));
 
     expect(answers.filter((x) => x.status === 201)).toHaveLength(fewer);
     const refused = answers.filter((x) => x.status !== 201);
