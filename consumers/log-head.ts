@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { anyRetryRequested } from '../eventstore/dead-letters.ts';
-import { headPosition } from '../eventstore/log-reads.ts';
+import { wakeSignals } from '../eventstore/log-tail.ts';
 import type { Pause } from './pause.ts';
 
 /**
@@ -24,7 +23,7 @@ export function watchLogHead(db: Queryable, pollMs: number, idle: Pause, onError
     while (!idle.stopped) {
       try {
         const before = known;
-        const [head, retries] = await Promise.all([headPosition(db), anyRetryRequested(db)]);
+        const { head, retries } = await wakeSignals(db);
         known = head;
         if (known > before || retries) wakeAll();
       } catch (error) {

@@ -90,12 +90,6 @@ export async function retriesRequested(db: Queryable, consumer: string, limit: n
   return rows.map((row) => Number(row.position));
 }
 
-/** Whether an operator has queued any consumer's parked events for another try. */
-export async function anyRetryRequested(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query(`select 1 from consumer_dead_letters where status = 'retry' limit 1`);
-  return rows.length > 0;
-}
-
 /** Queues parked events for another try: one, or all of the consumer's. Answers how many. */
 export async function requestRetry(db: Queryable, consumer: string, position?: number): Promise<number> {
   const { rows } = await db.query(

@@ -96,6 +96,18 @@ export async function currentHorizon(db: Queryable): Promise<LogCursor> {
   return { transactionId: rows[0]!.xmin, position: 0 };
 }
 
+/**
+ * What an idle consumer waits for, in one read: the log's head (its highest committed position) and
+ * whether an operator queued any consumer's parked events for another try.
+ */
+export async function wakeSignals(db: Queryable): Promise<{ head: number; retries: boolean }> {
+  const { rows } = await db.query<{ head: string | number; retries: boolean }>(
+    `select (select coalesce(max(position), 0) from events) as head,
+            exists (select 1 from consumer_dead_letters where status = 'retry') as retries`,
+  );
+  return { head: Number(rows[0]!.head), retries: rows[0]!.retries };
+}
+
 /** How many events of `types` lie after `after` (committed or not: what a consumer still has to do). */
 export async function countAfterCursor(db: Queryable, after: LogCursor, types: readonly string[]): Promise<number> {
   const { rows } = await db.query<{ n: string | number }>(
