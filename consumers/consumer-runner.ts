@@ -59,14 +59,14 @@ export function startConsumers(db: Database, consumers: readonly Consumer[], con
   const owner = options.owner ?? instanceOwner();
   const idle = pause();
   const stats = consumers.map((consumer): ConsumerStats => ({ name: consumer.name, handled: 0, failed: 0, parked: 0 }));
-  const head = watchLogHead(db, settings.pollMs, idle, (err) => context.log.warn({ err: redactedError(err) }, 'the log head could not be read; trying again'));
+  const head = watchLogHead(db, consumers.map((c) => c.name), settings.pollMs, idle, (err) => context.log.warn({ err: redactedError(err) }, 'the log head could not be read; trying again'));
   const loops = consumers.map((consumer, i) => runLoop(db, consumer, context, { ...settings, owner }, stats[i]!, idle, head));
   return {
     owner,
     stats: () => stats.map((s) => ({ ...s })),
     async stop() {
       idle.stop();
-      await Promise.all(loops);
+      await Promise.all([...loops, head.ended]);
     },
   };
 }
@@ -85,7 +85,8 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
   // on another instance, looked at) five times within its length, so a slow turn does not lose it.
   const idleMs = settings.leaseMs / 5;
   while (!idle.stopped) {
-    // The head before this turn's read: an event appended after it wakes the wait below.
+    // The newest transaction before this turn's read: one that commits events after it wakes the wait
+    // below, or the read says it was held back.
     const seen = head.known;
     try {
       if (!started) {

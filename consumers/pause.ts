@@ -3,6 +3,8 @@ export interface Pause {
   readonly stopped: boolean;
   wait(ms: number): Promise<void>;
   stop(): void;
+  /** Calls `listener` once, when `stop` is called. */
+  onStop(listener: () => void): void;
 }
 
 export function pause(): Pause {
@@ -24,5 +26,9 @@ export function pause(): Pause {
         signal.addEventListener('abort', done, { once: true });
       }),
     stop: () => controller.abort(),
+    onStop: (listener) => {
+      if (signal.aborted) listener();
+      else signal.addEventListener('abort', listener, { once: true });
+    },
   };
 }

@@ -38,8 +38,9 @@ export interface LogRead {
    */
   through: LogCursor;
   /**
-   * Whether matching events lie past the horizon, written by transactions newer than one still running
-   * (anywhere on the server: the horizon is the cluster's): they come once it ends, with no new event.
+   * Whether any event (of any type) lies past the horizon: written by a transaction newer than one still
+   * running (anywhere on the server: the horizon is the cluster's). The running one may commit events
+   * below it, by position and by id, that raise neither: a reader that wants them soon reads again.
    */
   heldBack: boolean;
 }
@@ -56,9 +57,7 @@ export async function readCommittedAfter(db: Queryable, after: LogCursor, only: 
     `select h.xmin::text as horizon, h.held_back, e.*
      from (
        select x.xmin, exists (
-         select 1 from events
-         where (transaction_id, position) > ($1::xid8, $2::bigint) and transaction_id >= x.xmin
-           and ($3::text[] is null or type = any($3::text[])) and position >= $4
+         select 1 from events where (transaction_id, position) > ($1::xid8, $2::bigint) and transaction_id >= x.xmin
        ) as held_back
        from (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) x
      ) h
@@ -97,15 +96,17 @@ export async function currentHorizon(db: Queryable): Promise<LogCursor> {
 }
 
 /**
- * What an idle consumer waits for, in one read: the log's head (its highest committed position) and
- * whether an operator queued any consumer's parked events for another try.
+ * What an idle consumer waits for, in one read: the newest transaction id among the log's events
+ * (committed ones: the only ones visible) and whether an operator queued parked events of `consumers`
+ * for another try.
  */
-export async function wakeSignals(db: Queryable): Promise<{ head: number; retries: boolean }> {
-  const { rows } = await db.query<{ head: string | number; retries: boolean }>(
-    `select (select coalesce(max(position), 0) from events) as head,
-            exists (select 1 from consumer_dead_letters where status = 'retry') as retries`,
+export async function wakeSignals(db: Queryable, consumers: readonly string[]): Promise<{ newest: bigint; retries: boolean }> {
+  const { rows } = await db.query<{ newest: string | null; retries: boolean }>(
+    `select (select max(transaction_id)::text from events) as newest,
+            exists (select 1 from consumer_dead_letters where status = 'retry' and consumer = any($1::text[])) as retries`,
+    [consumers],
   );
-  return { head: Number(rows[0]!.head), retries: rows[0]!.retries };
+  return { newest: BigInt(rows[0]!.newest ?? 0), retries: rows[0]!.retries };
 }
 
 /** How many events of `types` lie after `after` (committed or not: what a consumer still has to do). */

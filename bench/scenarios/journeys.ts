@@ -37,7 +37,7 @@ export interface Walked extends Setup {
 }
 
 /**
- * A shopper's journey, as the capacity issue measured it: the home page, the shop, the product list API,
+ * A shopper's journey: the home page, the shop, the product list API,
  * a product page, Add to Cart (a new shopper's first write: a session and a cart), and the cart page.
  * Ten journeys in a row over ten products; with `orders`, the tenth shopper also places their cart.
  */

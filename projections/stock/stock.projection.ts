@@ -54,7 +54,8 @@ export const stockProjection: Projection = {
     {
       // A variant's first movement makes its row, the counted level taken from the catalogue then. One
       // made meanwhile by another transaction meets the conflict clause; should the proposed row fail
-      // the check there, the order reads again and takes the update above.
+      // the check there, the order reads again and takes the update above. Rows go in in id order, as
+      // the lock above takes them: two first orders of the same variants wait on each other, never deadlock.
       name: 'stock_first_moved',
       sql: `insert into stock_levels as s (variant_id, seeded, received, ordered, returned, position)
         select m.variant_id, coalesce((select v.stock from variants v where v.id = m.variant_id), 0),
@@ -62,6 +63,7 @@ export const stockProjection: Projection = {
         from stock_moves m
         where not exists (select 1 from stock_levels x where x.variant_id = m.variant_id)
         group by m.variant_id
+        order by m.variant_id
         on conflict (variant_id) do update
           set received = s.received + excluded.received, ordered = s.ordered + excluded.ordered, returned = s.returned + excluded.returned,
               position = greatest(s.position, excluded.position)`,

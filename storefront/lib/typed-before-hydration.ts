@@ -9,7 +9,9 @@ export type TypedFields = Partial<Record<string, string>>;
  * adopted values render within the hydrating commit: from a passive effect a keystroke in between ran
  * the change handler of the render before adoption, which wrote its values back without them.
  * Until hydration a field holds what the server rendered or what was typed since, so adopting it as it
- * stands is right either way.
+ * stands is right either way. One exception is React's: hydrating a textarea the server filled (a
+ * message posted back without JavaScript) sets it to the server's text, so an edit made to it before
+ * then is lost.
  */
 export function useTypedBeforeHydration(ref: RefObject<HTMLFormElement | HTMLInputElement | null>, adopt: (typed: TypedFields) => void): void {
   useLayoutEffect(() => {

@@ -54,7 +54,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
   const [processing, setProcessing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The payment radios hold only the methods they offer.
+  // Adopted as typed: the payment radios can hold only the two methods the form offers, so the cast is safe.
   useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...(typedOf(typed, CHECKOUT_FIELDS) as Partial<CheckoutFormValues>) })));
 
   const update = (field: CheckoutField, value: string) => {
