@@ -43,6 +43,13 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   requests?: LoadRequest[];
   /**
+   * A sequence only: the indexes it may start at. Each time a connection starts the sequence it takes the
+   * next of these in turn and walks the whole sequence from there, round to where it began. Autocannon
+   * starts every connection at the first request, so in a run of a few passes the beginning of a long
+   * sequence would be walked more often than its end.
+   */
+  starts?: number[];
+  /**
    * Open loop: offer this many requests per second in all, evenly spaced, whatever the answers' pace
    * (bench/open-loop.ts), to read latency at a given load rather than at saturation: one GET path, or
    * `mix`.
@@ -80,25 +87,33 @@ function onlyLoopback(url: string) {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`load only goes to this machine, not ${host}`);
 }
 
-/** A sequence of requests (autocannon's): each connection walks through it, carrying its cookie. */
+/**
+ * A sequence of requests (autocannon's): each connection walks through it, carrying its cookie. Slot i
+ * of a pass that starts at `start` sends request (start + i) mod n (`LoadSpec.starts`).
+ */
 function sequenceOptions(spec: LoadSpec, requests: LoadRequest[], duration: number): autocannon.Options {
+  const starts = spec.starts ?? [0];
+  let passes = 0;
+  const at = (slot: number, context: Record<string, unknown>) => {
+    // The context is fresh at each pass: its first slot draws the pass's start.
+    if (slot === 0) context.start = starts[passes++ % starts.length];
+    return requests[((context.start as number) + slot) % requests.length]!;
+  };
   return {
     url: spec.url,
     connections: spec.connections,
     duration,
     pipelining: 1,
     timeout: 10,
-    requests: requests.map((r) => ({
-      method: r.method ?? 'GET',
-      path: r.path,
-      ...(r.body === undefined ? {} : { body: r.body }),
-      headers: { ...(spec.headers ?? {}), ...(r.headers ?? {}) },
+    requests: requests.map((_, slot) => ({
       setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
-        if (r.useCookie && typeof context.cookie === 'string') req.headers = { ...req.headers, cookie: context.cookie };
-        return req;
+        const r = at(slot, context);
+        const headers: Record<string, string> = { ...(spec.headers ?? {}), ...(r.headers ?? {}) };
+        if (r.useCookie && typeof context.cookie === 'string') headers.cookie = context.cookie;
+        return { ...req, method: r.method ?? 'GET', path: r.path, headers, ...(r.body === undefined ? {} : { body: r.body }) };
       },
       onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers?: Record<string, string | string[]>) => {
-        if (!r.captureCookie) return;
+        if (!requests[((context.start as number) + slot) % requests.length]!.captureCookie) return;
         const setCookie = headers?.['set-cookie'];
         const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
         if (first) context.cookie = first.split(';')[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Measured } from '../../../bench/lib/shop-process.ts';
-import { ORDER_EVERY, type Walked, journeys, journeysPerSecond, journeysRow } from '../../../bench/scenarios/journeys.ts';
+import { ORDER_EVERY, type Walked, journeyStarts, journeys, journeysPerSecond, journeysRow } from '../../../bench/scenarios/journeys.ts';
 
 const facts = { slug: 'p1', productId: 1, lines: Array.from({ length: 10 }, (_, i) => ({ productId: i + 1, variantId: (i + 1) * 100 })) };
 const slugOf = (id: number) => `p${id}`;
@@ -21,6 +21,14 @@ describe('a journey sequence', () => {
     expect(without.filter((r) => r.path.startsWith('/product/')).map((r) => r.path)).toEqual(facts.lines.map((l) => `/product/p${l.productId}`));
     // The tenth shopper orders what it added: the last add is of the same session.
     expect(withOrders.at(-2)).toMatchObject({ path: '/cart', useCookie: true });
+  });
+
+  it('starts shoppers at every journey in turn, so the ordering journey is walked as often as the rest', () => {
+    const sequence = journeys(facts, slugOf, true);
+    const starts = journeyStarts(sequence);
+    expect(starts).toEqual(Array.from({ length: ORDER_EVERY }, (_, i) => i * 6));
+    // A pass from any start is a whole journey first: its Add to Cart before its cart page.
+    for (const start of starts) expect(sequence.slice(start, start + 6).map((r) => r.path.split('/')[1])).toEqual(['', 'shop', 'api', 'product', 'api', 'cart']);
   });
 
   it('counts journeys from requests, the order request included', () => {
