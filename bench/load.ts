@@ -94,11 +94,7 @@ function onlyLoopback(url: string) {
 function sequenceOptions(spec: LoadSpec, requests: LoadRequest[], duration: number): autocannon.Options {
   const starts = spec.starts ?? [0];
   let passes = 0;
-  const at = (slot: number, context: Record<string, unknown>) => {
-    // The context is fresh at each pass: its first slot draws the pass's start.
-    if (slot === 0) context.start = starts[passes++ % starts.length];
-    return requests[((context.start as number) + slot) % requests.length]!;
-  };
+  const at = (slot: number, context: Record<string, unknown>) => requests[((context.start as number) + slot) % requests.length]!;
   return {
     url: spec.url,
     connections: spec.connections,
@@ -107,13 +103,15 @@ function sequenceOptions(spec: LoadSpec, requests: LoadRequest[], duration: numb
     timeout: 10,
     requests: requests.map((_, slot) => ({
       setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
+        // The context is fresh at each pass: its first slot draws the pass's start.
+        if (slot === 0) context.start = starts[passes++ % starts.length];
         const r = at(slot, context);
         const headers: Record<string, string> = { ...(spec.headers ?? {}), ...(r.headers ?? {}) };
         if (r.useCookie && typeof context.cookie === 'string') headers.cookie = context.cookie;
         return { ...req, method: r.method ?? 'GET', path: r.path, headers, ...(r.body === undefined ? {} : { body: r.body }) };
       },
       onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers?: Record<string, string | string[]>) => {
-        if (!requests[((context.start as number) + slot) % requests.length]!.captureCookie) return;
+        if (!at(slot, context).captureCookie) return;
         const setCookie = headers?.['set-cookie'];
         const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
         if (first) context.cookie = first.split(';')[0];

@@ -1,10 +1,9 @@
 import type { BenchRun } from '../lib/bench-run.ts';
-import { cpuQuotaUnavailable, holdToQuota } from '../lib/cpu-quota.ts';
-import { haproxyUnavailable, startHaproxy } from '../lib/haproxy.ts';
+import { heldInstancesUnavailable, withHeldInstances } from '../lib/held-instances.ts';
 import type { LoadRequest } from '../load.ts';
 import { type Row, fmtRate } from '../lib/report.ts';
 import { ROUNDS, median } from '../lib/rounds.ts';
-import { type Measured, type Target, load, loadProblems, loadText, startShop } from '../lib/shop-process.ts';
+import { type Measured, type Target, load, loadProblems, loadText } from '../lib/shop-process.ts';
 import { CHECKOUT, restockOrderedVariants } from './orders.ts';
 import type { ShopFacts } from './shop-facts.ts';
 import { BROWSER } from './shops-day.ts';
@@ -72,7 +71,7 @@ export const journeysPerSecond = (requestsPerSecond: number, sequenceLength: num
  * data directory): its row is the orders ratio.
  */
 export async function journeysRows(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<void> {
-  const why = (await cpuQuotaUnavailable()) ?? haproxyUnavailable();
+  const why = await heldInstancesUnavailable();
   if (why) {
     run.log(`journeys skipped: ${why}`);
     return;
@@ -91,22 +90,15 @@ export async function journeysRows(run: BenchRun, build: string, target: Target,
 }
 
 async function walk(run: BenchRun, build: string, target: Target, facts: ShopFacts, setup: Setup, round: number): Promise<Walked> {
-  const shops = await Promise.all(Array.from({ length: setup.instances }, () => startShop(build, target)));
-  const quotas = await Promise.all(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `journeys-${i}`, JOURNEY_CORES)));
-  const balancer = await startHaproxy(shops.map((shop) => shop.origin));
-  try {
-    const products = (await (await fetch(`${balancer.origin}/api/products`)).json()) as Array<{ id: number; slug: string }>;
+  return withHeldInstances(build, target, setup.instances, JOURNEY_CORES, async (instances, origin) => {
+    const products = (await (await fetch(`${origin}/api/products`)).json()) as Array<{ id: number; slug: string }>;
     const slugOf = (id: number) => products.find((p) => p.id === id)!.slug;
     const requests = journeys(facts, slugOf, setup.orders);
-    const result = await load(run, { url: balancer.origin, connections: SHOPPERS, requests, starts: journeyStarts(requests), warmup: WARM_UP_SECONDS, duration: run.duration * MEASURED_DURATIONS }, shops.map((shop) => shop.child));
+    const result = await load(run, { url: origin, connections: SHOPPERS, requests, starts: journeyStarts(requests), warmup: WARM_UP_SECONDS, duration: run.duration * MEASURED_DURATIONS }, instances);
     const perJourney = result.cpuMsPerRequest === undefined ? undefined : (result.cpuMsPerRequest * requests.length) / ORDER_EVERY;
     const problem = loadProblems(result);
     return { ...setup, round, journeysPerSecond: journeysPerSecond(result.rps, requests.length), ...(perJourney === undefined ? {} : { cpuMsPerJourney: perJourney }), result, ...(problem ? { problem } : {}) };
-  } finally {
-    await balancer.child.stop();
-    await Promise.all(shops.map((shop) => shop.child.stop()));
-    await Promise.all(quotas.map((release) => release()));
-  }
+  });
 }
 
 const describe = (s: Setup) => `${s.instances} instance${s.instances > 1 ? 's' : ''}${s.orders ? `, an order every ${ORDER_EVERY}th journey` : ', no orders'}`;

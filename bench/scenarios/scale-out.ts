@@ -1,10 +1,10 @@
 import type { BenchRun } from '../lib/bench-run.ts';
-import { cpuQuotaUnavailable, holdToQuota } from '../lib/cpu-quota.ts';
-import { INSTANCE_HEADER, haproxyUnavailable, startHaproxy } from '../lib/haproxy.ts';
+import { INSTANCE_HEADER } from '../lib/haproxy.ts';
+import { heldInstancesUnavailable, withHeldInstances } from '../lib/held-instances.ts';
 import { holdClimb } from '../lib/hold-climb.ts';
 import { type Row, fmtMs, fmtRate } from '../lib/report.ts';
 import { searchQueries } from '../lib/search-queries.ts';
-import { type Target, load, loadText, startShop } from '../lib/shop-process.ts';
+import { type Target, load, loadText } from '../lib/shop-process.ts';
 import { restockOrderedVariants } from './orders.ts';
 import type { ShopFacts } from './shop-facts.ts';
 import { CONNECTIONS, DAY_MIX, ORDERS_P99_MS, P99_MS, type Step, judge, kindsP99, mixOf } from './shops-day.ts';
@@ -38,7 +38,7 @@ interface Capacity {
  * measured without orders.
  */
 export async function scaleOut(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<void> {
-  const why = target.backend !== 'postgres' ? 'several instances need a shared database: PostgreSQL only' : ((await cpuQuotaUnavailable()) ?? haproxyUnavailable());
+  const why = target.backend !== 'postgres' ? 'several instances need a shared database: PostgreSQL only' : (await heldInstancesUnavailable());
   if (why) {
     run.log(`scale-out skipped: ${why}`);
     return;
@@ -60,25 +60,22 @@ export async function scaleOut(run: BenchRun, build: string, target: Target, fac
 async function capacityOf(run: BenchRun, build: string, target: Target, facts: ShopFacts, instances: number, orders: boolean, guess: number | undefined): Promise<Capacity> {
   const steps: Step[] = [];
   // The instances run through the whole search, as a shop runs all day: warmed once, then every step on them.
-  const shops = await Promise.all(Array.from({ length: instances }, () => startShop(build, target)));
-  const quotas = await Promise.all(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `shop-${i}`, INSTANCE_CORES)));
-  const balancer = await startHaproxy(shops.map((shop) => shop.origin));
-  let searchFrom = 0;
-  const step = async (rate: number, seconds: number, warmup: number): Promise<Step> => {
-    const kinds = await mixOf(balancer.origin, facts, searchFrom, { orders });
-    const result = await load(
-      run,
-      { url: balancer.origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds, instances: { count: instances, header: INSTANCE_HEADER } } },
-      shops.map((shop) => shop.child),
-    );
-    searchFrom += result.searchesSent ?? 0;
-    const why = judge(result);
-    const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
-    steps.push(s);
-    run.log(`  ${instances} × ${INSTANCE_CORES} core${orders ? '' : ', no orders'}: ${rate} req/s for ${seconds} s: ${kindsP99(result)}, ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`);
-    return s;
-  };
-  try {
+  return withHeldInstances(build, target, instances, INSTANCE_CORES, async (children, origin) => {
+    let searchFrom = 0;
+    const step = async (rate: number, seconds: number, warmup: number): Promise<Step> => {
+      const kinds = await mixOf(origin, facts, searchFrom, { orders });
+      const result = await load(
+        run,
+        { url: origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds, instances: { count: instances, header: INSTANCE_HEADER } } },
+        children,
+      );
+      searchFrom += result.searchesSent ?? 0;
+      const why = judge(result);
+      const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
+      steps.push(s);
+      run.log(`  ${instances} × ${INSTANCE_CORES} core${orders ? '' : ', no orders'}: ${rate} req/s for ${seconds} s: ${kindsP99(result)}, ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`);
+      return s;
+    };
     // The ramp (from a guess: the one instance's capacity times the instances), until a step fails;
     // the first step warms the instances' code (V8 needs thousands of requests).
     let rate = guess ?? FIRST_RATE;
@@ -98,11 +95,7 @@ async function capacityOf(run: BenchRun, build: string, target: Target, facts: S
       if (s.ok && climb.held() === s.rate) capacity = s;
     }
     return { instances, orders, steps, ...(capacity ? { capacity } : {}) };
-  } finally {
-    await balancer.child.stop();
-    await Promise.all(shops.map((shop) => shop.child.stop()));
-    await Promise.all(quotas.map((release) => release()));
-  }
+  });
 }
 
 /** Distinct search queries a run of `seconds` at `rate` sends. */
