@@ -14,7 +14,8 @@ export function haproxyUnavailable(): string | undefined {
 
 /**
  * haproxy in front of the instances, on the load core: HTTP mode, keep-alive on both sides, each request
- * routed to the instance its INSTANCE_HEADER names (round robin for one without: the carts made ahead).
+ * routed to the instance its INSTANCE_HEADER names; one without (a journey, the carts made ahead) goes
+ * to the instance with the fewest requests in flight, as deploy/haproxy.cfg balances.
  */
 export async function startHaproxy(origins: readonly string[]): Promise<{ child: Child; origin: string }> {
   const port = await freePort();
@@ -34,7 +35,7 @@ export async function startHaproxy(origins: readonly string[]): Promise<{ child:
     `  bind 127.0.0.1:${port}`,
     '  default_backend shops',
     'backend shops',
-    '  balance roundrobin',
+    '  balance leastconn',
     ...routes,
     ...servers,
     '',

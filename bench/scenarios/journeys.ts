@@ -82,7 +82,7 @@ export async function journeysRows(run: BenchRun, build: string, target: Target,
   for (let round = 1; round <= ROUNDS; round++) {
     for (const setup of round % 2 ? setups : [...setups].reverse()) {
       const w = await run.phase(`${target.backend}: journeys, round ${round}: ${describe(setup)}`, () => walk(run, build, target, facts, setup, round));
-      run.log(`  ${describe(setup)}: ${w.journeysPerSecond.toFixed(2)} journeys/s, ${w.cpuMsPerJourney?.toFixed(1) ?? '?'} ms CPU a journey${w.problem ? `: ${w.problem}` : ''}`);
+      run.log(`  ${describe(setup)}: ${w.journeysPerSecond.toFixed(2)} journeys/s, ${w.cpuMsPerJourney?.toFixed(1) ?? '?'} ms CPU a journey, ${fmtShare(quotaUsed(w))} of the quota used${w.problem ? `: ${w.problem}` : ''}`);
       walked.push(w);
     }
   }
@@ -100,6 +100,12 @@ async function walk(run: BenchRun, build: string, target: Target, facts: ShopFac
     return { ...setup, round, journeysPerSecond: journeysPerSecond(result.rps, requests.length), ...(perJourney === undefined ? {} : { cpuMsPerJourney: perJourney }), result, ...(problem ? { problem } : {}) };
   });
 }
+
+/** The share of the instances' CPU quota a setup used: under 1, something other than the quota bounded it. */
+export const quotaUsed = (w: Pick<Walked, 'instances' | 'journeysPerSecond' | 'cpuMsPerJourney'>) =>
+  w.cpuMsPerJourney === undefined ? undefined : (w.journeysPerSecond * w.cpuMsPerJourney) / (w.instances * JOURNEY_CORES * 1000);
+
+const fmtShare = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)} %`);
 
 const describe = (s: Setup) => `${s.instances} instance${s.instances > 1 ? 's' : ''}${s.orders ? `, an order every ${ORDER_EVERY}th journey` : ', no orders'}`;
 
@@ -122,11 +128,12 @@ export function journeysRow(backend: Target['backend'], setup: Setup, walked: Wa
   const problems = mine.filter((w) => w.problem).map((w) => `round ${w.round}: ${w.problem}`);
   const rates = mine.map((w) => w.journeysPerSecond);
   const cpu = mine.flatMap((w) => (w.cpuMsPerJourney === undefined ? [] : [w.cpuMsPerJourney]));
+  const used = mine.flatMap((w) => quotaUsed(w) ?? []);
   const baseline = setup.instances > 1 ? `one instance with orders, same quota` : setup.orders ? 'the same instance without orders' : 'the baseline of the rows below';
   return {
     scenario: `journeys: ${describe(setup)}, ${setup.instances} × ${JOURNEY_CORES} core behind haproxy`,
     backend,
-    figure: `${fmtRate(median(rates), 'journeys/s')} (rounds: ${rates.map((r) => r.toFixed(2)).join(', ')}; ${cpu.length ? `${median(cpu).toFixed(1)} ms CPU a journey, summed over the instances` : 'CPU not read'})`,
+    figure: `${fmtRate(median(rates), 'journeys/s')} (rounds: ${rates.map((r) => r.toFixed(2)).join(', ')}; ${cpu.length ? `${median(cpu).toFixed(1)} ms CPU a journey, summed over the instances, ${fmtShare(median(used))} of the quota used` : 'CPU not read'})`,
     baseline,
     ratio,
     ...(cpuRatios.length && setup.instances === 1 && setup.orders ? { cpuRatio: median(cpuRatios) } : {}),
@@ -134,7 +141,7 @@ export function journeysRow(backend: Target['backend'], setup: Setup, walked: Wa
     pass: targetOf === undefined ? (problems.length ? false : null) : problems.length === 0 && ratio !== null && ratio >= targetOf,
     load: loadText(...mine.map((w) => w.result)),
     ...(problems.length ? { note: problems.join('; ') } : {}),
-    conditions: `closed loop: ${SHOPPERS} shoppers (autocannon, load core) each walking journeys of 6 requests (home, shop, product list API, product page, Add to Cart as a new shopper, cart page${setup.orders ? `; every ${ORDER_EVERY}th also places its cart` : ''}) through haproxy; each instance pinned to the server core and held to ${JOURNEY_CORES} core by its own cgroup (cpu.cfs_quota_us, 10 ms period); ${backend === 'postgres' ? 'one PostgreSQL (not pinned)' : 'PGlite'}; ${WARM_UP_SECONDS} s warm-up (or until the pace stops rising), ${measuredSeconds} s measured, ${ROUNDS} rounds in alternating order; the ordered variants restocked (their bands never change)`,
-    data: { walked: mine.map(({ result, ...w }) => ({ ...w, rps: result.rps, total: result.total, statusCodes: result.statusCodes })) },
+    conditions: `closed loop: ${SHOPPERS} shoppers (autocannon, load core) each walking journeys of 6 requests (home, shop, product list API, product page, Add to Cart as a new shopper, cart page${setup.orders ? `; every ${ORDER_EVERY}th also places its cart` : ''}) through haproxy (each request to the instance with the fewest in flight); each instance pinned to the server core and held to ${JOURNEY_CORES} core by its own cgroup (cpu.cfs_quota_us, 10 ms period); ${backend === 'postgres' ? 'one PostgreSQL (not pinned)' : 'PGlite'}; ${WARM_UP_SECONDS} s warm-up (or until the pace stops rising), ${measuredSeconds} s measured, ${ROUNDS} rounds in alternating order; the ordered variants restocked (their bands never change)`,
+    data: { walked: mine.map(({ result, ...w }) => ({ ...w, quotaUsed: quotaUsed(w) ?? null, rps: result.rps, total: result.total, statusCodes: result.statusCodes })) },
   };
 }

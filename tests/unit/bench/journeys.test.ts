@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Measured } from '../../../bench/lib/shop-process.ts';
-import { ORDER_EVERY, type Walked, journeyStarts, journeys, journeysPerSecond, journeysRow } from '../../../bench/scenarios/journeys.ts';
+import { JOURNEY_CORES, ORDER_EVERY, type Walked, journeyStarts, journeys, journeysPerSecond, journeysRow, quotaUsed } from '../../../bench/scenarios/journeys.ts';
 
 const facts = { slug: 'p1', productId: 1, lines: Array.from({ length: 10 }, (_, i) => ({ productId: i + 1, variantId: (i + 1) * 100 })) };
 const slugOf = (id: number) => `p${id}`;
@@ -83,5 +83,14 @@ describe('a journeys row', () => {
     const one = journeysRow('postgres', { instances: 1, orders: true }, failedBase, 30);
     expect(one.pass).toBe(false);
     expect(one.note).toContain('round 1: 1 of 1000 responses failed');
+  });
+
+  it("says what share of the instances' quota a setup used", () => {
+    // Three instances at 0.2 core have 600 ms of CPU a second: 40 journeys of 12 ms use 480 of it.
+    expect(JOURNEY_CORES).toBe(0.2);
+    expect(quotaUsed({ instances: 3, journeysPerSecond: 40, cpuMsPerJourney: 12 })).toBeCloseTo(0.8);
+    expect(quotaUsed({ instances: 1, journeysPerSecond: 40, cpuMsPerJourney: 5 })).toBeCloseTo(1);
+    expect(quotaUsed({ instances: 1, journeysPerSecond: 40, cpuMsPerJourney: undefined })).toBeUndefined();
+    expect(journeysRow('postgres', { instances: 2, orders: true }, rounds, 30).figure).toContain('% of the quota used');
   });
 });
