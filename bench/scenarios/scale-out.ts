@@ -7,10 +7,7 @@ import { searchQueries } from '../lib/search-queries.ts';
 import { type Target, load, loadText } from '../lib/shop-process.ts';
 import { restockOrderedVariants } from './orders.ts';
 import type { ShopFacts } from './shop-facts.ts';
-import { CONNECTIONS, DAY_MIX, ORDERS_P99_MS, P99_MS, type Step, judge, kindsP99, mixOf } from './shops-day.ts';
-
-/** Each kind's p99 limit in an instance's own time: it runs 1 / INSTANCE_CORES times slower than a whole core. */
-const limitMs = (ms: number) => Math.round(ms / INSTANCE_CORES);
+import { CONNECTIONS, DAY_MIX, P99_MS, type Step, judge, kindsP99, mixOf, p99Limit } from './shops-day.ts';
 
 /** What each instance may use of the server core: three of them fit in it, with room. */
 export const INSTANCE_CORES = 0.3;
@@ -36,9 +33,8 @@ interface Capacity {
  * is held to the same CPU quota (a cgroup of its own, INSTANCE_CORES of the server core); haproxy and
  * the load generator run on the load core. Each kind is spread evenly over the instances (the load
  * generator names the instance in a header haproxy routes on; lib/mix.ts). Each count's capacity is
- * the highest rate held twice in a row with every kind's p99 under its limit (the shop's day limits,
- * stretched as the quota stretches every request: at 50 ms a kind held to 0.3 core failed on the tail of a
- * tenth of its quota) and nothing failed, found
+ * the highest rate held twice in a row with every kind's p99 under the shop's day limit in the
+ * instance's own time (the quota stretches every request, its tail included) and nothing failed, found
  * by a ramp and then holds on the same instances, warmed at the ramp's start. One instance is also
  * measured without orders.
  */
@@ -123,7 +119,7 @@ function scaleRow(m: Capacity, one: Capacity | undefined, noOrders: Capacity | u
     pass: !m.capacity ? false : targetOf ? vsOne !== null && vsOne >= targetOf : vsNoOrders !== null ? vsNoOrders >= ORDERS_TARGET : null,
     load: m.steps.length ? loadText(...m.steps.map((s) => s.result)) : '',
     note: `steps: ${m.steps.map((s) => `${s.rate}/s ${s.seconds} s${s.ok ? '' : ` (${s.why})`}`).join('; ')}`,
-    conditions: `open loop, ${CONNECTIONS} keep-alive connections to haproxy (load core), each kind's requests spread evenly over the instances; each instance pinned to the server core and held to ${INSTANCE_CORES} core by its own cgroup (cpu.cfs_quota_us); one PostgreSQL (not pinned); p99 per kind under the shop's day limits in the instance's own time (${P99_MS} ms / ${INSTANCE_CORES} = ${limitMs(P99_MS)} ms, orders ${limitMs(ORDERS_P99_MS)} ms: an instance held to ${INSTANCE_CORES} core does everything ${(1 / INSTANCE_CORES).toFixed(1)} times slower), no failure, held twice in a row; the same instances through the ramp and the holds, warmed ${WARM_UP_SECONDS} s at the ramp's start`,
+    conditions: `open loop, ${CONNECTIONS} keep-alive connections to haproxy (load core), each kind's requests spread evenly over the instances; each instance pinned to the server core and held to ${INSTANCE_CORES} core by its own cgroup (cpu.cfs_quota_us); one PostgreSQL (not pinned); p99 per kind under the shop's day limits in the instance's own time (${P99_MS} ms / ${INSTANCE_CORES} = ${Math.round(p99Limit('pages', INSTANCE_CORES))} ms, orders ${Math.round(p99Limit('orders', INSTANCE_CORES))} ms: an instance held to ${INSTANCE_CORES} core does everything ${(1 / INSTANCE_CORES).toFixed(1)} times slower), no failure, held twice in a row; the same instances through the ramp and the holds, warmed ${WARM_UP_SECONDS} s at the ramp's start`,
     data: { instances: m.instances, orders: m.orders, capacity: m.capacity ?? null, steps: m.steps },
   };
 }

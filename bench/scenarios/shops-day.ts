@@ -47,17 +47,18 @@ export const kindsP99 = (r: Measured) =>
     .join(', ');
 
 /**
- * Why a step fails: a request failed, or a kind's p99 reached its limit (each kind judged on its own).
- * `cores`: the share of a core each server may use; a server held to a fraction runs everything that
- * much slower, so its limits are the same limits in its time (50 ms at 0.3 core is 167 ms).
+ * A kind's p99 limit on a server that may use `cores` of a core: one held to a fraction runs everything
+ * that much slower, so its limits are the same limits in its time (50 ms at 0.3 core is 167 ms).
  */
+export const p99Limit = (kind: string, cores = 1) => (kind === 'orders' ? ORDERS_P99_MS : P99_MS) / Math.min(1, cores);
+
+/** Why a step fails: a request failed, or a kind's p99 reached its limit (each kind judged on its own). */
 export const judge = (r: Measured, cores = 1): string | undefined => {
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) return `${bad} failed (${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts)`;
-  const limit = (ms: number) => ms / Math.min(1, cores);
-  if (!r.kinds) return r.latency.p99 >= limit(P99_MS) ? `p99 ${fmtMs(r.latency.p99)}` : undefined;
+  if (!r.kinds) return r.latency.p99 >= p99Limit('all', cores) ? `p99 ${fmtMs(r.latency.p99)}` : undefined;
   const slow = Object.entries(r.kinds)
-    .filter(([kind, k]) => k.latency.p99 >= limit(kind === 'orders' ? ORDERS_P99_MS : P99_MS))
+    .filter(([kind, k]) => k.latency.p99 >= p99Limit(kind, cores))
     .map(([kind, k]) => `${kind} p99 ${fmtMs(k.latency.p99)}`);
   return slow.length > 0 ? slow.join(', ') : undefined;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Measured } from '../../../bench/lib/shop-process.ts';
-import { judge } from '../../../bench/scenarios/shops-day.ts';
+import { judge, p99Limit } from '../../../bench/scenarios/shops-day.ts';
 
 const latency = (p99: number) => ({ mean: 1, p50: 1, p90: 1, p99, max: p99 });
 const step = (kinds: Record<string, number>, failed = 0): Measured => ({
@@ -31,6 +31,8 @@ describe("a shop's day step", () => {
     expect(judge(step({ pages: 200, orders: 20 }), 0.25)).toBe('pages p99 200 ms');
     // More than a core does not tighten them.
     expect(judge(step({ pages: 49 }), 2)).toBeUndefined();
+    expect(p99Limit('cartPages', 0.3)).toBeCloseTo(166.7, 1);
+    expect(p99Limit('orders', 0.3)).toBeCloseTo(333.3, 1);
   });
 
   it('fails a step with a failed request, whatever the latency', () => {
