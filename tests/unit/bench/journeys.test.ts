@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Measured } from '../../../bench/lib/shop-process.ts';
 import { JOURNEY_CORES, ORDER_EVERY, type Walked, journeyStarts, journeys, journeysPerSecond, journeysRow, quotaUsed } from '../../../bench/scenarios/journeys.ts';
+import { measured } from './measured.ts';
 
 const facts = { slug: 'p1', productId: 1, lines: Array.from({ length: 10 }, (_, i) => ({ productId: i + 1, variantId: (i + 1) * 100 })) };
 const slugOf = (id: number) => `p${id}`;
@@ -37,24 +37,13 @@ describe('a journey sequence', () => {
   });
 });
 
-const result = (failed = 0): Measured => ({
-  rps: 60,
-  total: 1000,
-  latency: { mean: 1, p50: 1, p90: 1, p99: 1, max: 1 },
-  non2xx: failed,
-  errors: 0,
-  timeouts: 0,
-  statusCodes: { 200: 1000 - failed, ...(failed ? { 503: failed } : {}) },
-  bytesPerRequest: 1,
-  loadAvg: [1, 1],
-});
 const walked = (round: number, instances: number, orders: boolean, journeysPerSecond: number, problem?: string): Walked => ({
   round,
   instances,
   orders,
   journeysPerSecond,
   cpuMsPerJourney: 100 / journeysPerSecond,
-  result: result(problem ? 1 : 0),
+  result: measured({ failed: problem ? 1 : 0 }),
   ...(problem ? { problem } : {}),
 });
 

@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Measured } from '../../../bench/lib/shop-process.ts';
 import { judge, p99Limit } from '../../../bench/scenarios/shops-day.ts';
+import { measured } from './measured.ts';
 
 const latency = (p99: number) => ({ mean: 1, p50: 1, p90: 1, p99, max: p99 });
-const step = (kinds: Record<string, number>, failed = 0): Measured => ({
-  rps: 100,
-  total: 1000,
-  latency: latency(Math.max(...Object.values(kinds))),
-  non2xx: failed,
-  errors: 0,
-  timeouts: 0,
-  statusCodes: { 200: 1000 - failed, ...(failed ? { 500: failed } : {}) },
-  bytesPerRequest: 1,
-  loadAvg: [1, 1],
-  kinds: Object.fromEntries(
-    Object.entries(kinds).map(([kind, p99]) => [kind, { count: 100, latency: latency(p99), non2xx: 0, errors: 0, timeouts: 0, statusCodes: { 200: 100 }, cacheHits: 0, cacheMisses: 100, resent: 0 }]),
-  ),
-});
+const step = (kinds: Record<string, number>, failed = 0): Measured =>
+  measured({
+    failed,
+    failedStatus: 500,
+    latency: latency(Math.max(...Object.values(kinds))),
+    kinds: Object.fromEntries(
+      Object.entries(kinds).map(([kind, p99]) => [kind, { count: 100, latency: latency(p99), non2xx: 0, errors: 0, timeouts: 0, statusCodes: { 200: 100 }, cacheHits: 0, cacheMisses: 100, resent: 0 }]),
+    ),
+  });
 
 describe("a shop's day step", () => {
   it('fails on any kind whose p99 reaches its limit: 50 ms, orders 100 ms', () => {
