@@ -18,8 +18,9 @@ export async function withHeldInstances<T>(build: string, target: Target, count:
   const releases: Array<() => Promise<void>> = [];
   let balancer: { child: Child; origin: string } | undefined;
   try {
-    shops.push(...(await Promise.all(Array.from({ length: count }, () => startShop(build, target)))));
-    releases.push(...(await Promise.all(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `shop-${i}`, cores)))));
+    // Settled, not all: when one start fails, the ones that started are still stopped below.
+    keep(await Promise.allSettled(Array.from({ length: count }, () => startShop(build, target))), shops);
+    keep(await Promise.allSettled(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `shop-${i}`, cores))), releases);
     balancer = await startHaproxy(shops.map((shop) => shop.origin));
     return await work(
       shops.map((shop) => shop.child),
@@ -31,3 +32,13 @@ export async function withHeldInstances<T>(build: string, target: Target, count:
     await Promise.all(releases.map((release) => release()));
   }
 }
+
+/** Adds the fulfilled results' values to `into`, then throws the first rejection's reason, if any. */
+function keep<T>(results: PromiseSettledResult<T>[], into: T[]): void {
+  for (const r of results) if (r.status === 'fulfilled') into.push(r.value);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** The share of `count` instances' quota of `cores` each that `cpuMsPerSecond` (summed over them) used. */
+export const quotaShare = (cpuMsPerSecond: number, count: number, cores: number) => cpuMsPerSecond / (count * cores * 1000);

@@ -28,6 +28,8 @@ export interface Row {
 
 export const fmtRate = (n: number, unit = 'req/s') => `${n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)} ${unit}`;
 export const fmtMs = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+/** A share as a whole percentage; '?' when it was not measured. */
+export const fmtShare = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)} %`);
 export const fmtKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const ratioText = (ratio: number | null | undefined) => (ratio == null ? '' : `${ratio.toFixed(2)} x`);

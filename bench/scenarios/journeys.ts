@@ -1,7 +1,7 @@
 import type { BenchRun } from '../lib/bench-run.ts';
-import { heldInstancesUnavailable, withHeldInstances } from '../lib/held-instances.ts';
+import { heldInstancesUnavailable, quotaShare, withHeldInstances } from '../lib/held-instances.ts';
 import type { LoadRequest } from '../load.ts';
-import { type Row, fmtRate } from '../lib/report.ts';
+import { type Row, fmtRate, fmtShare } from '../lib/report.ts';
 import { ROUNDS, median } from '../lib/rounds.ts';
 import { type Measured, type Target, load, loadProblems, loadText } from '../lib/shop-process.ts';
 import { CHECKOUT, restockOrderedVariants } from './orders.ts';
@@ -103,9 +103,7 @@ async function walk(run: BenchRun, build: string, target: Target, facts: ShopFac
 
 /** The share of the instances' CPU quota a setup used: under 1, something other than the quota bounded it. */
 export const quotaUsed = (w: Pick<Walked, 'instances' | 'journeysPerSecond' | 'cpuMsPerJourney'>) =>
-  w.cpuMsPerJourney === undefined ? undefined : (w.journeysPerSecond * w.cpuMsPerJourney) / (w.instances * JOURNEY_CORES * 1000);
-
-const fmtShare = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)} %`);
+  w.cpuMsPerJourney === undefined ? undefined : quotaShare(w.journeysPerSecond * w.cpuMsPerJourney, w.instances, JOURNEY_CORES);
 
 const describe = (s: Setup) => `${s.instances} instance${s.instances > 1 ? 's' : ''}${s.orders ? `, an order every ${ORDER_EVERY}th journey` : ', no orders'}`;
 
