@@ -1,8 +1,9 @@
 import type { Database } from '../db/database.ts';
+import { type EventStore, createEventStore } from '../eventstore/store.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import { projections } from '../projections/registry.ts';
 import type { StockApplied } from './stock/stock-moves.ts';
 import { type CartService, createCartService } from './cart/cart.service.ts';
-import { type EventStore, createEventStore } from './event-store.ts';
 import { type OrdersService, createOrdersService } from './orders/orders.service.ts';
 import { type StockAlertService, createStockAlertService } from './stock-alerts/stock-alerts.service.ts';
 import { type SubscriptionService, createSubscriptionService } from './subscriptions/subscription.service.ts';
@@ -23,9 +24,12 @@ export interface ShopDeps {
   now?: (() => Date) | undefined;
 }
 
+/** The shop's event store on `db`: its read models kept inline with every append. */
+export const shopEventStore = (db: Database): EventStore => createEventStore(db, { inline: projections });
+
 /** One of each per process, made once and shared by every caller. */
 export function createShop({ db, catalogue, now }: ShopDeps): Shop {
-  const store = createEventStore(db);
+  const store = shopEventStore(db);
   const clock = now ? { now } : {};
   return {
     store,

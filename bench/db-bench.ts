@@ -12,9 +12,9 @@
  *                   what the shop wrote before, outside `windows`), the events and transactions of
  *                   each of `windows`, and the database's durability settings
  *   append          an ItemAdded to a new cart stream, appended as the cart service appends it
- *                   (groupedAppendWithProjections: the appends in flight together share one statement
+ *                   (groupedAppends: the appends in flight together share one statement
  *                   of version checks, inserts and the projections' CTEs)
- *   append-one-by-one  the same, each append its own statement (appendWithProjections): what grouping saves
+ *   append-one-by-one  the same, each append its own statement (appendEvents): what grouping saves
  * `clients` concurrent workers (a pg pool of that size; on PGlite they queue on its one connection).
  * Prints one JSON line: { ops, seconds, opsPerSecond, p50Ms, p99Ms, cpuMsPerOp, settings, groupSize? }.
  * cpuMsPerOp is this process's CPU: on PGlite the database's too, on PostgreSQL not the server's.
@@ -23,7 +23,8 @@ import { randomUUID } from 'node:crypto';
 import { connectDatabase } from '../db/connect.ts';
 import { connectPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/database.ts';
-import { appendWithProjections, groupedAppendWithProjections } from '../projections/registry.ts';
+import { appendEvents, groupedAppends } from '../eventstore/store.ts';
+import { projections } from '../projections/registry.ts';
 import { cartStreamId } from '../domain/cart/cart.events.ts';
 
 export type DbMode = 'raw-insert' | 'raw-insert-grouped' | 'append' | 'append-one-by-one' | 'facts';
@@ -137,7 +138,10 @@ export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
     }
     const values = Array.from({ length: groupSize }, (_, i) => `($${i * 3 + 1}, 1, $${i * 3 + 2}, $${i * 3 + 3}, '{}')`).join(', ');
     const insert = `insert into ${RAW_TABLE} (stream_id, version, type, data, metadata) values ${values}`;
-    const append = spec.mode === 'append' ? groupedAppendWithProjections(db) : (streamId: string, expectedVersion: number, events: Parameters<typeof appendWithProjections>[3]) => appendWithProjections(db, streamId, expectedVersion, events);
+    const append =
+      spec.mode === 'append'
+        ? groupedAppends(db, projections)
+        : (streamId: string, expectedVersion: number, events: Parameters<typeof appendEvents>[4]) => appendEvents(db, projections, streamId, expectedVersion, events);
     const operation = async () => {
       if (raw) {
         const params: unknown[] = [];

@@ -1,7 +1,7 @@
 /**
  * The yardstick for the HTTP write rows: the least a route that adds to a new cart can do, on the
  * shop's own database statement. A bare Fastify (logger off, no hooks) with one route: the JSON body
- * checked by a JSON schema, one append as the cart service appends (groupedAppendWithProjections), a
+ * checked by a JSON schema, one append as the cart service appends (groupedAppends), a
  * signed session cookie with the new cart id, and the answer the shop gave for the same add, with the
  * ids replaced. No session read, rate limit, idempotency, pricing, metrics or security headers.
  *   node --import tsx bench/reference-write-server.ts <spec.json>
@@ -13,7 +13,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { connectDatabase } from '../db/connect.ts';
 import { cartStreamId } from '../domain/cart/cart.events.ts';
-import { groupedAppendWithProjections } from '../projections/registry.ts';
+import { groupedAppends } from '../eventstore/store.ts';
+import { projections } from '../projections/registry.ts';
 import { REFERENCE_MARK } from './db-bench.ts';
 
 export interface ReferenceWriteSpec {
@@ -25,7 +26,7 @@ export interface ReferenceWriteSpec {
 
 const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ReferenceWriteSpec;
 const db = await connectDatabase(spec.target);
-const append = groupedAppendWithProjections(db);
+const append = groupedAppends(db, projections);
 const app = Fastify({ logger: false });
 await app.register(fastifyCookie, { secret: randomUUID() + randomUUID() });
 

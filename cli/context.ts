@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
+import { type Shop, createShop } from '../app/shop.ts';
 import { ConfigError, durableFrom, isDatabaseUrl } from '../server/config.ts';
 import { type DatabaseTarget, connectDatabase, describeTarget, pgliteDirOf } from '../db/connect.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { isMigrated } from '../db/status.ts';
+import { createCatalogueIndex } from '../projections/catalogue/catalogue.index.ts';
+import { loadCatalogueSnapshot } from '../projections/catalogue/catalogue.queries.ts';
 
 export interface GlobalOptions {
   databaseUrl?: string;
@@ -123,6 +126,14 @@ export async function withDatabase<T>(
   } finally {
     await db.close();
   }
+}
+
+/**
+ * `withDatabase` with the shop assembled on it as the server assembles it (app/shop.ts): a command
+ * writes through the same services and event store. The catalogue is read once, not kept fresh.
+ */
+export function withShop<T>(context: CliContext, command: Command, work: (shop: Shop, db: Database) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+  return withDatabase(context, command, async (db) => work(createShop({ db, catalogue: createCatalogueIndex(await loadCatalogueSnapshot(db)) }), db), options);
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

@@ -1,7 +1,7 @@
 import { formatCents } from '../contracts/money-format.ts';
 import { lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
 import { type OrderEvent, type OrderLine, type OrderUnits, orderStreamId, readOrderEvent } from '../domain/orders/order.events.ts';
-import type { RecordedEvent } from '../eventstore/event-store.ts';
+import type { RecordedEvent } from '../eventstore/streams.ts';
 import type { OrderRow, OrderShipment } from '../projections/orders/orders.queries.ts';
 import { formatTable } from './output.ts';
 

@@ -5,7 +5,7 @@ import { readOrderEvent } from '../domain/orders/order.events.ts';
 import { readStockAlertEvent } from '../domain/stock-alerts/stock-alert.events.ts';
 import { readStockEvent } from '../domain/stock/stock.events.ts';
 import { stockDeltas } from '../domain/stock/stock-deltas.ts';
-import type { RecordedEvent } from '../eventstore/event-store.ts';
+import type { RecordedEvent } from '../eventstore/streams.ts';
 import { alertVariant, waitingAlerts } from '../projections/stock-alerts/stock-alerts.queries.ts';
 import type { Consumer } from './consumer.ts';
 import { backInStockMessage } from './mail/back-in-stock-message.ts';

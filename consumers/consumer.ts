@@ -1,6 +1,6 @@
-import type { EventStore } from '../app/event-store.ts';
+import type { EventStore } from '../eventstore/store.ts';
 import type { Database } from '../db/database.ts';
-import type { RecordedEvent } from '../eventstore/event-store.ts';
+import type { RecordedEvent } from '../eventstore/streams.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** Where a consumer reports what it does (pino's logger fits; the CLI writes lines to stderr). */

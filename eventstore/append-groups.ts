@@ -1,5 +1,5 @@
 import { type Database, sqlStateOf } from '../db/database.ts';
-import { type AppendOptions, type NewEvent, type RecordedEvent, type StreamAppend, appendToStream, appendToStreams } from './event-store.ts';
+import { type AppendOptions, type NewEvent, type RecordedEvent, type StreamAppend, appendToStream, appendToStreams } from './streams.ts';
 
 export interface AppendGroupsOptions {
   /** The steps that ride along with a set of events of these types (the inline projections). */

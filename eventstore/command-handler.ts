@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/domain-error.ts';
-import { ConcurrencyConflict, type NewEvent, ReadModelRefused, type RecordedEvent, type StreamAppend, readStream } from './event-store.ts';
+import { ConcurrencyConflict, type NewEvent, ReadModelRefused, type RecordedEvent, type StreamAppend, readStream } from './streams.ts';
 import { AlreadyRecorded, type CommandKey, recordedUnder, stampKey } from './command-keys.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {

@@ -1,6 +1,6 @@
 // A command's idempotency key, recorded with its events so that it takes effect at most once.
 import { type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
-import type { NewEvent } from './event-store.ts';
+import type { NewEvent } from './streams.ts';
 
 /**
  * The key of the request a command answers (a hash of who sent it and the key they chose) and that

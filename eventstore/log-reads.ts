@@ -1,6 +1,6 @@
 // The log as a whole, by position: read in batches, where it ends, and how many events it holds.
 import type { Queryable } from '../db/database.ts';
-import { type EventRow, type RecordedEvent, toRecorded } from './event-store.ts';
+import { type EventRow, type RecordedEvent, toRecorded } from './streams.ts';
 
 export interface ReadAllOptions {
   /** Exclusive: events with position > after. */

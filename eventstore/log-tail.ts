@@ -1,6 +1,6 @@
 // The log in commit-safe order: for consumers that act after the commit, and for operators following it.
 import type { Queryable } from '../db/database.ts';
-import { type EventRow, type RecordedEvent, toRecorded } from './event-store.ts';
+import { type EventRow, type RecordedEvent, toRecorded } from './streams.ts';
 
 /** Where a commit-order reader of the log stands: every event at or before (transactionId, position) was seen. */
 export interface LogCursor {

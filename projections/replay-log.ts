@@ -1,6 +1,6 @@
 // Applying a range of the log to projections through their steps, inside the database.
 import type { Queryable } from '../db/database.ts';
-import { APPENDED_COLUMNS, type Projection, renderSteps, stepsOf } from './projection.ts';
+import { APPENDED_COLUMNS, type Projection, renderSteps, stepsOf } from '../eventstore/projection.ts';
 
 /** A range of the log a replay applies: its events of `types` after `after`, up to `upTo`. */
 export interface LogRange {

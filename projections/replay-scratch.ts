@@ -1,6 +1,6 @@
 // A replay's scratch schema: empty copies of the read-model tables, built beside the live ones and swapped in.
 import { type Database, type Queryable, SqlState, sqlStateOf } from '../db/database.ts';
-import { ident } from './projection.ts';
+import { ident } from '../eventstore/projection.ts';
 import { settled } from './settle-all.ts';
 
 /** Scratch schemas are named with this prefix; one that a killed replay left behind is dropped by the next. */

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { type Database, POOL_SIZE, type Queryable } from '../db/database.ts';
 import { headPosition } from '../eventstore/log-reads.ts';
-import { type Projection, ident } from './projection.ts';
+import { type Projection, ident } from '../eventstore/projection.ts';
 import { type LogRange, applyLog, intoEmptyIn } from './replay-log.ts';
 import { createScratch } from './replay-scratch.ts';
 import { settled } from './settle-all.ts';

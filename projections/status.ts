@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { countEventsAfter, headPositionOf } from '../eventstore/log-reads.ts';
-import { type Projection, ident } from './projection.ts';
+import { type Projection, ident } from '../eventstore/projection.ts';
 
 export interface ProjectionStatus {
   name: string;

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { pendingMigrations, pingDatabase } from '../../db/status.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import type { Projection } from '../../projections/projection.ts';
+import type { Projection } from '../../eventstore/projection.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import type { Consumer } from '../../consumers/consumer.ts';
 import { consumerStatuses } from '../../consumers/consumer-status.ts';

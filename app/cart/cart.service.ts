@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { AddToCart, Cart } from '../../contracts/cart.ts';
 import { emptyCart } from '../../contracts/cart-rules.ts';
 import { VersionMismatch } from '../../eventstore/command-handler.ts';
-import type { EventStore } from '../event-store.ts';
+import type { EventStore } from '../../eventstore/store.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import { cartFromLines } from '../../projections/carts/cart-view.ts';
 import { type CartLineRow, cartWithVersion } from '../../projections/carts/carts.queries.ts';

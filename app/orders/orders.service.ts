@@ -15,7 +15,7 @@ import type { CommandKey } from '../../eventstore/command-keys.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
 import { type OrderRow, orderById, orderByNumber, orderIdByNumber } from '../../projections/orders/orders.queries.ts';
 import { liveStock } from '../../projections/stock/stock.queries.ts';
-import type { EventStore } from '../event-store.ts';
+import type { EventStore } from '../../eventstore/store.ts';
 import { type StockApplied, stockMoves } from '../stock/stock-moves.ts';
 
 export interface OrdersServiceDeps {

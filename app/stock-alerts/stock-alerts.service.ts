@@ -4,7 +4,7 @@ import { readStockAlertEvent, stockAlertStreamId } from '../../domain/stock-aler
 import { normaliseEmail } from '../../domain/subscriptions/subscription.events.ts';
 import { sealPersonal, newDataKey } from '../../domain/personal-seal.ts';
 import { alertVariant } from '../../projections/stock-alerts/stock-alerts.queries.ts';
-import type { EventStore } from '../event-store.ts';
+import type { EventStore } from '../../eventstore/store.ts';
 import { subscriberIdFor } from '../subscriptions/subscription.service.ts';
 
 const decider = { readEvent: readStockAlertEvent, initialState, evolve, decide };

@@ -1,7 +1,7 @@
 import { shownStock } from '../../contracts/stock-bands.ts';
 import type { Queryable } from '../../db/database.ts';
 import { stockDeltas } from '../../domain/stock/stock-deltas.ts';
-import type { StreamAppend } from '../../eventstore/event-store.ts';
+import type { StreamAppend } from '../../eventstore/streams.ts';
 import { STOCK_CHANNEL } from '../../projections/catalogue/catalogue.queries.ts';
 import { type StockLevel, stockLevels } from '../../projections/stock/stock.queries.ts';
 

@@ -1,7 +1,7 @@
 import { decide, evolve, initialState } from '../../domain/stock/stock.decider.ts';
 import { readStockEvent, stockStreamId } from '../../domain/stock/stock.events.ts';
 import { liveStock } from '../../projections/stock/stock.queries.ts';
-import type { EventStore } from '../event-store.ts';
+import type { EventStore } from '../../eventstore/store.ts';
 import { stockMoves } from './stock-moves.ts';
 
 const decider = { readEvent: readStockEvent, initialState, evolve, decide };

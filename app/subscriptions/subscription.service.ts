@@ -7,7 +7,7 @@ import { ensureDataKey, deleteDataKey, subscriberLookupKey } from '../../db/subs
 import type { CommandKey } from '../../eventstore/command-keys.ts';
 import { redactFailuresMentioning } from '../../eventstore/consumer-checkpoints.ts';
 import { redactDeadLettersMentioning } from '../../eventstore/dead-letters.ts';
-import type { EventStore } from '../event-store.ts';
+import type { EventStore } from '../../eventstore/store.ts';
 import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { decide, evolve, initialState } from '../../domain/subscriptions/subscription.decider.ts';
 import { normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';

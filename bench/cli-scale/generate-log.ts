@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { type NewEvent, type StreamAppend, appendToStreams } from '../../eventstore/event-store.ts';
-import { stepsOf } from '../../projections/projection.ts';
+import { type NewEvent, type StreamAppend, appendToStreams } from '../../eventstore/streams.ts';
+import { stepsOf } from '../../eventstore/projection.ts';
 import { projections } from '../../projections/registry.ts';
 import { subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';

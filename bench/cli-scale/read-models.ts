@@ -1,5 +1,5 @@
 import { connectDatabase } from '../../db/connect.ts';
-import { ident } from '../../projections/projection.ts';
+import { ident } from '../../eventstore/projection.ts';
 import { projectionByName, projections } from '../../projections/registry.ts';
 
 /** A read-model table's fingerprint: its row count and the sum of a hash of every row (order does not matter). */

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { type CartState, evolve, initialState } from '../../domain/cart/cart.decider.ts';
 import { CART_STREAM_PREFIX, cartStreamId, isCartEvent, readCartEvent } from '../../domain/cart/cart.events.ts';
 import { formatCents } from '../../contracts/money-format.ts';
-import { readStream } from '../../eventstore/event-store.ts';
+import { readStream } from '../../eventstore/streams.ts';
 import { createCatalogueIndex } from '../../projections/catalogue/catalogue.index.ts';
 import { loadCatalogueSnapshot } from '../../projections/catalogue/catalogue.queries.ts';
 import { type PricedCart, describeLine, priceCart } from '../priced-cart.ts';

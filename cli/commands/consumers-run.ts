@@ -4,8 +4,7 @@ import type { ConsumerLog } from '../../consumers/consumer.ts';
 import { startConsumers } from '../../consumers/consumer-runner.ts';
 import { createMailer } from '../../consumers/mail/mailer.ts';
 import { consumers } from '../../consumers/registry.ts';
-import { createEventStore } from '../../app/event-store.ts';
-import { type CliContext, type GlobalOptions, stopSignal, withDatabase } from '../context.ts';
+import { type CliContext, type GlobalOptions, stopSignal, withShop } from '../context.ts';
 
 /** `dino-shop consumers run`: the consumers alone, without the shop (a worker beside servers that run none, or a catch-up). */
 export function consumersRunCommand(context: CliContext): Command {
@@ -20,10 +19,10 @@ export function consumersRunCommand(context: CliContext): Command {
       const log: ConsumerLog = { info: line('info'), warn: line('warn'), error: line('error') };
       const { signal, dispose } = stopSignal(context);
       try {
-        await withDatabase(context, command, async (db) => {
+        await withShop(context, command, async (shop, db) => {
           const mailer = createMailer({ ...config.mail, dataDir: config.dataDir });
           log.info({}, `mail: ${mailer.description}`);
-          const running = startConsumers(db, consumers, { db, store: createEventStore(db), mailer, publicUrl: config.publicUrl, log }, { leaseMs: config.consumerLeaseMs });
+          const running = startConsumers(db, consumers, { db, store: shop.store, mailer, publicUrl: config.publicUrl, log }, { leaseMs: config.consumerLeaseMs });
           io.stderr.write(`running ${consumers.map((c) => c.name).join(', ')} as ${running.owner}; Ctrl-C stops\n`);
           await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
           await running.stop();

@@ -1,7 +1,6 @@
 import { Command } from 'commander';
-import { createEventStore } from '../../app/event-store.ts';
 import { forgetSubscriber } from '../../app/subscriptions/subscription.service.ts';
-import { type CliContext, CliError, withDatabase } from '../context.ts';
+import { type CliContext, CliError, withShop } from '../context.ts';
 import { sealOldSubscriptions } from '../seal-subscriptions.ts';
 
 /**
@@ -23,10 +22,10 @@ function forgetCommand(context: CliContext, who: 'subscriber' | 'customer'): Com
     .action(async (email: string, _options, command: Command) => {
       // Not echoed: what was typed may be personal data, and this goes to terminals and logs.
       if (!email.includes('@')) throw new CliError('the argument is not an email address (it has no "@"); give the address to forget, e.g. rex@example.com');
-      const outcome = await withDatabase(context, command, async (db) => {
+      const outcome = await withShop(context, command, async (shop, db) => {
         // Old subscriptions written in clear are sealed first, so they can be forgotten as well.
         await sealOldSubscriptions(context.io, db);
-        return forgetSubscriber(createEventStore(db), email);
+        return forgetSubscriber(shop.store, email);
       });
       context.io.stdout.write(
         outcome.forgotten

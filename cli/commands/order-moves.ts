@@ -1,24 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createEventStore } from '../../app/event-store.ts';
-import { type OrdersService, createOrdersService } from '../../app/orders/orders.service.ts';
+import type { OrdersService } from '../../app/orders/orders.service.ts';
 import { decimalToCents, formatCents } from '../../contracts/money-format.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { RETURN_DAYS } from '../../domain/orders/order.decider.ts';
 import { type OrderUnits, orderStreamId } from '../../domain/orders/order.events.ts';
 import { type CommandKey, recordedUnder } from '../../eventstore/command-keys.ts';
-import { createCatalogueIndex } from '../../projections/catalogue/catalogue.index.ts';
 import { type OrderRow, orderById, orderIdByNumber } from '../../projections/orders/orders.queries.ts';
-import { type CliContext, CliError, MAX_WHOLE_NUMBER, parseNonEmpty, withDatabase } from '../context.ts';
+import { type CliContext, CliError, MAX_WHOLE_NUMBER, parseNonEmpty, withShop } from '../context.ts';
 import { shipmentText, unitsOfLinesText, unitsText } from '../order-text.ts';
 import { parseOrderNumber } from './orders.ts';
-
-/**
- * The catalogue the orders service is made with here: an empty one. The service reads a catalogue only
- * to place an order (names and prices of a cart's lines); an order's moves never do, so the CLI loads
- * none (no query, no reload timer): the cheapest valid CatalogueReader.
- */
-const NO_CATALOGUE = createCatalogueIndex({ version: 0, categories: [], products: [], variants: [], testimonials: [], membership: new Map() });
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -99,7 +90,7 @@ async function moveOrder(
   key: { text: string; commandKey: CommandKey } | undefined,
   move: (orders: OrdersService, key: CommandKey | undefined) => Promise<OrderRow>,
 ): Promise<Moved> {
-  return withDatabase(context, command, async (db) => {
+  return withShop(context, command, async ({ orders }, db) => {
     const orderId = await orderIdByNumber(db, number);
     const before = orderId && (await orderById(db, orderId));
     if (!orderId || !before) throw new CliError(`no order ${number}`);
@@ -111,7 +102,6 @@ async function moveOrder(
       }
       if (earlier) commandKey = { ...commandKey, recordedIn: earlier.streamId };
     }
-    const orders = createOrdersService({ store: createEventStore(db), catalogue: NO_CATALOGUE });
     let after: OrderRow;
     try {
       after = await move(orders, commandKey);

@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { centsToDecimal } from '../../contracts/money-format.ts';
 import { ORDER_STATUSES } from '../../contracts/orders.ts';
 import { normaliseOrderNumber } from '../../app/orders/orders.service.ts';
-import { readStream } from '../../eventstore/event-store.ts';
+import { readStream } from '../../eventstore/streams.ts';
 import { type OrderStatus, orderStreamId } from '../../domain/orders/order.events.ts';
 import { type OrderRow, countOrdersSince, orderById, orderIdByNumber, ordersSince } from '../../projections/orders/orders.queries.ts';
 import { type CliContext, CliError, parseIsoDate, stopSignal, withDatabase } from '../context.ts';

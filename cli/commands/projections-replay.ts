@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { Projection } from '../../projections/projection.ts';
+import type { Projection } from '../../eventstore/projection.ts';
 import { projectionByName, projections } from '../../projections/registry.ts';
 import { MAX_REPLAY_JOBS, replayProjections } from '../../projections/replay.ts';
 import { type CliContext, CliError, parsePositiveInt, parsePositiveIntUpTo, withDatabase } from '../context.ts';

@@ -1,11 +1,10 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createEventStore } from '../../app/event-store.ts';
 import { receiveStock } from '../../app/stock/stock.service.ts';
 import { lineLabel } from '../../contracts/order-presentation.ts';
 import { MAX_RECEIPT } from '../../domain/stock/stock.decider.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { stockList } from '../../projections/stock/stock-list.queries.ts';
-import { type CliContext, CliError, parseNonNegativeInt, parsePositiveInt, withDatabase } from '../context.ts';
+import { type CliContext, CliError, parseNonNegativeInt, parsePositiveInt, withDatabase, withShop } from '../context.ts';
 import { formatCount, formatTable } from '../output.ts';
 
 const parseReceipt = (value: string): number => {
@@ -22,9 +21,9 @@ export function stockReceiveCommand(context: CliContext): Command {
     .argument('<quantity>', `how many units arrived (1 to ${formatCount(MAX_RECEIPT)})`, parseReceipt)
     .addHelpText('after', '\nExample:\n  $ dino-shop stock receive 101 24\n  Received 24 of variant 101: 30 on hand.')
     .action(async (variantId: number, quantity: number, _options, command: Command) => {
-      const { stock } = await withDatabase(context, command, async (db) => {
+      const { stock } = await withShop(context, command, async (shop) => {
         try {
-          return await receiveStock(createEventStore(db), variantId, quantity);
+          return await receiveStock(shop.store, variantId, quantity);
         } catch (error) {
           if (error instanceof DomainError) throw new CliError(error.message);
           throw error;

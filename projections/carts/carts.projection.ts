@@ -1,5 +1,5 @@
 import { CART_EVENT_TYPES, CART_STREAM_PREFIX } from '../../domain/cart/cart.events.ts';
-import type { Projection, ProjectionStep } from '../projection.ts';
+import type { Projection, ProjectionStep } from '../../eventstore/projection.ts';
 
 const CART_TYPES = CART_EVENT_TYPES.map((t) => `'${t}'`).join(', ');
 

@@ -1,5 +1,5 @@
 import { ORDER_EVENT_TYPES } from '../../domain/orders/order.events.ts';
-import type { Projection, ProjectionStep } from '../projection.ts';
+import type { Projection, ProjectionStep } from '../../eventstore/projection.ts';
 
 /** The unique index whose violation means "that order number is taken" (migration 0014). */
 export const ORDER_NUMBER_INDEX = 'orders_number_unique';

@@ -1,5 +1,5 @@
 import { STOCK_ALERT_EVENT_TYPES } from '../../domain/stock-alerts/stock-alert.events.ts';
-import type { Projection, ProjectionStep } from '../projection.ts';
+import type { Projection, ProjectionStep } from '../../eventstore/projection.ts';
 
 /**
  * Per stream of the set, its latest event (a request leaves the row waiting, a fulfilment not), with

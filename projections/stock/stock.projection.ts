@@ -1,5 +1,5 @@
 import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.events.ts';
-import type { Projection } from '../projection.ts';
+import type { Projection } from '../../eventstore/projection.ts';
 
 /** The check that refuses stock below zero (migration 0014): its violation means "not enough left". */
 export const STOCK_CHECK = 'stock_levels_never_below_zero';

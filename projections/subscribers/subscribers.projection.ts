@@ -1,5 +1,5 @@
 import { SUBSCRIBED_SCHEMA_VERSION, SUBSCRIPTION_EVENT_TYPES } from '../../domain/subscriptions/subscription.events.ts';
-import type { Projection, ProjectionStep } from '../projection.ts';
+import type { Projection, ProjectionStep } from '../../eventstore/projection.ts';
 
 const latest: ProjectionStep = {
   // Bytewise order (COLLATE "C"): any consistent order will do, and the locale's is slower. The

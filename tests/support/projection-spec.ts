@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { type ProjectableEvent, type Projection, projectEvents } from '../../projections/projection.ts';
+import { type ProjectableEvent, type Projection, projectEvents } from '../../eventstore/projection.ts';
 
 /** Events of one stream, numbered from `version` on, at log positions from `position` on. */
 export function streamOf(streamId: string, events: ReadonlyArray<{ type: string; data: object }>, from = { version: 1, position: 1 }): ProjectableEvent[] {

@@ -1,7 +1,7 @@
-import { createEventStore } from '../../app/event-store.ts';
+import { shopEventStore } from '../../app/shop.ts';
 import type { Consumer, ConsumerContext, ConsumerLog } from '../../consumers/consumer.ts';
 import type { Database } from '../../db/database.ts';
-import type { RecordedEvent } from '../../eventstore/event-store.ts';
+import type { RecordedEvent } from '../../eventstore/streams.ts';
 import { createMailer } from '../../consumers/mail/mailer.ts';
 import { type RunnerOptions, type RunningConsumers, startConsumers } from '../../consumers/consumer-runner.ts';
 import { readCheckpoints } from '../../eventstore/consumer-checkpoints.ts';
@@ -47,7 +47,7 @@ export async function consumersStarted(db: Database, names: readonly string[]): 
 }
 
 export function testContext(db: Database, overrides: Partial<ConsumerContext> = {}): ConsumerContext {
-  return { db, store: createEventStore(db), mailer: createMailer({ smtpUrl: undefined, from: 'DinoBooty <hello@test.example>', dataDir: '/nonexistent' }), publicUrl: 'http://shop.test', log: quietLog, ...overrides };
+  return { db, store: shopEventStore(db), mailer: createMailer({ smtpUrl: undefined, from: 'DinoBooty <hello@test.example>', dataDir: '/nonexistent' }), publicUrl: 'http://shop.test', log: quietLog, ...overrides };
 }
 
 /** The shop's sender in the mail tests. */

@@ -42,14 +42,14 @@ const ADDRESS = { firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way'
 
 export async function prepareMovedOrders(db: Database): Promise<void> {
   const { openCatalogueCache } = await import('../../../projections/catalogue/catalogue.cache.ts');
-  const { createEventStore } = await import('../../../app/event-store.ts');
+  const { shopEventStore } = await import('../../../app/shop.ts');
   const { createCartService } = await import('../../../app/cart/cart.service.ts');
   const { createOrdersService } = await import('../../../app/orders/orders.service.ts');
   const { CHECKOUT_DEFAULTS } = await import('../../../contracts/checkout.ts');
 
   const catalogue = await openCatalogueCache(db);
   try {
-    const store = createEventStore(db);
+    const store = shopEventStore(db);
     const carts = createCartService({ store, catalogue });
     const place = async (order: MovedOrder, quantity: number) => {
       const orders = createOrdersService({ store, catalogue, drawNumber: () => order.number, stockApplied: catalogue.applyStock });

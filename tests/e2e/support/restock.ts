@@ -7,7 +7,7 @@
 import { prepareDatabase } from '../../../server/prepare-database.ts';
 import { connectDatabase } from '../../../db/connect.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
-import { appendWithProjections } from '../../../projections/registry.ts';
+import { appendWithProjections } from '../../support/append.ts';
 import { prepareMovedOrders } from './moved-orders.ts';
 
 const RESTOCKED = [100, 400];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveStock } from '../../../projections/stock/stock.queries.ts';
-import { readStream } from '../../../eventstore/event-store.ts';
+import { readStream } from '../../../eventstore/streams.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { placedOrder } from '../../support/orders.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartStreamId } from '../../../domain/cart/cart.events.ts';
 import { orderStreamId } from '../../../domain/orders/order.events.ts';
-import { readStream } from '../../../eventstore/event-store.ts';
+import { readStream } from '../../../eventstore/streams.ts';
 import { catalogue as seedData } from '../../../seed/catalogue.data.ts';
 import { seedCatalogue } from '../../../seed/seed-catalogue.ts';
 import { receiveStock } from '../../../app/stock/stock.service.ts';
-import { LOCK_TIMEOUT_MS } from '../../../app/event-store.ts';
+import { LOCK_TIMEOUT_MS } from '../../../eventstore/store.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, countEvents, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';

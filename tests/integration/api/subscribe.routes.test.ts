@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberStreamId } from '../../../domain/subscriptions/subscription.events.ts';
 import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
-import { readStream } from '../../../eventstore/event-store.ts';
+import { readStream } from '../../../eventstore/streams.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database.ts';
 import type { CliDeps } from '../../../cli/context.ts';
 import { runCli } from '../../../cli/main.ts';
 import { connectDatabase } from '../../../db/connect.ts';
-import { appendWithProjections } from '../../../projections/registry.ts';
+import { appendWithProjections } from '../../support/append.ts';
 import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
 import { ensureDataKey } from '../../../db/subscriber-keys.ts';
 import { sealPersonal, newDataKey } from '../../../domain/personal-seal.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventStore } from '../../../app/event-store.ts';
+import { shopEventStore } from '../../../app/shop.ts';
 import { createSubscriptionService } from '../../../app/subscriptions/subscription.service.ts';
 import { welcomeMail } from '../../../consumers/welcome-mail.consumer.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
@@ -19,7 +19,7 @@ describe.each(BACKENDS)('dino-shop consumers on %s', (backend) => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       inbox.refusing = true;
-      const service = createSubscriptionService({ store: createEventStore(t.db) });
+      const service = createSubscriptionService({ store: shopEventStore(t.db) });
       await service.subscribe({ email: 'rex@example.com' });
       await service.subscribe({ email: 'stego@example.com' });
       await until(() => running.stats()[0]!.parked === 2, 10_000);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/streams.ts';
 import { headPosition } from '../../../eventstore/log-reads.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';

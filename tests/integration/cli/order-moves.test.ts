@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStreamId } from '../../../domain/orders/order.events.ts';
-import { appendWithProjections } from '../../../projections/registry.ts';
+import { appendWithProjections } from '../../support/append.ts';
 import { liveStock } from '../../../projections/stock/stock.queries.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendToStream } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/streams.ts';
 import { projections } from '../../../projections/registry.ts';
 import { replayProjections } from '../../../projections/replay.ts';
 import { scratchSchemas } from '../../../projections/replay-scratch.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberIdFor } from '../../../app/subscriptions/subscription.service.ts';
-import { appendToStream, readStream } from '../../../eventstore/event-store.ts';
+import { appendToStream, readStream } from '../../../eventstore/streams.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { readModels, wholeDatabase } from '../../support/read-models.ts';

@@ -3,7 +3,7 @@ import { startConsumers } from '../../../consumers/consumer-runner.ts';
 import { claimLease, createCheckpoint, readCheckpoints } from '../../../eventstore/consumer-checkpoints.ts';
 import { LOG_START } from '../../../eventstore/log-tail.ts';
 import { listDeadLetters, requestRetry, skipEvent } from '../../../eventstore/dead-letters.ts';
-import { appendToStream } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/streams.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { recordingConsumer, testContext } from '../../support/recording-consumer.ts';
 import { until } from '../../support/until.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startConsumers } from '../../../consumers/consumer-runner.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { readCheckpoints } from '../../../eventstore/consumer-checkpoints.ts';
-import { appendToStream } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/streams.ts';
 import { LOG_START, readCommittedAfter } from '../../../eventstore/log-tail.ts';
 import { BACKENDS, createTestDatabase } from '../../support/databases.ts';
 import { openTwoPhasePglite } from '../../support/pglite-two-phase.ts';

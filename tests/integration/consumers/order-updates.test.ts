@@ -7,7 +7,7 @@ import { consumers } from '../../../consumers/registry.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { orderStreamId } from '../../../domain/orders/order.events.ts';
 import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
-import { readStream } from '../../../eventstore/event-store.ts';
+import { readStream } from '../../../eventstore/streams.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
 import { TEST_FROM, TEST_PUBLIC_URL, consumersStarted, startMailConsumers, testContext } from '../../support/recording-consumer.ts';

@@ -4,7 +4,7 @@ import { createMailer } from '../../../consumers/mail/mailer.ts';
 import { messageIdFor } from '../../../consumers/mail/message-id.ts';
 import { LeaseLost, sentOnce } from '../../../consumers/mail/sent-once.ts';
 import { claimLease, createCheckpoint, readCheckpoints } from '../../../eventstore/consumer-checkpoints.ts';
-import { appendToStream } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/streams.ts';
 import { LOG_START } from '../../../eventstore/log-tail.ts';
 import { pruneMailSends, readMailSends } from '../../../eventstore/mail-sends.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';

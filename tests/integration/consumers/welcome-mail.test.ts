@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createEventStore } from '../../../app/event-store.ts';
+import { shopEventStore } from '../../../app/shop.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
     try {
       // Started first: the consumer begins at "now" (its first checkpoint), and passes over subscriptions made before it.
       await consumersStarted(t.db, [welcomeMail.name]);
-      const service = createSubscriptionService({ store: createEventStore(t.db) });
+      const service = createSubscriptionService({ store: shopEventStore(t.db) });
       await service.subscribe({ email: 'Rex@Example.com ' });
       await service.subscribe({ email: 'rex@example.com' });
       await until(() => inbox.messages.length === 1);
@@ -41,7 +41,7 @@ describe.each(BACKENDS)('welcome mail on %s', (backend) => {
       // Stopped while it is forgotten: a retry that read the key just before the forget would
       // otherwise send once the server takes mail again. The next run takes the event up again.
       await running.stop();
-      await forgetSubscriber(createEventStore(t.db), 'trike@example.com');
+      await forgetSubscriber(shopEventStore(t.db), 'trike@example.com');
       inbox.refusing = false;
       running = startMailConsumers(t.db, [welcomeMail], inbox);
       await until(() => running.stats()[0]!.handled === 1, 10_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findKeyOutcome, keepAnswer, purgeIdempotencyKeys } from '../../../db/idempotency-store.ts';
-import { appendToStream } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/streams.ts';
 import { AlreadyRecorded, recordedUnder, stampKey } from '../../../eventstore/command-keys.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommandOptions, createEventStore } from '../../../app/event-store.ts';
+import { type CommandOptions, createEventStore } from '../../../eventstore/store.ts';
 import { conflict } from '../../../domain/domain-error.ts';
 import { VersionMismatch } from '../../../eventstore/command-handler.ts';
-import { ConcurrencyConflict, appendToStream, readStream } from '../../../eventstore/event-store.ts';
+import { ConcurrencyConflict, appendToStream, readStream } from '../../../eventstore/streams.ts';
 import { headPosition, readAll } from '../../../eventstore/log-reads.ts';
+import { projections } from '../../../projections/registry.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
 const event = (n: number) => ({ type: 'Tested', data: { n, at: '2026-11-21T00:00:00.000Z' } });
@@ -56,7 +57,7 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   });
 
   it('a command on a stream the caller calls new skips the read, yet finds the events should the stream exist', async () => {
-    const store = createEventStore(t.db);
+    const store = createEventStore(t.db, { inline: projections });
     const fresh = await store.handle('s-new', counter, () => ({}), { newStream: true });
     expect(fresh).toMatchObject({ state: 1, version: 1 });
     // The id was not new after all: the blind append conflicts, the retry reads the stream and decides on it.
@@ -74,8 +75,8 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
         return t.db.query(sql, params);
       }) as typeof t.db.query,
     };
-    const store = createEventStore(db);
-    const elsewhere = createEventStore(t.db);
+    const store = createEventStore(db, { inline: projections });
+    const elsewhere = createEventStore(t.db, { inline: projections });
     const cache = new Map<string, { state: number; version: number }>();
     expect(await store.handle('s-cached', counter, () => ({}), { cache })).toMatchObject({ state: 1, version: 1 });
     expect(reads).toBe(1);
@@ -97,7 +98,7 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   });
 
   it('a keyed command takes effect once: racing attempts on three streams (grouped or in a transaction) record one, and all answer with its stream', async () => {
-    const store = createEventStore(t.db);
+    const store = createEventStore(t.db, { inline: projections });
     const ways: Array<[string, CommandOptions]> = [
       ['grouped', {}],
       ['transaction', { alsoInTransaction: async () => undefined }],
@@ -118,7 +119,7 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   });
 
   it('a command across streams writes all of them or none: a stream that moved on conflicts, and the retry decides on both again', async () => {
-    const store = createEventStore(t.db);
+    const store = createEventStore(t.db, { inline: projections });
     await store.handle('x-b', counter, () => ({}));
     let decisions = 0;
     const [a, b] = await store.handleStreams(
@@ -139,7 +140,7 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   });
 
   it('a refusal is reported to the observers and thrown; nothing is written', async () => {
-    const store = createEventStore(t.db);
+    const store = createEventStore(t.db, { inline: projections });
     const refused: string[] = [];
     store.observe({ refused: (error) => refused.push(`${error.kind}:${error.reason}`) });
     const refusing = { ...counter, decide: () => { throw conflict('No more', 'testing'); } };

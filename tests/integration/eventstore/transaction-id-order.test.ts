@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startConsumers } from '../../../consumers/consumer-runner.ts';
 import type { Database } from '../../../db/database.ts';
-import { appendToStream } from '../../../eventstore/event-store.ts';
+import { appendToStream } from '../../../eventstore/streams.ts';
 import { followLog } from '../../../eventstore/follow-log.ts';
 import { LOG_START, type LoggedEvent, readCommittedAfter } from '../../../eventstore/log-tail.ts';
 import { BACKENDS, createTestDatabase } from '../../support/databases.ts';

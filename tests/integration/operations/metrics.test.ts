@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '../../../app/event-store.ts';
+import { shopEventStore } from '../../../app/shop.ts';
 import { TooMuchContention } from '../../../eventstore/command-handler.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { BACKENDS } from '../../support/databases.ts';
@@ -73,7 +73,7 @@ describe.each(BACKENDS)('GET /metrics on %s', (backend) => {
     const before = await scrape();
     const count = (text: string, series: string) => sample(text, series) ?? 0;
     // Another process (an event store the metrics do not watch) writes between each read and append.
-    const elsewhere = createEventStore(app.db);
+    const elsewhere = shopEventStore(app.db);
     let sneaks = 1;
     const contended = (streamId: string) => async () => {
       if (sneaks-- > 0) await elsewhere.handle(streamId, pinger, () => ({}));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
-import { projectEvents } from '../../../projections/projection.ts';
+import { projectEvents } from '../../../eventstore/projection.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { projectionSpec, splits, streamOf } from '../../support/projection-spec.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '../../../app/event-store.ts';
+import { shopEventStore } from '../../../app/shop.ts';
 import { createShop } from '../../../app/shop.ts';
 import { STOCK_CHANNEL } from '../../../projections/catalogue/catalogue.queries.ts';
 import { connectPostgres } from '../../../db/postgres.ts';
@@ -13,7 +13,7 @@ import type { CatalogueChange } from '../../../projections/catalogue/catalogue-c
 import { checkout, variantWithStock } from '../../support/orders.ts';
 import { decide, initialState } from '../../../domain/stock/stock.decider.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
-import { appendWithProjections } from '../../../projections/registry.ts';
+import { appendWithProjections } from '../../support/append.ts';
 
 const renamed = (name: string) => ({
   ...seed,
@@ -73,17 +73,17 @@ describe.each(BACKENDS)('what a stock movement tells its listeners on %s', (back
     cache.onChange((_version, change) => changes.push(change));
     try {
       const within = variantWithStock(5);
-      await receiveStock(createEventStore(t.db), within.variant.id, 2);
+      await receiveStock(shopEventStore(t.db), within.variant.id, 2);
       await cache.refresh();
       expect(changes).toEqual([]);
       expect(cache.stockOf(within.variant.id)).toBe(7);
       expect(cache.variant(within.variant.id)!.stock).toBe(5);
 
       const low = seededWith(4);
-      await receiveStock(createEventStore(t.db), low.variant.id, 1);
+      await receiveStock(shopEventStore(t.db), low.variant.id, 1);
       await cache.refresh();
       const soldOut = variantWithStock(0);
-      await receiveStock(createEventStore(t.db), soldOut.variant.id, 1);
+      await receiveStock(shopEventStore(t.db), soldOut.variant.id, 1);
       await cache.refresh();
       expect(changes).toEqual([
         { kind: 'stock', productIds: new Set([low.product.id]), availability: false },
@@ -127,7 +127,7 @@ describe.each(BACKENDS)('search after a stock movement on %s', (backend) => {
       const stockIn = (found: ReadonlyArray<{ id: number; variants: ReadonlyArray<{ id: number; stock: number }> }>) =>
         found.find((p) => p.id === product.id)?.variants.find((v) => v.id === variant.id)?.stock;
       expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(4);
-      await receiveStock(createEventStore(t.db), variant.id, 7);
+      await receiveStock(shopEventStore(t.db), variant.id, 7);
       await cache.refresh();
       expect(stockIn(cache.search(product.name, 10).products.map((hit) => hit.item))).toBe(10);
       expect(stockIn(cache.products({ search: product.name }))).toBe(10);
@@ -213,8 +213,8 @@ describe.runIf(BACKENDS.includes('postgres'))('stock bands across server instanc
     try {
       const within = seededWith(20);
       const crossing = seededWith(9, [within.variant.id]);
-      await receiveStock(createEventStore(dbA), within.variant.id, 3);
-      await receiveStock(createEventStore(dbA), crossing.variant.id, 1);
+      await receiveStock(shopEventStore(dbA), within.variant.id, 3);
+      await receiveStock(shopEventStore(dbA), crossing.variant.id, 1);
       await until(() => b.variant(crossing.variant.id)!.stock === 10);
       // Notifications arrive in commit order: the within-band receipt, first, sent none.
       expect(heard.map((payload) => (JSON.parse(payload) as Array<[number, number]>).map(([id]) => id))).toEqual([[crossing.variant.id]]);

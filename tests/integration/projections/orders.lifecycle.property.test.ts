@@ -7,9 +7,9 @@ import { type OrderCommand, type OrderState, decide, evolve, initialState } from
 import { type OrderEvent, type OrderStatus, orderStreamId } from '../../../domain/orders/order.events.ts';
 import { decide as decideStock } from '../../../domain/stock/stock.decider.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
-import type { NewEvent } from '../../../eventstore/event-store.ts';
+import type { NewEvent } from '../../../eventstore/streams.ts';
 import { ordersProjection } from '../../../projections/orders/orders.projection.ts';
-import { appendWithProjections } from '../../../projections/registry.ts';
+import { appendWithProjections } from '../../support/append.ts';
 import { replayProjections } from '../../../projections/replay.ts';
 import { stockProjection } from '../../../projections/stock/stock.projection.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderLine, type OrderPlaced, STANDARD_SHIPPING, orderStreamId } from '../../../domain/orders/order.events.ts';
 import { ORDER_NUMBER_INDEX, ordersProjection } from '../../../projections/orders/orders.projection.ts';
-import { projectEvents } from '../../../projections/projection.ts';
+import { projectEvents } from '../../../eventstore/projection.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { projectionSpec, splits } from '../../support/projection-spec.ts';
 

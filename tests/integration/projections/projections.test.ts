@@ -3,8 +3,9 @@ import { forgetSubscriber } from '../../../app/subscriptions/subscription.servic
 import { connectPostgres } from '../../../db/postgres.ts';
 import { readAll } from '../../../eventstore/log-reads.ts';
 import { cartsProjection } from '../../../projections/carts/carts.projection.ts';
-import { projectEvents } from '../../../projections/projection.ts';
-import { appendWithProjections, projections } from '../../../projections/registry.ts';
+import { projectEvents } from '../../../eventstore/projection.ts';
+import { appendWithProjections } from '../../support/append.ts';
+import { projections } from '../../../projections/registry.ts';
 import { ordersProjection } from '../../../projections/orders/orders.projection.ts';
 import { stockProjection } from '../../../projections/stock/stock.projection.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';

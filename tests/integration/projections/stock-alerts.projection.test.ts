@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockAlertStreamId } from '../../../domain/stock-alerts/stock-alert.events.ts';
-import { projectEvents } from '../../../projections/projection.ts';
+import { projectEvents } from '../../../eventstore/projection.ts';
 import { stockAlertsProjection } from '../../../projections/stock-alerts/stock-alerts.projection.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { projectionSpec, splits } from '../../support/projection-spec.ts';

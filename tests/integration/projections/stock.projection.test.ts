@@ -3,7 +3,7 @@ import { orderStreamId } from '../../../domain/orders/order.events.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
 import { stockDeltas } from '../../../domain/stock/stock-deltas.ts';
 import { ordersProjection } from '../../../projections/orders/orders.projection.ts';
-import { projectEvents } from '../../../projections/projection.ts';
+import { projectEvents } from '../../../eventstore/projection.ts';
 import { STOCK_CHECK, stockProjection } from '../../../projections/stock/stock.projection.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 import { projectionSpec, splits } from '../../support/projection-spec.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { restockedVariants } from '../../../consumers/back-in-stock.consumer.ts';
 import { formatEta, orderCancelledMessage, orderShippedMessage, refundIssuedMessage } from '../../../consumers/mail/order-update-messages.ts';
-import type { RecordedEvent } from '../../../eventstore/event-store.ts';
+import type { RecordedEvent } from '../../../eventstore/streams.ts';
 
 const publicUrl = 'https://dinobooty.test';
 const personal = { email: 'rex@example.com', firstName: 'Rex' };

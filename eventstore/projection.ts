@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { RecordedEvent } from '../eventstore/event-store.ts';
+import type { RecordedEvent } from './streams.ts';
 
 /**
  * A read model, declared once as SQL over a SET of events. Every way of running it is derived from
