@@ -15,7 +15,7 @@ export const CART_COUNT_COOKIE = 'dino.items';
 
 /**
  * Counts are read as at most this, which shows as '99+': a page's badge has at most 101 forms (0 to 100).
- * A cached page keeps the bytes of at most MAX_RENDITIONS of them (storefront/server/ via the answer cache, server/answer-cache/); a rarer
+ * A cached page keeps the bytes of at most MAX_RENDITIONS of them (storefront-server/ via the answer cache, server/answer-cache/); a rarer
  * count is encoded for its request.
  */
 export const MAX_SHOWN_COUNT = 100;

@@ -11,7 +11,7 @@ import type { AnswerCache } from './answer-cache/answer-cache.ts';
 import { connectRedis } from '../http/redis-connection.ts';
 import { buildShop } from './build-shop.ts';
 import { prepareDatabase } from './prepare-database.ts';
-import { createPageRenderer } from '../storefront/server/page-renderer.ts';
+import { createPageRenderer } from '../storefront-server/page-renderer.ts';
 import { createMailer } from '../consumers/mail/mailer.ts';
 
 /**

@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ROWS: readonly (readonly string[])[] = [
   ['cli'],
   ['server'],
-  ['api', 'storefront/server'],
+  ['api', 'storefront-server'],
   ['consumers', 'http', 'storefront'],
   ['app', 'seed'],
   ['projections'],
@@ -22,7 +22,7 @@ const ROWS: readonly (readonly string[])[] = [
 ];
 const ROOMS = ROWS.flat();
 const rowOf = (room: string) => ROWS.findIndex((row) => row.includes(room));
-/** The room a file is in: the longest room path that holds it (storefront/server before storefront). */
+/** The room a file is in: the longest room path that holds it. */
 const roomOf = (file: string) =>
   ROOMS.filter((room) => file === room || file.startsWith(`${room}/`)).sort((a, b) => b.length - a.length)[0];
 
@@ -74,9 +74,9 @@ describe('rooms', () => {
   });
 
   it('finds a crossing when there is one (the rules can fail)', () => {
-    expect(crossings([{ file: 'api/cart/cart.routes.ts', code: "import { pages } from '../../storefront/server/pages.ts';" }])).toHaveLength(1);
+    expect(crossings([{ file: 'api/cart/cart.routes.ts', code: "import { pages } from '../../storefront-server/pages.ts';" }])).toHaveLength(1);
     expect(crossings([{ file: 'app/shop.ts', code: "import { startServer } from '../server/server.ts';" }])).toHaveLength(1);
-    expect(crossings([{ file: 'storefront/server/pages.ts', code: "import { app } from '../../api/app.ts';" }])).toHaveLength(1);
+    expect(crossings([{ file: 'storefront-server/pages.ts', code: "import { app } from '../api/app.ts';" }])).toHaveLength(1);
     expect(crossings([{ file: 'api/app.ts', code: "import type { Shop } from '../app/shop.ts';" }])).toEqual([]);
     expect(WRITERS.test("import { appendEvents } from '../eventstore/store.ts';")).toBe(true);
     expect(WRITERS.test('createAppendGroups(db, { alsoRun: (events) => steps(events), inFlight: 1 })')).toBe(true);

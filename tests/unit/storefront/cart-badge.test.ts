@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { cartBadgeHtml, withCartBadge } from '../../../storefront/server/cart-badge-html.ts';
+import { cartBadgeHtml, withCartBadge } from '../../../storefront-server/cart-badge-html.ts';
 import { CartBadge, ServerDrawnCartBadge } from '../../../storefront/features/cart/cart-badge.tsx';
 import { CART_BADGE_SLOT, cartCountFromCookies } from '../../../contracts/shop-cookies.ts';
 

@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../../contracts/cart.ts';
-import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placedOrderOf } from '../../../contracts/checkout.ts';
-import type { OrdersService } from '../../../app/orders/orders.service.ts';
-import type { Flash } from '../../../contracts/flash.ts';
-import { CART_MESSAGES, PROMO_MESSAGES } from '../../../contracts/shop-messages.ts';
-import type { CatalogueReader } from '../../../projections/catalogue/catalogue.reader.ts';
-import { PROMO_CODE, emptyCart, isPromoCode } from '../../../contracts/cart-rules.ts';
-import type { CartService, WriteOptions } from '../../../app/cart/cart.service.ts';
-import { VersionMismatch } from '../../../eventstore/command-handler.ts';
-import { DomainError } from '../../../domain/domain-error.ts';
-import { HttpError } from '../../../http/http-error.ts';
+import { AddToCart, CART_VERSION_FIELD, type Cart, UpdateCartItem } from '../../contracts/cart.ts';
+import { CHECKOUT_FIELDS, type CheckoutFormValues, checkoutErrors, placedOrderOf } from '../../contracts/checkout.ts';
+import type { OrdersService } from '../../app/orders/orders.service.ts';
+import type { Flash } from '../../contracts/flash.ts';
+import { CART_MESSAGES, PROMO_MESSAGES } from '../../contracts/shop-messages.ts';
+import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
+import { PROMO_CODE, emptyCart, isPromoCode } from '../../contracts/cart-rules.ts';
+import type { CartService, WriteOptions } from '../../app/cart/cart.service.ts';
+import { VersionMismatch } from '../../eventstore/command-handler.ts';
+import { DomainError } from '../../domain/domain-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { rememberCartCount, rememberPromo } from './page-cookies.ts';
 import { field, formPost, numberField, redirectWithFlash, returnPath, withQuery } from './form-post.ts';
-import { FORM_ACTIONS, LINE_ACTION_ROUTE, LINE_REMOVE_ROUTE } from '../../../contracts/form-actions.ts';
-import { productPageSlug } from '../../../contracts/shop-paths.ts';
+import { FORM_ACTIONS, LINE_ACTION_ROUTE, LINE_REMOVE_ROUTE } from '../../contracts/form-actions.ts';
+import { productPageSlug } from '../../contracts/shop-paths.ts';
 
 export interface CartFormDeps {
   carts: CartService;

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CartBadge } from '../features/cart/cart-badge.tsx';
-import { CART_BADGE_SLOT, MAX_SHOWN_COUNT } from '../../contracts/shop-cookies.ts';
+import { CartBadge } from '../storefront/features/cart/cart-badge.tsx';
+import { CART_BADGE_SLOT, MAX_SHOWN_COUNT } from '../contracts/shop-cookies.ts';
 
 const rendered = new Map<number, string>();
 

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { renderPage } from 'vike/server';
-import type { Flash } from '../../contracts/flash.ts';
-import type { RenderContext } from '../render-context.ts';
+import type { Flash } from '../contracts/flash.ts';
+import type { RenderContext } from '../storefront/render-context.ts';
 
 export interface RenderedPage {
   statusCode: number;

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { Flash } from '../../../contracts/flash.ts';
-import { keepAnswerOut } from '../../../http/plugins/idempotency.ts';
+import { Flash } from '../../contracts/flash.ts';
+import { keepAnswerOut } from '../../http/plugins/idempotency.ts';
 
 /**
  * The flash: what a form post tells the page it redirects to. A cookie that lives a minute, is read

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isSameOrigin, localPath, numberField, returnPath } from '../../../../storefront/server/forms/form-post.ts';
+import { isSameOrigin, localPath, numberField, returnPath } from '../../../storefront-server/forms/form-post.ts';
 
 const request = (headers: Record<string, string>, body: unknown = {}) => ({ headers, body, host: 'shop.test' }) as unknown as FastifyRequest;
 

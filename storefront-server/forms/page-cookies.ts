@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { Cart } from '../../../contracts/cart.ts';
-import { CART_COUNT_COOKIE, CART_COUNT_MAX_AGE_S, PROMO_COOKIE } from '../../../contracts/shop-cookies.ts';
+import type { Cart } from '../../contracts/cart.ts';
+import { CART_COUNT_COOKIE, CART_COUNT_MAX_AGE_S, PROMO_COOKIE } from '../../contracts/shop-cookies.ts';
 
 /**
  * The cookies the page's script reads, as the server writes them (needs @fastify/cookie in the

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import { renderRobotsTxt, renderSitemap } from '../sitemap.ts';
+import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import { renderRobotsTxt, renderSitemap } from '../storefront/sitemap.ts';
 
 export interface SeoRoutesOptions {
   catalogue: CatalogueReader;

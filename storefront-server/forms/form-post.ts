@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Flash } from '../../../contracts/flash.ts';
-import { HttpError } from '../../../http/http-error.ts';
+import type { Flash } from '../../contracts/flash.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { setFlash } from './flash.ts';
 import { formNonce, renewFormNonce } from './form-nonce.ts';
 

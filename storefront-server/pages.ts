@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { JUST_ORDERED_COOKIE, cartCountFromCookies, hasFlag } from '../../contracts/shop-cookies.ts';
-import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
-import type { AnswerRule, SharedMaking } from '../../http/answer-rules.ts';
-import { sessions } from '../../http/plugins/session.ts';
-import type { Shop } from '../../app/shop.ts';
-import type { RenderContext } from '../render-context.ts';
+import { JUST_ORDERED_COOKIE, cartCountFromCookies, hasFlag } from '../contracts/shop-cookies.ts';
+import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
+import type { AnswerRule, SharedMaking } from '../http/answer-rules.ts';
+import { sessions } from '../http/plugins/session.ts';
+import type { Shop } from '../app/shop.ts';
+import type { RenderContext } from '../storefront/render-context.ts';
 import { withCartBadge } from './cart-badge-html.ts';
 import { cartFormRoutes } from './forms/cart.forms.routes.ts';
 import { clearFlash, keepTypedOut, readFlash } from './forms/flash.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_COOKIE, fitsCookie, flashValue, readFlash } from '../../../../storefront/server/forms/flash.ts';
+import { FLASH_COOKIE, fitsCookie, flashValue, readFlash } from '../../../storefront-server/forms/flash.ts';
 
 const cookie = (value: unknown) => ({ headers: { cookie: `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(value))}` } });
 const order = { number: '#DINO-1', placedAt: '2026-11-27T10:00:00.000Z', totalCents: 2499, email: 'rex@jurassic.com' };

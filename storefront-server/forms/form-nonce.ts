@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue } from '../../../contracts/shop-cookies.ts';
+import { cookieValue } from '../../contracts/shop-cookies.ts';
 
 /**
  * A form post without JavaScript cannot send an Idempotency-Key header, and the page it comes from may

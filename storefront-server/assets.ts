@@ -3,8 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { COMPRESSIBLE_TYPES } from '../../http/encoding/compression-rule.ts';
-import { type EncodedBytes, encodeBytes, sendEncoded } from '../../http/encoding/encoded-bytes.ts';
+import { COMPRESSIBLE_TYPES } from '../http/encoding/compression-rule.ts';
+import { type EncodedBytes, encodeBytes, sendEncoded } from '../http/encoding/encoded-bytes.ts';
 
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
