@@ -14,6 +14,7 @@ import { metrics } from './metrics/metrics.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { openApi } from './openapi/openapi.ts';
 import { answerHeaders } from '../http/plugins/answer-headers.ts';
+import { causes } from '../http/plugins/causes.ts';
 import { errorHandler } from '../http/plugins/error-handler.ts';
 import { jsonBodies } from '../http/plugins/json-bodies.ts';
 import { idempotency } from '../http/plugins/idempotency.ts';
@@ -69,6 +70,8 @@ export const app = fp(
     const { db, catalogue } = options;
     const { store, carts, subscriptions, orders, stockAlerts } = options.shop;
 
+    // First: whatever a request writes, from any route registered after, carries it as its cause.
+    await fastify.register(causes);
     await fastify.register(valibotValidation);
     await fastify.register(errorHandler);
     // Before the routes: both collect from every route registered after them.

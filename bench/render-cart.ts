@@ -5,7 +5,7 @@
  * spec: { target: { databaseUrl?, dataDir }, url, cart, seconds }
  *
  * How the tree is obtained: the built server bundle (dist/server/entry.mjs) is loaded and Vike's
- * renderPage runs once for `url` with the same services the server passes (the catalogue read from the
+ * renderPage runs once for `url` with the same render context the server passes (the catalogue read from the
  * same database, and `cart` the exact cart JSON the server answered for that session).
  * Its pageContext holds the built Page, Layout and Wrapper and the page's data; `pageElement` wraps
  * them as vike-react's renderer does (Layouts, Wrappers, its page-context provider from the public
@@ -18,6 +18,7 @@ import { type ComponentType, type ReactElement, type ReactNode, StrictMode, Susp
 import { renderToString } from 'react-dom/server';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { Cart } from '../contracts/cart.ts';
+import type { RenderContext } from '../storefront/render-context.ts';
 import { warmUntilSteady } from './steady.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { openCatalogueCache } from '../projections/catalogue/catalogue.cache.ts';
@@ -86,8 +87,9 @@ export async function renderCartBaseline(spec: RenderSpec): Promise<RenderResult
   try {
     await import(pathToFileURL(path.resolve('dist/server/entry.mjs')).href);
     const { renderPage } = await import('vike/server');
-    const services = { catalogue, cart: spec.cart };
-    const renderOnce = () => renderPage({ urlOriginal: spec.url, headersOriginal: {}, services } as never) as Promise<PageContextLike>;
+    // What the server hands a /cart render (storefront-server/pages.ts): the catalogue, the origin and the cart.
+    const renderContext: RenderContext = { catalogue, publicUrl: 'http://127.0.0.1', cart: spec.cart, cartVersion: 1, promoApplied: false };
+    const renderOnce = () => renderPage({ urlOriginal: spec.url, headersOriginal: {}, renderContext, flash: null }) as Promise<PageContextLike>;
     const pageContext = await renderOnce();
     if (pageContext.httpResponse?.statusCode !== 200 || !pageContext.Page) {
       throw new Error(`Vike rendered ${spec.url} with status ${pageContext.httpResponse?.statusCode}: no page tree to time`);

@@ -13,6 +13,7 @@ import { loadCatalogueSnapshot } from '../projections/catalogue/catalogue.querie
 export interface GlobalOptions {
   databaseUrl?: string;
   dataDir: string;
+  actor?: string;
 }
 
 /** The streams a command writes to: injectable so tests can capture them. */
@@ -169,6 +170,13 @@ export const MAX_WHOLE_NUMBER = 2_147_483_647;
 export function parseNonNegativeInt(value: string): number {
   if (!/^\d{1,15}$/.test(value.trim())) throw new InvalidArgumentError('Expected a whole number (0 or more).');
   return Number(value.trim());
+}
+
+/** An operator's name for the log: a short word, no address (the log keeps no personal data in clear). */
+export function parseActor(value: string): string {
+  const name = value.trim();
+  if (!/^[\w.:-]{1,64}$/.test(name)) throw new InvalidArgumentError('Expected up to 64 letters, digits, dots, colons, dashes or underscores (no spaces, no @).');
+  return name;
 }
 
 /** An option's value that must not be empty (`--output "$UNSET"` is a mistake, not "use the default"). */

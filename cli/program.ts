@@ -20,7 +20,7 @@ import { customersForgetCommand, subscribersForgetCommand } from './commands/for
 import { ordersListCommand, ordersShowCommand } from './commands/orders.ts';
 import { ordersCancelCommand, ordersDeliverCommand, ordersRefundCommand, ordersReturnCommand, ordersShipCommand } from './commands/order-moves.ts';
 import { stockListCommand, stockReceiveCommand } from './commands/stock.ts';
-import { type CliContext, type CliDeps, type CliIO, parseNonEmpty } from './context.ts';
+import { type CliContext, type CliDeps, type CliIO, parseActor, parseNonEmpty } from './context.ts';
 
 const group = (name: string, description: string, subcommands: Command[], examples: string[]) => {
   const command = new Command(name).description(description);
@@ -79,6 +79,7 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
     // mistake (`--data-dir "$UNSET"` would otherwise take over the working directory).
     .addOption(new Option('--database-url <url>', 'PostgreSQL server to use').default(process.env.DATABASE_URL || undefined, 'DATABASE_URL, else the embedded PGlite').argParser(parseNonEmpty))
     .addOption(new Option('--data-dir <dir>', 'where the embedded PGlite keeps its data').default(process.env.DATA_DIR || DEFAULT_DATA_DIR, `DATA_DIR or ${DEFAULT_DATA_DIR}`).argParser(parseNonEmpty))
+    .addOption(new Option('--actor <name>', 'who the events this command records say acted (e.g. a ticket or a team)').default(undefined, '<user>@<host>').argParser(parseActor))
     .addHelpText('after', '\nExamples:\n  $ dino-shop serve\n  $ dino-shop --database-url postgres://localhost/shop projections list\n\nRun `dino-shop <command> --help` for a command\'s options and more examples.');
 
   program.addCommand(serveCommand(context));

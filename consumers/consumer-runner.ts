@@ -6,7 +6,7 @@ import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, 
 import { isSkipped, parkEvent } from '../eventstore/dead-letters.ts';
 import type { LogCursor } from '../eventstore/log-tail.ts';
 import { LOG_START, currentHorizon, laterOf, readCommittedAfter } from '../eventstore/log-tail.ts';
-import type { Consumer, ConsumerContext, ConsumerLog } from './consumer.ts';
+import { type Consumer, type ConsumerContext, type ConsumerLog, handleEvent } from './consumer.ts';
 import { LeaseLost, sentOnce } from './mail/sent-once.ts';
 import { handleRequestedRetries } from './requested-retries.ts';
 import { type LogHead, watchLogHead } from './log-head.ts';
@@ -123,7 +123,7 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
           continue;
         }
         try {
-          await whileRenewing(db, lease, log, () => consumer.handle(event, fenced));
+          await whileRenewing(db, lease, log, () => handleEvent(consumer, event, fenced));
           stats.handled += 1;
           done = event.cursor;
           processed += 1;

@@ -1,3 +1,4 @@
+import { causedBy, withCause } from '../eventstore/cause.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { Database } from '../db/database.ts';
 import type { RecordedEvent } from '../eventstore/streams.ts';
@@ -40,4 +41,12 @@ export interface Consumer {
    */
   startAt: 'now' | 'beginning';
   handle(event: RecordedEvent, context: ConsumerContext): Promise<void>;
+}
+
+/**
+ * A consumer's handling of an event, with the event as the cause of what it writes: the event's
+ * correlation goes on, the event is the causation, the consumer the actor.
+ */
+export function handleEvent(consumer: Consumer, event: RecordedEvent, context: ConsumerContext): Promise<void> {
+  return withCause(causedBy(event, `consumer:${consumer.name}`), () => consumer.handle(event, context));
 }

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts';
 import { redactedError } from '../db/redact-addresses.ts';
 import { parkAgain, removeDeadLetter, retriesRequested } from '../eventstore/dead-letters.ts';
 import { eventAt } from '../eventstore/log-tail.ts';
-import type { Consumer, ConsumerContext } from './consumer.ts';
+import { type Consumer, type ConsumerContext, handleEvent } from './consumer.ts';
 import type { ConsumerStats } from './consumer-runner.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function handleRequestedRetries(db: Database, consumer: Consumer, c
       continue;
     }
     try {
-      await consumer.handle(event, context);
+      await handleEvent(consumer, event, context);
       stats.handled += 1;
       await removeDeadLetter(db, consumer.name, position);
       context.log.info({ consumer: consumer.name, position }, 'dead letter handled on retry');

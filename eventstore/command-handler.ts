@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/domain-error.ts';
 import { ConcurrencyConflict, type NewEvent, ReadModelRefused, type RecordedEvent, type StreamAppend, readStream } from './streams.ts';
+import { stampCause } from './cause.ts';
 import { AlreadyRecorded, type CommandKey, recordedUnder, stampKey } from './command-keys.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {
@@ -136,7 +137,8 @@ export async function handleCommand<const Targets extends readonly StreamTarget<
       if (error instanceof DomainError) for (const observer of observers) observer.refused?.(error);
       throw error;
     }
-    const appends = targets.map((target, i) => ({ streamId: target.streamId, expectedVersion: read[i]!.version, events: decided[i]! }));
+    // Every event carries the cause of the work in progress (eventstore/cause.ts): who, why, from which request.
+    const appends = targets.map((target, i) => ({ streamId: target.streamId, expectedVersion: read[i]!.version, events: stampCause(decided[i]!) }));
     const firstWritten = appends.findIndex((a) => a.events.length > 0);
     const done = (recorded: RecordedEvent[][]) =>
       targets.map((target, i) => {

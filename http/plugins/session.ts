@@ -46,6 +46,12 @@ export class ShopperSession {
     this.#set('promoCode', promoCode);
   }
 
+  /** The session's id, minted now when it has none (kept, and sent, once the answer sets a cookie). */
+  get id(): string {
+    this.#data ??= { id: randomUUID() };
+    return this.#data.id;
+  }
+
   /** The answer must carry a new cookie (or clear the old one). */
   get changed(): boolean {
     return this.#changed;
