@@ -13,8 +13,6 @@ import { ChevronDownIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import {
   SAMPLE_ORDER,
-  formatHappenedAt,
-  historyLabel,
   shopperCanCancel,
   trackSampleOrder,
   validateTrackForm,
@@ -22,6 +20,7 @@ import {
   type TrackResult,
   type TrackedOrder,
 } from '../../../contracts/order-tracking.ts';
+import { formatHappenedAt, historyLabel } from '../../../contracts/order-history.ts';
 import { statusBadgeClass } from '../../lib/order-status-badge.ts';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
