@@ -53,3 +53,9 @@ export const CONNECTION_MESSAGES = {
   reconnecting: 'Reconnecting to the shop…',
   reconnectingDescription: 'Your change is kept and will be saved as soon as the shop answers.',
 } as const;
+
+/**
+ * The one answer for an order number and address that match no order: Track Order's heading, the API's
+ * 404, and the refusal of a move of an order never placed.
+ */
+export const ORDER_NOT_FOUND = 'Order Not Found';

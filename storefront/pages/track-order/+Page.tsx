@@ -23,6 +23,7 @@ import {
 import { formatHappenedAt, historyLabel } from '../../../contracts/order-history.ts';
 import { statusBadgeClass } from '../../lib/order-status-badge.ts';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
+import { ORDER_NOT_FOUND } from '../../../contracts/shop-messages.ts';
 
 export default function TrackOrderPage() {
   // Without JavaScript the form posts to /track-order and comes back with its values and outcome.
@@ -150,7 +151,7 @@ export default function TrackOrderPage() {
           <div role="status" className="rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-ink-200">
             <MascotPeek mascot="stego" size="sm" className="mx-auto" />
             <h2 ref={focusOnMount} tabIndex={-1} className="mt-4 font-display text-2xl font-black text-ink-900 focus:outline-none">
-              Order Not Found
+              {ORDER_NOT_FOUND}
             </h2>
             <p className="mx-auto mt-2 max-w-md text-ink-700">
               We couldn't find an order with those details: check the number on your confirmation (it starts with #DINO-) and the
