@@ -1,4 +1,5 @@
 import { formatCents } from '../contracts/money-format.ts';
+import { ORDER_HISTORY_LABELS } from '../contracts/order-history.ts';
 import { lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
 import { type OrderEvent, type OrderLine, type OrderUnits, orderStreamId, readOrderEvent } from '../domain/orders/order.events.ts';
 import type { RecordedEvent } from '../eventstore/streams.ts';
@@ -24,26 +25,30 @@ export function unitsOfLinesText(units: readonly OrderUnits[], lines: readonly O
 
 const reasonText = (reason: string) => (reason.trim() ? ` (reason: ${reason.trim()})` : '');
 
-/** What an event of the order's stream did, in words, with its details. */
+/** What an event of the order's stream did, named as every surface names it (contracts/order-history.ts), with its details. */
 export function orderEventText(event: OrderEvent, lines: readonly OrderLine[]): { what: string; details: string } {
+  return { what: ORDER_HISTORY_LABELS[event.type], details: eventDetails(event, lines) };
+}
+
+function eventDetails(event: OrderEvent, lines: readonly OrderLine[]): string {
   switch (event.type) {
     case 'OrderPlaced': {
       const { data } = event;
       const items = data.lines.reduce((sum, l) => sum + l.quantity, 0);
-      return { what: 'Placed', details: `${items} item${items === 1 ? '' : 's'} in ${data.lines.length} line${data.lines.length === 1 ? '' : 's'}, total ${formatCents(data.totalCents)}${data.promoCode ? `, promo ${data.promoCode}` : ''}` };
+      return `${items} item${items === 1 ? '' : 's'} in ${data.lines.length} line${data.lines.length === 1 ? '' : 's'}, total ${formatCents(data.totalCents)}${data.promoCode ? `, promo ${data.promoCode}` : ''}`;
     }
     case 'OrderShipped':
-      return { what: 'Shipped', details: `with ${shipmentText(event.data)}` };
+      return `with ${shipmentText(event.data)}`;
     case 'OrderDelivered':
-      return { what: 'Delivered', details: '' };
+      return '';
     case 'OrderCancelled': {
       const units = event.data.lines.reduce((sum, l) => sum + l.quantity, 0);
-      return { what: 'Cancelled', details: `by the ${event.data.by}${reasonText(event.data.reason)}; ${unitsText(units)} back in stock` };
+      return `by the ${event.data.by}${reasonText(event.data.reason)}; ${unitsText(units)} back in stock`;
     }
     case 'ReturnReceived':
-      return { what: 'Return received', details: `${unitsOfLinesText(event.data.lines, lines)}; ${event.data.restock ? 'back in stock' : 'not restocked'}` };
+      return `${unitsOfLinesText(event.data.lines, lines)}; ${event.data.restock ? 'back in stock' : 'not restocked'}`;
     case 'RefundIssued':
-      return { what: 'Refunded', details: `${formatCents(event.data.amountCents)}${reasonText(event.data.reason)}` };
+      return `${formatCents(event.data.amountCents)}${reasonText(event.data.reason)}`;
   }
 }
 

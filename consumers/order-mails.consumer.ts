@@ -26,7 +26,7 @@ function orderMail<Type extends OrderEvent['type']>(name: string, type: Type, wh
         log.info({ consumer: name, position: event.position }, `customer forgotten: no ${what} mail`);
         return;
       }
-      await mailer.send(message({ ...recipient, publicUrl, messageId: messageIdFor(name, event.position, mailer.from) }, data));
+      await mailer.send(message({ ...recipient, publicUrl, messageId: messageIdFor(name, event.position, mailer.from), at: data.at }, data));
     },
   };
 }

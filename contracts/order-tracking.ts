@@ -52,35 +52,6 @@ export function trackedOrderOf(order: {
   };
 }
 
-/** What each event of an order's history is called on Track Order. */
-const HISTORY_LABELS: Record<string, string> = {
-  OrderPlaced: 'Placed',
-  OrderShipped: 'Shipped',
-  OrderDelivered: 'Delivered',
-  OrderCancelled: 'Cancelled',
-  ReturnReceived: 'Return received',
-  RefundIssued: 'Refund issued',
-};
-
-/** An event of an order's history in words ('Return received'); a type the page does not know yet, spelt out from its name. */
-export function historyLabel(type: string): string {
-  const known = HISTORY_LABELS[type];
-  if (known) return known;
-  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-const happenedAt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
-
-/**
- * When an event happened, en-US: 'Nov 29, 2026, 10:00 AM UTC'. In UTC, as 'Placed on' is, so the
- * server's page and the browser's hydration say the same; ICU's narrow no-break spaces become plain
- * ones (one ICU writes them, another may not).
- */
-export function formatHappenedAt(at: string): string {
-  return happenedAt.format(new Date(at)).replace(/\s/gu, ' ');
-}
-
 /** Only a recorded order that has not shipped can be cancelled by its shopper (the sample is never one). */
 export function shopperCanCancel(order: TrackedOrder): boolean {
   return order.status === 'Processing' && order.history !== undefined;

@@ -71,6 +71,3 @@ export const TrackAnswer = v.object({ result: v.picklist(['found', 'not-found'])
 /** A shopper's cancellation: the address the order was placed with proves it is theirs. */
 export const CancelOrderBody = v.object({ email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')) });
 export type CancelOrderBody = v.InferOutput<typeof CancelOrderBody>;
-
-/** The one answer for an unknown number and for a known one asked with another address. */
-export const ORDER_NOT_FOUND = 'Order Not Found';

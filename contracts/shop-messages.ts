@@ -1,3 +1,5 @@
+import { PROMO_CODE } from './cart-rules.ts';
+
 /**
  * What the shop says after a shopper's action, in one place: the enhanced page says it in a toast,
  * the page a plain form post lands on says it in its notice, and both must read the same.
@@ -25,7 +27,7 @@ export const CART_MESSAGES = {
 
 export const PROMO_MESSAGES = {
   applied: 'Coupon applied! Free shipping unlocked!',
-  invalid: 'Invalid coupon code. Try DINOBOOTY for free shipping!',
+  invalid: `Invalid coupon code. Try ${PROMO_CODE} for free shipping!`,
   notSaved: "We couldn't save your code for checkout. Please try again.",
 } as const;
 
@@ -51,3 +53,9 @@ export const CONNECTION_MESSAGES = {
   reconnecting: 'Reconnecting to the shop…',
   reconnectingDescription: 'Your change is kept and will be saved as soon as the shop answers.',
 } as const;
+
+/**
+ * The one answer for an order number and address that match no order: Track Order's heading, the API's
+ * 404, and the refusal of a move of an order never placed.
+ */
+export const ORDER_NOT_FOUND = 'Order Not Found';

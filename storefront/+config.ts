@@ -1,5 +1,6 @@
 import type { Config } from 'vike/types';
 import vikeReact from 'vike-react/config';
+import { SHIPPING_WORDS } from '../contracts/shipping-words.ts';
 
 /**
  * Global storefront config. Routes are computed from `/` (this directory), so `pages/shop/` serves
@@ -12,7 +13,7 @@ export default {
   favicon: '/favicon.svg',
   title: 'DinoBooty - Sexy Underwear for Cartoon Dinosaurs',
   description:
-    'DinoBooty sells humorous, cheeky underwear and lingerie for cartoon dinosaurs. Free shipping on orders over $50.',
+    `DinoBooty sells humorous, cheeky underwear and lingerie for cartoon dinosaurs. ${SHIPPING_WORDS.freeOnOrdersOver}.`,
   // Server routing: every link is a page load (catalogue pages are cached HTML). Its client runtime is
   // much smaller than the client router's, which the first-load JS budget needs.
   clientRouting: false,

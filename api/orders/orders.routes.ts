@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_DEFAULTS, type CheckoutFormValues, checkoutErrors } from '../../contracts/checkout.ts';
 import { ApiError } from '../../contracts/errors.ts';
-import { CancelOrderBody, ORDER_NOT_FOUND, OrderLookupQuery, OrderNumberParams, OrderRefusal, OrderView, PlaceOrderBody } from '../../contracts/orders.ts';
-import { CART_MESSAGES } from '../../contracts/shop-messages.ts';
+import { CancelOrderBody, OrderLookupQuery, OrderNumberParams, OrderRefusal, OrderView, PlaceOrderBody } from '../../contracts/orders.ts';
+import { CART_MESSAGES, ORDER_NOT_FOUND } from '../../contracts/shop-messages.ts';
 import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { parseIfMatch } from '../cart/if-match.ts';
 import { HttpError } from '../../http/http-error.ts';

@@ -3,6 +3,7 @@ import type { CheckoutFormValues } from '../../contracts/checkout.ts';
 import { orderNumber } from '../../contracts/checkout.ts';
 import { PROMO_CODE } from '../../contracts/cart-rules.ts';
 import { decimalToCents } from '../../contracts/money-format.ts';
+import { ORDER_NOT_FOUND } from '../../contracts/shop-messages.ts';
 import { dataKeyOf, ensureDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
 import { type CartState, decide as decideCart, evolve as evolveCart, initialState as initialCart } from '../../domain/cart/cart.decider.ts';
 import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
@@ -30,8 +31,6 @@ export interface OrdersServiceDeps {
 }
 
 const NO_LONGER_SOLD = 'An item in your cart is no longer sold; please remove it';
-/** The spec's words for a number and address that match no order. */
-const ORDER_NOT_FOUND = 'Order Not Found';
 const cartDecider = { readEvent: readCartEvent, initialState: initialCart, evolve: evolveCart, decide: decideCart };
 const orderDecider = { readEvent: readOrderEvent, initialState, evolve, decide };
 

@@ -1,4 +1,5 @@
 import { formatCents } from '../../contracts/money-format.ts';
+import { ORDER_HISTORY_LABELS, type OrderHistoryType, formatHappenedAt } from '../../contracts/order-history.ts';
 import { QUANTITY_MARK, lineLabel, lineQuantityPrice, lineText, lineTotal } from '../../contracts/order-presentation.ts';
 import type { CancelledBy, OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
@@ -17,7 +18,12 @@ export interface Common {
   personal: Pick<OrderPersonal, 'email' | 'firstName'>;
   publicUrl: string;
   messageId: string;
+  /** When the move happened (the event's time, ISO 8601). */
+  at: string;
 }
+
+/** The move as Track Order's history names it, and when: 'Shipped: Dec 2, 2026, 10:00 AM UTC'. */
+const happened = (type: OrderHistoryType, at: string) => `${ORDER_HISTORY_LABELS[type]}: ${formatHappenedAt(at)}`;
 
 /** How the policy text (shop-spec.md) puts it: refunds take 3-5 business days. */
 export const REFUND_TIME = 'Refunds reach you in 3-5 business days.';
@@ -56,6 +62,7 @@ export function orderShippedMessage(options: Common & { shipment: { carrier: str
   const { order, personal, shipment } = options;
   const track = trackOrder(options.publicUrl, order.number);
   const facts: Array<[string, string]> = [
+    [ORDER_HISTORY_LABELS.OrderShipped, formatHappenedAt(options.at)],
     ['Carrier', shipment.carrier],
     ['Tracking number', shipment.trackingNumber],
     ['Estimated delivery', formatEta(shipment.eta)],
@@ -94,6 +101,7 @@ export function orderCancelledMessage(options: Common & { cancellation: { by: Ca
       '',
       opening,
       ...(reason ? [reason] : []),
+      happened('OrderCancelled', options.at),
       '',
       'Cancelled:',
       ...order.lines.map((line) => `  ${lineText(line)}: ${lineTotal(line)}`),
@@ -106,6 +114,7 @@ export function orderCancelledMessage(options: Common & { cancellation: { by: Ca
       paragraph(`Hi ${personal.firstName},`),
       paragraph(opening),
       ...(reason ? [paragraph(reason)] : []),
+      paragraph(happened('OrderCancelled', options.at)),
       '<p><strong>Cancelled:</strong></p>',
       list(order.lines.map((line) => `${lineLabel(line)} ${lineQuantityPrice(line)}: ${lineTotal(line)}`)),
       paragraph('Nothing from it will be shipped.'),
@@ -124,8 +133,14 @@ export function refundIssuedMessage(options: Common & { refund: { amountCents: n
   const reason = refund.reason.trim() ? `Reason: ${refund.reason.trim()}` : undefined;
   const { text, html } = compose({
     title: 'Your refund is on its way',
-    text: [`Hi ${personal.firstName},`, '', opening, ...(reason ? [reason] : []), '', REFUND_TIME, '', track.text],
-    html: [paragraph(`Hi ${personal.firstName},`), `<p>We've refunded <strong>${escapeHtml(amount)}</strong> for your order ${escapeHtml(order.number)}.</p>`, ...(reason ? [paragraph(reason)] : []), paragraph(REFUND_TIME)],
+    text: [`Hi ${personal.firstName},`, '', opening, ...(reason ? [reason] : []), happened('RefundIssued', options.at), '', REFUND_TIME, '', track.text],
+    html: [
+      paragraph(`Hi ${personal.firstName},`),
+      `<p>We've refunded <strong>${escapeHtml(amount)}</strong> for your order ${escapeHtml(order.number)}.</p>`,
+      ...(reason ? [paragraph(reason)] : []),
+      paragraph(happened('RefundIssued', options.at)),
+      paragraph(REFUND_TIME),
+    ],
     button: { href: track.href, label: 'View your order' },
   });
   return { to: personal.email, subject: `Your refund of ${amount} for DinoBooty order ${order.number}`, text, html, messageId: options.messageId };

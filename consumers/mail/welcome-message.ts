@@ -1,6 +1,10 @@
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument, smallPrint } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
 import { SHOP_PATH } from '../../contracts/shop-paths.ts';
+import { SHIPPING_WORDS } from '../../contracts/shipping-words.ts';
+
+/** The shop's free-shipping promise, its code set in bold. */
+const freeShippingHtml = escapeHtml(SHIPPING_WORDS.welcome).replace(SHIPPING_WORDS.code, `<strong>${SHIPPING_WORDS.code}</strong>`);
 
 const WHY = "You're getting this because this address signed up on our site. Didn't? Reply and we'll forget it.";
 
@@ -17,8 +21,8 @@ export function welcomeMessage(options: { to: string; publicUrl: string; message
     'While you wait for the next drop, the whole collection is here:',
     shop,
     '',
-    'Free shipping on orders over $50 with the code DINOBOOTY at checkout. Not sure if your T-Rex is a',
-    `small or a large? The size guide has you covered (tiny arms included): ${sizes}`,
+    SHIPPING_WORDS.welcome,
+    `Not sure if your T-Rex is a small or a large? The size guide has you covered (tiny arms included): ${sizes}`,
     '',
     ...SIGN_OFF.text,
     '',
@@ -29,7 +33,7 @@ export function welcomeMessage(options: { to: string; publicUrl: string; message
       heading('Roar! Welcome to the herd.'),
       "<p>You're now on the DinoBooty mailing list: first word of new prints, restocks of the sizes that went extinct too fast, and the occasional sale worth a tail-wag.</p>",
       button(shop, 'Shop the collection'),
-      `<p>Free shipping on orders over $50 with the code <strong>DINOBOOTY</strong> at checkout. Not sure if your T-Rex is a small or a large? The <a href="${escapeHtml(sizes)}">size guide</a> has you covered (tiny arms included).</p>`,
+      `<p>${freeShippingHtml} Not sure if your T-Rex is a small or a large? The <a href="${escapeHtml(sizes)}">size guide</a> has you covered (tiny arms included).</p>`,
       SIGN_OFF.html,
       smallPrint(WHY),
     ].join('\n'),

@@ -1,6 +1,7 @@
 import { cartTotals } from '../../contracts/cart-rules.ts';
 import { centsToDecimal, formatCents } from '../../contracts/money-format.ts';
 import { lineLabel } from '../../contracts/order-presentation.ts';
+import { ORDER_NOT_FOUND } from '../../contracts/shop-messages.ts';
 import { conflict, notFound, ruleViolated } from '../domain-error.ts';
 import type { CancelledBy, OrderEvent, OrderLine, OrderStatus, OrderUnits } from './order.events.ts';
 
@@ -150,7 +151,7 @@ export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[]
 }
 
 /** The refusals of an order's moves say why in words, as the shopper or the operator reads them. */
-const unknownOrder = () => notFound('Order Not Found');
+const unknownOrder = () => notFound(ORDER_NOT_FOUND);
 
 export function shipOrder(command: ShipOrder, state: OrderState): OrderEvent[] {
   if (!state.placed) throw unknownOrder();

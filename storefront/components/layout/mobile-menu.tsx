@@ -2,6 +2,7 @@ import { Drawer } from '../drawer.tsx';
 import { MOBILE_MENU_LINKS } from '../nav-links.ts';
 import { NavLinkList, type NavLinkLook } from './nav-link-list.tsx';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
+import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
 // Loaded on the first open, after the click or keypress that asked for it (see lib/dialog-focus.ts).
 tellHeadlessUiWhereFocusIs();
@@ -21,7 +22,7 @@ export default function MobileMenu({ open, onClose, pathname }: { open: boolean;
         <NavLinkList links={MOBILE_MENU_LINKS} pathname={pathname} look={MENU_LOOK} onNavigate={onClose} />
       </nav>
       <div className="mt-auto border-t border-ink-200 p-4 text-sm text-ink-600">
-        <p>Free shipping over $50 with code DINOBOOTY.</p>
+        <p>{SHIPPING_WORDS.eitherWay}</p>
       </div>
     </Drawer>
   );

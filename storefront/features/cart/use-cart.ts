@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Cart, CartItem } from '../../../contracts/cart.ts';
+import { emptyCart } from '../../../contracts/cart-rules.ts';
 import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
 import type { Product, Variant } from '../../../contracts/catalogue.ts';
 import { toast, toastOnNextPage } from '../toast/toast.ts';
@@ -231,7 +232,7 @@ export function useCartActions(): CartActions {
     },
     orderPlaced() {
       const now = queryClient.getQueryData(cartQuery().queryKey);
-      if (now) queryClient.setQueryData(cartQuery().queryKey, { ...now, cart: { ...now.cart, items: [], total: '0.00', itemCount: 0 } });
+      if (now) queryClient.setQueryData(cartQuery().queryKey, { ...now, cart: emptyCart(now.cart.id) });
       void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
     },
     refresh() {

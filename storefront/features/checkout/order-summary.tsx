@@ -5,8 +5,9 @@ import { formatCents } from '../../../contracts/money-format.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';
 import { lineTotalCents, type CartTotals } from '../../../contracts/cart-rules.ts';
 import { OrderTotals } from '../../components/order-totals.tsx';
+import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
-/** Checkout's order summary: the lines and the totals (shipping free from $50, or with the promo code), then `children` (the promo code form). */
+/** Checkout's order summary: the lines and the totals (shipping free from the threshold, or with the promo code), then `children` (the promo code form). */
 export function OrderSummary({ items, totals, promoApplied = false, children }: { items: readonly CartItem[]; totals: CartTotals; promoApplied?: boolean; children?: ReactNode }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-7">
@@ -41,7 +42,7 @@ export function OrderSummary({ items, totals, promoApplied = false, children }: 
         ))}
       </ul>
       <OrderTotals totals={totals} promoApplied={promoApplied} className="mt-4 border-t border-ink-200 pt-4" />
-      {totals.shipping > 0 && <p className="mt-3 text-xs text-ink-600">Free shipping on orders of $50.00 or more.</p>}
+      {totals.shipping > 0 && <p className="mt-3 text-xs text-ink-600">{SHIPPING_WORDS.checkoutHint}</p>}
       {children}
     </section>
   );

@@ -1,3 +1,5 @@
+import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
+
 export const FAQ_ITEMS: Array<{ question: string; answer: string }> = [
   {
     question: 'How do I find my size?',
@@ -12,7 +14,7 @@ export const FAQ_ITEMS: Array<{ question: string; answer: string }> = [
   {
     question: 'How long does shipping take?',
     answer:
-      'Standard shipping takes 3-5 business days and is free on orders over $50. Expedited shipping takes 1-2 business days for $12.99, rush shipping is available for an additional fee, and international orders arrive in 7-14 business days.',
+      `Standard shipping takes 3-5 business days and is ${SHIPPING_WORDS.standardFree}. Expedited shipping takes 1-2 business days for ${EXPEDITED_PRICE}, rush shipping is available for an additional fee, and international orders arrive in 7-14 business days.`,
   },
   {
     question: 'When will my order ship?',
@@ -20,7 +22,7 @@ export const FAQ_ITEMS: Array<{ question: string; answer: string }> = [
   },
   {
     question: 'How do I get free shipping?',
-    answer: 'Orders over $50 ship free. Enter the code DINOBOOTY at checkout to unlock free shipping on any order.',
+    answer: `${SHIPPING_WORDS.ordersOverShipFree} Enter the code ${SHIPPING_WORDS.code} at checkout to unlock free shipping on any order.`,
   },
   {
     question: 'What is your return policy?',

@@ -5,6 +5,7 @@ import { btn, container } from '../../components/ui.ts';
 import { CatalogueProductCard } from '../../features/catalogue/catalogue-product-card.tsx';
 import type { Data } from './+data.ts';
 import { SHOP_PATH } from '../../../contracts/shop-paths.ts';
+import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
 export default function SalePage() {
   return (
@@ -67,7 +68,9 @@ function SaleGrid() {
           <li>Sale offers last while stocks last and may end without notice.</li>
           <li>Sale items can be returned unworn, with tags attached, within 30 days for a full refund.</li>
           <li>Exchanges for another size or colour are always welcome.</li>
-          <li>Standard shipping (3-5 business days) is free on orders over $50, or with code DINOBOOTY.</li>
+          <li>
+            Standard shipping (3-5 business days) is {SHIPPING_WORDS.standardFree}, or with code {SHIPPING_WORDS.code}.
+          </li>
           <li>Refunds are processed within 3-5 business days of receiving your return.</li>
         </ul>
       </aside>

@@ -1,8 +1,9 @@
 import { InfoPage } from '../../components/info-page.tsx';
+import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
 const RATES = [
-  { method: 'Standard', time: '3-5 business days', cost: 'Free on orders over $50' },
-  { method: 'Expedited', time: '1-2 business days', cost: '$12.99' },
+  { method: 'Standard', time: '3-5 business days', cost: SHIPPING_WORDS.standardCost },
+  { method: 'Expedited', time: '1-2 business days', cost: EXPEDITED_PRICE },
   { method: 'Rush', time: 'Fastest available', cost: 'Additional fee, shown at checkout' },
   { method: 'International', time: '7-14 business days', cost: 'Calculated at checkout' },
 ];
@@ -40,7 +41,9 @@ export default function ShippingReturnsPage() {
       <div className="prose-dino">
         <ul>
           <li>Orders placed before 2 PM EST on a business day are processed the same day.</li>
-          <li>Standard shipping is free on orders over $50. The code DINOBOOTY unlocks free shipping on any order.</li>
+          <li>
+            Standard shipping is {SHIPPING_WORDS.standardFree}. {SHIPPING_WORDS.codeOnAnyOrder}
+          </li>
           <li>You'll receive a tracking number by email as soon as your order ships; follow it on our <a href="/track-order">Track Order</a> page.</li>
         </ul>
 

@@ -1,7 +1,8 @@
 import type { Config } from 'vike/types';
+import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
 export default {
   title: 'Shipping & Returns - DinoBooty',
   description:
-    'Standard shipping in 3-5 business days, free over $50; expedited 1-2 days for $12.99; international 7-14 days. 30-day returns of unworn items with tags.',
+    `Standard shipping in 3-5 business days, ${SHIPPING_WORDS.standardFreeShort}; expedited 1-2 days for ${EXPEDITED_PRICE}; international 7-14 days. 30-day returns of unworn items with tags.`,
 } satisfies Config;

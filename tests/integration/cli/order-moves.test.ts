@@ -217,8 +217,8 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
       ['v3', 'Delivered'],
       ['v4', 'Return received', `1 × ${label(first)}; back in stock`],
       ['v5', 'Return received', `1 × ${label(second)}; not restocked`],
-      ['v6', 'Refunded', '$1.50 (reason: Late delivery)'],
-      ['v7', 'Refunded', dollars(total - 150)],
+      ['v6', 'Refund issued', '$1.50 (reason: Late delivery)'],
+      ['v7', 'Refund issued', dollars(total - 150)],
     ]);
 
     const cancelledText = (await cli(app, ['orders', 'show', cancelled])).stdout;

@@ -63,6 +63,6 @@ describe('the timeline in words', () => {
     expect(orderEventText({ type: 'ReturnReceived', data: { schemaVersion: 1, orderId: 'o', lines: [{ variantId: 104, quantity: 1 }], restock: true, at } }, lines).details).toBe(
       '1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104]; back in stock',
     );
-    expect(orderEventText({ type: 'RefundIssued', data: { schemaVersion: 1, orderId: 'o', amountCents: 1234, reason: ' Late ', at } }, lines)).toEqual({ what: 'Refunded', details: '$12.34 (reason: Late)' });
+    expect(orderEventText({ type: 'RefundIssued', data: { schemaVersion: 1, orderId: 'o', amountCents: 1234, reason: ' Late ', at } }, lines)).toEqual({ what: 'Refund issued', details: '$12.34 (reason: Late)' });
   });
 });

@@ -6,7 +6,7 @@ import { welcomeMessage } from '../../../consumers/mail/welcome-message.ts';
 
 const publicUrl = 'https://dinobooty.test';
 const variant = { slug: 'stego-plate-mate-briefs', name: 'Stego <Plate> Briefs', size: 'XL', color: 'Amber & Resin' };
-const moved = { order: { number: '#DINO-123456', lines: [] }, personal: { email: 'rex@example.com', firstName: 'Rex' }, publicUrl };
+const moved = { order: { number: '#DINO-123456', lines: [] }, personal: { email: 'rex@example.com', firstName: 'Rex' }, publicUrl, at: '2026-12-02T15:30:00.000Z' };
 const messages = {
   welcome: welcomeMessage({ to: 'rex@example.com', publicUrl, messageId: '<welcome.1@dinobooty.test>' }),
   'back in stock': backInStockMessage({ to: 'rex@example.com', variant, publicUrl, messageId: '<back-in-stock.1@dinobooty.test>' }),

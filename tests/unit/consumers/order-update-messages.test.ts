@@ -13,6 +13,9 @@ const order = {
   ],
 };
 const track = 'https://dinobooty.test/track-order?number=%23DINO-123456';
+/** When the move happened, and how Track Order's history writes it. */
+const at = '2026-12-02T15:30:00.000Z';
+const when = 'Dec 2, 2026, 3:30 PM UTC';
 
 describe('the estimated delivery', () => {
   it('reads as an en-US date, whatever the time zone, or "soon" without one', () => {
@@ -24,17 +27,18 @@ describe('the estimated delivery', () => {
 
 describe('the shipped mail', () => {
   const shipment = { carrier: 'Pterodactyl <Express>', trackingNumber: 'PTX-7741', eta: '2026-12-03' };
-  const message = orderShippedMessage({ order, personal, shipment, publicUrl, messageId: '<order-shipped.7@dinobooty.test>' });
+  const message = orderShippedMessage({ order, personal, shipment, publicUrl, at, messageId: '<order-shipped.7@dinobooty.test>' });
 
   it('names the carrier, tracking number and estimated delivery, what is in the box, and links Track Order with the number (named in the text too)', () => {
     expect(message).toMatchObject({ to: 'rex@example.com', subject: 'Your DinoBooty order #DINO-123456 has shipped', messageId: '<order-shipped.7@dinobooty.test>' });
     expect(message.text).toContain('Good news, Rex: your order #DINO-123456 is on its way!');
+    expect(message.text).toMatch(new RegExp(`^Shipped: ${when}$`, 'm'));
     expect(message.text).toMatch(/^Carrier: Pterodactyl <Express>$/m);
     expect(message.text).toMatch(/^Tracking number: PTX-7741$/m);
     expect(message.text).toMatch(/^Estimated delivery: December 3, 2026$/m);
     expect(message.text).toContain('  T-Rex Tiny Arms Thong (M, Green) × 2\n  Stego <Plate> Briefs (L, Purple) × 1');
     expect(message.text).toContain(`Track your order with its number, #DINO-123456, and the email you ordered with: ${track}`);
-    expect(message.html).toContain('<strong>Carrier:</strong> Pterodactyl &#60;Express&#62;<br><strong>Tracking number:</strong> PTX-7741<br><strong>Estimated delivery:</strong> December 3, 2026');
+    expect(message.html).toContain(`<strong>Shipped:</strong> ${when}<br><strong>Carrier:</strong> Pterodactyl &#60;Express&#62;<br><strong>Tracking number:</strong> PTX-7741<br><strong>Estimated delivery:</strong> December 3, 2026`);
     expect(message.html).toContain('<li>Stego &#60;Plate&#62; Briefs (L, Purple) × 1</li>');
     expect(message.html).not.toMatch(/<Plate>|<Express>/);
     expect(message.html).toContain(`href="${track}"`);
@@ -42,19 +46,20 @@ describe('the shipped mail', () => {
   });
 
   it('says "soon" when the carrier gave no date', () => {
-    const soon = orderShippedMessage({ order, personal, shipment: { ...shipment, eta: null }, publicUrl, messageId: '<x@y>' });
+    const soon = orderShippedMessage({ order, personal, shipment: { ...shipment, eta: null }, publicUrl, at, messageId: '<x@y>' });
     expect(soon.text).toMatch(/^Estimated delivery: soon$/m);
     expect(soon.html).toContain('<strong>Estimated delivery:</strong> soon');
   });
 });
 
 describe('the cancellation mail', () => {
-  const byShop = orderCancelledMessage({ order, personal, cancellation: { by: 'shop', reason: 'Out of <stock> at the nest' }, publicUrl, messageId: '<order-cancelled.8@dinobooty.test>' });
-  const byShopper = orderCancelledMessage({ order, personal, cancellation: { by: 'shopper', reason: 'Cancelled by the shopper on Track Order' }, publicUrl, messageId: '<x@y>' });
+  const byShop = orderCancelledMessage({ order, personal, cancellation: { by: 'shop', reason: 'Out of <stock> at the nest' }, publicUrl, at, messageId: '<order-cancelled.8@dinobooty.test>' });
+  const byShopper = orderCancelledMessage({ order, personal, cancellation: { by: 'shopper', reason: 'Cancelled by the shopper on Track Order' }, publicUrl, at, messageId: '<x@y>' });
 
   it('says which order was cancelled, the shop’s reason, and each line cancelled, with no promise about money', () => {
     expect(byShop).toMatchObject({ to: 'rex@example.com', subject: 'Your DinoBooty order #DINO-123456 was cancelled' });
-    expect(byShop.text).toContain('Your order #DINO-123456 was cancelled by our team.\nReason: Out of <stock> at the nest');
+    expect(byShop.text).toContain(`Your order #DINO-123456 was cancelled by our team.\nReason: Out of <stock> at the nest\nCancelled: ${when}\n`);
+    expect(byShop.html).toContain(`<p>Cancelled: ${when}</p>`);
     expect(byShop.text).toContain('Cancelled:\n  T-Rex Tiny Arms Thong (M, Green) × 2 ($24.99 each): $49.98\n  Stego <Plate> Briefs (L, Purple) × 1 ($21.99 each): $21.99');
     expect(byShop.html).toContain('<p>Reason: Out of &#60;stock&#62; at the nest</p>');
     expect(byShop.html).toContain('<li>T-Rex Tiny Arms Thong (M, Green) × 2 ($24.99 each): $49.98</li>');
@@ -65,22 +70,23 @@ describe('the cancellation mail', () => {
   it('a shopper’s own cancellation is acknowledged without repeating a reason', () => {
     expect(byShopper.text).toContain('Your order #DINO-123456 was cancelled, as you asked.');
     expect(byShopper.text).not.toMatch(/Reason:/);
-    expect(orderCancelledMessage({ order, personal, cancellation: { by: 'shop', reason: '  ' }, publicUrl, messageId: '<x@y>' }).text).not.toMatch(/Reason:/);
+    expect(orderCancelledMessage({ order, personal, cancellation: { by: 'shop', reason: '  ' }, publicUrl, at, messageId: '<x@y>' }).text).not.toMatch(/Reason:/);
   });
 });
 
 describe('the refund mail', () => {
-  const message = refundIssuedMessage({ order, personal, refund: { amountCents: 2199, reason: 'Returned <briefs>' }, publicUrl, messageId: '<order-refunded.9@dinobooty.test>' });
+  const message = refundIssuedMessage({ order, personal, refund: { amountCents: 2199, reason: 'Returned <briefs>' }, publicUrl, at, messageId: '<order-refunded.9@dinobooty.test>' });
 
   it('gives the amount as dollars, the reason, and the policy’s 3-5 business days', () => {
     expect(message).toMatchObject({ to: 'rex@example.com', subject: 'Your refund of $21.99 for DinoBooty order #DINO-123456' });
-    expect(message.text).toContain("We've refunded $21.99 for your order #DINO-123456.\nReason: Returned <briefs>");
+    expect(message.text).toContain(`We've refunded $21.99 for your order #DINO-123456.\nReason: Returned <briefs>\nRefund issued: ${when}\n`);
+    expect(message.html).toContain(`<p>Refund issued: ${when}</p>`);
     expect(message.text).toMatch(/^Refunds reach you in 3-5 business days\.$/m);
     expect(message.html).toContain("<p>We've refunded <strong>$21.99</strong> for your order #DINO-123456.</p>");
     expect(message.html).toContain('<p>Reason: Returned &#60;briefs&#62;</p>');
     expect(message.html).toContain('Refunds reach you in 3-5 business days.');
     expect(message.html).toContain(`href="${track}"`);
-    expect(refundIssuedMessage({ order, personal, refund: { amountCents: 123456, reason: '' }, publicUrl, messageId: '<x@y>' }).text).toContain("We've refunded $1,234.56 for your order #DINO-123456.\n\n");
+    expect(refundIssuedMessage({ order, personal, refund: { amountCents: 123456, reason: '' }, publicUrl, at, messageId: '<x@y>' }).text).toContain(`We've refunded $1,234.56 for your order #DINO-123456.\nRefund issued: ${when}\n\n`);
   });
 });
 

@@ -1,4 +1,5 @@
 import { DisclosureList } from '../../../components/disclosure-list.tsx';
+import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../../contracts/shipping-words.ts';
 
 /** The product page's three collapsible sections, with the shop's shipping, care and returns facts. */
 export function ProductInfoSections() {
@@ -10,8 +11,8 @@ export function ProductInfoSections() {
           title: 'Shipping Information',
           content: (
             <ul className="list-disc space-y-1.5 pl-5">
-              <li>Standard shipping: 3-5 business days, free on orders over $50.</li>
-              <li>Expedited shipping: 1-2 business days for $12.99.</li>
+              <li>Standard shipping: 3-5 business days, {SHIPPING_WORDS.standardFree}.</li>
+              <li>Expedited shipping: 1-2 business days for {EXPEDITED_PRICE}.</li>
               <li>Rush shipping is available for an additional fee.</li>
               <li>International shipping: 7-14 business days.</li>
               <li>Orders placed before 2 PM EST ship the same day.</li>

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { orderEventText } from '../../../cli/order-text.ts';
+import { orderCancelledMessage, orderShippedMessage, refundIssuedMessage } from '../../../consumers/mail/order-update-messages.ts';
+import { ORDER_HISTORY_LABELS, formatHappenedAt, historyLabel } from '../../../contracts/order-history.ts';
+import type { OrderEvent } from '../../../domain/orders/order.events.ts';
+
+const at = '2026-12-02T15:30:00.000Z';
+const line = { productId: 1, variantId: 104, name: 'T-Rex Tiny Arms Thong', size: 'XL', color: 'Red', quantity: 2, unitPriceCents: 2499 };
+const units = [{ variantId: 104, quantity: 2 }];
+/** One event of each type an order's stream holds. */
+const EVENTS: OrderEvent[] = [
+  {
+    type: 'OrderPlaced',
+    data: {
+      schemaVersion: 1,
+      orderId: 'o',
+      number: '#DINO-123456',
+      cartId: 'c',
+      lines: [line],
+      subtotalCents: 4998,
+      shippingCents: 0,
+      discountCents: 0,
+      promoCode: null,
+      totalCents: 4998,
+      shippingMethod: 'Standard',
+      customerId: 'u',
+      personal: '',
+      at,
+    },
+  },
+  { type: 'OrderShipped', data: { schemaVersion: 1, orderId: 'o', carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: null, at } },
+  { type: 'OrderDelivered', data: { schemaVersion: 1, orderId: 'o', at } },
+  { type: 'OrderCancelled', data: { schemaVersion: 1, orderId: 'o', reason: '', by: 'shop', lines: units, at } },
+  { type: 'ReturnReceived', data: { schemaVersion: 1, orderId: 'o', lines: units, restock: true, at } },
+  { type: 'RefundIssued', data: { schemaVersion: 1, orderId: 'o', amountCents: 1234, reason: '', at } },
+];
+
+describe('an order’s history in words', () => {
+  it('given each event of an order, when Track Order names it, then it reads as the shop words it', () => {
+    expect(EVENTS.map((event) => historyLabel(event.type))).toEqual(['Placed', 'Shipped', 'Delivered', 'Cancelled', 'Return received', 'Refund issued']);
+    // One not known here yet is still words, not a code.
+    expect(historyLabel('OrderHeldAtCustoms')).toBe('Order held at customs');
+    expect(historyLabel('constructor')).toBe('Constructor');
+  });
+
+  it('given each event of an order, when the CLI’s timeline names it, then it is Track Order’s label', () => {
+    expect(EVENTS.map((event) => orderEventText(event, [line]).what)).toEqual(EVENTS.map((event) => historyLabel(event.type)));
+  });
+
+  it('given a move mailed to the shopper, when the mail says what happened and when, then it is Track Order’s label and time', () => {
+    const personal = { email: 'rex@example.com', firstName: 'Rex' };
+    const common = { order: { number: '#DINO-123456', lines: [line] }, personal, publicUrl: 'https://dinobooty.test', messageId: '<m@x>', at };
+    const when = formatHappenedAt(at);
+    expect(when).toBe('Dec 2, 2026, 3:30 PM UTC');
+    const shipped = orderShippedMessage({ ...common, shipment: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: null } });
+    const cancelled = orderCancelledMessage({ ...common, cancellation: { by: 'shop', reason: '' } });
+    const refunded = refundIssuedMessage({ ...common, refund: { amountCents: 1234, reason: '' } });
+    expect(shipped.text).toContain(`\n${ORDER_HISTORY_LABELS.OrderShipped}: ${when}\n`);
+    expect(cancelled.text).toContain(`\n${ORDER_HISTORY_LABELS.OrderCancelled}: ${when}\n`);
+    expect(refunded.text).toContain(`\n${ORDER_HISTORY_LABELS.RefundIssued}: ${when}\n`);
+  });
+});
