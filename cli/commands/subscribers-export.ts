@@ -24,7 +24,8 @@ interface Encoder {
   footer(count: number): string;
 }
 
-// Written field by field: stringifying an object per row cost a sixth of the export's own thread.
+// Written field by field: stringifying an object per row was a large share of the export's own thread
+// (measured in bench/results/history/findings.md, "The subscriber export").
 const json = (s: ExportedSubscriber) => `{"email":${JSON.stringify(s.email)},"subscribed_at":${JSON.stringify(s.subscribedAt)}}`;
 
 export const encoders: Record<ExportFormat, Encoder> = {
