@@ -30,7 +30,7 @@ export interface OrdersServiceDeps {
 }
 
 const NO_LONGER_SOLD = 'An item in your cart is no longer sold; please remove it';
-/** The spec's words for a number and address that match no order. */
+/** What a shopper is told when a number and address match no order (the same words whichever is wrong). */
 const ORDER_NOT_FOUND = 'Order Not Found';
 const cartDecider = { readEvent: readCartEvent, initialState: initialCart, evolve: evolveCart, decide: decideCart };
 const orderDecider = { readEvent: readOrderEvent, initialState, evolve, decide };

@@ -19,7 +19,7 @@ export interface Common {
   messageId: string;
 }
 
-/** How the policy text (shop-spec.md) puts it: refunds take 3-5 business days. */
+/** The returns policy's promise (the Shipping & Returns page says the same): a refund takes 3-5 business days. */
 export const REFUND_TIME = 'Refunds reach you in 3-5 business days.';
 
 const etaFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
