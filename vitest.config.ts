@@ -23,6 +23,7 @@ export default defineConfig({
           include: ['tests/fault/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // Each file spawns real servers: one file at a time keeps the 2 cores for them.

@@ -45,9 +45,9 @@ export interface AppOptions {
    * answers close their keep-alive connection.
    */
   shuttingDown?: () => boolean;
-  /** The answer cache's counters, for /metrics (server/answer-cache/, composed by server/server.ts). */
+  /** The answer cache's counters, for /metrics (server/answer-cache/, composed by server/build-shop.ts). */
   answerCacheStats?: () => AnswerCacheStats;
-  /** What this process's consumers have handled, for /metrics (the process runs them: server/server.ts). */
+  /** What this process's consumers have handled, for /metrics (the process starts them: server/build-shop.ts). */
   consumerStats?: () => ConsumerStats[];
 }
 

@@ -1,6 +1,7 @@
 // Writes a brotli (.br) and a gzip (.gz) copy next to every compressible file of the client build's
 // hashed assets, so the server loads encoded bytes instead of compressing them at every start
-// (which cost about a second of a cold start, most of it brotli). Maximum quality: it runs once.
+// (brotli above all is slow, and a start waited for it: bench/results/history/findings.md, "Cold start").
+// Maximum quality: it runs once.
 //
 //   tsx scripts/compress-assets.ts [distDir]      (default: dist)
 import { readdir, readFile, writeFile } from 'node:fs/promises';

@@ -83,6 +83,19 @@ const Env = v.object({
   SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds'), v.transform(Number)), '10000'),
 });
 
+/**
+ * Settings that were renamed, with their new names. An old name is refused rather than ignored: a deployment
+ * that raised a limit under it would otherwise be back at the default without a word.
+ */
+export const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
+  RATE_LIMIT_CART_WRITES: 'RATE_LIMIT_CART_AND_ORDERS',
+  RATE_LIMIT_SUBSCRIPTIONS: 'RATE_LIMIT_SIGN_UPS',
+};
+
+const renamedProblems = (given: Record<string, unknown>) =>
+  Object.entries(RENAMED_SETTINGS)
+    .filter(([old]) => old in given)
+    .map(([old, now]) => `${old}: ${old} is no longer read, it was renamed: set ${now} instead`);
 
 export interface Config {
   port: number;
@@ -123,9 +136,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> 
   // An empty variable (`DATABASE_URL=`) means "not set", as shells and process managers use it.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = v.safeParse(Env, given);
-  if (!result.success) {
-    throw new ConfigError(result.issues.map((issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`));
-  }
+  const problems = [
+    ...(result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`)),
+    ...renamedProblems(given),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   return {
     port: e.PORT,

@@ -8,30 +8,32 @@ import { type OrderRow, countOrdersSince, orderById, orderIdByNumber, ordersSinc
 import { type CliContext, CliError, parseIsoDate, stopSignal, withDatabase } from '../context.ts';
 import { orderShowText } from '../order-text.ts';
 import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
-import { EXPORT_FORMATS, type ExportFormat, csvField } from './subscribers-export.ts';
+import { EXPORT_FORMATS, type ExportFormat, recordEncoders } from '../records.ts';
 
-const CSV_HEADER = 'number,placed_at,status,lines,items,subtotal,shipping,discount,total,promo_code,shipping_method\r\n';
+/** An order as one listed record: money as decimal strings, no personal details. */
+const encoders = recordEncoders(
+  ['number', 'placed_at', 'status', 'lines', 'items', 'subtotal', 'shipping', 'discount', 'total', 'promo_code', 'shipping_method'],
+  (o: OrderRow) => ({
+    number: o.number,
+    placed_at: o.placedAt.toISOString(),
+    status: o.status,
+    lines: o.lines.length,
+    items: o.lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal: centsToDecimal(o.subtotalCents),
+    shipping: centsToDecimal(o.shippingCents),
+    discount: centsToDecimal(o.discountCents),
+    total: centsToDecimal(o.totalCents),
+    promo_code: o.promoCode,
+    shipping_method: o.shippingMethod,
+  }),
+);
 
-/** An order as one exported record: money as decimal strings, no personal details. */
-const record = (o: OrderRow) => ({
-  number: o.number,
-  placed_at: o.placedAt.toISOString(),
-  status: o.status,
-  lines: o.lines.length,
-  items: o.lines.reduce((sum, line) => sum + line.quantity, 0),
-  subtotal: centsToDecimal(o.subtotalCents),
-  shipping: centsToDecimal(o.shippingCents),
-  discount: centsToDecimal(o.discountCents),
-  total: centsToDecimal(o.totalCents),
-  promo_code: o.promoCode,
-  shipping_method: o.shippingMethod,
-});
-
-const encode: Record<ExportFormat, (orders: readonly OrderRow[], first: boolean) => string> = {
-  csv: (orders) => orders.map((o) => `${Object.values(record(o)).map((v) => csvField(v === null ? '' : String(v))).join(',')}\r\n`).join(''),
-  json: (orders, first) => (first ? '\n' : ',\n') + orders.map((o) => JSON.stringify(record(o))).join(',\n'),
-  ndjson: (orders) => orders.map((o) => `${JSON.stringify(record(o))}\n`).join(''),
-};
+/** A status as the shop writes it ('Cancelled'), from any case: a usage error listing them otherwise (exit 2). */
+export function parseOrderStatus(value: string): OrderStatus {
+  const status = ORDER_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase());
+  if (!status) throw new InvalidArgumentError(`Allowed choices are ${ORDER_STATUSES.join(', ')} (in any case).`);
+  return status;
+}
 
 /**
  * An order number as the shop writes it ('#DINO-123456'), from any case, with or without '#' or the
@@ -49,7 +51,7 @@ export function ordersListCommand(context: CliContext): Command {
   return new Command('list')
     .description('the orders placed, oldest first: number, time, status, lines, items and money (no personal details), streamed at constant memory')
     .addOption(new Option('--since <date>', 'only orders placed at or after this ISO 8601 date').argParser(parseIsoDate))
-    .addOption(new Option('--status <status>', 'only orders in this status').choices(ORDER_STATUSES))
+    .addOption(new Option('--status <status>', 'only orders in this status (any case)').choices(ORDER_STATUSES).argParser(parseOrderStatus))
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
     .addHelpText('after', '\nExamples:\n  $ dino-shop orders list > orders.csv\n  $ dino-shop orders list --since 2026-11-01 --format ndjson\n  $ dino-shop orders list --status Processing')
     .action(async (options: { since?: Date; status?: OrderStatus; format: ExportFormat }, command: Command) => {
@@ -61,14 +63,15 @@ export function ordersListCommand(context: CliContext): Command {
           const progress = progressBar(io.stderr, { enabled: io.stderr.isTTY === true, label: 'Orders', total, unit: 'orders' });
           let written = 0;
           try {
-            await sink.write(options.format === 'csv' ? CSV_HEADER : options.format === 'json' ? '[' : '');
+            const encoder = encoders[options.format];
+            await sink.write(encoder.header);
             for await (const batch of ordersSince(db, options.since, undefined, options.status)) {
               if (signal.aborted) throw new CliError('stopped before the list was complete');
-              await sink.write(encode[options.format](batch, written === 0));
+              await sink.write(encoder.batch(batch, written === 0));
               written += batch.length;
               progress.update(written);
             }
-            if (options.format === 'json') await sink.write(written === 0 ? ']\n' : '\n]\n');
+            await sink.write(encoder.footer(written));
           } finally {
             progress.stop();
           }

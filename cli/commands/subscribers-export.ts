@@ -8,26 +8,13 @@ import type { Database } from '../../db/database.ts';
 import { EXPORT_BATCH_SIZE, type ExportedSubscriber, countSubscribersSince, streamSubscribers } from '../../projections/subscribers/subscribers.queries.ts';
 import { type CliContext, CliError, type CliIO, parseIsoDate, parseNonEmpty, parsePositiveInt, stopSignal, withDatabase } from '../context.ts';
 import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
+import { EXPORT_FORMATS, type Encoder, type ExportFormat, csvField } from '../records.ts';
 
-export const EXPORT_FORMATS = ['csv', 'json', 'ndjson'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, and its quotes are doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-interface Encoder {
-  header: string;
-  /** Encodes one batch; `first` is true for the very first row of the export. */
-  batch(rows: readonly ExportedSubscriber[], first: boolean): string;
-  footer(count: number): string;
-}
-
-// Written field by field: stringifying an object per row cost a sixth of the export's own thread.
+// Written field by field: stringifying an object per row was a large share of the export's own thread
+// (measured in bench/results/history/findings.md, "The subscriber export").
 const json = (s: ExportedSubscriber) => `{"email":${JSON.stringify(s.email)},"subscribed_at":${JSON.stringify(s.subscribedAt)}}`;
 
-export const encoders: Record<ExportFormat, Encoder> = {
+export const encoders: Record<ExportFormat, Encoder<ExportedSubscriber>> = {
   // RFC 4180 ends every record, the header included, with CRLF.
   csv: {
     header: 'email,subscribed_at\r\n',
@@ -131,7 +118,7 @@ function isRegularFile(stream: NodeJS.WritableStream): boolean {
 export async function writeExport(
   stream: NodeJS.WritableStream,
   batches: AsyncGenerator<ExportedSubscriber[]>,
-  encoder: Encoder,
+  encoder: Encoder<ExportedSubscriber>,
   onProgress: (written: number) => void = () => {},
   signal?: AbortSignal,
 ): Promise<number> {

@@ -25,7 +25,7 @@ export interface Common {
 /** The move as Track Order's history names it, and when: 'Shipped: Dec 2, 2026, 10:00 AM UTC'. */
 const happened = (type: OrderHistoryType, at: string) => `${ORDER_HISTORY_LABELS[type]}: ${formatHappenedAt(at)}`;
 
-/** How the policy text (shop-spec.md) puts it: refunds take 3-5 business days. */
+/** The returns policy's promise (the Shipping & Returns page says the same): a refund takes 3-5 business days. */
 export const REFUND_TIME = 'Refunds reach you in 3-5 business days.';
 
 const etaFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

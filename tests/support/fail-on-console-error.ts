@@ -2,8 +2,8 @@ import { format } from 'node:util';
 import { afterEach } from 'vitest';
 
 /**
- * Every unit and integration test fails on a console.error it did not expect, as the end-to-end
- * tests do: an error printed and ignored is a bug hidden. A test that provokes one on purpose says so
+ * Every unit, integration and fault test fails on a console.error it did not expect, as the
+ * end-to-end tests do: an error printed and ignored is a bug hidden. A test that provokes one on purpose says so
  * with `expectConsoleErrors()`, which returns what was printed for it to check.
  */
 let printed: string[] = [];

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { prepareDatabase } from '../../server/prepare-database.ts';
 import { openPglite } from '../../db/pglite.ts';
 import { connectPostgres } from '../../db/postgres.ts';
-import { adminQuery, withDatabaseName } from './postgres-admin.ts';
+import { adminQuery, postgresMissingUnderCi, withDatabaseName } from './postgres-admin.ts';
 import { startPostgresContainer } from './postgres-container.ts';
 
 /**
@@ -16,6 +16,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // No TEST_DATABASE_URL: a PostgreSQL in a container when a Docker engine is reachable, else PGlite alone.
   const container = process.env.TEST_DATABASE_URL ? undefined : await startPostgresContainer();
   if (container) process.env.TEST_DATABASE_URL = container.url;
+  const missing = postgresMissingUnderCi();
+  if (missing) throw new Error(missing);
   console.log(
     process.env.TEST_DATABASE_URL
       ? `integration tests run on PGlite and PostgreSQL (${container ? `testcontainers, ${container.image}` : `TEST_DATABASE_URL ${new URL(process.env.TEST_DATABASE_URL).host}`})`

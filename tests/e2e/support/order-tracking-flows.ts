@@ -6,8 +6,9 @@ import { expectAccessibleAsShown } from './purchase-flows.ts';
 
 /**
  * Track Order for orders that move, with JavaScript off (plain forms: POST, 303, the page with the
- * flash) and on (the same forms, answered in place): the status badge in the spec's colours, the
- * shipment, what was refunded, the history, and Cancel while the order has not shipped.
+ * flash) and on (the same forms, answered in place): the status badge in its colour (Processing
+ * yellow, Shipped green, Delivered blue), the shipment, what was refunded, the history, and Cancel
+ * while the order has not shipped.
  */
 
 const WHEN = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/;

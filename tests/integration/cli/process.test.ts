@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
 
@@ -81,6 +84,25 @@ describe('dino-shop as a process', () => {
     expect(run.stderr).toMatch(/^dino-shop: cannot reach the database \(PostgreSQL at 127\.0\.0\.1:1\/nowhere\): [^\n]*ECONNREFUSED[^\n]*\n$/);
     const bad = await dinoShop(['--database-url', 'mysql://x', 'seed']);
     expect(bad).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: --database-url must be a postgres:// or postgresql:// URL, got "mysql://x"\n' });
+  });
+
+  it('serve refuses a renamed setting: exit 1 naming the variable to set, before anything is written', async () => {
+    // Given a data directory and a limit raised under its old name
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-renamed-'));
+    try {
+      // When the shop is started
+      const run = await dinoShop(['--data-dir', dataDir, 'serve'], { env: { PORT: '0', RATE_LIMIT_CART_WRITES: '600' } });
+      // Then it stops at once with the new name, and leaves the data directory untouched
+      expect(run).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          'dino-shop: Invalid configuration:\n  - RATE_LIMIT_CART_WRITES: RATE_LIMIT_CART_WRITES is no longer read, it was renamed: set RATE_LIMIT_CART_AND_ORDERS instead\n',
+      });
+      expect(await readdir(dataDir)).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a PGLITE_SYNC the server would refuse, rather than guessing', async () => {

@@ -35,6 +35,28 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     expect(rows.every((line) => Number(line.trim().split(/\s+/)[1]) <= 1)).toBe(true);
   });
 
+  it('stock list --format csv, json or ndjson writes records as orders list does, the product, size and colour apart', async () => {
+    // Given the variant an order took two of, when the stock is listed as CSV
+    const csv = await cli(app, ['stock', 'list', '--format', 'csv']);
+    // Then a header names the fields, and the variant's record reads as the table does
+    expect(csv).toMatchObject({ code: 0, stderr: '' });
+    const [header, ...records] = csv.stdout.split('\r\n');
+    expect(header).toBe('variant,on_hand,counted,received,ordered,returned,product,size,color');
+    expect(records).toContain(`${variant.id},1,3,0,2,0,${product.name},${variant.size},${variant.color}`);
+    expect(records.at(-1)).toBe('');
+    // When as JSON and NDJSON, then the same records, numbers as numbers
+    const json = JSON.parse((await cli(app, ['stock', 'list', '--format', 'json'])).stdout) as Record<string, unknown>[];
+    const mine = { variant: variant.id, on_hand: 1, counted: 3, received: 0, ordered: 2, returned: 0, product: product.name, size: variant.size, color: variant.color };
+    expect(json).toContainEqual(mine);
+    expect(json).toHaveLength(records.length - 1);
+    const ndjson = (await cli(app, ['stock', 'list', '--format', 'ndjson', '--low', '1'])).stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(ndjson).toContainEqual(mine);
+    // And an unknown format is a usage error
+    const bad = await cli(app, ['stock', 'list', '--format', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Allowed choices are table, csv, json, ndjson/);
+  });
+
   it('stock receive records StockReceived and the stock is on hand at once; bad input is refused in one line, recording nothing', async () => {
     const run = await cli(app, ['stock', 'receive', String(variant.id), '5']);
     expect(run).toEqual({ code: 0, stdout: `Received 5 of variant ${variant.id}: 6 on hand.\n`, stderr: '' });
@@ -68,6 +90,26 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     expect(ndjson).toBe('');
     const bad = await cli(app, ['orders', 'list', '--format', 'xml']);
     expect(bad.code).not.toBe(0);
+  });
+
+  it('orders list --status takes the status in any case; an unknown one is a usage error listing them', async () => {
+    // Given one order in Processing, when it is listed by its status typed in any case
+    for (const typed of ['Processing', 'processing', 'PROCESSING']) {
+      const run = await cli(app, ['orders', 'list', '--status', typed, '--format', 'ndjson']);
+      // Then the order is listed
+      expect(run, typed).toMatchObject({ code: 0, stderr: 'Listed 1 order(s) (ndjson).\n' });
+      expect(JSON.parse(run.stdout)).toMatchObject({ number, status: 'Processing' });
+    }
+    // And a status no order has is an empty list, whatever its case
+    for (const typed of ['cancelled', 'CANCELLED']) {
+      expect(await cli(app, ['orders', 'list', '--status', typed, '--format', 'ndjson']), typed).toEqual({ code: 0, stdout: '', stderr: 'Listed 0 order(s) (ndjson).\n' });
+    }
+    // And a word that is no status exits 2, naming them
+    const bad = await cli(app, ['orders', 'list', '--status', 'lost']);
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toBe(
+      "error: option '--status <status>' argument 'lost' is invalid. Allowed choices are Processing, Shipped, Delivered, Cancelled (in any case). (see: dino-shop orders list --help)\n",
+    );
   });
 
   it('orders show prints its status, lines, totals and timeline; an unknown number exits 1, a malformed one 2', async () => {

@@ -36,6 +36,27 @@ describe('config', () => {
     ]);
   });
 
+  it('refuses a renamed setting, naming the variable to set, rather than starting with the default limit', () => {
+    // Given a deployment that still raises its limits under the names they had before
+    const env = { RATE_LIMIT_CART_WRITES: '600', RATE_LIMIT_SUBSCRIPTIONS: '100', RATE_LIMIT_NEW_CARTS: 'many' };
+    // When the environment is parsed
+    let caught: unknown;
+    try {
+      parseEnv(env);
+    } catch (error) {
+      caught = error;
+    }
+    // Then the start stops with every problem at once, each old name told its new one
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'RATE_LIMIT_NEW_CARTS: RATE_LIMIT_NEW_CARTS must be a whole number from 1 to 1000000',
+      'RATE_LIMIT_CART_WRITES: RATE_LIMIT_CART_WRITES is no longer read, it was renamed: set RATE_LIMIT_CART_AND_ORDERS instead',
+      'RATE_LIMIT_SUBSCRIPTIONS: RATE_LIMIT_SUBSCRIPTIONS is no longer read, it was renamed: set RATE_LIMIT_SIGN_UPS instead',
+    ]);
+    // And an old name left empty is unset, like any other variable
+    expect(parseEnv({ RATE_LIMIT_CART_WRITES: '', RATE_LIMIT_CART_AND_ORDERS: '600' }).rateLimits.cartAndOrders).toBe(600);
+  });
+
   it('generates a session secret once and keeps it in DATA_DIR', async () => {
     const dir = await secretDir();
     const first = await resolveSessionSecret(dir, undefined);

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseCartId } from '../../../cli/commands/cart-replay.ts';
-import { csvField, encoders, writeExport } from '../../../cli/commands/subscribers-export.ts';
+import { encoders, writeExport } from '../../../cli/commands/subscribers-export.ts';
+import { csvField, recordEncoders } from '../../../cli/records.ts';
+import { parseOrderStatus } from '../../../cli/commands/orders.ts';
 import { selectProjections } from '../../../cli/commands/projections-replay.ts';
 import { CliError, MAX_WHOLE_NUMBER, parseIsoDate, parseNonNegativeInt, parsePort, parsePositiveInt } from '../../../cli/context.ts';
 import { formatTable } from '../../../cli/output.ts';
@@ -122,6 +124,16 @@ describe('argument parsers', () => {
     expect([parsePort('0'), parsePort(' 8080 '), parsePort('65535')]).toEqual(['0', '8080', '65535']);
     for (const bad of ['65536', '-1', 'abc', '', '80.5', '123456']) expect(() => parsePort(bad), bad).toThrow();
   });
+  it('parseOrderStatus takes a status in any case and answers it as the shop writes it', () => {
+    // Given statuses typed as an operator might
+    const typed = ['cancelled', 'CANCELLED', 'Cancelled', ' shipped ', 'pRoCeSsInG', 'delivered'];
+    // When they are parsed, then each is the shop's own word
+    expect(typed.map(parseOrderStatus)).toEqual(['Cancelled', 'Cancelled', 'Cancelled', 'Shipped', 'Processing', 'Delivered']);
+    // And anything else is refused, listing the statuses
+    for (const bad of ['', 'canceled', 'refunded']) {
+      expect(() => parseOrderStatus(bad), bad).toThrow('Allowed choices are Processing, Shipped, Delivered, Cancelled (in any case).');
+    }
+  });
   it('parseCartId accepts a UUID with or without the cart- prefix', () => {
     const id = '3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42';
     expect(parseCartId(id)).toBe(id);
@@ -133,6 +145,27 @@ describe('argument parsers', () => {
     expect(selectProjections([]).map((p) => p.name)).toEqual(['carts', 'subscribers', 'orders', 'stock', 'stock_alerts']);
     expect(selectProjections(['stock', 'subscribers', 'carts', 'carts']).map((p) => p.name)).toEqual(['carts', 'subscribers', 'stock']);
     expect(() => selectProjections(['invoices', 'carts', 'returns'])).toThrow('unknown projections "invoices", "returns" (known: carts, subscribers, orders, stock, stock_alerts)');
+  });
+});
+
+describe('recordEncoders', () => {
+  const encoders = recordEncoders(['id', 'name', 'note'], (row: { id: number; name: string; note: string | null }) => row);
+  const rows = [
+    { id: 1, name: 'Tiny, Arms', note: null },
+    { id: 2, name: 'Say "rawr"', note: 'x' },
+  ];
+  it('writes CSV with the columns for a header, CRLF after every record, null as an empty field', () => {
+    const { header, batch, footer } = encoders.csv;
+    expect(header + batch(rows, true) + footer(2)).toBe('id,name,note\r\n1,"Tiny, Arms",\r\n2,"Say ""rawr""",x\r\n');
+  });
+  it('writes one JSON array across batches, and [] for no rows', () => {
+    const { header, batch, footer } = encoders.json;
+    const text = header + batch(rows.slice(0, 1), true) + batch(rows.slice(1), false) + footer(2);
+    expect(JSON.parse(text)).toEqual(rows);
+    expect(header + footer(0)).toBe('[]\n');
+  });
+  it('writes NDJSON, a record a line', () => {
+    expect(encoders.ndjson.batch(rows, true).split('\n').slice(0, -1).map((line) => JSON.parse(line))).toEqual(rows);
   });
 });
 
