@@ -163,7 +163,7 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
       [['refund', moving, '--amount', 'ten'], /^error: option '--amount <decimal>' argument 'ten' is invalid\./],
       [['refund', moving, '--amount', '-1'], /^error: option '--amount <decimal>' argument '-1' is invalid\./],
       [['refund', moving, '--amount', '0'], /^error: option '--amount <decimal>' argument '0' is invalid\. Expected an amount from 0\.01/],
-      [['list', '--status', 'Lost'], /^error: option '--status <status>' argument 'Lost' is invalid\. Allowed choices are Processing, Shipped, Delivered, Cancelled\./],
+      [['list', '--status', 'Lost'], /^error: option '--status <status>' argument 'Lost' is invalid\. Allowed choices are Processing, Shipped, Delivered, Cancelled \(in any case\)\./],
       [['show', 'twelve'], /^error: command-argument value 'twelve' is invalid for argument 'number'\./],
       [['cancel', moving, '--reasn', 'x'], /^error: unknown option '--reasn' \(Did you mean --reason\?\)/],
     ];
