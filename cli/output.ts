@@ -6,6 +6,9 @@ const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /** 1234567 → "1,234,567". */
 export const formatCount = (n: number) => integer.format(n);
 
+/** 754.6 → "755 s": how long something has waited, to the second. */
+export const formatSeconds = (seconds: number) => `${integer.format(Math.round(seconds))} s`;
+
 /** Columns padded to their widest cell; the last column is left ragged. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

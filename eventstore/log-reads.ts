@@ -59,11 +59,26 @@ export async function headPositionOf(db: Queryable, types: readonly string[]): P
   return Number(rows[0]?.position ?? 0);
 }
 
-/** How many events of these types lie after `after` (exclusive). */
-export async function countEventsAfter(db: Queryable, after: number, types?: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from events where position > $1 and ($2::text[] is null or type = any($2))', [
-    after,
-    types ?? null,
-  ]);
-  return Number(rows[0]?.n ?? 0);
+/** What a reader still has to do: how many events, and when the oldest of them was recorded. */
+export interface Backlog {
+  events: number;
+  oldestAt: Date | null;
+}
+
+/** How long the oldest event still to do has waited, in seconds (0 with none): lag as time, not count. */
+export function backlogSeconds(backlog: Backlog, now: Date): number {
+  return backlog.oldestAt ? Math.max(0, (now.getTime() - backlog.oldestAt.getTime()) / 1000) : 0;
+}
+
+export function toBacklog(row: { n: string | number; oldest: Date | string | null } | undefined): Backlog {
+  return { events: Number(row?.n ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** The events of these types after position `after` (exclusive). */
+export async function backlogAfter(db: Queryable, after: number, types?: readonly string[]): Promise<Backlog> {
+  const { rows } = await db.query<{ n: string | number; oldest: Date | string | null }>(
+    'select count(*) as n, min(created_at) as oldest from events where position > $1 and ($2::text[] is null or type = any($2))',
+    [after, types ?? null],
+  );
+  return toBacklog(rows[0]);
 }

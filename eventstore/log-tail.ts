@@ -1,5 +1,6 @@
 // The log in commit-safe order: for consumers that act after the commit, and for operators following it.
 import type { Queryable } from '../db/database.ts';
+import { type Backlog, toBacklog } from './log-reads.ts';
 import { type EventRow, type RecordedEvent, toRecorded } from './streams.ts';
 
 /** Where a commit-order reader of the log stands: every event at or before (transactionId, position) was seen. */
@@ -109,13 +110,13 @@ export async function wakeSignals(db: Queryable, consumers: readonly string[]): 
   return { newest: BigInt(rows[0]!.newest ?? 0), retries: rows[0]!.retries };
 }
 
-/** How many events of `types` lie after `after` (committed or not: what a consumer still has to do). */
-export async function countAfterCursor(db: Queryable, after: LogCursor, types: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>(
-    'select count(*) as n from events where (transaction_id, position) > ($1::xid8, $2::bigint) and type = any($3::text[])',
+/** The events of `types` after `after` (committed or not: what a consumer still has to do). */
+export async function backlogAfterCursor(db: Queryable, after: LogCursor, types: readonly string[]): Promise<Backlog> {
+  const { rows } = await db.query<{ n: string | number; oldest: Date | string | null }>(
+    'select count(*) as n, min(created_at) as oldest from events where (transaction_id, position) > ($1::xid8, $2::bigint) and type = any($3::text[])',
     [after.transactionId, after.position, types],
   );
-  return Number(rows[0]?.n ?? 0);
+  return toBacklog(rows[0]);
 }
 
 /** One event by its position (what an operator names), or undefined. */

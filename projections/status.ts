@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { countEventsAfter, headPositionOf } from '../eventstore/log-reads.ts';
+import { backlogAfter, backlogSeconds, headPositionOf } from '../eventstore/log-reads.ts';
 import { type Projection, ident } from '../eventstore/projection.ts';
 
 export interface ProjectionStatus {
@@ -15,6 +15,8 @@ export interface ProjectionStatus {
   head: number;
   /** Events of its types after the checkpoint: how far the read model is behind the log. */
   lag: number;
+  /** Seconds the oldest of those events has waited (0 when there is none). */
+  lagSeconds: number;
   /** When a replay last rebuilt it, and up to which position. */
   replayedAt: Date | null;
   replayedPosition: number | null;
@@ -36,9 +38,10 @@ async function rowsCheckpoint(db: Queryable, projection: Projection): Promise<nu
  * Where each projection stands. The checkpoint is the later of the last replay's position (a replay
  * consumed the whole log up to it) and the highest position its rows record (inline writes since);
  * the lag counts the events of its types after that checkpoint, so an inline projection that is
- * current shows 0 and one whose tables were emptied or never built shows what is missing.
+ * current shows 0 and one whose tables were emptied or never built shows what is missing, and for how
+ * long (at `now`).
  */
-export async function projectionStatuses(db: Queryable, all: readonly Projection[]): Promise<ProjectionStatus[]> {
+export async function projectionStatuses(db: Queryable, all: readonly Projection[], now = new Date()): Promise<ProjectionStatus[]> {
   const { rows } = await db.query<{ name: string; version: number; position: string | number; replayed_at: Date | string | null }>(
     'select name, version, position, replayed_at from projection_state',
   );
@@ -49,7 +52,7 @@ export async function projectionStatuses(db: Queryable, all: readonly Projection
     const replayedPosition = state ? Number(state.position) : null;
     const fromRows = await rowsCheckpoint(db, projection);
     const checkpoint = Math.max(fromRows, replayedPosition ?? 0);
-    const [head, lag] = await Promise.all([headPositionOf(db, projection.eventTypes), countEventsAfter(db, checkpoint, projection.eventTypes)]);
+    const [head, backlog] = await Promise.all([headPositionOf(db, projection.eventTypes), backlogAfter(db, checkpoint, projection.eventTypes)]);
     statuses.push({
       name: projection.name,
       eventTypes: projection.eventTypes,
@@ -57,7 +60,8 @@ export async function projectionStatuses(db: Queryable, all: readonly Projection
       storedVersion: state ? state.version : null,
       checkpoint,
       head,
-      lag,
+      lag: backlog.events,
+      lagSeconds: backlogSeconds(backlog, now),
       replayedAt: state?.replayed_at ? new Date(state.replayed_at) : null,
       replayedPosition,
     });

@@ -6,13 +6,15 @@ import { projectionStatuses } from '../../projections/status.ts';
 import type { Consumer } from '../../consumers/consumer.ts';
 import { consumerStatuses } from '../../consumers/consumer-status.ts';
 
-/** A consumer with more events than this still to handle is reported as far behind. */
+/** A consumer with more events than this still to handle, or whose oldest has waited longer, is reported as far behind. */
 export const CONSUMER_LAG_WARNING = 1_000;
+export const CONSUMER_LAG_SECONDS_WARNING = 600;
 
 export interface ConsumerReadiness {
   name: string;
   position: number | null;
   lag: number;
+  lagSeconds: number;
   deadLetters: number;
   farBehind: boolean;
 }
@@ -24,6 +26,7 @@ export interface ProjectionReadiness {
   storedVersion: number | null;
   checkpoint: number;
   lag: number;
+  lagSeconds: number;
 }
 
 export interface Readiness {
@@ -50,6 +53,8 @@ export interface ReadinessSources {
   projections: readonly Projection[];
   consumers?: readonly Consumer[];
   shuttingDown: () => boolean;
+  /** The clock the lag's seconds are read against. */
+  now?: () => Date;
 }
 
 /**
@@ -57,7 +62,7 @@ export interface ReadinessSources {
  * applied, the catalogue is in memory, each projection was built by this code's version and has no
  * event of its types left to apply, and the process is not draining for shutdown.
  */
-export async function checkReadiness({ db, catalogue, projections, consumers = [], shuttingDown }: ReadinessSources): Promise<Readiness> {
+export async function checkReadiness({ db, catalogue, projections, consumers = [], shuttingDown, now = () => new Date() }: ReadinessSources): Promise<Readiness> {
   const problems: string[] = [];
   const readiness: Readiness = {
     ready: false,
@@ -85,16 +90,16 @@ export async function checkReadiness({ db, catalogue, projections, consumers = [
     problems.push(`migrations not applied: ${readiness.migrations.pending.join(', ')}`);
     return readiness;
   }
-  for (const status of await projectionStatuses(db, projections)) {
+  for (const status of await projectionStatuses(db, projections, now())) {
     const current = status.storedVersion === status.codeVersion && status.lag === 0;
-    const { name, codeVersion, storedVersion, checkpoint, lag } = status;
-    readiness.projections.push({ name, current, codeVersion, storedVersion, checkpoint, lag });
+    const { name, codeVersion, storedVersion, checkpoint, lag, lagSeconds } = status;
+    readiness.projections.push({ name, current, codeVersion, storedVersion, checkpoint, lag, lagSeconds });
     if (!current) problems.push(`projection ${name} is not current (version ${storedVersion ?? 'none'} of ${codeVersion}, ${lag} events behind)`);
   }
-  for (const { name, position, lag, deadLetters } of await consumerStatuses(db, consumers)) {
-    const farBehind = lag > CONSUMER_LAG_WARNING;
-    readiness.consumers.push({ name, position, lag, deadLetters, farBehind });
-    if (farBehind) readiness.warnings.push(`consumer ${name} is far behind: ${lag} events to handle`);
+  for (const { name, position, lag, lagSeconds, deadLetters } of await consumerStatuses(db, consumers, now())) {
+    const farBehind = lag > CONSUMER_LAG_WARNING || lagSeconds > CONSUMER_LAG_SECONDS_WARNING;
+    readiness.consumers.push({ name, position, lag, lagSeconds, deadLetters, farBehind });
+    if (farBehind) readiness.warnings.push(`consumer ${name} is far behind: ${lag} events to handle, the oldest waiting ${Math.round(lagSeconds)} s`);
     if (deadLetters > 0) readiness.warnings.push(`consumer ${name} has ${deadLetters} dead letter(s): see dino-shop consumers list`);
   }
   readiness.ready = problems.length === 0;

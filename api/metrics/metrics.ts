@@ -85,6 +85,16 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     },
   });
   new Gauge({
+    name: 'dino_projection_lag_seconds',
+    help: 'Seconds the oldest event not yet applied to a projection’s read model has waited (0 when none)',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const status of await projectionStatuses(db, projections)) this.set({ projection: status.name }, status.lagSeconds);
+    },
+  });
+  new Gauge({
     name: 'dino_orders',
     help: 'Orders by status (Processing, Shipped, Delivered, Cancelled), read from the orders read model when scraped',
     labelNames: ['status'] as const,
@@ -103,6 +113,16 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     async collect() {
       this.reset();
       for (const status of await consumerStatuses(db, consumers)) this.set({ consumer: status.name }, status.lag);
+    },
+  });
+  new Gauge({
+    name: 'dino_consumer_lag_seconds',
+    help: 'Seconds the oldest event after a consumer’s checkpoint has waited to be handled (0 when none)',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const status of await consumerStatuses(db, consumers)) this.set({ consumer: status.name }, status.lagSeconds);
     },
   });
   new Gauge({

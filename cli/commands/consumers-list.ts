@@ -3,12 +3,12 @@ import { consumerStatuses } from '../../consumers/consumer-status.ts';
 import { consumers } from '../../consumers/registry.ts';
 import { listDeadLetters } from '../../eventstore/dead-letters.ts';
 import { type CliContext, withDatabase } from '../context.ts';
-import { formatCount, formatTable } from '../output.ts';
+import { formatCount, formatSeconds, formatTable } from '../output.ts';
 
 export function consumersListCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('list')
-    .description('each consumer with its checkpoint position, lag (events still to handle), dead letters and where it runs')
+    .description('each consumer with its checkpoint position, lag (events still to handle, and how long the oldest has waited), dead letters and where it runs')
     .option('--json', 'print a JSON array (with the dead letters) instead of a table', false)
     .addHelpText('after', '\nExample:\n  $ dino-shop consumers list')
     .action(async (options: { json: boolean }, command: Command) => {
@@ -19,8 +19,16 @@ export function consumersListCommand(context: CliContext): Command {
       }
       io.stdout.write(
         formatTable(
-          ['CONSUMER', 'POSITION', 'LAG', 'DEAD LETTERS', 'RUNNING ON', 'EVENTS'],
-          statuses.map((s) => [s.name, s.position === null ? 'never ran' : formatCount(s.position), formatCount(s.lag), formatCount(s.deadLetters), s.runningOn ?? '-', s.eventTypes.join(', ')]),
+          ['CONSUMER', 'POSITION', 'LAG', 'WAITING', 'DEAD LETTERS', 'RUNNING ON', 'EVENTS'],
+          statuses.map((s) => [
+            s.name,
+            s.position === null ? 'never ran' : formatCount(s.position),
+            formatCount(s.lag),
+            formatSeconds(s.lagSeconds),
+            formatCount(s.deadLetters),
+            s.runningOn ?? '-',
+            s.eventTypes.join(', '),
+          ]),
         ),
       );
       for (const s of statuses) {

@@ -2,12 +2,12 @@ import { Command } from 'commander';
 import { projections } from '../../projections/registry.ts';
 import { projectionStatuses } from '../../projections/status.ts';
 import { type CliContext, withDatabase } from '../context.ts';
-import { formatCount, formatTable } from '../output.ts';
+import { formatCount, formatSeconds, formatTable } from '../output.ts';
 
 export function projectionsListCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('list')
-    .description('each projection with its version (code and stored), checkpoint position and lag behind the log')
+    .description('each projection with its version (code and stored), checkpoint position and lag behind the log (events, and how long the oldest has waited)')
     .option('--json', 'print a JSON array instead of a table', false)
     .addHelpText('after', '\nExample:\n  $ dino-shop projections list')
     .action(async (options: { json: boolean }, command: Command) => {
@@ -18,7 +18,7 @@ export function projectionsListCommand(context: CliContext): Command {
       }
       io.stdout.write(
         formatTable(
-          ['PROJECTION', 'VERSION', 'STORED', 'CHECKPOINT', 'HEAD', 'LAG', 'LAST REPLAY'],
+          ['PROJECTION', 'VERSION', 'STORED', 'CHECKPOINT', 'HEAD', 'LAG', 'WAITING', 'LAST REPLAY'],
           statuses.map((s) => [
             s.name,
             String(s.codeVersion),
@@ -26,6 +26,7 @@ export function projectionsListCommand(context: CliContext): Command {
             formatCount(s.checkpoint),
             formatCount(s.head),
             formatCount(s.lag),
+            formatSeconds(s.lagSeconds),
             s.replayedAt ? `${s.replayedAt.toISOString()} (up to ${formatCount(s.replayedPosition ?? 0)})` : 'never',
           ]),
         ),

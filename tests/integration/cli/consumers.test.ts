@@ -27,7 +27,7 @@ describe.each(BACKENDS)('dino-shop consumers on %s', (backend) => {
 
       const listed = await cli(t, ['consumers', 'list']);
       expect(listed.code).toBe(0);
-      expect(listed.stdout).toMatch(/^welcome-mail\s+[\d,]+\s+0\s+2\s/m);
+      expect(listed.stdout).toMatch(/^welcome-mail\s+[\d,]+\s+0\s+0 s\s+2\s/m);
       expect(listed.stdout).toContain(`welcome-mail: dead letter ${first} (Subscribed, 2 tries)`);
 
       inbox.refusing = false;

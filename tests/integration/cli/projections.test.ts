@@ -82,10 +82,10 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     await app.db.transaction((tx) => appendToStream(tx, 'subscriber-unprojected-id', 0, [{ type: 'Subscribed', data: unprojected }]));
     const behind = await cli(app, ['projections', 'list']);
     const lines = behind.stdout.split('\n');
-    expect(lines[0]).toMatch(/^PROJECTION\s+VERSION\s+STORED\s+CHECKPOINT\s+HEAD\s+LAG\s+LAST REPLAY$/);
+    expect(lines[0]).toMatch(/^PROJECTION\s+VERSION\s+STORED\s+CHECKPOINT\s+HEAD\s+LAG\s+WAITING\s+LAST REPLAY$/);
     const v = subscribersProjection.version;
-    expect(lines.find((l) => l.startsWith('subscribers'))).toMatch(new RegExp(`^subscribers\\s+${v}\\s+${v}\\s+[\\d,]+\\s+[\\d,]+\\s+1\\s+\\d{4}-`));
-    expect(lines.find((l) => l.startsWith('carts'))).toMatch(/^carts\s+1\s+1\s+[\d,]+\s+[\d,]+\s+0\s+/);
+    expect(lines.find((l) => l.startsWith('subscribers'))).toMatch(new RegExp(`^subscribers\\s+${v}\\s+${v}\\s+[\\d,]+\\s+[\\d,]+\\s+1\\s+[\\d,]+ s\\s+\\d{4}-`));
+    expect(lines.find((l) => l.startsWith('carts'))).toMatch(/^carts\s+1\s+1\s+[\d,]+\s+[\d,]+\s+0\s+0 s\s+/);
     expect(behind.stdout).toContain('subscribers: 1 event(s) not reflected: run `dino-shop projections replay subscribers`.');
 
     // Tables of an older version: the server rebuilds them as it starts, or the operator does.

@@ -62,6 +62,7 @@ describe.each(BACKENDS)('GET /metrics on %s', (backend) => {
     expect(sample(text, 'dino_events_appended_total{type="QuantityChanged"}')).toBe(1);
     expect(sample(text, 'dino_projection_lag_events{projection="carts"}')).toBe(0);
     expect(sample(text, 'dino_projection_lag_events{projection="subscribers"}')).toBe(0);
+    expect(sample(text, 'dino_projection_lag_seconds{projection="carts"}')).toBe(0);
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     if (backend === 'postgres') {
       expect(sample(text, 'dino_db_pool_connections{state="max"}')).toBe(20);
