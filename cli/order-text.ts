@@ -2,6 +2,7 @@ import { formatCents } from '../contracts/money-format.ts';
 import { ORDER_HISTORY_LABELS } from '../contracts/order-history.ts';
 import { lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
 import { type OrderEvent, type OrderLine, type OrderUnits, orderStreamId, readOrderEvent } from '../domain/orders/order.events.ts';
+import { envelopeOf } from '../eventstore/cause.ts';
 import type { RecordedEvent } from '../eventstore/streams.ts';
 import type { OrderRow, OrderShipment } from '../projections/orders/orders.queries.ts';
 import { formatTable } from './output.ts';
@@ -46,15 +47,18 @@ function eventDetails(event: OrderEvent, lines: readonly OrderLine[]): string {
       return `by the ${event.data.by}${reasonText(event.data.reason)}; ${unitsText(units)} back in stock`;
     }
     case 'ReturnReceived':
-      return `${unitsOfLinesText(event.data.lines, lines)}; ${event.data.restock ? 'back in stock' : 'not restocked'}`;
+      return `${unitsOfLinesText(event.data.lines, lines)}; ${event.data.restock ? 'back in stock' : 'not restocked'}${reasonText(event.data.reason ?? '')}`;
     case 'RefundIssued':
       return `${formatCents(event.data.amountCents)}${reasonText(event.data.reason)}`;
   }
 }
 
-type ShownEvent = Pick<RecordedEvent, 'version' | 'position' | 'createdAt' | 'type'> & Partial<Pick<RecordedEvent, 'streamId' | 'data'>>;
+type ShownEvent = Pick<RecordedEvent, 'version' | 'position' | 'createdAt' | 'type'> & Partial<Pick<RecordedEvent, 'streamId' | 'data' | 'metadata'>>;
 
-/** One line of the timeline: version, when it happened (the event's own time, else when it was recorded), what, details. */
+/**
+ * One line of the timeline: version, when it happened (the event's own time, else when it was
+ * recorded), who did it (its envelope's actor; "-" for an event written before envelopes), what, details.
+ */
 function timelineRow(event: ShownEvent, lines: readonly OrderLine[]): string[] {
   let read: OrderEvent | undefined;
   try {
@@ -64,7 +68,8 @@ function timelineRow(event: ShownEvent, lines: readonly OrderLine[]): string[] {
   }
   const at = read ? read.data.at : event.createdAt.toISOString();
   const { what, details } = read ? orderEventText(read, lines) : { what: event.type, details: '' };
-  return [`v${event.version}`, at, what, details];
+  const actor = envelopeOf({ metadata: event.metadata ?? {} }).actor ?? '-';
+  return [`v${event.version}`, at, actor, what, details];
 }
 
 /**
@@ -95,7 +100,7 @@ export function orderShowText(order: OrderRow, events: readonly ShownEvent[]): s
     'Timeline:',
     ...(timeline.length === 0
       ? []
-      : formatTable(['', '', '', ''], timeline)
+      : formatTable(['', '', '', '', ''], timeline)
           .split('\n')
           .slice(1, -1)
           .map((line) => `  ${line}`)),

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { PlacedOrder } from './checkout.ts';
+import type { OrderHistoryItem as HistoryItem } from './order-history.ts';
+import { MoneyString } from './money.ts';
 
 /**
  * What a form post leaves for the page it redirects to (the no-JavaScript path: POST, 303, GET).
@@ -25,6 +27,16 @@ export const FlashForm = v.object({
 });
 export type FlashForm = v.InferOutput<typeof FlashForm>;
 
+/** One event of an order's history (contracts/order-history.ts), as the API answers it and a flash keeps it. */
+export const OrderHistoryItem: v.GenericSchema<HistoryItem> = v.object({
+  type: v.string(),
+  at: v.string(),
+  by: v.optional(v.picklist(['shopper', 'shop'])),
+  reason: v.optional(v.string()),
+  amount: v.optional(MoneyString),
+  units: v.optional(v.number()),
+});
+
 /** An order Track Order found, as it shows it (contracts/order-tracking.ts). */
 export const FlashTrackedOrder = v.object({
   number: v.string(),
@@ -35,7 +47,7 @@ export const FlashTrackedOrder = v.object({
   charges: v.optional(v.object({ subtotal: v.string(), shipping: v.string(), discount: v.string() })),
   total: v.string(),
   refunded: v.optional(v.string()),
-  history: v.optional(v.array(v.object({ type: v.string(), at: v.string() }))),
+  history: v.optional(v.array(OrderHistoryItem)),
 });
 
 export const Flash = v.object({

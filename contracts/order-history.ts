@@ -2,6 +2,22 @@
  * An order's history in words, for every surface that tells it: Track Order's history, the CLI's
  * `orders show` timeline and the mails of an order's moves. Dependency-free: Track Order loads it.
  */
+import { formatMoney } from './money-format.ts';
+
+/** One event of an order's history as the API and Track Order carry it (money as a decimal string). */
+export interface OrderHistoryItem {
+  type: string;
+  /** When it happened (ISO 8601). */
+  at: string;
+  /** Who cancelled. */
+  by?: 'shopper' | 'shop';
+  /** The shop's reason for a cancel, refund or return. */
+  reason?: string;
+  /** A refund's sum. */
+  amount?: string;
+  /** How many units a return brought back. */
+  units?: number;
+}
 
 /** What each event of an order's stream is called, wherever its history is told. */
 export const ORDER_HISTORY_LABELS = {
@@ -41,4 +57,24 @@ const happenedAt = new Intl.DateTimeFormat('en-US', {
  */
 export function formatHappenedAt(at: string): string {
   return happenedAt.format(new Date(at)).replace(/\s/gu, ' ');
+}
+
+const because = (reason: string | undefined) => (reason ? `: ${reason}` : '');
+
+/**
+ * What the shopper is told of an event beside its name, or nothing: who cancelled and why ("by you",
+ * "by the shop: out of stock"), what a refund gave back and why ("$1.00 by the shop: damaged in
+ * transit"), what a return brought back ("1 unit: too snug"). A shopper's own reason is theirs: not repeated.
+ */
+export function historyNote(item: OrderHistoryItem): string | undefined {
+  switch (item.type) {
+    case 'OrderCancelled':
+      return item.by === 'shopper' ? 'by you' : `by the shop${because(item.reason)}`;
+    case 'RefundIssued':
+      return item.amount === undefined ? undefined : `${formatMoney(item.amount)} by the shop${because(item.reason)}`;
+    case 'ReturnReceived':
+      return item.units === undefined ? undefined : `${item.units} unit${item.units === 1 ? '' : 's'}${because(item.reason)}`;
+    default:
+      return undefined;
+  }
 }

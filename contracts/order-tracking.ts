@@ -1,3 +1,4 @@
+import type { OrderHistoryItem } from './order-history.ts';
 import { lineLabel } from './order-presentation.ts';
 
 /**
@@ -18,8 +19,8 @@ export interface TrackedOrder {
   total: string;
   /** What was given back (a decimal string), when anything was. */
   refunded?: string;
-  /** A real order's events, oldest first: what happened and when (ISO 8601). */
-  history?: Array<{ type: string; at: string }>;
+  /** A real order's events, oldest first: what happened, when (ISO 8601), and what the shopper is told of it. */
+  history?: OrderHistoryItem[];
 }
 
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -36,7 +37,7 @@ export function trackedOrderOf(order: {
   total: string;
   shipping: { method: string; carrier: string | null; trackingNumber: string | null; eta: string | null };
   refunded: string;
-  history: Array<{ type: string; at: string }>;
+  history: OrderHistoryItem[];
 }): TrackedOrder {
   const { method, carrier, trackingNumber, eta } = order.shipping;
   return {

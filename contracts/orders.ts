@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CHECKOUT_FIELDS } from './checkout.ts';
-import { FlashTrackedOrder } from './flash.ts';
+import { FlashTrackedOrder, OrderHistoryItem } from './flash.ts';
 import { MoneyString } from './money.ts';
 
 /**
@@ -49,8 +49,11 @@ export const OrderView = v.object({
   shipping: OrderShippingView,
   /** What was given back so far. */
   refunded: MoneyString,
-  /** Each event of the order, oldest first: its type (OrderPlaced, OrderShipped, ...) and time (ISO 8601). */
-  history: v.array(v.object({ type: v.string(), at: v.string() })),
+  /**
+   * Each event of the order, oldest first: its type (OrderPlaced, OrderShipped, ...) and time (ISO 8601),
+   * and what the shopper is told of it: who cancelled, the shop's reason, a refund's amount, a return's units.
+   */
+  history: v.array(OrderHistoryItem),
 });
 export type OrderView = v.InferOutput<typeof OrderView>;
 

@@ -14,5 +14,5 @@ export const toOrderView = (order: OrderRow): OrderView => ({
   total: centsToDecimal(order.totalCents),
   shipping: { method: order.shippingMethod, carrier: order.shipment?.carrier ?? null, trackingNumber: order.shipment?.trackingNumber ?? null, eta: order.shipment?.eta ?? null },
   refunded: centsToDecimal(order.refundedCents),
-  history: order.history,
+  history: order.history.map(({ amountCents, ...entry }) => ({ ...entry, ...(amountCents === undefined ? {} : { amount: centsToDecimal(amountCents) }) })),
 });

@@ -182,8 +182,8 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
     /** The shop cancels an order that has not shipped: its units go back to stock in the same statement. */
     cancel: (number: string, reason: string, key?: CommandKey) => move(number, (at) => ({ type: 'CancelOrder', reason, by: 'shop', at }), key),
     /** Units of delivered lines came back, within the return window; `restock` puts them back on sale. */
-    receiveReturn: (number: string, lines: readonly OrderUnits[], restock: boolean, key?: CommandKey) =>
-      move(number, (at) => ({ type: 'ReceiveReturn', lines, restock, at }), key),
+    receiveReturn: (number: string, received: { lines: readonly OrderUnits[]; restock: boolean; reason?: string }, key?: CommandKey) =>
+      move(number, (at) => ({ type: 'ReceiveReturn', ...received, at }), key),
     /** Money given back: `amountCents` null gives back what is left to refund. */
     refund: (number: string, amountCents: number | null, reason: string, key?: CommandKey) => move(number, (at) => ({ type: 'IssueRefund', amountCents, reason, at }), key),
 

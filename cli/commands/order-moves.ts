@@ -119,6 +119,9 @@ const replayedText = (text: string, order: OrderRow) =>
 
 const numberArgument = (command: Command) => command.argument('<number>', 'the order number, e.g. #DINO-123456 (the # and case do not matter)', parseOrderNumber);
 
+/** `--reason TEXT`: why the shop made a move, recorded with it (trimmed, not empty). */
+export const reasonOption = (description: string) => new Option('--reason <text>', description).argParser(parseText);
+
 const keyOption = () =>
   new Option('--key <text>', 'a key of your choosing for this command: run again with the same key and arguments (after a crash, a lost connection), it records nothing more and says so; the same key with other arguments is refused').argParser(parseText);
 
@@ -152,53 +155,55 @@ export function ordersDeliverCommand(context: CliContext): Command {
     });
 }
 
-/** `dino-shop orders cancel NUMBER [--reason TEXT]` */
+/** `dino-shop orders cancel NUMBER --reason TEXT` */
 export function ordersCancelCommand(context: CliContext): Command {
   return numberArgument(new Command('cancel'))
-    .description("cancel an order that has not shipped (OrderCancelled, by the shop): its units go back to stock; the reason is in the shopper's mail; again, it records nothing")
-    .addOption(new Option('--reason <text>', "why, in words for the shopper (default: none given)").argParser(parseText))
+    .description("cancel an order that has not shipped (OrderCancelled, by the shop): its units go back to stock; the shopper reads the reason on Track Order and in the mail; again, it records nothing")
+    .addOption(reasonOption('why, in words for the shopper').makeOptionMandatory())
     .addHelpText('after', '\nExample:\n  $ dino-shop orders cancel DINO-123456 --reason "Out of stock at the warehouse"\n  Cancelled #DINO-123456: 3 units back in stock.')
-    .action(async (number: string, options: { reason?: string }, command: Command) => {
-      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) => orders.cancel(number, options.reason ?? ''));
+    .action(async (number: string, options: { reason: string }, command: Command) => {
+      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) => orders.cancel(number, options.reason));
       const units = after.lines.reduce((sum, l) => sum + l.quantity, 0);
       context.io.stdout.write(recorded ? `Cancelled ${after.number}: ${unitsText(units)} back in stock.\n` : `${after.number} was already cancelled: nothing recorded.\n`);
     });
 }
 
-/** `dino-shop orders return NUMBER --line VARIANT:QUANTITY... [--no-restock] [--key TEXT]` */
+/** `dino-shop orders return NUMBER --line VARIANT:QUANTITY... [--no-restock] [--reason TEXT] [--key TEXT]` */
 export function ordersReturnCommand(context: CliContext): Command {
   return numberArgument(new Command('return'))
     .description(`record units of a delivered order that came back, within ${RETURN_DAYS} days of delivery (ReturnReceived): back on sale unless --no-restock`)
     .addOption(new Option('--line <variant:quantity>', 'a variant of the order and how many of it came back; repeat for each variant').argParser(parseReturnLine).makeOptionMandatory())
     .addOption(new Option('--no-restock', 'the units cannot be sold again: do not put them back in stock'))
+    .addOption(reasonOption('why they came back, as the shopper said or the shop found (shown on Track Order)'))
     .addOption(keyOption())
     .addHelpText(
       'after',
       '\nExamples:\n  $ dino-shop orders return DINO-123456 --line 104:1 --line 211:1 --key ret-123456-1\n  Received the return of 2 units of #DINO-123456: 1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104], 1 × Stego Plate-Mate Briefs (M, Purple) [variant 211]; back in stock.\n  $ dino-shop orders return DINO-123456 --line 104:1 --no-restock',
     )
-    .action(async (number: string, options: { line: OrderUnits[]; restock: boolean; key?: string }, command: Command) => {
-      const key = options.key === undefined ? undefined : { text: options.key, commandKey: cliCommandKey(options.key, 'orders return', { number, lines: options.line, restock: options.restock }) };
-      const { after, replayed } = await moveOrder(context, command, number, key, (orders, commandKey) => orders.receiveReturn(number, options.line, options.restock, commandKey));
+    .action(async (number: string, options: { line: OrderUnits[]; restock: boolean; reason?: string; key?: string }, command: Command) => {
+      const received = { lines: options.line, restock: options.restock, ...(options.reason ? { reason: options.reason } : {}) };
+      const key = options.key === undefined ? undefined : { text: options.key, commandKey: cliCommandKey(options.key, 'orders return', { number, ...received }) };
+      const { after, replayed } = await moveOrder(context, command, number, key, (orders, commandKey) => orders.receiveReturn(number, received, commandKey));
       if (replayed) return void context.io.stdout.write(replayedText(key!.text, after));
       const units = options.line.reduce((sum, l) => sum + l.quantity, 0);
       context.io.stdout.write(`Received the return of ${unitsText(units)} of ${after.number}: ${unitsOfLinesText(options.line, after.lines)}; ${options.restock ? 'back in stock' : 'not restocked'}.\n`);
     });
 }
 
-/** `dino-shop orders refund NUMBER [--amount DECIMAL] [--reason TEXT] [--key TEXT]` */
+/** `dino-shop orders refund NUMBER --reason TEXT [--amount DECIMAL] [--key TEXT]` */
 export function ordersRefundCommand(context: CliContext): Command {
   return numberArgument(new Command('refund'))
     .description('give money back for an order (RefundIssued): an amount, or what is left to refund; never more than what is left')
     .addOption(new Option('--amount <decimal>', 'in dollars, e.g. 12.34 (default: what is left to refund)').argParser(parseAmount))
-    .addOption(new Option('--reason <text>', "why, in words for the shopper (default: none given)").argParser(parseText))
+    .addOption(reasonOption('why, in words for the shopper (shown on Track Order and in the mail)').makeOptionMandatory())
     .addOption(keyOption())
     .addHelpText(
       'after',
-      '\nExamples:\n  $ dino-shop orders refund DINO-123456 --amount 12.34 --reason "Late delivery" --key refund-123456-1\n  Refunded $12.34 for #DINO-123456: $12.34 of $71.97 refunded in all.\n  $ dino-shop orders refund DINO-123456',
+      '\nExamples:\n  $ dino-shop orders refund DINO-123456 --amount 12.34 --reason "Late delivery" --key refund-123456-1\n  Refunded $12.34 for #DINO-123456: $12.34 of $71.97 refunded in all.\n  $ dino-shop orders refund DINO-123456 --reason "Returned in full"',
     )
-    .action(async (number: string, options: { amount?: number; reason?: string; key?: string }, command: Command) => {
+    .action(async (number: string, options: { amount?: number; reason: string; key?: string }, command: Command) => {
       const amountCents = options.amount ?? null;
-      const reason = options.reason ?? '';
+      const { reason } = options;
       const key = options.key === undefined ? undefined : { text: options.key, commandKey: cliCommandKey(options.key, 'orders refund', { number, amountCents, reason }) };
       const { before, after, replayed } = await moveOrder(context, command, number, key, (orders, commandKey) => orders.refund(number, amountCents, reason, commandKey));
       if (replayed) return void context.io.stdout.write(replayedText(key!.text, after));

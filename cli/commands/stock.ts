@@ -7,6 +7,7 @@ import { type StockListRow, stockList } from '../../projections/stock/stock-list
 import { type CliContext, CliError, parseNonNegativeInt, parsePositiveInt, withDatabase, withShop } from '../context.ts';
 import { formatCount, formatTable } from '../output.ts';
 import { EXPORT_FORMATS, recordEncoders } from '../records.ts';
+import { reasonOption } from './order-moves.ts';
 
 const parseReceipt = (value: string): number => {
   const n = parsePositiveInt(value);
@@ -14,17 +15,18 @@ const parseReceipt = (value: string): number => {
   return n;
 };
 
-/** `dino-shop stock receive VARIANT QTY`: records StockReceived; the variant's live stock moves at once. */
+/** `dino-shop stock receive VARIANT QTY [--reason TEXT]`: records StockReceived; the variant's live stock moves at once. */
 export function stockReceiveCommand(context: CliContext): Command {
   return new Command('receive')
     .description('record stock that arrived for a variant (StockReceived): it can be sold at once, and running servers show it within their catalogue poll')
     .argument('<variant>', 'the variant id (see `dino-shop stock list`)', parsePositiveInt)
     .argument('<quantity>', `how many units arrived (1 to ${formatCount(MAX_RECEIPT)})`, parseReceipt)
-    .addHelpText('after', '\nExample:\n  $ dino-shop stock receive 101 24\n  Received 24 of variant 101: 30 on hand.')
-    .action(async (variantId: number, quantity: number, _options, command: Command) => {
+    .addOption(reasonOption('where it came from or why, e.g. a delivery note (recorded with the receipt)'))
+    .addHelpText('after', '\nExample:\n  $ dino-shop stock receive 101 24 --reason "Delivery note 8841"\n  Received 24 of variant 101: 30 on hand.')
+    .action(async (variantId: number, quantity: number, options: { reason?: string }, command: Command) => {
       const { stock } = await withShop(context, command, async (shop) => {
         try {
-          return await receiveStock(shop.store, variantId, quantity);
+          return await receiveStock(shop.store, variantId, quantity, options.reason ? { reason: options.reason } : {});
         } catch (error) {
           if (error instanceof DomainError) throw new CliError(error.message);
           throw error;

@@ -86,6 +86,8 @@ export interface ReceiveReturn {
   type: 'ReceiveReturn';
   lines: readonly OrderUnits[];
   restock: boolean;
+  /** Why, when the shop says (blank: not said). */
+  reason?: string;
   at: string;
 }
 export interface IssueRefund {
@@ -175,8 +177,10 @@ export function cancelOrder(command: CancelOrder, state: OrderState): OrderEvent
   if (!state.placed) throw unknownOrder();
   if (state.status === 'Cancelled') return [];
   if (state.status !== 'Processing') throw conflict(`This order has already ${state.status === 'Shipped' ? 'shipped' : 'been delivered'}, so it can no longer be cancelled`);
+  const reason = command.reason.trim();
+  if (command.by === 'shop' && !reason) throw ruleViolated('Say why the shop cancels this order: the shopper reads the reason');
   const lines = unitsOf(state.lines);
-  return [{ type: 'OrderCancelled', data: { schemaVersion: 1, orderId: state.orderId, reason: command.reason, by: command.by, lines, at: command.at } }];
+  return [{ type: 'OrderCancelled', data: { schemaVersion: 1, orderId: state.orderId, reason, by: command.by, lines, at: command.at } }];
 }
 
 export function receiveReturn(command: ReceiveReturn, state: OrderState): OrderEvent[] {
@@ -192,7 +196,8 @@ export function receiveReturn(command: ReceiveReturn, state: OrderState): OrderE
     const left = of - (state.returned[line.variantId] ?? 0);
     if (line.quantity > left) throw conflict(`Only ${left} of variant ${line.variantId} can still be returned (${of} bought)`);
   }
-  return [{ type: 'ReturnReceived', data: { schemaVersion: 1, orderId: state.orderId, lines, restock: command.restock, at: command.at } }];
+  const reason = command.reason?.trim();
+  return [{ type: 'ReturnReceived', data: { schemaVersion: 1, orderId: state.orderId, lines, restock: command.restock, ...(reason ? { reason } : {}), at: command.at } }];
 }
 
 export function issueRefund(command: IssueRefund, state: OrderState): OrderEvent[] {
@@ -202,7 +207,9 @@ export function issueRefund(command: IssueRefund, state: OrderState): OrderEvent
   const amountCents = command.amountCents ?? left;
   if (amountCents <= 0) throw ruleViolated('A refund must be more than $0.00');
   if (amountCents > left) throw conflict(`A refund cannot be more than what is left to refund: ${formatCents(left)}`);
-  return [{ type: 'RefundIssued', data: { schemaVersion: 1, orderId: state.orderId, amountCents, reason: command.reason, at: command.at } }];
+  const reason = command.reason.trim();
+  if (!reason) throw ruleViolated('Say why the shop refunds this order: the shopper reads the reason');
+  return [{ type: 'RefundIssued', data: { schemaVersion: 1, orderId: state.orderId, amountCents, reason, at: command.at } }];
 }
 
 /** Units per variant, in the order first met (lines of one variant added together). */

@@ -80,10 +80,10 @@ export interface OrderCancelled {
   data: { schemaVersion: 1; orderId: string; reason: string; by: CancelledBy; lines: OrderUnits[]; at: string };
 }
 
-/** Units of delivered lines came back; `restock`: they go back on sale. */
+/** Units of delivered lines came back; `restock`: they go back on sale; `reason`: why, when the shop said. */
 export interface ReturnReceived {
   type: 'ReturnReceived';
-  data: { schemaVersion: 1; orderId: string; lines: OrderUnits[]; restock: boolean; at: string };
+  data: { schemaVersion: 1; orderId: string; lines: OrderUnits[]; restock: boolean; reason?: string; at: string };
 }
 
 /** Money given back (the shop records it; taking payment is a demo). */
@@ -153,6 +153,6 @@ export const readOrderEvent = eventReader<OrderEvent>({
       schema: v.object({ schemaVersion: v.literal(1), orderId: Text, reason: v.string(), by: v.picklist(['shopper', 'shop']), lines: Units, at: At }),
     },
   ],
-  ReturnReceived: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Text, lines: Units, restock: v.boolean(), at: At }) }],
+  ReturnReceived: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Text, lines: Units, restock: v.boolean(), reason: v.optional(Text), at: At }) }],
   RefundIssued: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Text, amountCents: v.pipe(Cents, v.minValue(1)), reason: v.string(), at: At }) }],
 });

@@ -8,6 +8,8 @@ export interface ReceiveStock {
   type: 'ReceiveStock';
   variantId: number;
   quantity: number;
+  /** Why or from where, when the operator says (blank: not said). */
+  reason?: string;
   /** Whether the catalogue has this variant (looked up by the caller). */
   variantExists: boolean;
   at: string;
@@ -23,5 +25,6 @@ export function decide(command: ReceiveStock, _state: StockState): StockReceived
   if (!Number.isSafeInteger(command.quantity) || command.quantity < 1 || command.quantity > MAX_RECEIPT) {
     throw ruleViolated(`A receipt must add 1 to ${MAX_RECEIPT.toLocaleString('en-US')} units`);
   }
-  return [{ type: 'StockReceived', data: { schemaVersion: 1, variantId: command.variantId, quantity: command.quantity, at: command.at } }];
+  const reason = command.reason?.trim();
+  return [{ type: 'StockReceived', data: { schemaVersion: 1, variantId: command.variantId, quantity: command.quantity, ...(reason ? { reason } : {}), at: command.at } }];
 }

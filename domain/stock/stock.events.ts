@@ -4,10 +4,11 @@ import { eventReader } from '../event-reader.ts';
 /**
  * Stock that arrived at the warehouse. A variant's stock is its counted (seeded) level plus what was
  * received minus what orders took (OrderPlaced's lines): the stock_levels read model keeps the sums.
+ * `reason`: where it came from or why, when the operator said.
  */
 export interface StockReceived {
   type: 'StockReceived';
-  data: { schemaVersion: 1; variantId: number; quantity: number; at: string };
+  data: { schemaVersion: 1; variantId: number; quantity: number; reason?: string; at: string };
 }
 
 export type StockEvent = StockReceived;
@@ -23,6 +24,7 @@ export const readStockEvent = eventReader<StockEvent>({
         schemaVersion: v.literal(1),
         variantId: v.pipe(v.number(), v.integer(), v.minValue(1)),
         quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        reason: v.optional(v.pipe(v.string(), v.nonEmpty())),
         at: v.pipe(v.string(), v.isoTimestamp()),
       }),
     },

@@ -8,6 +8,14 @@ export const ORDER_NUMBER_INDEX = 'orders_number_unique';
 const MOVES = `('OrderShipped', 'OrderDelivered', 'OrderCancelled', 'ReturnReceived', 'RefundIssued')`;
 
 /**
+ * One event of `e` as its history entry (OrderHistoryEntry): its type and time, and what the shopper
+ * is told of it: who cancelled, the shop's reason, the sum refunded, the units returned.
+ */
+const historyEntry = (e: string) => `jsonb_strip_nulls(jsonb_build_object('type', ${e}.type, 'at', ${e}.data->>'at',
+      'by', ${e}.data->>'by', 'reason', nullif(${e}.data->>'reason', ''), 'amountCents', (${e}.data->>'amountCents')::int,
+      'units', case when ${e}.type = 'ReturnReceived' then (select sum((l->>'quantity')::int) from jsonb_array_elements(${e}.data->'lines') l) end))`;
+
+/**
  * Per order stream, its moves among `events` folded in version order: the status the latest
  * status-changing move left, the latest shipment, the sum refunded, the history and the last version.
  * The one place an order's moves are read: the placed orders and the moved ones both use it.
@@ -18,7 +26,7 @@ const foldedMoves = (events: string) => `select e.stream_id, min(e.data->>'order
       (array_agg(jsonb_build_object('carrier', e.data->>'carrier', 'trackingNumber', e.data->>'trackingNumber', 'eta', e.data->'eta') order by e.version desc)
         filter (where e.type = 'OrderShipped'))[1] as shipping,
       coalesce(sum((e.data->>'amountCents')::int) filter (where e.type = 'RefundIssued'), 0)::int as refunded,
-      jsonb_agg(jsonb_build_object('type', e.type, 'at', e.data->>'at') order by e.version) as history,
+      jsonb_agg(${historyEntry('e')} order by e.version) as history,
       max(e.version) as version, max(e.position) as position
     from ${events} e
     group by e.stream_id`;
@@ -32,7 +40,7 @@ const placed = (onConflict: string): ProjectionStep => ({
            (a.data->>'subtotalCents')::int, (a.data->>'shippingCents')::int, (a.data->>'discountCents')::int, (a.data->>'totalCents')::int,
            a.data->>'promoCode', a.data->>'shippingMethod', a.data->>'personal',
            coalesce(m.status, 'Processing'), m.shipping, coalesce(m.refunded, 0),
-           jsonb_build_array(jsonb_build_object('type', a.type, 'at', a.data->>'at')) || coalesce(m.history, '[]'),
+           jsonb_build_array(${historyEntry('a')}) || coalesce(m.history, '[]'),
            coalesce(m.version, a.version), greatest(a.position, m.position)
     from appended a
     left join (${foldedMoves(`(select * from appended where type in ${MOVES})`)}) m on m.stream_id = a.stream_id
@@ -48,7 +56,7 @@ const placed = (onConflict: string): ProjectionStep => ({
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  version: 2,
+  version: 3,
   eventTypes: ORDER_EVENT_TYPES,
   tables: ['orders'],
   partitionKey: 'stream_id',

@@ -8,10 +8,21 @@ export interface OrderShipment {
   eta: string | null;
 }
 
-/** One event of the order's history, as Track Order's timeline shows it. */
+/**
+ * One event of the order's history, as Track Order's timeline shows it: what happened, when, and what
+ * the shopper is told of it (each only where the event says it).
+ */
 export interface OrderHistoryEntry {
   type: string;
   at: string;
+  /** Who cancelled. */
+  by?: 'shopper' | 'shop';
+  /** The shop's reason for a cancel, refund or return. */
+  reason?: string;
+  /** A refund's sum. */
+  amountCents?: number;
+  /** How many units a return brought back. */
+  units?: number;
 }
 
 /** An order as its row holds it (money in cents; `personal` still sealed). */

@@ -33,6 +33,8 @@ export const DELIVERED_ORDER = {
   trackingNumber: 'SP-2291-8830',
   refundCents: 2499,
   refundedShown: '$24.99',
+  returnReason: 'too snug',
+  refundReason: 'one pair returned',
 } as const;
 
 /** Variants restock.ts keeps plentiful: these orders take none that a test counts. */
@@ -64,8 +66,8 @@ export async function prepareMovedOrders(db: Database): Promise<void> {
     const delivered = await place(DELIVERED_ORDER, 2);
     await delivered.ship(DELIVERED_ORDER.number, { carrier: DELIVERED_ORDER.carrier, trackingNumber: DELIVERED_ORDER.trackingNumber, eta: null });
     await delivered.deliver(DELIVERED_ORDER.number);
-    await delivered.receiveReturn(DELIVERED_ORDER.number, [{ variantId: THONG.variantId, quantity: 1 }], true);
-    await delivered.refund(DELIVERED_ORDER.number, DELIVERED_ORDER.refundCents, 'one pair returned');
+    await delivered.receiveReturn(DELIVERED_ORDER.number, { lines: [{ variantId: THONG.variantId, quantity: 1 }], restock: true, reason: DELIVERED_ORDER.returnReason });
+    await delivered.refund(DELIVERED_ORDER.number, DELIVERED_ORDER.refundCents, DELIVERED_ORDER.refundReason);
   } finally {
     await catalogue.close();
   }

@@ -28,12 +28,17 @@ async function apiStatus(page: Page, number: string, email: string): Promise<str
   return ((await found.json()) as { status: string }).status;
 }
 
-/** The history's entries as shown: 'Placed', then when. */
-async function historyOf(details: Locator): Promise<Array<{ label: string; when: string }>> {
+/** The history's entries as shown: 'Placed', then when, then what the shopper is told of it ('' for nothing). */
+async function historyOf(details: Locator): Promise<Array<{ label: string; when: string; note: string }>> {
   const items = details.getByTestId('order-history').getByRole('listitem');
   const shown = [];
   for (const item of await items.all()) {
-    shown.push({ label: (await item.locator('span').nth(1).textContent()) ?? '', when: (await item.locator('time').textContent()) ?? '' });
+    const note = item.locator('span').nth(2);
+    shown.push({
+      label: (await item.locator('span').nth(1).textContent()) ?? '',
+      when: (await item.locator('time').textContent()) ?? '',
+      note: (await note.count()) > 0 ? ((await note.textContent()) ?? '') : '',
+    });
   }
   return shown;
 }
@@ -87,7 +92,10 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       const note = details.getByTestId('cancel-note');
       await expect(note).toHaveText('Your order has been cancelled: nothing will ship.');
       if (javaScriptEnabled) await expect(note).toBeFocused();
-      expect((await historyOf(details)).map((h) => h.label)).toEqual(['Placed', 'Cancelled']);
+      expect((await historyOf(details)).map((h) => [h.label, h.note])).toEqual([
+        ['Placed', ''],
+        ['Cancelled', 'by you'],
+      ]);
       await expect(details.getByText('Cancel order', { exact: true })).toHaveCount(0);
       await expect(page).toHaveURL(/\/track-order$/);
       expect(await apiStatus(page, number, email)).toBe('Cancelled');
@@ -125,7 +133,13 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await expect(badge).toHaveClass(/\bbg-sky-100\b/);
       await expect(details.getByTestId('tracked-refunded')).toHaveText(`Refunded${DELIVERED_ORDER.refundedShown}`);
       const history = await historyOf(details);
-      expect(history.map((h) => h.label)).toEqual(['Placed', 'Shipped', 'Delivered', 'Return received', 'Refund issued']);
+      expect(history.map((h) => [h.label, h.note])).toEqual([
+        ['Placed', ''],
+        ['Shipped', ''],
+        ['Delivered', ''],
+        ['Return received', `1 unit: ${DELIVERED_ORDER.returnReason}`],
+        ['Refund issued', `${DELIVERED_ORDER.refundedShown} by the shop: ${DELIVERED_ORDER.refundReason}`],
+      ]);
       for (const { when } of history) expect(when).toMatch(WHEN);
       await expect(details.locator('dt', { hasText: 'Carrier' }).locator('xpath=following-sibling::dd')).toHaveText(DELIVERED_ORDER.carrier);
       // Shipped without an estimate: none is shown.

@@ -58,16 +58,16 @@ describe.each(BACKENDS)('an order that moves: ship, deliver, cancel, return and 
 
   it('takes returns of delivered lines within 30 days, never more than was bought, restocking only when asked; refunds never above what is left', async () => {
     const { number, variantId } = await place(20, 2, 'raptor@example.com');
-    await expect(app.shop.orders.receiveReturn(number, [{ variantId, quantity: 1 }], true)).rejects.toMatchObject({ kind: 'conflict', message: 'Only a delivered order can be returned' });
+    await expect(app.shop.orders.receiveReturn(number, { lines: [{ variantId, quantity: 1 }], restock: true })).rejects.toMatchObject({ kind: 'conflict', message: 'Only a delivered order can be returned' });
     await app.shop.orders.ship(number, { carrier: 'Stegosaurus Post', trackingNumber: 'SP-1', eta: null });
     await app.shop.orders.deliver(number);
     const before = await stockOf(variantId);
-    await app.shop.orders.receiveReturn(number, [{ variantId, quantity: 1 }], false);
+    await app.shop.orders.receiveReturn(number, { lines: [{ variantId, quantity: 1 }], restock: false });
     expect(await stockOf(variantId)).toBe(before);
-    await app.shop.orders.receiveReturn(number, [{ variantId, quantity: 1 }], true);
+    await app.shop.orders.receiveReturn(number, { lines: [{ variantId, quantity: 1 }], restock: true });
     expect(await stockOf(variantId)).toBe(before! + 1);
-    await expect(app.shop.orders.receiveReturn(number, [{ variantId, quantity: 1 }], true)).rejects.toMatchObject({ kind: 'conflict' });
-    await expect(app.shop.orders.receiveReturn(number, [{ variantId: variantId + 100_000, quantity: 1 }], true)).rejects.toMatchObject({ kind: 'rule-violated' });
+    await expect(app.shop.orders.receiveReturn(number, { lines: [{ variantId, quantity: 1 }], restock: true })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(app.shop.orders.receiveReturn(number, { lines: [{ variantId: variantId + 100_000, quantity: 1 }], restock: true })).rejects.toMatchObject({ kind: 'rule-violated' });
 
     const order = (await lookUp(number, 'raptor@example.com')).json();
     const paid = Math.round(Number(order.total) * 100);
@@ -79,6 +79,35 @@ describe.each(BACKENDS)('an order that moves: ship, deliver, cancel, return and 
     expect((await lookUp(number, 'raptor@example.com')).json()).toMatchObject({ status: 'Delivered', refunded: order.total });
   });
 
+  it('the history says what the shopper is told of each move: who cancelled, what came back and what was refunded, and why', async () => {
+    // Given one order the shopper cancels and one the shop cancels
+    const mine = await place(20, 1, 'pachy@example.com');
+    expect((await cancel(mine.number, 'pachy@example.com')).statusCode).toBe(200);
+    const theirs = await place(20, 1, 'bronto@example.com');
+    await app.shop.orders.cancel(theirs.number, ' Out of stock at the warehouse ');
+    // And one delivered, of which a unit came back and money was given back
+    const kept = await place(20, 2, 'ptero@example.com');
+    await app.shop.orders.ship(kept.number, { carrier: 'Stegosaurus Post', trackingNumber: 'SP-4', eta: null });
+    await app.shop.orders.deliver(kept.number);
+    await app.shop.orders.receiveReturn(kept.number, { lines: [{ variantId: kept.variantId, quantity: 1 }], restock: true, reason: 'too snug' });
+    await app.shop.orders.refund(kept.number, 100, 'damaged in transit');
+
+    // When each is looked up, then its history carries who, what and why
+    const history = async (number: string, email: string) => (await lookUp(number, email)).json().history.slice(1);
+    const at = clock.toISOString();
+    expect(await history(mine.number, 'pachy@example.com')).toEqual([{ type: 'OrderCancelled', at, by: 'shopper', reason: 'Cancelled by the shopper on Track Order' }]);
+    expect(await history(theirs.number, 'bronto@example.com')).toEqual([{ type: 'OrderCancelled', at, by: 'shop', reason: 'Out of stock at the warehouse' }]);
+    expect(await history(kept.number, 'ptero@example.com')).toEqual([
+      { type: 'OrderShipped', at },
+      { type: 'OrderDelivered', at },
+      { type: 'ReturnReceived', at, units: 1, reason: 'too snug' },
+      { type: 'RefundIssued', at, amount: '1.00', reason: 'damaged in transit' },
+    ]);
+    // And the shop cannot cancel or refund without saying why
+    await expect(app.shop.orders.cancel((await place(20, 1, 'iguano@example.com')).number, ' ')).rejects.toMatchObject({ kind: 'rule-violated' });
+    await expect(app.shop.orders.refund(kept.number, 100, '')).rejects.toMatchObject({ kind: 'rule-violated', message: 'Say why the shop refunds this order: the shopper reads the reason' });
+  });
+
   it('refuses a return after 30 days from delivery', async () => {
     const { number, variantId } = await place(20, 1, 'trike@example.com');
     await app.shop.orders.ship(number, { carrier: 'Stegosaurus Post', trackingNumber: 'SP-2', eta: null });
@@ -86,7 +115,7 @@ describe.each(BACKENDS)('an order that moves: ship, deliver, cancel, return and 
     const delivered = clock;
     clock = new Date(delivered.getTime() + 31 * 24 * 60 * 60 * 1000);
     try {
-      await expect(app.shop.orders.receiveReturn(number, [{ variantId, quantity: 1 }], true)).rejects.toMatchObject({ message: 'Returns are taken within 30 days of delivery' });
+      await expect(app.shop.orders.receiveReturn(number, { lines: [{ variantId, quantity: 1 }], restock: true })).rejects.toMatchObject({ message: 'Returns are taken within 30 days of delivery' });
     } finally {
       clock = delivered;
     }

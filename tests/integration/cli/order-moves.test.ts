@@ -1,3 +1,4 @@
+import { hostname, userInfo } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStreamId } from '../../../domain/orders/order.events.ts';
 import { appendWithProjections } from '../../support/append.ts';
@@ -59,7 +60,7 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
 
   it('refuses a move the order does not allow: exit 1 with the reason in one line, nothing recorded', async () => {
     const before = await allEvents();
-    expect(await cli(app, ['orders', 'cancel', moving])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: This order has already shipped, so it can no longer be cancelled\n' });
+    expect(await cli(app, ['orders', 'cancel', moving, '--reason', 'Too late'])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: This order has already shipped, so it can no longer be cancelled\n' });
     expect(await cli(app, ['orders', 'ship', moving, '--carrier', 'Other', '--tracking', 'X-1'])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: This order has already shipped\n' });
     expect(await cli(app, ['orders', 'deliver', waiting])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: This order has not shipped yet, so it cannot be delivered\n' });
     expect(await cli(app, ['orders', 'return', moving, '--line', `${first.variant.id}:1`])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: Only a delivered order can be returned\n' });
@@ -75,7 +76,7 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
   it('cancel gives the units back to stock, once', async () => {
     const stock = await stockOf(first.variant.id);
     expect(await cli(app, ['orders', 'cancel', cancelled, '--reason', 'Out of stock at the warehouse'])).toEqual({ code: 0, stdout: `Cancelled ${cancelled}: 3 units back in stock.\n`, stderr: '' });
-    expect(await cli(app, ['orders', 'cancel', cancelled])).toEqual({ code: 0, stdout: `${cancelled} was already cancelled: nothing recorded.\n`, stderr: '' });
+    expect(await cli(app, ['orders', 'cancel', cancelled, '--reason', 'Out of stock at the warehouse'])).toEqual({ code: 0, stdout: `${cancelled} was already cancelled: nothing recorded.\n`, stderr: '' });
     expect(await eventsOf(cancelled, 'OrderCancelled')).toBe(1);
     expect(await stockOf(first.variant.id)).toBe(stock + 3);
     expect(await cli(app, ['orders', 'ship', cancelled, '--carrier', 'Pterodactyl Express', '--tracking', 'PTX-1'])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: This order was cancelled, so it cannot be shipped\n' });
@@ -99,7 +100,7 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
     });
     // Not restocked: the stock stays; more than is left to return is refused.
     const other = await stockOf(second.variant.id);
-    expect((await cli(app, ['orders', 'return', moving, '--line', `${second.variant.id}:1`, '--no-restock'])).stdout).toMatch(/; not restocked\.\n$/);
+    expect((await cli(app, ['orders', 'return', moving, '--line', `${second.variant.id}:1`, '--no-restock', '--reason', 'Torn seam'])).stdout).toMatch(/; not restocked\.\n$/);
     expect(await stockOf(second.variant.id)).toBe(other);
     expect(await cli(app, ['orders', 'return', moving, '--line', `${first.variant.id}:2`])).toEqual({ code: 1, stdout: '', stderr: `dino-shop: Only 1 of variant ${first.variant.id} can still be returned (2 bought)\n` });
     expect(await cli(app, ['orders', 'return', moving, '--line', '999999:1'])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: Variant 999999 is not in this order\n' });
@@ -114,9 +115,9 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
     expect(await cli(app, args)).toEqual({ code: 0, stdout: `Refunded $1.50 for ${moving}: $1.50 of ${dollars(total)} refunded in all.\n`, stderr: '' });
     expect(await cli(app, args)).toEqual({ code: 0, stdout: `Already recorded with key "refund-1": nothing recorded again. ${moving} is Delivered, $1.50 of ${dollars(total)} refunded.\n`, stderr: '' });
     expect(await eventsOf(moving, 'RefundIssued')).toBe(1);
-    expect(await cli(app, ['orders', 'refund', moving, '--amount', '100000'])).toEqual({ code: 1, stdout: '', stderr: `dino-shop: A refund cannot be more than what is left to refund: ${dollars(total - 150)}\n` });
-    expect(await cli(app, ['orders', 'refund', moving])).toEqual({ code: 0, stdout: `Refunded ${dollars(total - 150)} for ${moving}: ${dollars(total)} of ${dollars(total)} refunded in all.\n`, stderr: '' });
-    expect(await cli(app, ['orders', 'refund', moving])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: This order has been refunded in full already\n' });
+    expect(await cli(app, ['orders', 'refund', moving, '--amount', '100000', '--reason', 'Sorry'])).toEqual({ code: 1, stdout: '', stderr: `dino-shop: A refund cannot be more than what is left to refund: ${dollars(total - 150)}\n` });
+    expect(await cli(app, ['orders', 'refund', moving, '--reason', 'Returned in full'])).toEqual({ code: 0, stdout: `Refunded ${dollars(total - 150)} for ${moving}: ${dollars(total)} of ${dollars(total)} refunded in all.\n`, stderr: '' });
+    expect(await cli(app, ['orders', 'refund', moving, '--reason', 'Returned in full'])).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: This order has been refunded in full already\n' });
     expect(await eventsOf(moving, 'RefundIssued')).toBe(2);
   });
 
@@ -133,9 +134,9 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
     for (const args of [
       ['ship', '#DINO-000000', '--carrier', 'Pterodactyl Express', '--tracking', 'PTX-1'],
       ['deliver', '#DINO-000000'],
-      ['cancel', 'dino-000000'],
+      ['cancel', 'dino-000000', '--reason', 'Out of stock'],
       ['return', 'DINO-000000', '--line', '1:1', '--key', 'k-unknown'],
-      ['refund', 'DINO-000000', '--amount', '1'],
+      ['refund', 'DINO-000000', '--amount', '1', '--reason', 'Late'],
       ['show', 'DINO-000000'],
     ]) {
       expect(await cli(app, ['orders', ...args]), args.join(' ')).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: no order #DINO-000000\n' });
@@ -165,7 +166,10 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
       [['refund', moving, '--amount', '0'], /^error: option '--amount <decimal>' argument '0' is invalid\. Expected an amount from 0\.01/],
       [['list', '--status', 'Lost'], /^error: option '--status <status>' argument 'Lost' is invalid\. Allowed choices are Processing, Shipped, Delivered, Cancelled \(in any case\)\./],
       [['show', 'twelve'], /^error: command-argument value 'twelve' is invalid for argument 'number'\./],
-      [['cancel', moving, '--reasn', 'x'], /^error: unknown option '--reasn' \(Did you mean --reason\?\)/],
+      [['cancel', moving, '--reason', 'x', '--reasn', 'x'], /^error: unknown option '--reasn' \(Did you mean --reason\?\)/],
+      [['cancel', moving], /^error: required option '--reason <text>' not specified/],
+      [['refund', moving, '--amount', '1'], /^error: required option '--reason <text>' not specified/],
+      [['cancel', moving, '--reason', ' '], /^error: option '--reason <text>' argument ' ' is invalid\. It must not be empty\./],
     ];
     for (const [args, message] of cases) {
       const run = await cli(app, ['orders', ...args]);
@@ -203,7 +207,8 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
     expect(text).toContain('\nStatus    Delivered\n');
     expect(text).toContain('\nShipment  Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03\n');
     expect(text).toContain(`\nRefunded  ${dollars(total)} of ${dollars(total)}\n`);
-    // Each line: version, time, what happened, details; columns two or more spaces apart.
+    // Each line: version, time, who, what happened, details; columns two or more spaces apart.
+    // Who: the shopper who placed it as a pseudonym, the operator as their login on this host.
     const timeline = text
       .slice(text.indexOf('Timeline:\n') + 'Timeline:\n'.length)
       .trimEnd()
@@ -211,20 +216,22 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
       .map((line) => line.trim().split(/ {2,}/));
     for (const [, at] of timeline) expect(at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const label = (p: Stocked) => `${p.product.name} (${p.variant.size}, ${p.variant.color}) [variant ${p.variant.id}]`;
-    expect(timeline.map(([version, , ...rest]) => [version, ...rest])).toEqual([
-      ['v1', 'Placed', `3 items in 2 lines, total ${dollars(total)}`],
-      ['v2', 'Shipped', 'with Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03'],
-      ['v3', 'Delivered'],
-      ['v4', 'Return received', `1 × ${label(first)}; back in stock`],
-      ['v5', 'Return received', `1 × ${label(second)}; not restocked`],
-      ['v6', 'Refund issued', '$1.50 (reason: Late delivery)'],
-      ['v7', 'Refund issued', dollars(total - 150)],
+    const operator = `cli:${userInfo().username}@${hostname()}`;
+    expect(timeline[0]![2]).toMatch(/^shopper:[\w-]{16}$/);
+    expect(timeline.map(([version, , actor, ...rest]) => [version, actor === operator ? 'operator' : actor!.split(':')[0], ...rest])).toEqual([
+      ['v1', 'shopper', 'Placed', `3 items in 2 lines, total ${dollars(total)}`],
+      ['v2', 'operator', 'Shipped', 'with Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03'],
+      ['v3', 'operator', 'Delivered'],
+      ['v4', 'operator', 'Return received', `1 × ${label(first)}; back in stock`],
+      ['v5', 'operator', 'Return received', `1 × ${label(second)}; not restocked (reason: Torn seam)`],
+      ['v6', 'operator', 'Refund issued', '$1.50 (reason: Late delivery)'],
+      ['v7', 'operator', 'Refund issued', `${dollars(total - 150)} (reason: Returned in full)`],
     ]);
 
     const cancelledText = (await cli(app, ['orders', 'show', cancelled])).stdout;
     expect(cancelledText).toContain('\nStatus    Cancelled\n');
     expect(cancelledText).toContain('\nShipment  not shipped\n');
     expect(cancelledText).toContain('\nRefunded  nothing\n');
-    expect(cancelledText).toMatch(/\n {2}v2 +\S+ +Cancelled +by the shop \(reason: Out of stock at the warehouse\); 3 units back in stock\n$/);
+    expect(cancelledText).toMatch(/\n {2}v2 +\S+ +cli:\S+ +Cancelled +by the shop \(reason: Out of stock at the warehouse\); 3 units back in stock\n$/);
   });
 });

@@ -58,13 +58,17 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
   });
 
   it('stock receive records StockReceived and the stock is on hand at once; bad input is refused in one line, recording nothing', async () => {
-    const run = await cli(app, ['stock', 'receive', String(variant.id), '5']);
+    const run = await cli(app, ['stock', 'receive', String(variant.id), '5', '--reason', 'Delivery note 8841']);
     expect(run).toEqual({ code: 0, stdout: `Received 5 of variant ${variant.id}: 6 on hand.\n`, stderr: '' });
     expect(await onHand()).toEqual([variant.id, 6, 3, 5, 2]);
-    const { rows } = await app.db.query<{ n: number }>(`select count(*)::int as n from events where type = 'StockReceived' and stream_id = $1`, [`stock-${variant.id}`]);
-    expect(rows[0]!.n).toBe(1);
+    const { rows } = await app.db.query<{ reason: string; actor: string }>(
+      `select data->>'reason' as reason, metadata->>'actor' as actor from events where type = 'StockReceived' and stream_id = $1`,
+      [`stock-${variant.id}`],
+    );
+    // Recorded once, with where it came from and who received it.
+    expect(rows).toEqual([{ reason: 'Delivery note 8841', actor: expect.stringMatching(/^cli:\S+@\S+$/) }]);
 
-    for (const args of [['999999', '5'], [String(variant.id), '0'], [String(variant.id), '100001'], [String(variant.id), 'lots']]) {
+    for (const args of [['999999', '5'], [String(variant.id), '0'], [String(variant.id), '100001'], [String(variant.id), 'lots'], [String(variant.id), '5', '--reason', ' ']]) {
       const refused = await cli(app, ['stock', 'receive', ...args]);
       expect(refused.code).not.toBe(0);
       expect(refused.stdout).toBe('');
@@ -120,7 +124,7 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     // Worded as the shop words an order everywhere: shipping 'Free' when waived, no discount row without one.
     expect(run.stdout).toMatch(/\nSubtotal \$\d+\.\d\d {2}Shipping (?:Free|\$\d+\.\d\d) {2}Total \$\d+\.\d\d\n/);
     expect(run.stdout).toMatch(/\nStatus {4}Processing\n/);
-    expect(run.stdout).toMatch(/Timeline:\n {2}v1 {2}\S+ {2}Placed {2}2 items in 1 line, total \$\d+\.\d\d\n$/);
+    expect(run.stdout).toMatch(/Timeline:\n {2}v1 {2}\S+ {2}shopper:[\w-]{16} {2}Placed {2}2 items in 1 line, total \$\d+\.\d\d\n$/);
     expect(run.stdout.toLowerCase()).not.toContain('stock.taker');
     expect(await cli(app, ['orders', 'show', '#DINO-000000'])).toMatchObject({ code: 1, stderr: 'dino-shop: no order #DINO-000000\n' });
     expect((await cli(app, ['orders', 'show', 'twelve'])).code).toBe(2);

@@ -154,11 +154,11 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
       await app.shop.orders.ship(both.number, { carrier: 'Stegosaurus Post', trackingNumber: 'SP-2', eta: null });
       await app.shop.orders.deliver(both.number);
       // A return not put back on sale tells no one.
-      await app.shop.orders.receiveReturn(both.number, [{ variantId: both.variant.id, quantity: 1 }], false);
+      await app.shop.orders.receiveReturn(both.number, { lines: [{ variantId: both.variant.id, quantity: 1 }], restock: false });
       await until(() => handledBy(running, 'back-in-stock') === 2, 10_000);
       await sleep(200);
       expect(inbox.messages.flatMap((m) => m.to)).toEqual(['ptera@example.com']);
-      await app.shop.orders.receiveReturn(both.number, [{ variantId: both.variant.id, quantity: 1 }], true);
+      await app.shop.orders.receiveReturn(both.number, { lines: [{ variantId: both.variant.id, quantity: 1 }], restock: true });
       await until(() => handledBy(running, 'back-in-stock') === 3, 10_000);
       await sleep(300);
 

@@ -9,6 +9,7 @@ import { decide as decideStock } from '../../../domain/stock/stock.decider.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';
 import type { NewEvent } from '../../../eventstore/streams.ts';
 import { ordersProjection } from '../../../projections/orders/orders.projection.ts';
+import type { OrderHistoryEntry } from '../../../projections/orders/orders.queries.ts';
 import { appendWithProjections } from '../../support/append.ts';
 import { replayProjections } from '../../../projections/replay.ts';
 import { stockProjection } from '../../../projections/stock/stock.projection.ts';
@@ -20,6 +21,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The status moves an order may make, and no other. */
 const EDGES = new Set(['Processing>Shipped', 'Processing>Cancelled', 'Shipped>Delivered']);
+
+/** The model of an event's history entry: what the shopper is told of it, as the events say it. */
+function historyEntryOf(event: OrderEvent): OrderHistoryEntry {
+  const entry: OrderHistoryEntry = { type: event.type, at: event.data.at };
+  if (event.type === 'OrderCancelled') Object.assign(entry, { by: event.data.by }, event.data.reason ? { reason: event.data.reason } : {});
+  if (event.type === 'RefundIssued') Object.assign(entry, { amountCents: event.data.amountCents, reason: event.data.reason });
+  if (event.type === 'ReturnReceived') Object.assign(entry, { units: event.data.lines.reduce((sum, l) => sum + l.quantity, 0) }, event.data.reason ? { reason: event.data.reason } : {});
+  return entry;
+}
 
 type Step =
   | { kind: 'ship' | 'deliver' | 'cancel' }
@@ -56,7 +66,7 @@ describe.each(BACKENDS)('orders and stock, driven by random command sequences th
     const stock = pool.map((v) => v.stock);
     const counted = [...stock];
     const moved = pool.map(() => ({ received: 0, ordered: 0, returned: 0 }));
-    const orders = new Map<string, { state: OrderState; version: number; history: Array<{ type: string; at: string }> }>();
+    const orders = new Map<string, { state: OrderState; version: number; history: OrderHistoryEntry[] }>();
     let clock = Date.parse('2026-01-01T00:00:00.000Z');
     const variantIndex = new Map(pool.map((v, i) => [v.id, i]));
     let refusals = 0;
@@ -67,7 +77,7 @@ describe.each(BACKENDS)('orders and stock, driven by random command sequences th
         const before = order.state.status;
         order.state = evolve(order.state, event);
         if (order.state.status !== before) expect(EDGES.has(`${before}>${order.state.status}`), `${before} → ${order.state.status}`).toBe(true);
-        order.history.push({ type: event.type, at: event.data.at });
+        order.history.push(historyEntryOf(event));
         order.version++;
         if (event.type === 'OrderCancelled' || (event.type === 'ReturnReceived' && event.data.restock)) {
           for (const line of event.data.lines) {

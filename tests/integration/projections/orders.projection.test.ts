@@ -200,7 +200,7 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
     });
     const shipped = moved(1, 2, 4, 'OrderShipped', { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: '2026-03-05' });
     const delivered = moved(1, 3, 6, 'OrderDelivered');
-    const returned = moved(1, 4, 8, 'ReturnReceived', { lines: [{ variantId: 101, quantity: 1 }], restock: true });
+    const returned = moved(1, 4, 8, 'ReturnReceived', { lines: [{ variantId: 101, quantity: 1 }, { variantId: 102, quantity: 2 }], restock: true, reason: 'too snug' });
     const refunded = moved(1, 5, 9, 'RefundIssued', { amountCents: 1999, reason: 'returned' });
     const refundedAgain = moved(1, 6, 11, 'RefundIssued', { amountCents: 500, reason: 'sorry' });
     const movedRow = {
@@ -212,9 +212,10 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
         { type: 'OrderPlaced', at: at(1) },
         { type: 'OrderShipped', at: at(12) },
         { type: 'OrderDelivered', at: at(13) },
-        { type: 'ReturnReceived', at: at(14) },
-        { type: 'RefundIssued', at: at(15) },
-        { type: 'RefundIssued', at: at(16) },
+        // What the shopper is told of each: the units that came back, the sum refunded and why.
+        { type: 'ReturnReceived', at: at(14), units: 3, reason: 'too snug' },
+        { type: 'RefundIssued', at: at(15), amountCents: 1999, reason: 'returned' },
+        { type: 'RefundIssued', at: at(16), amountCents: 500, reason: 'sorry' },
       ],
       version: 6,
       position: 11,
@@ -231,7 +232,7 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       for (const sets of splits([placed(1, 3), other, cancelled])) {
         expect(await moves.given(...sets)).toEqual({
           orders: [
-            { order_id: order(1), status: 'Cancelled', shipping: null, refunded_cents: 0, history: [{ type: 'OrderPlaced', at: at(1) }, { type: 'OrderCancelled', at: at(12) }], version: 2, position: 5 },
+            { order_id: order(1), status: 'Cancelled', shipping: null, refunded_cents: 0, history: [{ type: 'OrderPlaced', at: at(1) }, { type: 'OrderCancelled', at: at(12), by: 'shopper', reason: 'changed my mind' }], version: 2, position: 5 },
             { order_id: order(2), status: 'Processing', shipping: null, refunded_cents: 0, history: [{ type: 'OrderPlaced', at: at(2) }], version: 1, position: 4 },
           ],
         });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderEventText } from '../../../cli/order-text.ts';
 import { orderCancelledMessage, orderShippedMessage, refundIssuedMessage } from '../../../consumers/mail/order-update-messages.ts';
-import { ORDER_HISTORY_LABELS, formatHappenedAt, historyLabel } from '../../../contracts/order-history.ts';
+import { ORDER_HISTORY_LABELS, formatHappenedAt, historyLabel, historyNote } from '../../../contracts/order-history.ts';
 import type { OrderEvent } from '../../../domain/orders/order.events.ts';
 
 const at = '2026-12-02T15:30:00.000Z';
@@ -58,5 +58,20 @@ describe('an order’s history in words', () => {
     expect(shipped.text).toContain(`\n${ORDER_HISTORY_LABELS.OrderShipped}: ${when}\n`);
     expect(cancelled.text).toContain(`\n${ORDER_HISTORY_LABELS.OrderCancelled}: ${when}\n`);
     expect(refunded.text).toContain(`\n${ORDER_HISTORY_LABELS.RefundIssued}: ${when}\n`);
+  });
+
+  it('given a move the shopper is told more of, when Track Order shows it, then it says who, how much and why', () => {
+    expect(historyNote({ type: 'RefundIssued', at, amount: '1.00', reason: 'damaged in transit' })).toBe('$1.00 by the shop: damaged in transit');
+    expect(historyNote({ type: 'OrderCancelled', at, by: 'shop', reason: 'Out of stock at the warehouse' })).toBe('by the shop: Out of stock at the warehouse');
+    // A shopper's own cancel says so, without repeating their words back to them.
+    expect(historyNote({ type: 'OrderCancelled', at, by: 'shopper', reason: 'Cancelled by the shopper on Track Order' })).toBe('by you');
+    expect(historyNote({ type: 'ReturnReceived', at, units: 2, reason: 'too snug' })).toBe('2 units: too snug');
+    expect(historyNote({ type: 'ReturnReceived', at, units: 1 })).toBe('1 unit');
+    // Written before the shop kept a reason: the cancel by the shop, with none.
+    expect(historyNote({ type: 'OrderCancelled', at, by: 'shop' })).toBe('by the shop');
+  });
+
+  it('given a move with nothing more to say, or an entry from before notes were kept, then there is no note', () => {
+    for (const type of ['OrderPlaced', 'OrderShipped', 'OrderDelivered', 'RefundIssued', 'ReturnReceived']) expect(historyNote({ type, at }), type).toBeUndefined();
   });
 });

@@ -145,8 +145,24 @@ describe('an order after it is placed', () => {
     const [cancelled] = decide({ type: 'CancelOrder', reason: 'changed my mind', by: 'shopper', at }, placedState());
     expect(cancelled).toEqual({ type: 'OrderCancelled', data: { schemaVersion: 1, orderId: place().orderId, reason: 'changed my mind', by: 'shopper', lines: [{ variantId: 100, quantity: 2 }, { variantId: 200, quantity: 1 }], at } });
     expect(refused({ type: 'CancelOrder', reason: '', by: 'shop', at }, fold(ship))).toEqual({ status: 409, message: 'This order has already shipped, so it can no longer be cancelled' });
-    expect(refused(ship, fold({ type: 'CancelOrder', reason: '', by: 'shop', at }))).toEqual({ status: 409, message: 'This order was cancelled, so it cannot be shipped' });
+    expect(refused(ship, fold({ type: 'CancelOrder', reason: 'Out of stock', by: 'shop', at }))).toEqual({ status: 409, message: 'This order was cancelled, so it cannot be shipped' });
     expect(refused({ type: 'DeliverOrder', at }, placedState())).toEqual({ status: 409, message: 'This order has not shipped yet, so it cannot be delivered' });
+  });
+
+  it('the shop says why it cancels or refunds (trimmed); a shopper cancelling their own order need not', () => {
+    const because = 'Say why the shop cancels this order: the shopper reads the reason';
+    expect(refused({ type: 'CancelOrder', reason: '  ', by: 'shop', at }, placedState())).toEqual({ status: 422, message: because });
+    expect(decide({ type: 'CancelOrder', reason: ' Out of stock ', by: 'shop', at }, placedState())[0]).toMatchObject({ data: { reason: 'Out of stock', by: 'shop' } });
+    expect(decide({ type: 'CancelOrder', reason: '', by: 'shopper', at }, placedState())[0]).toMatchObject({ data: { reason: '', by: 'shopper' } });
+    expect(refused({ type: 'IssueRefund', amountCents: 100, reason: '', at }, placedState())).toEqual({ status: 422, message: 'Say why the shop refunds this order: the shopper reads the reason' });
+  });
+
+  it('a return keeps the reason the shop gave, and none when it gave none', () => {
+    const delivered = fold(ship, { type: 'DeliverOrder', at });
+    const back = (reason?: string) => ({ type: 'ReceiveReturn', lines: [{ variantId: 100, quantity: 1 }], restock: false, ...(reason === undefined ? {} : { reason }), at }) as const;
+    expect(decide(back(' Too snug '), delivered)[0]!.data).toMatchObject({ reason: 'Too snug' });
+    expect(decide(back(), delivered)[0]!.data).not.toHaveProperty('reason');
+    expect(decide(back(' '), delivered)[0]!.data).not.toHaveProperty('reason');
   });
 
   it('returns: only delivered lines, within 30 days of delivery, never more than was bought', () => {

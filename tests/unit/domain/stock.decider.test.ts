@@ -12,6 +12,11 @@ describe('stock decider', () => {
     expect([event!, event!].reduce(evolve, initialState())).toEqual({ received: 48 });
   });
 
+  it('keeps where a receipt came from when the operator says (trimmed), and nothing when they do not', () => {
+    expect(decide({ ...receive(6), reason: ' Delivery note 8841 ' }, initialState())[0]!.data).toMatchObject({ reason: 'Delivery note 8841' });
+    expect(decide({ ...receive(6), reason: '  ' }, initialState())[0]!.data).not.toHaveProperty('reason');
+  });
+
   it('refuses an unknown variant (not found) and a quantity out of range or not whole (a rule), recording nothing', () => {
     expect(() => decide(receive(5, false), initialState())).toThrow(expect.objectContaining({ kind: 'not-found', message: 'There is no variant 104 in the catalogue' }));
     for (const quantity of [0, -3, 2.5, MAX_RECEIPT + 1, Number.NaN]) {
