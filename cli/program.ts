@@ -6,6 +6,7 @@ import { DEFAULT_DATA_DIR } from '../server/config.ts';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
 import { eventsTailCommand } from './commands/events-tail.ts';
+import { eventsTraceCommand } from './commands/events-trace.ts';
 import { consumersListCommand } from './commands/consumers-list.ts';
 import { consumersRetryCommand } from './commands/consumers-retry.ts';
 import { consumersRunCommand } from './commands/consumers-run.ts';
@@ -105,6 +106,6 @@ export function buildProgram(io: CliIO = { stdout: process.stdout, stderr: proce
   );
   program.addCommand(group('carts', 'shoppers\' carts (read model)', [cartsListCommand(context)], ['list --limit 5']));
   program.addCommand(group('cart', 'one cart\'s event stream, for debugging', [cartReplayCommand(context)], ['replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42']));
-  program.addCommand(group('events', 'the global event log, for debugging', [eventsTailCommand(context)], ['tail --follow']));
+  program.addCommand(group('events', 'the global event log, for debugging', [eventsTailCommand(context), eventsTraceCommand(context)], ['tail --follow', 'trace DINO-123456']));
   return configure(program, io, 'dino-shop');
 }

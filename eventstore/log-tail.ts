@@ -125,3 +125,23 @@ export async function eventAt(db: Queryable, position: number): Promise<LoggedEv
   const row = rows[0];
   return row && toLogged(row);
 }
+
+/**
+ * The events whose envelope names one of `correlations`, in log order, at most `limit` (the index on
+ * the correlation id finds them in a log of any length).
+ */
+export async function eventsCorrelatedWith(db: Queryable, correlations: readonly string[], limit: number): Promise<LoggedEvent[]> {
+  const { rows } = await db.query<LoggedEventRow>(
+    `select ${LOGGED_COLUMNS} from events
+     where metadata ? 'correlationId' and metadata ->> 'correlationId' = any($1::text[])
+     order by position limit $2`,
+    [correlations, limit],
+  );
+  return rows.map(toLogged);
+}
+
+/** Every event of the stream, in version order, with its cursor. */
+export async function loggedStream(db: Queryable, streamId: string): Promise<LoggedEvent[]> {
+  const { rows } = await db.query<LoggedEventRow>(`select ${LOGGED_COLUMNS} from events where stream_id = $1 order by version`, [streamId]);
+  return rows.map(toLogged);
+}

@@ -60,3 +60,31 @@ export async function readMailSends(db: Queryable): Promise<MailSend[]> {
   );
   return rows.map((r) => ({ messageId: r.message_id, consumer: r.consumer, state: r.state, attempts: r.attempts }));
 }
+
+/** A mark with its timings, and the event its Message-ID names. */
+export interface EventMailSend extends MailSend {
+  position: number;
+  startedAt: Date;
+  sentAt: Date | null;
+}
+
+/** The event position a Message-ID names (the expression migration 0020 indexes). */
+const NAMED_POSITION = `substring(message_id from '^<[a-z-]+\\.(\\d+)[.@]')::bigint`;
+
+/** The marks of the messages `consumers` made for the events at `positions`. */
+export async function mailSendsOfEvents(db: Queryable, consumers: readonly string[], positions: readonly number[]): Promise<EventMailSend[]> {
+  const { rows } = await db.query<{ message_id: string; consumer: string; state: 'sending' | 'sent'; attempts: number; position: string | number; started_at: Date; sent_at: Date | null }>(
+    `select message_id, consumer, state, attempts, ${NAMED_POSITION} as position, started_at, sent_at from mail_sends
+     where consumer = any($1::text[]) and ${NAMED_POSITION} = any($2::bigint[]) order by started_at, message_id`,
+    [consumers, positions],
+  );
+  return rows.map((r) => ({
+    messageId: r.message_id,
+    consumer: r.consumer,
+    state: r.state,
+    attempts: r.attempts,
+    position: Number(r.position),
+    startedAt: new Date(r.started_at),
+    sentAt: r.sent_at ? new Date(r.sent_at) : null,
+  }));
+}
