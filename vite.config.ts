@@ -49,24 +49,23 @@ function nameFunctionChunkGroups(): Plugin {
 
 /**
  * What every page loads first, in one chunk: React, Vike's runtime, vike-react, and the layout (its
- * static imports come along), plus the tiny modules most pages use (sizes, money, the cart's rules,
- * the shop's messages, the forms' flash and return path, the in-place submit button) and the size
- * chart the home page shows. Left to itself the bundler splits these into a dozen small files, and
+ * static imports come along), plus the tiny modules most pages use (sizes, money, the cart's rules
+ * and its shipping offer, the shop's messages, the forms' flash and return path, the in-place submit
+ * button) and the size chart the home page shows. Left to itself the bundler splits these into a dozen small files, and
  * each file gzipped on its own costs more in all than one file (the first-load budget measures gzip per
  * file).
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
 const LAYOUT =
-  /[\\/](storefront[\\/](\+Layout\.tsx|components[\\/](ui\.ts|size-chart\.tsx|in-place-submit\.tsx)|lib[\\/](sizes|flash|typed-before-hydration)\.ts|lib[\\/]return-to\.tsx)|contracts[\\/](money-format|cart-rules|shop-messages)\.ts)$/;
+  /[\\/](storefront[\\/](\+Layout\.tsx|components[\\/](ui\.ts|size-chart\.tsx|in-place-submit\.tsx)|lib[\\/](sizes|flash|typed-before-hydration)\.ts|lib[\\/]return-to\.tsx)|contracts[\\/](money-format|cart-rules|shop-messages|shipping-offer)\.ts)$/;
 
 /**
- * The catalogue's cards, which /, /shop and /product/{slug} all load: one chunk, not four (the cards'
- * Add to Cart and card action came out as small files of their own). And the two small modules only the
- * listing and the product page share (the mascot and the URL's navigation key).
+ * The catalogue's cards and the mascot peeking beside them, which /, /shop and /product/{slug} all
+ * load: one chunk, not six (the cards' Add to Cart and card action, the mascot and the URL's navigation
+ * key came out as small files of their own).
  */
 const CATALOGUE =
-  /[\\/]storefront[\\/](features[\\/](catalogue[\\/](product-card|catalogue-product-card|use-mascot)\.tsx?|cart[\\/](add-to-cart-button|card-action)\.tsx)|lib[\\/](variant-selection|mascot)\.ts)$/;
-const BROWSE = /[\\/]storefront[\\/](components[\\/]mascot-peek\.tsx|lib[\\/]navigation-key\.ts)$/;
+  /[\\/]storefront[\\/](features[\\/](catalogue[\\/](product-card|catalogue-product-card|use-mascot)\.tsx?|cart[\\/](add-to-cart-button|card-action)\.tsx)|lib[\\/](variant-selection|mascot|navigation-key)\.ts|components[\\/]mascot-peek\.tsx)$/;
 
 export default defineConfig({
   plugins: [vikeGetPageContextWithoutClientRouter(), vike(), react(), tailwindcss(), nameFunctionChunkGroups()],
@@ -86,7 +85,6 @@ export default defineConfig({
                   test: (id) => FRAMEWORK.test(id) || LAYOUT.test(id),
                 },
                 { name: 'catalogue', test: (id) => CATALOGUE.test(id) },
-                { name: 'browse', test: (id) => BROWSE.test(id) },
               ],
             },
           },

@@ -38,7 +38,6 @@ export const SIGNUP_MESSAGES = {
   failedDescription: 'Something went wrong. Please try again.',
 } as const;
 
-/** Shown while a shopper's change waits for the shop to answer again (its requests are resent with their key). */
 /** "E-mail me when it's back", on a sold-out size and colour of the product page, and the API's answer. */
 export const STOCK_ALERT_MESSAGES = {
   requested: "We'll e-mail you once when it's back.",
@@ -49,6 +48,7 @@ export const STOCK_ALERT_MESSAGES = {
   failed: "We couldn't save your request. Please try again.",
 } as const;
 
+/** Shown while a shopper's change waits for the shop to answer again (its requests are resent with their key). */
 export const CONNECTION_MESSAGES = {
   reconnecting: 'Reconnecting to the shop…',
   reconnectingDescription: 'Your change is kept and will be saved as soon as the shop answers.',

@@ -1,6 +1,6 @@
-import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
+import { SHIPPING_OFFER } from '../../../contracts/shipping-offer.ts';
 
-const { banner } = SHIPPING_WORDS;
+const { banner } = SHIPPING_OFFER;
 
 export function PromoBanner() {
   return (

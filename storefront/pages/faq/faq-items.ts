@@ -1,4 +1,5 @@
-import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
+import { EXPEDITED_PRICE } from '../../../contracts/shipping-offer.ts';
+import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
 export const FAQ_ITEMS: Array<{ question: string; answer: string }> = [
   {

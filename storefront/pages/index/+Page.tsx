@@ -11,7 +11,7 @@ import { SignupSection } from '../../features/signup/signup-section.tsx';
 import type { Data } from './+data.ts';
 import { HeroSlider } from './hero-slider.tsx';
 import { SHOP_PATH, categoryPath } from '../../../contracts/shop-paths.ts';
-import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
+import { SHIPPING_OFFER } from '../../../contracts/shipping-offer.ts';
 
 export default function HomePage() {
   const data = useData<Data>();
@@ -59,7 +59,7 @@ function SectionHeading({ id, title, subtitle }: { id: string; title: string; su
 
 function Perks() {
   const perks = [
-    { icon: TruckIcon, title: SHIPPING_WORDS.freeOver, text: SHIPPING_WORDS.orAnytimeWithCode },
+    { icon: TruckIcon, title: SHIPPING_OFFER.freeOver, text: SHIPPING_OFFER.orAnytimeWithCode },
     { icon: ReturnIcon, title: '30-day returns', text: 'Unworn, tags on, no questions roared' },
     { icon: SparkleIcon, title: 'Tail-friendly fits', text: 'Sizes from Compy to T-Rex' },
   ];

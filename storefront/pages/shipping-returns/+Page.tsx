@@ -1,5 +1,6 @@
 import { InfoPage } from '../../components/info-page.tsx';
-import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
+import { EXPEDITED_PRICE } from '../../../contracts/shipping-offer.ts';
+import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
 const RATES = [
   { method: 'Standard', time: '3-5 business days', cost: SHIPPING_WORDS.standardCost },

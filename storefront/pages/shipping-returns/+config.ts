@@ -1,5 +1,6 @@
 import type { Config } from 'vike/types';
-import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
+import { EXPEDITED_PRICE } from '../../../contracts/shipping-offer.ts';
+import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
 export default {
   title: 'Shipping & Returns - DinoBooty',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FREE_SHIPPING_THRESHOLD_CENTS, PROMO_CODE, SHIPPING_CENTS } from '../../../contracts/cart-rules.ts';
-import { EXPEDITED_SHIPPING_CENTS } from '../../../contracts/shipping-words.ts';
+import { EXPEDITED_SHIPPING_CENTS } from '../../../contracts/shipping-offer.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

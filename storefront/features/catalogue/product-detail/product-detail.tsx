@@ -26,7 +26,7 @@ import { ProductInfoSections } from './product-info-sections.tsx';
 import { QuantitySelector } from './quantity-selector.tsx';
 import { FORM_ACTIONS } from '../../../../contracts/form-actions.ts';
 import { SHOP_PATH, productChoiceOf, productQuery } from '../../../../contracts/shop-paths.ts';
-import { SHIPPING_WORDS } from '../../../../contracts/shipping-words.ts';
+import { SHIPPING_OFFER } from '../../../../contracts/shipping-offer.ts';
 
 export interface ProductActionsContext {
   product: Product;
@@ -240,7 +240,7 @@ export function ProductDetail({
 
           <ul className="mt-6 grid gap-3 text-sm text-ink-700 sm:grid-cols-2">
             <li className="flex items-center gap-2">
-              <TruckIcon className="size-5 text-brand-700" /> {SHIPPING_WORDS.freeOver}
+              <TruckIcon className="size-5 text-brand-700" /> {SHIPPING_OFFER.freeOver}
             </li>
             <li className="flex items-center gap-2">
               <ReturnIcon className="size-5 text-brand-700" /> 30-day returns

@@ -1,5 +1,5 @@
 import { DisclosureList } from '../../../components/disclosure-list.tsx';
-import { EXPEDITED_PRICE, SHIPPING_WORDS } from '../../../../contracts/shipping-words.ts';
+import { EXPEDITED_PRICE, SHIPPING_OFFER } from '../../../../contracts/shipping-offer.ts';
 
 /** The product page's three collapsible sections, with the shop's shipping, care and returns facts. */
 export function ProductInfoSections() {
@@ -11,7 +11,7 @@ export function ProductInfoSections() {
           title: 'Shipping Information',
           content: (
             <ul className="list-disc space-y-1.5 pl-5">
-              <li>Standard shipping: 3-5 business days, {SHIPPING_WORDS.standardFree}.</li>
+              <li>Standard shipping: 3-5 business days, {SHIPPING_OFFER.standardFree}.</li>
               <li>Expedited shipping: 1-2 business days for {EXPEDITED_PRICE}.</li>
               <li>Rush shipping is available for an additional fee.</li>
               <li>International shipping: 7-14 business days.</li>
