@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every scenario with its baseline measured in the same run.
  *
- *   npm run bench [-- --no-build] [--duration 10] [--only day,scale,journeys,api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability]
+ *   npm run bench [-- --no-build] [--duration 10] [--only day,scale,journeys,api,search,pages,cart,writes,tracing,js,lighthouse,cli,coldstart,durability]
  *                 [--hold 60] [--probe 5]
  *                 [--skip-postgres] [--postgres-first]
  *   npm run bench -- --only patches --skip-postgres   (each patch A/B, patches applied and reverted in turn)
@@ -37,7 +37,7 @@ import { jsFromManifest } from './scenarios/first-load.ts';
 import { patchesAb } from './scenarios/patches-ab.ts';
 import { benchBackend } from './scenarios/shop.ts';
 
-const SCENARIOS = 'day,scale,journeys,api,search,pages,cart,writes,js,lighthouse,cli,coldstart,durability';
+const SCENARIOS = 'day,scale,journeys,api,search,pages,cart,writes,tracing,js,lighthouse,cli,coldstart,durability';
 const options = new Command('bench')
   .description('every benchmark scenario, each with its baseline measured in the same run')
   .option('--no-build', 'reuse .tmp/bench/dist (or dist/) instead of building')
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', interrupted);
 
   try {
-    const httpScenarios = ['day', 'scale', 'journeys', 'api', 'search', 'pages', 'cart', 'writes', 'lighthouse'].some((s) => run.only.has(s)) || run.only.has('js');
+    const httpScenarios = ['day', 'scale', 'journeys', 'api', 'search', 'pages', 'cart', 'writes', 'tracing', 'lighthouse'].some((s) => run.only.has(s)) || run.only.has('js');
     const order = options.postgresFirst ? [...targets].reverse() : targets;
     if (httpScenarios) for (const target of order) await benchBackend(run, build, target);
   } finally {

@@ -65,7 +65,8 @@ export function traceText(what: string, trace: Trace): string {
     .split('\n')
     .slice(1, -1);
   for (const correlation of trace.correlations) {
-    out.push('', `Correlation ${correlation}`);
+    const traces = [...new Set(trace.events.flatMap((t) => (t.correlationId === correlation && t.traceId ? [t.traceId] : [])))];
+    out.push('', `Correlation ${correlation}${traces.length > 0 ? ` (OpenTelemetry trace ${traces.join(', ')})` : ''}`);
     trace.events.forEach((traced, i) => {
       if (traced.correlationId !== correlation) return;
       out.push(`  ${rows[i]}`);
@@ -81,7 +82,7 @@ export function traceJson(what: string, trace: Trace) {
     query: what,
     correlations: trace.correlations,
     cut: trace.cut,
-    events: trace.events.map(({ event, correlationId, causationId, actor, consumers }) => ({
+    events: trace.events.map(({ event, correlationId, causationId, actor, traceId, consumers }) => ({
       position: event.position,
       streamId: event.streamId,
       version: event.version,
@@ -90,6 +91,7 @@ export function traceJson(what: string, trace: Trace) {
       correlationId,
       causationId,
       actor,
+      traceId,
       data: event.data,
       metadata: event.metadata,
       consumers: consumers.map(({ mails, ...outcome }) => ({

@@ -1,4 +1,6 @@
-import { causedBy, withCause } from '../eventstore/cause.ts';
+import { SpanKind } from '@opentelemetry/api';
+import { causedBy, envelopeOf, withCause } from '../eventstore/cause.ts';
+import { inSpan, linksTo } from '../eventstore/tracing.ts';
 import type { EventStore } from '../eventstore/store.ts';
 import type { Database } from '../db/database.ts';
 import type { RecordedEvent } from '../eventstore/streams.ts';
@@ -45,8 +47,15 @@ export interface Consumer {
 
 /**
  * A consumer's handling of an event, with the event as the cause of what it writes: the event's
- * correlation goes on, the event is the causation, the consumer the actor.
+ * correlation goes on, the event is the causation, the consumer the actor. Traced as a span of its own
+ * trace (the request that wrote the event may have ended long ago), linked to the span it was written in.
  */
 export function handleEvent(consumer: Consumer, event: RecordedEvent, context: ConsumerContext): Promise<void> {
-  return withCause(causedBy(event, `consumer:${consumer.name}`), () => consumer.handle(event, context));
+  const settings = {
+    kind: SpanKind.CONSUMER,
+    root: true,
+    links: linksTo(envelopeOf(event).traceparent),
+    attributes: { 'dino.consumer': consumer.name, 'dino.event.type': event.type, 'dino.event.position': event.position, 'dino.event.stream': event.streamId },
+  };
+  return inSpan(`consume ${consumer.name} ${event.type}`, settings, () => withCause(causedBy(event, `consumer:${consumer.name}`), () => consumer.handle(event, context)));
 }

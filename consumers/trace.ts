@@ -1,6 +1,7 @@
 // Everything one cause led to: the events it wrote, what each consumer did with them, and their mail.
 import type { Queryable } from '../db/database.ts';
 import { envelopeOf, eventCauseId } from '../eventstore/cause.ts';
+import { traceIdOf } from '../eventstore/tracing.ts';
 import { readCheckpoints } from '../eventstore/consumer-checkpoints.ts';
 import { listDeadLetters } from '../eventstore/dead-letters.ts';
 import { type LogCursor, type LoggedEvent, eventAt, eventsCorrelatedWith, laterOf, loggedStream } from '../eventstore/log-tail.ts';
@@ -24,6 +25,8 @@ export interface TracedEvent {
   correlationId: string;
   causationId: string | null;
   actor: string | null;
+  /** The OpenTelemetry trace the event was written in, when one was recorded. */
+  traceId: string | null;
   consumers: ConsumerTrace[];
 }
 
@@ -85,12 +88,13 @@ export async function traceCause(db: Queryable, consumers: readonly Consumer[], 
     correlations: order,
     cut,
     events: shown.map((event) => {
-      const { causationId, actor } = envelopeOf(event);
+      const { causationId, actor, traceparent } = envelopeOf(event);
       return {
         event,
         correlationId: correlationOf(event),
         causationId: causationId ?? null,
         actor: actor ?? null,
+        traceId: traceIdOf(traceparent) ?? null,
         consumers: consumers
           .filter((consumer) => consumer.eventTypes.includes(event.type))
           .map((consumer) => ({ consumer: consumer.name, ...outcomeOf(consumer, event), mails: mails.filter((m) => m.consumer === consumer.name && m.position === event.position) })),

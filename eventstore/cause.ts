@@ -1,6 +1,7 @@
 // Why an event was written, on whose behalf and from which request: the envelope every event carries.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NewEvent, RecordedEvent } from './streams.ts';
+import { currentTraceparent } from './tracing.ts';
 
 /**
  * The cause of the writes made while it is current. Never personal data: a shopper is a pseudonym, an
@@ -20,6 +21,8 @@ export interface Envelope {
   correlationId?: string;
   causationId?: string;
   actor?: string;
+  /** The span the event was written in, as W3C trace context, when a trace was being recorded. */
+  traceparent?: string;
 }
 
 const current = new AsyncLocalStorage<Cause>();
@@ -38,7 +41,8 @@ export const currentCause = (): Cause | undefined => current.getStore();
 /** The events with the current cause in their metadata (as they are, when nothing is current). */
 export function stampCause<Event extends NewEvent>(events: readonly Event[], cause = currentCause()): readonly Event[] {
   if (!cause) return events;
-  const envelope: Envelope = { correlationId: cause.correlationId, causationId: cause.causationId, actor: cause.actor };
+  const traceparent = currentTraceparent();
+  const envelope: Envelope = { correlationId: cause.correlationId, causationId: cause.causationId, actor: cause.actor, ...(traceparent ? { traceparent } : {}) };
   return events.map((event) => {
     const metadata = { ...envelope, ...event.metadata };
     return { ...event, metadata };
@@ -56,10 +60,11 @@ export function causedBy(event: Pick<RecordedEvent, 'position' | 'metadata'>, ac
 
 /** The envelope a recorded event carries (empty for events written before envelopes were). */
 export function envelopeOf(event: Pick<RecordedEvent, 'metadata'>): Envelope {
-  const { correlationId, causationId, actor } = event.metadata;
+  const { correlationId, causationId, actor, traceparent } = event.metadata;
   return {
     ...(typeof correlationId === 'string' ? { correlationId } : {}),
     ...(typeof causationId === 'string' ? { causationId } : {}),
     ...(typeof actor === 'string' ? { actor } : {}),
+    ...(typeof traceparent === 'string' ? { traceparent } : {}),
   };
 }

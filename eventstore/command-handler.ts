@@ -1,8 +1,10 @@
+import { SpanKind, type Span } from '@opentelemetry/api';
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/domain-error.ts';
 import { ConcurrencyConflict, type NewEvent, ReadModelRefused, type RecordedEvent, type StreamAppend, readStream } from './streams.ts';
 import { stampCause } from './cause.ts';
 import { AlreadyRecorded, type CommandKey, recordedUnder, stampKey } from './command-keys.ts';
+import { inSpan } from './tracing.ts';
 
 export interface Decider<Command, State, Event extends NewEvent> {
   /** Parses a stored event of this stream (throws on one it cannot read, naming its position). */
@@ -109,13 +111,56 @@ export type Decision<Targets extends readonly StreamTarget<any>[]> = { [K in key
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A stream's kind, as a span names it (few names, not one per stream): the id's leading words, `order`
+ * for `order-<uuid>`, `stock-alert` for `stock-alert-<variant>-<subscriber>`.
+ */
+function streamKind(streamId: string): string {
+  const words: string[] = [];
+  for (const part of streamId.split('-')) {
+    if (!/^[a-z]+$/.test(part) || /^[a-f]{8}$/.test(part)) break;
+    words.push(part);
+  }
+  return words.join('-') || 'stream';
+}
+
+/** A command's span name: `command cart`, `command cart+order`. */
+export const commandSpanName = (streamIds: readonly string[]) => `command ${[...new Set(streamIds.map(streamKind))].join('+')}`;
+
+/** What a command's span records as it goes: the streams, the events appended, each conflict and a refusal. */
+function spanObserver(span: Span): CommandObserver {
+  let attempts = 1;
+  return {
+    appended: (events) => span.setAttributes({ 'dino.command.events': events.map((e) => e.type), 'dino.command.positions': events.map((e) => e.position) }),
+    conflict: (streamId, outcome) => {
+      span.addEvent('conflict', { 'dino.stream': streamId, 'dino.command.outcome': outcome });
+      span.setAttribute('dino.command.attempts', outcome === 'retried' ? ++attempts : attempts);
+    },
+    refused: (error) => span.setAttributes({ 'dino.command.refused': error.reason ?? error.kind }),
+  };
+}
+
+/**
  * The one command path: read → fold → decide → append every stream's events with their expected
  * versions, together. Retried on a concurrency conflict with jittered backoff, and at once when a
  * read model refused the write (the facts decided on were stale: `decide` runs again, so it can look
  * up fresh ones, draw a fresh number and take a fresh timestamp). A DomainError from `decide` is a
- * refusal: reported to the observers, then thrown.
+ * refusal: reported to the observers, then thrown. Each command is a span (`command <stream kinds>`),
+ * the span its events are written in.
  */
-export async function handleCommand<const Targets extends readonly StreamTarget<any>[]>(
+export function handleCommand<const Targets extends readonly StreamTarget<any>[]>(
+  db: Database,
+  targets: Targets,
+  decide: (states: StatesOf<Targets>) => Decision<Targets> | Promise<Decision<Targets>>,
+  options: HandleOptions,
+): Promise<HandledOf<Targets>> {
+  const streams = targets.map((t) => t.streamId);
+  const settings = { kind: SpanKind.INTERNAL, attributes: { 'dino.command.streams': streams, 'dino.command.attempts': 1 }, expected: (e: unknown) => e instanceof DomainError };
+  return inSpan(commandSpanName(streams), settings, (span) =>
+    runCommand(db, targets, decide, { ...options, observers: [...(options.observers ?? []), spanObserver(span)] }),
+  );
+}
+
+async function runCommand<const Targets extends readonly StreamTarget<any>[]>(
   db: Database,
   targets: Targets,
   decide: (states: StatesOf<Targets>) => Decision<Targets> | Promise<Decision<Targets>>,

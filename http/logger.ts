@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { REDACTED_ADDRESS, redactAddresses } from '../db/redact-addresses.ts';
+import { traceIdsForLog } from '../eventstore/tracing.ts';
 import hyperid from 'hyperid';
 
 /** A request id a client or proxy may pass on (x-request-id): short and plain, so it is safe in logs. */
@@ -25,10 +26,11 @@ export function requestIdOf(request: IncomingMessage): string {
 /**
  * Fastify's logger: JSON lines (one object per line, each request's lines carrying its `reqId`) for
  * log collectors, or pino-pretty's readable lines when a person watches a terminal or runs the dev
- * server. pino-pretty runs in this thread, so the bundle needs no worker-thread transport.
+ * server. pino-pretty runs in this thread, so the bundle needs no worker-thread transport. A line
+ * written inside a trace carries its `trace_id` and `span_id`, so a log and a trace join.
  */
 export async function createLogger(options: { level: string; pretty: boolean; destination?: DestinationStream }): Promise<Logger> {
-  const settings = { level: options.level, serializers: { req: loggedRequest } };
+  const settings = { level: options.level, serializers: { req: loggedRequest }, mixin: traceIdsForLog };
   if (options.destination) return pino(settings, options.destination);
   if (!options.pretty) return pino(settings);
   const { default: pretty } = await import('pino-pretty');
@@ -36,7 +38,7 @@ export async function createLogger(options: { level: string; pretty: boolean; de
 }
 
 /** A URL with the address in its path redacted, and every query value that holds an "@" (plain or escaped). */
-function redactedUrl(url: string): string {
+export function redactedUrl(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return redactAddresses(url);
   const query = url

@@ -17,13 +17,14 @@ export interface Target {
   databaseUrl?: string;
 }
 
-export async function startShop(build: string, target: Target): Promise<{ child: Child; origin: string }> {
+/** `dino-shop serve` on the target, from the build, on the server core; `env` adds to its environment (tracing, say). */
+export async function startShop(build: string, target: Target, env: NodeJS.ProcessEnv = {}): Promise<{ child: Child; origin: string }> {
   const port = await freePort();
   const args = [path.join(build, 'dist/node/cli.js'), '--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'];
   // Request logging off (LOG_LEVEL=warn), like the bare baseline: pino's per-request lines cost CPU the baseline does not spend.
   // Rate limits off in effect: the load generator is one address doing what thousands of shoppers do.
   const unlimited = { RATE_LIMIT_NEW_CARTS: '1000000', RATE_LIMIT_CART_AND_ORDERS: '1000000', RATE_LIMIT_SIGN_UPS: '1000000' };
-  const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
+  const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env } });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/api/categories`, child, 120_000);
   return { child, origin };

@@ -14,6 +14,7 @@ import { ordersOverHttp } from './orders.ts';
 import { type RunningShop, catalogueGets } from './catalogue-gets.ts';
 import { jsFromHtml, lighthouseRows } from './first-load.ts';
 import { searchRow } from './search.ts';
+import { tracingRows } from './tracing.ts';
 import { type ShopFacts, discover, shopperWith } from './shop-facts.ts';
 
 /**
@@ -93,6 +94,8 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
     const orders = await run.phase(`${backend}: POST /api/orders`, () => ordersOverHttp(run, build, target, facts));
     await writeRows(run, target, facts, http, orders);
   }
+  // Its own shop processes, traced and not, after the half's shop has stopped.
+  if (run.only.has('tracing')) await run.phase(`${backend}: POST /api/cart with tracing on and off`, () => tracingRows(run, build, target, facts));
   // Its own shop processes (a fresh one per held rate), after the half's shop has stopped.
   if (run.only.has('day')) await run.phase(`${backend}: a shop's day`, () => shopsDay(run, build, target, facts));
   if (run.only.has('scale')) await run.phase(`${backend}: scale-out behind haproxy`, () => scaleOut(run, build, target, facts));

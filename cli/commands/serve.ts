@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { type CliContext, type GlobalOptions, parsePort } from '../context.ts';
+import { stopTracing } from '../tracing.ts';
 
 export function serveCommand(_context: CliContext): Command {
   return new Command('serve')
@@ -39,6 +40,7 @@ export function serveCommand(_context: CliContext): Command {
           if (err) log.error({ err }, 'closing after an uncaught error');
           else log.info(`${signal ?? 'exit'}: closing (at most ${config.shutdownTimeoutMs} ms)`);
           await server.close();
+          await stopTracing();
           log.info('closed');
         },
       );

@@ -1,6 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SpanKind } from '@opentelemetry/api';
 import nodemailer from 'nodemailer';
+import { inSpan } from '../../eventstore/tracing.ts';
 
 export interface MailMessage {
   to: string;
@@ -41,11 +43,14 @@ const fileNameOf = (messageId: string) => `${messageId.replace(/^<|>$/g, '').rep
 export function createMailer(settings: MailSettings): Mailer {
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS });
+    const { hostname: host } = new URL(settings.smtpUrl);
     return {
       description: `sending mail over SMTP to ${withoutPassword(settings.smtpUrl)}`,
       from: settings.from,
       async send(message) {
-        await transport.sendMail({ from: settings.from, ...message });
+        // The span names the message, never its recipient.
+        const span = { kind: SpanKind.CLIENT, attributes: { 'dino.mail.message_id': message.messageId, 'server.address': host } };
+        await inSpan('smtp send', span, () => transport.sendMail({ from: settings.from, ...message }));
       },
       close: () => transport.close(),
     };

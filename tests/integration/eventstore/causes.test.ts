@@ -47,6 +47,8 @@ describe.each(BACKENDS)('every event says why it was written on %s', (backend) =
     expect(added.map(envelope)).toEqual([{ correlationId: 'req-add-1', causationId: 'req-add-1', actor }]);
     // One shopper across both requests; the checkout's two streams share its request.
     expect(checkedOut.map(envelope)).toEqual([1, 2].map(() => ({ correlationId: 'req-checkout-1', causationId: 'req-checkout-1', actor })));
+    // No trace in progress (no SDK started): no traceparent.
+    expect(events.filter((e) => 'traceparent' in e.metadata)).toEqual([]);
     // Nothing personal in any metadata: no address, no cookie, no session id.
     const metadata = JSON.stringify(events.map((e) => e.metadata));
     expect(metadata).not.toMatch(/rex|@/i);
