@@ -34,7 +34,7 @@ export function apiFallback(fastify: FastifyInstance): void {
  * own not-found page.
  */
 export function notFoundFallback(fastify: FastifyInstance): void {
-  fastify.setNotFoundHandler((request, reply) => {
+  fastify.setNotFoundHandler((request, _reply) => {
     const path = request.url.split('?')[0] ?? '';
     throw new HttpError(404, `Nothing here answers ${request.method} ${shownPath(path)}`);
   });

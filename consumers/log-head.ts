@@ -26,7 +26,9 @@ export interface LogHead {
 export function watchLogHead(db: Queryable, consumers: readonly string[], pollMs: number, idle: Pause, onError: (error: unknown) => void): LogHead {
   let known = -1n;
   const waiting = new Set<() => void>();
-  const wakeAll = () => [...waiting].forEach((wake) => wake());
+  const wakeAll = () => {
+    for (const wake of [...waiting]) wake();
+  };
   idle.onStop(wakeAll);
   const ended = (async () => {
     while (!idle.stopped) {

@@ -36,7 +36,7 @@ const COUNT_IN_COOKIES = new RegExp(`(?:^|;\\s*)${CART_COUNT_COOKIE.replaceAll('
 
 /** The count in a Cookie header or `document.cookie`; 0 when absent or not a count. */
 export function cartCountFromCookies(cookies: string | undefined): number {
-  if (!cookies || !cookies.includes(CART_COUNT_COOKIE)) return 0;
+  if (!cookies?.includes(CART_COUNT_COOKIE)) return 0;
   const match = COUNT_IN_COOKIES.exec(cookies);
   return match ? Math.min(MAX_SHOWN_COUNT, Number(match[1])) : 0;
 }

@@ -44,14 +44,14 @@ export function inFlightRequests() {
      */
     afterAnswersOn(socket: Socket, then: () => void): void {
       const whole = [...(perSocket.get(socket) ?? [])].filter(([req]) => req.complete).map(([, answered]) => answered);
-      if (whole.length === 0) return then();
-      void Promise.all(whole).then(then);
+      if (whole.length === 0) then();
+      else void Promise.all(whole).then(then);
     },
 
     /** Runs `then` once no request is in flight on any connection (at once if none is). */
     whenNone(then: () => void): void {
-      if (total === 0) return then();
-      idleWaiters.push(then);
+      if (total === 0) then();
+      else idleWaiters.push(then);
     },
 
     /** Requests in flight in all. */

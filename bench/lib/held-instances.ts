@@ -1,6 +1,6 @@
 import { cpuQuotaUnavailable, holdToQuota } from './cpu-quota.ts';
 import { haproxyUnavailable, startHaproxy } from './haproxy.ts';
-import { type Child } from './process.ts';
+import type { Child } from './process.ts';
 import { type Target, startShop } from './shop-process.ts';
 
 /** Why shop instances cannot be held to a CPU quota behind haproxy here, or undefined when they can. */

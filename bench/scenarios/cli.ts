@@ -94,7 +94,7 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
         else run.log(`left behind (not a name this runner drops): ${kept}`);
       } else if (kept?.startsWith('postgres')) {
         run.log(`left behind: ${kept}`);
-      } else if (kept && kept.includes('dino-bench-cli-')) {
+      } else if (kept?.includes('dino-bench-cli-')) {
         await rm(kept, { recursive: true, force: true });
       }
     }

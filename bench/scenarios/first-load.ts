@@ -37,7 +37,7 @@ export async function jsFromHtml(run: BenchRun, origin: string, slug: string): P
     if (!row) continue;
     const agree = Math.abs((row.data!.gzipBytes as number) - r.gzipBytes) <= 16;
     row.figure += agree ? '' : ` (HTML crawl: ${fmtKb(r.gzipBytes)})`;
-    if (!agree) row.note = `the HTML names ${r.files.length} scripts (${fmtKb(r.gzipBytes)} gzip), the manifest closure ${row.data!.files instanceof Array ? (row.data!.files as unknown[]).length : '?'}`;
+    if (!agree) row.note = `the HTML names ${r.files.length} scripts (${fmtKb(r.gzipBytes)} gzip), the manifest closure ${Array.isArray(row.data!.files) ? (row.data!.files as unknown[]).length : '?'}`;
   }
 }
 

@@ -24,7 +24,8 @@ export function jsonBodies(fastify: FastifyInstance): void {
     // A DELETE carries no body, yet fetch wrappers send Content-Type: application/json with every
     // request: an empty body there is no body, not an empty JSON document.
     if (body === '' && request.method === 'DELETE') return done(null, undefined);
-    parseJson(request, body as string, (error, value) => {
+    // Answers through `done`, never through a promise.
+    void parseJson(request, body as string, (error, value) => {
       // The parser refuses prototype-poisoning keys with the same error as broken JSON: tell them apart.
       if (error && isJson(body as string)) return done(new HttpError(400, FORBIDDEN_KEYS), undefined);
       done(error, value);

@@ -93,8 +93,14 @@ export function rateLimitStore(options: { redis?: Redis | undefined; nameSpace: 
         degrade(reason);
         done(null, countHere(key, windowMs));
       };
-      if (!redis) return done(null, countHere(key, windowMs));
-      if (redis.status !== 'ready') return inProcess('is unreachable');
+      if (!redis) {
+        done(null, countHere(key, windowMs));
+        return;
+      }
+      if (redis.status !== 'ready') {
+        inProcess('is unreachable');
+        return;
+      }
       redis.dinoRateCount(nameSpace + key, windowMs).then(
         ([current, ttl]) => {
           recover();

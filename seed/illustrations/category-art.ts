@@ -33,7 +33,7 @@ function landscape(uid: string, sky: [string, string], seed: number): { defs: st
   let body = `<rect width="800" height="600" fill="url(#${uid}-sky)"/>`;
   body += circle(650, 110, 56, { fill: '#fff3b0' }) + circle(650, 110, 40, { fill: '#ffe071' });
   // cloud
-  body += g(circle(0, 0, 26, { fill: '#fff' }) + circle(30, -10, 32, { fill: '#fff' }) + circle(62, 0, 24, { fill: '#fff' }) + `<rect x="0" y="0" width="62" height="24" fill="#fff"/>`, {
+  body += g(`${circle(0, 0, 26, { fill: '#fff' }) + circle(30, -10, 32, { fill: '#fff' }) + circle(62, 0, 24, { fill: '#fff' })}<rect x="0" y="0" width="62" height="24" fill="#fff"/>`, {
     transform: 'translate(110 110)',
     opacity: 0.9,
   });

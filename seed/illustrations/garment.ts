@@ -48,9 +48,9 @@ export function printPattern(id: string, print: Print, colour: string): string {
     case 'solid':
       return '';
     case 'dots':
-      return open(30) + circle(8, 8, 5, { fill: ink }) + circle(23, 23, 5, { fill: ink }) + '</pattern>';
+      return `${open(30) + circle(8, 8, 5, { fill: ink }) + circle(23, 23, 5, { fill: ink })}</pattern>`;
     case 'stripes':
-      return open(26, ' patternTransform="rotate(-25)"') + `<rect x="0" y="0" width="26" height="9" fill="${ink}" opacity="0.85"/>` + '</pattern>';
+      return `${open(26, ' patternTransform="rotate(-25)"')}<rect x="0" y="0" width="26" height="9" fill="${ink}" opacity="0.85"/></pattern>`;
     case 'hearts':
       return (
         open(44) +
@@ -68,10 +68,10 @@ export function printPattern(id: string, print: Print, colour: string): string {
     case 'spots': {
       const spot = (x: number, y: number, rx: number, ry: number, rot: number) =>
         `<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" transform="rotate(${rot} ${x} ${y})" fill="${lighten(ink, 0.2)}" stroke="${darken(colour, 0.55)}" stroke-width="3"/>`;
-      return open(64) + spot(14, 16, 9, 6, 20) + spot(44, 30, 8, 6, -30) + spot(22, 50, 7, 5, 60) + spot(56, 58, 5, 4, 0) + '</pattern>';
+      return `${open(64) + spot(14, 16, 9, 6, 20) + spot(44, 30, 8, 6, -30) + spot(22, 50, 7, 5, 60) + spot(56, 58, 5, 4, 0)}</pattern>`;
     }
     case 'stars':
-      return open(50) + path(star(12, 12, 8), { fill: luminance(colour) > 0.45 ? ink : '#ffe27a' }) + path(star(37, 36, 6), { fill: luminance(colour) > 0.45 ? ink : '#ffe27a' }) + '</pattern>';
+      return `${open(50) + path(star(12, 12, 8), { fill: luminance(colour) > 0.45 ? ink : '#ffe27a' }) + path(star(37, 36, 6), { fill: luminance(colour) > 0.45 ? ink : '#ffe27a' })}</pattern>`;
   }
 }
 

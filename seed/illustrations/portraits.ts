@@ -23,7 +23,7 @@ export function avatarSvg(t: SeedTestimonial, seed = 1): string {
   const dino = art.draw(outfit, uid);
   const [x, y, s] = art.portrait;
   const bg = AVATAR_BG[species];
-  const defs = dino.defs + `<clipPath id="${uid}-clip"><circle cx="100" cy="100" r="94"/></clipPath>`;
+  const defs = `${dino.defs}<clipPath id="${uid}-clip"><circle cx="100" cy="100" r="94"/></clipPath>`;
   let body = circle(100, 100, 94, { fill: bg });
   body += g(circle(100, 100, 70, { fill: lighten(bg, 0.5) }) + nested(dino.body, [x, y, s, s], 0, 6, 200, 200), { 'clip-path': `url(#${uid}-clip)` });
   body += circle(100, 100, 94, { fill: 'none', stroke: INK, 'stroke-width': 5 });

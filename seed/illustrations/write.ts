@@ -26,7 +26,10 @@ for (const p of catalogue.products) {
   count++;
   for (const colour of productColours(p)) (put(variantImageUrl(p.imageUrl, colour.hex), productSvg(p, colour)), count++);
 }
-catalogue.testimonials.forEach((t, i) => (put(t.imageUrl, avatarSvg(t, i + 1)), count++));
+catalogue.testimonials.forEach((t, i) => {
+  put(t.imageUrl, avatarSvg(t, i + 1));
+  count++;
+});
 for (const m of ['trex', 'stego', 'raptor'] as const) (put(`/images/mascots/${m}.svg`, mascotSvg(m)), count++);
 put('/images/logo.svg', logoSvg());
 put('/favicon.svg', faviconSvg());

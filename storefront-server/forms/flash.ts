@@ -69,7 +69,7 @@ export function keepTypedOut(request: FastifyRequest, flash: Flash): void {
  */
 export function readFlash(request: { headers: IncomingHttpHeaders }): Flash | null {
   const header = request.headers.cookie;
-  if (!header || !header.includes(FLASH_COOKIE)) return null;
+  if (!header?.includes(FLASH_COOKIE)) return null;
   const match = /(?:^|;\s*)dino\.flash=([^;\s]+)/.exec(header);
   if (!match?.[1]) return null;
   try {

@@ -107,7 +107,7 @@ const TOO_LONG: Flash = { notice: { title: 'That was too long to send', descript
 export async function useFormPosts(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request, _reply) => {
     if (!isSameOrigin(request)) {
       throw new HttpError(403, 'This form can only be sent from the shop’s own pages.');
     }

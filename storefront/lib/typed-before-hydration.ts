@@ -14,6 +14,7 @@ export type TypedFields = Partial<Record<string, string>>;
  * then is lost.
  */
 export function useTypedBeforeHydration(ref: RefObject<HTMLFormElement | HTMLInputElement | null>, adopt: (typed: TypedFields) => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: what was typed before hydration is adopted once.
   useLayoutEffect(() => {
     const element = ref.current;
     const form = element instanceof HTMLFormElement ? element : element?.form;

@@ -119,7 +119,7 @@ test('the product quantity field shows where focus is', async ({ page }) => {
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
   await tabTo(page, quantity);
   const pill = quantity.locator('xpath=..');
-  const outline = await pill.evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth);
+  const outline = await pill.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`);
   expect(outline).toBe('solid 3px');
 });
 

@@ -202,7 +202,7 @@ test('the search box takes 100 characters as a reader counts them, emoji include
   await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible();
   await box.fill('a'.repeat(101));
   await expect(box).toHaveValue('a'.repeat(100));
-  await expect(page).toHaveURL(new RegExp(`\\?search=a{100}$`));
+  await expect(page).toHaveURL(/\?search=a{100}$/);
   expect(apiStatuses.length).toBeGreaterThan(0);
   expect(apiStatuses.every((s) => s === 200)).toBe(true);
 });

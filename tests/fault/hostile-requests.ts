@@ -147,6 +147,7 @@ export function hostileFormPosts(count: number, origin: string): Sent[] {
     const contentType = pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=latin1', 'multipart/form-data; boundary=x', 'text/plain', '']);
     const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
     if (rand() < 0.5) headers.origin = origin;
+    // biome-ignore lint/suspicious/noDuplicateElseIf: a second draw, not the same condition.
     else if (rand() < 0.5) headers.referer = pick([`${origin}/shop`, 'https://evil.example/', 'null', '%']);
     requests.push({ method: 'POST', path, headers, body: pairs.join('&') });
   }

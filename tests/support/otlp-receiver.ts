@@ -34,9 +34,9 @@ interface KeyValue {
   value: AnyValue;
 }
 
-const valueOf = (value: AnyValue): unknown =>
-  value.arrayValue ? (value.arrayValue.values ?? []).map(valueOf) : (value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue)));
-const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
+const plainValue = (value: AnyValue): unknown =>
+  value.arrayValue ? (value.arrayValue.values ?? []).map(plainValue) : (value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue)));
+const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, plainValue(value)]));
 
 /** A real OTLP/HTTP endpoint (JSON encoding, `OTEL_EXPORTER_OTLP_PROTOCOL=http/json`) that keeps every span it receives. */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {

@@ -39,7 +39,7 @@ function specifiers(code: string): string[] {
 const isBare = (specifier: string) => !/^[./]/.test(specifier) && !specifier.startsWith('node:') && !specifier.startsWith('virtual:') && !builtinModules.includes(specifier);
 
 /** Where the code names a path its package does not export (Node's resolution refuses it). */
-export function unexportedImports(file: string, code: string): string[] {
+function unexportedImports(file: string, code: string): string[] {
   const require = createRequire(path.join(ROOT, file));
   const refused: string[] = [];
   for (const specifier of specifiers(code).filter(isBare)) {
@@ -56,7 +56,7 @@ export function unexportedImports(file: string, code: string): string[] {
  * Where the code works out the location of a dependency's files: it resolves a package to a file path
  * (the first step of reaching past its exports by URL or path arithmetic) or names node_modules.
  */
-export function dependencyPaths(file: string, code: string): string[] {
+function dependencyPaths(file: string, code: string): string[] {
   const found: string[] = [];
   const resolving = /(?:\brequire|import\.meta|createRequire\([^)]*\))\s*\.resolve\s*\(\s*(['"`])([^'"`]+)\1/g;
   for (const match of code.matchAll(resolving)) if (isBare(match[2]!)) found.push(`${file}: resolves ${match[2]} to a file`);
@@ -65,7 +65,7 @@ export function dependencyPaths(file: string, code: string): string[] {
 }
 
 /** Where the code reads or names an underscore-prefixed field (`._name`, `['_name']`, `{ _name }`). */
-export function underscoreFields(file: string, code: string): string[] {
+function underscoreFields(file: string, code: string): string[] {
   const names = new Set<string>();
   for (const match of code.matchAll(/\??\.\s*(_[A-Za-z]\w*)/g)) names.add(match[1]!);
   for (const match of code.matchAll(/(['"`])(_[A-Za-z]\w*)\1/g)) names.add(match[2]!);

@@ -45,6 +45,7 @@ export default function SearchCombobox({ className = '', fieldClassName, initial
   // while this loaded keeps their place). In the commit, not after paint: keys pressed while the swap
   // rendered went into the plain box (read again here), and a key pressed after it must find this box
   // focused, or it is lost.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; later renders are the combobox's own.
   useLayoutEffect(() => {
     const box = input.current;
     if (!box) return;
@@ -54,8 +55,6 @@ export default function SearchCombobox({ className = '', fieldClassName, initial
     if (focused !== null && focused !== document.body) return;
     box.focus();
     box.setSelectionRange(typed.length, typed.length);
-    // Once, on mount: later renders are the combobox's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

@@ -35,7 +35,7 @@ export function HeroSlider() {
     if (!running) return;
     const timer = setInterval(() => setIndex((i) => nextIndex(i, slides.length)), HERO_AUTO_ADVANCE_MS);
     return () => clearInterval(timer);
-  }, [running, slides.length]);
+  }, [running]);
 
   return (
     <section

@@ -79,7 +79,7 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
     const running = startMailConsumers(app.db, [backInStock], inbox);
     try {
       await until(() => inbox.messages.some((m) => m.to.includes('dilo@example.com')), 10_000);
-      expect(inbox.messages.map((m) => m.to).flat()).toEqual(['dilo@example.com']);
+      expect(inbox.messages.flatMap((m) => m.to)).toEqual(['dilo@example.com']);
     } finally {
       await running.stop();
     }

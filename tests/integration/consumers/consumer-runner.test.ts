@@ -40,15 +40,15 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
     expect(seen).toEqual([...first, ...second]);
     const stored = (await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!;
     // Past its last event, and past the other types' events too: the next read starts after all of them.
-    const after = async (cursor: { transactionId: string; position: number }) =>
+    const eventsAfter = async (cursor: { transactionId: string; position: number }) =>
       (await t.db.query<{ n: number }>('select count(*)::int as n from events where (transaction_id, position) > ($1::xid8, $2::bigint)', [cursor.transactionId, cursor.position])).rows[0]!.n;
-    expect(await after(stored.cursor)).toBe(0);
+    expect(await eventsAfter(stored.cursor)).toBe(0);
     expect(stored.leaseOwner).toBeNull();
 
     // Only other types arrive: the idle consumer's checkpoint follows the log all the same.
     await append(t, 'NotRunA', 3);
     running = startConsumers(t.db, [consumer], testContext(t.db), FAST);
-    const checkpointCaughtUp = async () => (await after((await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!.cursor)) === 0;
+    const checkpointCaughtUp = async () => (await eventsAfter((await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!.cursor)) === 0;
     for (let waited = 0; !(await checkpointCaughtUp()); waited += 50) {
       if (waited > 10_000) throw new Error('the checkpoint did not move past the other types');
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -49,7 +49,7 @@ describe('dino-shop --version and help', () => {
   it("a command's help lists the global options too", async () => {
     const help = await dinoShop('carts', 'list', '--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/\nGlobal Options:\n[^]*--database-url <url>[^]*--data-dir <dir>/);
+    expect(help.stdout).toMatch(/\nGlobal Options:\n[\s\S]*--database-url <url>[\s\S]*--data-dir <dir>/);
   });
 
   it('help names a command (and subcommand); an unknown one is a one-line usage error', async () => {

@@ -56,7 +56,7 @@ describe("a card's 'Added to cart!' toast", () => {
   const added = { product, variant: variant(2, 'M', 'Midnight Meteor', 4) };
 
   it('names the size and colour it added, with a link to change them on the product page', () => {
-    const html = renderToStaticMarkup(<>{addedDescription({ ...added, source: 'card' })}</>);
+    const html = renderToStaticMarkup(addedDescription({ ...added, source: 'card' }));
     expect(html).toContain('T-Rex Tiny Arms Thong has been added to your cart.');
     expect(html).toContain('Size M (Dilo), Midnight Meteor.');
     expect(html).toContain('href="/product/t-rex-tiny-arms-thong?size=M&amp;color=Midnight+Meteor"');

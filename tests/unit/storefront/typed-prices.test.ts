@@ -58,6 +58,7 @@ describe('prices and the free-shipping threshold in the storefront', () => {
   it('given code that only looks like money, when the check reads it, then nothing is found', () => {
     const found = (code: string) => typedPrices([{ file: 'storefront/x.tsx', code }]);
     expect(found('<h2 className="leading-[1.05] shadow-[0_-8px_24px_-12px_rgb(16_24_40/0.15)] py-0.5">')).toEqual([]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test, not a template.
     expect(found('const label = `${formatCents(cents)} off`;')).toEqual([]);
     expect(found('// Free shipping from $50: an example in a comment\nconst duration = 5000;')).toEqual([]);
     expect(found('/** e.g. $20.00 */ const x = 1;')).toEqual([]);
