@@ -55,7 +55,8 @@ function nameFunctionChunkGroups(): Plugin {
  * each file gzipped on its own costs more in all than one file (the first-load budget measures gzip per
  * file).
  */
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|^\0(rolldown|vite)[\\/]|virtual:vike:global-entry/;
 const LAYOUT =
   /[\\/](storefront[\\/](\+Layout\.tsx|components[\\/](ui\.ts|size-chart\.tsx|in-place-submit\.tsx)|lib[\\/](sizes|flash|typed-before-hydration)\.ts|lib[\\/]return-to\.tsx)|contracts[\\/](money-format|cart-rules|shop-messages|shipping-offer)\.ts)$/;
 

@@ -78,7 +78,16 @@ export const app = fp(
     await fastify.register(openApi);
     // The rate limits are registered later (after the answer headers); their store is read when scraped.
     let rateLimitStore: (() => RateLimitStoreStats) | undefined;
-    await fastify.register(metrics, { db, store, projections, token: options.metricsToken, consumers, consumerStats: options.consumerStats, answerCacheStats: options.answerCacheStats, rateLimitStoreStats: () => rateLimitStore?.() });
+    await fastify.register(metrics, {
+      db,
+      store,
+      projections,
+      token: options.metricsToken,
+      consumers,
+      consumerStats: options.consumerStats,
+      answerCacheStats: options.answerCacheStats,
+      rateLimitStoreStats: () => rateLimitStore?.(),
+    });
     const shuttingDown = options.shuttingDown ?? (() => false);
     await fastify.register(health, { db, catalogue, projections, consumers, shuttingDown });
     jsonBodies(fastify);

@@ -36,6 +36,11 @@ export function createShop({ db, catalogue, now }: ShopDeps): Shop {
     carts: createCartService({ store, catalogue, ...clock }),
     subscriptions: createSubscriptionService({ store, ...clock }),
     stockAlerts: createStockAlertService({ store, ...clock }),
-    orders: createOrdersService({ store, catalogue, ...clock, ...(catalogue.applyStock ? { stockApplied: catalogue.applyStock } : {}) }),
+    orders: createOrdersService({
+      store,
+      catalogue,
+      ...clock,
+      ...(catalogue.applyStock ? { stockApplied: catalogue.applyStock } : {}),
+    }),
   };
 }

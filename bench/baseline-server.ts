@@ -34,7 +34,12 @@ for (const route of spec.routes) {
   const pathname = route.path.split('?')[0]!;
   const answer: Answer = encoded
     ? ((bytes: Buffer) => (reply: FastifyReply) => {
-        reply.status(status).header('content-type', contentType).header('content-encoding', encoded.encoding).header('vary', 'accept-encoding').send(bytes);
+        reply
+          .status(status)
+          .header('content-type', contentType)
+          .header('content-encoding', encoded.encoding)
+          .header('vary', 'accept-encoding')
+          .send(bytes);
       })(Buffer.from(encoded.base64, 'base64'))
     : (reply) => {
         reply.status(status).header('content-type', contentType).send(body);

@@ -67,14 +67,15 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 const compiledCli = path.resolve(process.env.BENCH_CLI ?? path.join(here, '../dist/node/cli.js'));
 
 async function main(): Promise<void> {
-  if (!existsSync(compiledCli)) throw new Error(`no compiled CLI at ${compiledCli}: run \`npm run build\` (or set BENCH_CLI)`);
+  if (!existsSync(compiledCli))
+    throw new Error(`no compiled CLI at ${compiledCli}: run \`npm run build\` (or set BENCH_CLI)`);
   const serverUrl = process.env.BENCH_DATABASE_URL;
   const workDir = await mkdtemp(path.join(tmpdir(), 'dino-bench-cli-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
     // Digits only: bench/run.ts drops what it kept by the pattern dino_shop_bench_<digits>.
-    const name = `dino_shop_bench_${process.pid}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+    const name = `dino_shop_bench_${process.pid}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
     await admin(serverUrl, `create database ${name}`);
     const u = new URL(serverUrl);
     u.pathname = `/${name}`;
@@ -98,7 +99,11 @@ async function main(): Promise<void> {
       await db.close();
     }
     const live = await readModelHashes(target, tablesOf([]));
-    process.stdout.write(`  the live path's read models: ${Object.entries(live).map(([t, h]) => `${t} ${fmt(h.rows)} rows`).join(', ')}\n`);
+    process.stdout.write(
+      `  the live path's read models: ${Object.entries(live)
+        .map(([t, h]) => `${t} ${fmt(h.rows)} rows`)
+        .join(', ')}\n`,
+    );
 
     // Before each command, what the steps before it wrote is written out (PostgreSQL's checkpoint, then
     // the operating system's dirty pages): a command is timed alone, not beside the write-back of the
@@ -115,7 +120,9 @@ async function main(): Promise<void> {
       await written();
       const measured = await withLoad(() => rawRead(target));
       reads.push(measured);
-      process.stdout.write(`  raw read of the log: ${fmt(measured.perSecond)} rows/s (${fmt(measured.rows)} rows in ${measured.seconds.toFixed(2)} s)\n`);
+      process.stdout.write(
+        `  raw read of the log: ${fmt(measured.perSecond)} rows/s (${fmt(measured.rows)} rows in ${measured.seconds.toFixed(2)} s)\n`,
+      );
       return measured.perSecond;
     };
     const replay = async (step: string, names: string[], events: number, repeated: boolean) => {
@@ -127,9 +134,21 @@ async function main(): Promise<void> {
       // Outside the timed command: every row of each rebuilt table against what the live path wrote.
       const rebuilt = await readModelHashes(target, tablesOf(names));
       const differs = differences(live, rebuilt);
-      process.stdout.write(`  read models after ${step}: ${differs.length ? `DIFFER: ${differs.join('; ')}` : 'the same as the live path wrote'}\n`);
+      process.stdout.write(
+        `  read models after ${step}: ${differs.length ? `DIFFER: ${differs.join('; ')}` : 'the same as the live path wrote'}\n`,
+      );
       const readModels = { live: Object.fromEntries(Object.keys(rebuilt).map((t) => [t, live[t]!])), rebuilt, differs };
-      results.push({ step, items: events, unit: 'events', seconds, perSecond: events / seconds, maxRssMb: run.maxRssMb, loadAvg: run.loadAvg, readModels, ...(repeated ? { repeated } : {}) });
+      results.push({
+        step,
+        items: events,
+        unit: 'events',
+        seconds,
+        perSecond: events / seconds,
+        maxRssMb: run.maxRssMb,
+        loadAvg: run.loadAvg,
+        readModels,
+        ...(repeated ? { repeated } : {}),
+      });
     };
     const replays = async (repeated: boolean) => {
       await replay('projections replay carts', ['carts'], CARTS * 5, repeated);
@@ -151,15 +170,38 @@ async function main(): Promise<void> {
     const csv = await settled(['subscribers', 'export', '--output', file]);
     const lines = (await readFile(file, 'utf8')).split('\r\n').length - 2;
     if (lines !== SUBSCRIBERS) throw new Error(`the CSV export has ${lines} rows, expected ${SUBSCRIBERS}`);
-    results.push({ step: `subscribers export --output (csv, ${fmt((await stat(file)).size / 1e6)} MB)`, items: SUBSCRIBERS, unit: 'rows', seconds: csv.seconds, perSecond: SUBSCRIBERS / csv.seconds, maxRssMb: csv.maxRssMb, loadAvg: csv.loadAvg });
+    results.push({
+      step: `subscribers export --output (csv, ${fmt((await stat(file)).size / 1e6)} MB)`,
+      items: SUBSCRIBERS,
+      unit: 'rows',
+      seconds: csv.seconds,
+      perSecond: SUBSCRIBERS / csv.seconds,
+      maxRssMb: csv.maxRssMb,
+      loadAvg: csv.loadAvg,
+    });
     const ndjson = await settled(['subscribers', 'export', '--format', 'ndjson'], 'devnull');
-    results.push({ step: 'subscribers export --format ndjson > /dev/null', items: SUBSCRIBERS, unit: 'rows', seconds: ndjson.seconds, perSecond: SUBSCRIBERS / ndjson.seconds, maxRssMb: ndjson.maxRssMb, loadAvg: ndjson.loadAvg });
+    results.push({
+      step: 'subscribers export --format ndjson > /dev/null',
+      items: SUBSCRIBERS,
+      unit: 'rows',
+      seconds: ndjson.seconds,
+      perSecond: SUBSCRIBERS / ndjson.seconds,
+      maxRssMb: ndjson.maxRssMb,
+      loadAvg: ndjson.loadAvg,
+    });
 
     process.stdout.write('\n');
-    const rows = results.map((r) => [r.step, `${fmt(r.items)} ${r.unit}`, `${r.seconds.toFixed(2)} s`, `${fmt(r.perSecond)} ${r.unit}/s`, `${r.maxRssMb.toFixed(0)} MB`]);
+    const rows = results.map((r) => [
+      r.step,
+      `${fmt(r.items)} ${r.unit}`,
+      `${r.seconds.toFixed(2)} s`,
+      `${fmt(r.perSecond)} ${r.unit}/s`,
+      `${r.maxRssMb.toFixed(0)} MB`,
+    ]);
     const header = ['step', 'items', 'time', 'rate', 'peak RSS'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+    for (const row of [header, ...rows])
+      process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
     process.stdout.write(
       `\n(time: replay = the command's own figure, start-up excluded; export = the whole process, start-up included. ` +
         `Peak RSS: VmHWM of the command's process, its worker threads included.)\n`,

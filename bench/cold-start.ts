@@ -25,19 +25,32 @@ export interface ColdStartResult {
   medianCpuMs: number;
 }
 
-
 /** One start: spawn, then poll GET /api/categories every 5 ms until it answers 200. */
 async function oneStart(build: string, dataDir: string, databaseUrl = ''): Promise<{ ms: number; cpuMs: number }> {
   const port = await freePort();
   const began = performance.now();
-  const child = start(process.execPath, [path.join(build, 'dist/node/cli.js'), '--data-dir', dataDir, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: build,
-    core: SERVER_CORE,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: databaseUrl },
-  });
+  const child = start(
+    process.execPath,
+    [
+      path.join(build, 'dist/node/cli.js'),
+      '--data-dir',
+      dataDir,
+      'serve',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      cwd: build,
+      core: SERVER_CORE,
+      env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: databaseUrl },
+    },
+  );
   try {
     for (;;) {
-      if (child.proc.exitCode !== null) throw new Error(`the server exited during start-up: ${child.output().slice(-2000)}`);
+      if (child.proc.exitCode !== null)
+        throw new Error(`the server exited during start-up: ${child.output().slice(-2000)}`);
       if (performance.now() - began > 60_000) throw new Error('the server did not answer within 60 s');
       const answered = await fetch(`http://127.0.0.1:${port}/api/categories`).then(
         (r) => r.ok,
@@ -55,7 +68,11 @@ async function oneStart(build: string, dataDir: string, databaseUrl = ''): Promi
  * `build` holds dist/ (client, server and node). The first start prepares the database (the PGlite data
  * dir, or the empty PostgreSQL database at `databaseUrl`) and is not counted.
  */
-export async function measureColdStart(build: string, scratch: string, options: { starts?: number; databaseUrl?: string } = {}): Promise<ColdStartResult> {
+export async function measureColdStart(
+  build: string,
+  scratch: string,
+  options: { starts?: number; databaseUrl?: string } = {},
+): Promise<ColdStartResult> {
   const { starts = 5, databaseUrl } = options;
   const dataDir = await mkdtemp(path.join(scratch, 'data-cold-start-'));
   try {

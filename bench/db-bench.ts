@@ -78,12 +78,21 @@ const RAW_TABLE = 'bench_raw_events';
 function itemAdded(spec: DbBenchSpec) {
   return {
     type: 'ItemAdded',
-    data: { schemaVersion: 1, lineId: randomUUID(), productId: spec.productId, variantId: spec.variantId, quantity: 1, at: new Date().toISOString() },
+    data: {
+      schemaVersion: 1,
+      lineId: randomUUID(),
+      productId: spec.productId,
+      variantId: spec.variantId,
+      quantity: 1,
+      at: new Date().toISOString(),
+    },
   };
 }
 
 async function settingsOf(db: Database): Promise<DurabilitySettings> {
-  const { rows } = await db.query<{ name: string; setting: string }>(`select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'wal_sync_method')`);
+  const { rows } = await db.query<{ name: string; setting: string }>(
+    `select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'wal_sync_method')`,
+  );
   const of = (name: string) => rows.find((r) => r.name === name)?.setting ?? '?';
   return { fsync: of('fsync'), synchronous_commit: of('synchronous_commit'), wal_sync_method: of('wal_sync_method') };
 }
@@ -107,10 +116,14 @@ async function meanGroupSize(db: Database, windows: NonNullable<DbBenchSpec['win
 }
 
 /** Events per statement that wrote them (1 when none were written). */
-export const meanGroup = ({ events, groups }: { events: number; groups: number }) => (groups === 0 ? 1 : events / groups);
+export const meanGroup = ({ events, groups }: { events: number; groups: number }) =>
+  groups === 0 ? 1 : events / groups;
 
 /** Each window's ItemAdded events and the transactions that wrote them (`created_at` is its transaction's start). */
-async function windowGroups(db: Database, windows: NonNullable<DbBenchSpec['windows']>): Promise<Array<{ events: number; groups: number }>> {
+async function windowGroups(
+  db: Database,
+  windows: NonNullable<DbBenchSpec['windows']>,
+): Promise<Array<{ events: number; groups: number }>> {
   const counts = [];
   for (const { from, to } of windows) {
     const { rows } = await db.query<{ events: string; groups: string }>(
@@ -125,23 +138,43 @@ async function windowGroups(db: Database, windows: NonNullable<DbBenchSpec['wind
 export async function dbBench(spec: DbBenchSpec): Promise<DbBenchResult> {
   const groupSize = spec.mode === 'raw-insert-grouped' ? Math.max(1, Math.round(spec.groupSize ?? 1)) : 1;
   const connections = Math.max(1, Math.round(spec.clients / groupSize));
-  const db: Database = spec.target.databaseUrl ? connectPostgres(spec.target.databaseUrl, { max: connections }) : await connectDatabase(spec.target);
+  const db: Database = spec.target.databaseUrl
+    ? connectPostgres(spec.target.databaseUrl, { max: connections })
+    : await connectDatabase(spec.target);
   try {
     const settings = await settingsOf(db);
     if (spec.mode === 'facts') {
       const windows = spec.windows ?? [];
-      return { mode: spec.mode, ops: 0, seconds: 0, opsPerSecond: 0, p50Ms: 0, p99Ms: 0, cpuMsPerOp: 0, settings, groupSize: await meanGroupSize(db, windows), connections: 0, windows: await windowGroups(db, windows) };
+      return {
+        mode: spec.mode,
+        ops: 0,
+        seconds: 0,
+        opsPerSecond: 0,
+        p50Ms: 0,
+        p99Ms: 0,
+        cpuMsPerOp: 0,
+        settings,
+        groupSize: await meanGroupSize(db, windows),
+        connections: 0,
+        windows: await windowGroups(db, windows),
+      };
     }
     const raw = spec.mode === 'raw-insert' || spec.mode === 'raw-insert-grouped';
     if (raw) {
-      await db.exec(`drop table if exists ${RAW_TABLE}; create table ${RAW_TABLE} (like events including defaults including constraints including indexes)`);
+      await db.exec(
+        `drop table if exists ${RAW_TABLE}; create table ${RAW_TABLE} (like events including defaults including constraints including indexes)`,
+      );
     }
-    const values = Array.from({ length: groupSize }, (_, i) => `($${i * 3 + 1}, 1, $${i * 3 + 2}, $${i * 3 + 3}, '{}')`).join(', ');
+    const values = Array.from(
+      { length: groupSize },
+      (_, i) => `($${i * 3 + 1}, 1, $${i * 3 + 2}, $${i * 3 + 3}, '{}')`,
+    ).join(', ');
     const insert = `insert into ${RAW_TABLE} (stream_id, version, type, data, metadata) values ${values}`;
     const append =
       spec.mode === 'append'
         ? groupedAppends(db, projections)
-        : (streamId: string, expectedVersion: number, events: Parameters<typeof appendEvents>[4]) => appendEvents(db, projections, streamId, expectedVersion, events);
+        : (streamId: string, expectedVersion: number, events: Parameters<typeof appendEvents>[4]) =>
+            appendEvents(db, projections, streamId, expectedVersion, events);
     const operation = async () => {
       if (raw) {
         const params: unknown[] = [];

@@ -43,7 +43,9 @@ export function readManifest(distDir: string): Manifest {
   for (const file of [path.join(distDir, 'assets.json'), path.join(distDir, 'client/.vite/manifest.json')]) {
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   }
-  throw new Error(`no build manifest in ${distDir} (dist/assets.json or dist/client/.vite/manifest.json): run \`npm run build\` first`);
+  throw new Error(
+    `no build manifest in ${distDir} (dist/assets.json or dist/client/.vite/manifest.json): run \`npm run build\` first`,
+  );
 }
 
 function staticClosure(manifest: Manifest, keys: string[]): string[] {
@@ -75,7 +77,9 @@ function sized(route: string, clientDir: string, files: string[]): RouteJs {
 /** First-load JS of each budgeted route, from the manifest of the build in `distDir`. */
 export function firstLoadFromManifest(distDir: string): RouteJs[] {
   const manifest = readManifest(distDir);
-  const router = Object.keys(manifest).find((key) => manifest[key]!.isEntry && /runtime-(client|server)-routing\/entry\.js$/.test(key));
+  const router = Object.keys(manifest).find(
+    (key) => manifest[key]!.isEntry && /runtime-(client|server)-routing\/entry\.js$/.test(key),
+  );
   if (!router) throw new Error('the manifest has no Vike client entry (runtime-client-routing/entry.js)');
   return BUDGET_ROUTES.map(({ route, pageId }) => {
     const pageEntry = `virtual:vike:page-entry:client:${pageId}`;
@@ -102,5 +106,10 @@ export async function firstLoadFromHtml(route: string, origin: string, html: str
     const content = Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
     files.push({ file: url.replace(/^\//, ''), bytes: content.length, gzipBytes: gzipSize(content) });
   }
-  return { route, files, bytes: files.reduce((n, f) => n + f.bytes, 0), gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0) };
+  return {
+    route,
+    files,
+    bytes: files.reduce((n, f) => n + f.bytes, 0),
+    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+  };
 }

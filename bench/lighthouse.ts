@@ -34,10 +34,15 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 export const DEFAULT_RUNS = 3;
 const MAX_FAILED_RUNS = 2;
 
-export async function runLighthouse(urls: string[], chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium', runs = DEFAULT_RUNS): Promise<LighthouseScores[]> {
+export async function runLighthouse(
+  urls: string[],
+  chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  runs = DEFAULT_RUNS,
+): Promise<LighthouseScores[]> {
   for (const url of urls) {
     const host = new URL(url).hostname;
-    if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`Lighthouse only audits this machine, not ${host}`);
+    if (host !== '127.0.0.1' && host !== 'localhost')
+      throw new Error(`Lighthouse only audits this machine, not ${host}`);
   }
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -48,15 +53,22 @@ export async function runLighthouse(urls: string[], chromePath = process.env.CHR
       // Lighthouse again") is run again, at most MAX_FAILED_RUNS times per URL.
       let failed = 0;
       while (lhrs.length < runs) {
-        const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const runner = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
         const error = runner.lhr.runtimeError;
         if (!error) lhrs.push(runner.lhr);
-        else if (++failed > MAX_FAILED_RUNS) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
+        else if (++failed > MAX_FAILED_RUNS)
+          throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
       }
       // The helper's declaration names Lighthouse's global LH namespace, which its package does not export.
       const lhr = (computeMedianRun as (runs: RunnerResult['lhr'][]) => RunnerResult['lhr'])(lhrs);
-      const scoreOf = (result: RunnerResult['lhr'], id: string) => Math.round((result.categories[id]?.score ?? 0) * 100);
+      const scoreOf = (result: RunnerResult['lhr'], id: string) =>
+        Math.round((result.categories[id]?.score ?? 0) * 100);
       const score = (id: string) => scoreOf(lhr, id);
       const misses: Record<string, string[]> = {};
       for (const id of CATEGORIES) {
@@ -68,7 +80,12 @@ export async function runLighthouse(urls: string[], chromePath = process.env.CHR
       }
       // Performance opportunities and diagnostics that cost time, so a miss says what to fix.
       const opportunities = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && (a.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            (a.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs,
+        )
         .map((a) => `${a.id} (-${Math.round((a.details as { overallSavingsMs: number }).overallSavingsMs)} ms)`);
       if (opportunities.length > 0) misses.opportunities = opportunities;
       const metric = (id: string) => lhr.audits[id]?.numericValue;

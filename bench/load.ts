@@ -84,7 +84,8 @@ export interface LoadResult {
 
 function onlyLoopback(url: string) {
   const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`load only goes to this machine, not ${host}`);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
+    throw new Error(`load only goes to this machine, not ${host}`);
 }
 
 /**
@@ -94,7 +95,8 @@ function onlyLoopback(url: string) {
 function sequenceOptions(spec: LoadSpec, requests: LoadRequest[], duration: number): autocannon.Options {
   const starts = spec.starts ?? [0];
   let passes = 0;
-  const at = (slot: number, context: Record<string, unknown>) => requests[((context.start as number) + slot) % requests.length]!;
+  const at = (slot: number, context: Record<string, unknown>) =>
+    requests[((context.start as number) + slot) % requests.length]!;
   return {
     url: spec.url,
     connections: spec.connections,
@@ -108,9 +110,20 @@ function sequenceOptions(spec: LoadSpec, requests: LoadRequest[], duration: numb
         const r = at(slot, context);
         const headers: Record<string, string> = { ...(spec.headers ?? {}), ...(r.headers ?? {}) };
         if (r.useCookie && typeof context.cookie === 'string') headers.cookie = context.cookie;
-        return { ...req, method: r.method ?? 'GET', path: r.path, headers, ...(r.body === undefined ? {} : { body: r.body }) };
+        return {
+          ...req,
+          method: r.method ?? 'GET',
+          path: r.path,
+          headers,
+          ...(r.body === undefined ? {} : { body: r.body }),
+        };
       },
-      onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers?: Record<string, string | string[]>) => {
+      onResponse: (
+        _status: number,
+        _body: string,
+        context: Record<string, unknown>,
+        headers?: Record<string, string | string[]>,
+      ) => {
         if (!at(slot, context).captureCookie) return;
         const setCookie = headers?.['set-cookie'];
         const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
@@ -144,16 +157,39 @@ function closedLoop(spec: LoadSpec): (seconds: number) => Promise<ClosedRun> {
         autocannon(sequenceOptions(spec, requests, seconds), (err, result) => (err ? reject(err) : resolve(result)));
       });
       const statusCodes: Record<string, number> = {};
-      for (const [code, value] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (value as { count: number }).count;
+      for (const [code, value] of Object.entries(r.statusCodeStats ?? {}))
+        statusCodes[code] = (value as { count: number }).count;
       const { mean, p50, p90, p99, max } = r.latency;
-      return { total: r.requests.total, seconds: r.duration || seconds, latency: { mean, p50, p90, p99, max }, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statusCodes, bytes: r.throughput.total };
+      return {
+        total: r.requests.total,
+        seconds: r.duration || seconds,
+        latency: { mean, p50, p90, p99, max },
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        statusCodes,
+        bytes: r.throughput.total,
+      };
     };
   }
   const url = new URL(spec.path ?? '/', spec.url).toString();
   return async (seconds) => {
-    const r = await wrk(url, { connections: spec.connections, seconds, ...(spec.headers ? { headers: spec.headers } : {}) });
+    const r = await wrk(url, {
+      connections: spec.connections,
+      seconds,
+      ...(spec.headers ? { headers: spec.headers } : {}),
+    });
     const statusCodes: Record<string, number> = r.badStatus > 0 ? { '400 or more': r.badStatus } : {};
-    return { total: r.requests, seconds: r.seconds, latency: r.latency, non2xx: r.badStatus, errors: r.errors, timeouts: r.timeouts, statusCodes, bytes: r.bytes };
+    return {
+      total: r.requests,
+      seconds: r.seconds,
+      latency: r.latency,
+      non2xx: r.badStatus,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      statusCodes,
+      bytes: r.bytes,
+    };
   };
 }
 
@@ -182,7 +218,11 @@ async function openLoopLoad(spec: LoadSpec, rate: number): Promise<LoadResult> {
   process.stdout.write('measuring\n');
   const result = await run(spec.duration);
   const restarted = mix?.cartsRestarted() ?? 0;
-  return { ...result, ...(mix ? { searchesSent: mix.searchesSent() } : {}), ...(restarted ? { cartsRestarted: restarted } : {}) };
+  return {
+    ...result,
+    ...(mix ? { searchesSent: mix.searchesSent() } : {}),
+    ...(restarted ? { cartsRestarted: restarted } : {}),
+  };
 }
 
 /**
@@ -200,8 +240,13 @@ async function cartsAhead(mix: MixSpec, url: string, total: number): Promise<Map
     const maker = async () => {
       while (made < needed) {
         const body = cartBodies[made++ % cartBodies.length]!;
-        const answer = await fetch(new URL('/api/cart', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        if (answer.status !== 201) throw new Error(`a cart for ${kind.kind} was refused: ${answer.status} ${await answer.text()}`);
+        const answer = await fetch(new URL('/api/cart', url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        if (answer.status !== 201)
+          throw new Error(`a cart for ${kind.kind} was refused: ${answer.status} ${await answer.text()}`);
         cookies.push(cookieOf({ 'set-cookie': answer.headers.getSetCookie() }));
       }
     };

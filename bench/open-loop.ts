@@ -54,7 +54,8 @@ export interface KindResult {
 
 export type OpenLoopResult = LoadResult & { offered: number; kinds: Record<string, KindResult>; resent: number };
 
-export const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface Tally {
   latencies: number[];
@@ -73,7 +74,13 @@ function summary(t: Tally) {
   const non2xx = Object.entries(t.statusCodes).reduce((n, [code, c]) => (code.startsWith('2') ? n : n + c), 0);
   return {
     total,
-    latency: { mean: total ? sorted.reduce((a, b) => a + b, 0) / total : 0, p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 },
+    latency: {
+      mean: total ? sorted.reduce((a, b) => a + b, 0) / total : 0,
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? 0,
+    },
     non2xx,
   };
 }
@@ -93,25 +100,32 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
       let kind = kinds.get(r.kind);
       if (!kind) kinds.set(r.kind, (kind = tally()));
       const k = kind;
-      const headers = { ...(r.headers ?? {}), ...(r.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(r.body)) }) };
-      const request = http.request(new URL(r.path, spec.url), { method: r.method ?? 'GET', agent, headers, timeout: spec.timeoutMs ?? 10_000 }, (response) => {
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => {
-          const ms = performance.now() - scheduled;
-          r.answered?.(response.headers);
-          const hit = response.headers['x-cache'] === 'hit';
-          if (hit) k.hits++;
-          else k.misses++;
-          if (!(hit && r.missOnly)) {
-            const code = String(response.statusCode);
-            for (const t of [all, k]) {
-              t.latencies.push(ms);
-              t.statusCodes[code] = (t.statusCodes[code] ?? 0) + 1;
+      const headers = {
+        ...(r.headers ?? {}),
+        ...(r.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(r.body)) }),
+      };
+      const request = http.request(
+        new URL(r.path, spec.url),
+        { method: r.method ?? 'GET', agent, headers, timeout: spec.timeoutMs ?? 10_000 },
+        (response) => {
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => {
+            const ms = performance.now() - scheduled;
+            r.answered?.(response.headers);
+            const hit = response.headers['x-cache'] === 'hit';
+            if (hit) k.hits++;
+            else k.misses++;
+            if (!(hit && r.missOnly)) {
+              const code = String(response.statusCode);
+              for (const t of [all, k]) {
+                t.latencies.push(ms);
+                t.statusCodes[code] = (t.statusCodes[code] ?? 0) + 1;
+              }
             }
-          }
-          resolve();
-        });
-      });
+            resolve();
+          });
+        },
+      );
       request.on('timeout', () => {
         all.timeouts++;
         k.timeouts++;
@@ -153,7 +167,17 @@ export async function openLoop(spec: OpenLoopSpec): Promise<OpenLoopResult> {
   for (const [name, t] of kinds) {
     const s = summary(t);
     const { p90: _p90, ...latency } = s.latency;
-    byKind[name] = { count: s.total, latency, non2xx: s.non2xx, errors: t.errors, timeouts: t.timeouts, statusCodes: t.statusCodes, cacheHits: t.hits, cacheMisses: t.misses, resent: t.resent };
+    byKind[name] = {
+      count: s.total,
+      latency,
+      non2xx: s.non2xx,
+      errors: t.errors,
+      timeouts: t.timeouts,
+      statusCodes: t.statusCodes,
+      cacheHits: t.hits,
+      cacheMisses: t.misses,
+      resent: t.resent,
+    };
   }
   return {
     rps: overall.total / elapsedS,

@@ -22,7 +22,15 @@ async function measure(durable: boolean, seconds: number): Promise<DbBenchResult
     const db = await connectDatabase({ dataDir, durable });
     await prepareDatabase(db, () => {});
     await db.close();
-    return await dbBench({ target: { dataDir, durable }, mode: 'append', clients: 16, seconds, warmup: 2, productId: product.id, variantId: product.variants[0]!.id });
+    return await dbBench({
+      target: { dataDir, durable },
+      mode: 'append',
+      clients: 16,
+      seconds,
+      warmup: 2,
+      productId: product.id,
+      variantId: product.variants[0]!.id,
+    });
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -35,8 +43,15 @@ export async function measureDurabilityCost(seconds: number): Promise<{ on: DbBe
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { on, off } = await measureDurabilityCost(Number(process.env.BENCH_SECONDS ?? 8));
-  for (const [setting, result] of [['PGLITE_SYNC=on', on], ['PGLITE_SYNC=off', off]] as const) {
-    process.stdout.write(`${JSON.stringify({ setting, appendsPerSecond: Math.round(result.opsPerSecond), p50Ms: +result.p50Ms.toFixed(2), p99Ms: +result.p99Ms.toFixed(2) })}\n`);
+  for (const [setting, result] of [
+    ['PGLITE_SYNC=on', on],
+    ['PGLITE_SYNC=off', off],
+  ] as const) {
+    process.stdout.write(
+      `${JSON.stringify({ setting, appendsPerSecond: Math.round(result.opsPerSecond), p50Ms: +result.p50Ms.toFixed(2), p99Ms: +result.p99Ms.toFixed(2) })}\n`,
+    );
   }
-  process.stdout.write(`${JSON.stringify({ fsyncCost: `${(on.opsPerSecond / off.opsPerSecond).toFixed(2)} x the appends/s of PGLITE_SYNC=off` })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ fsyncCost: `${(on.opsPerSecond / off.opsPerSecond).toFixed(2)} x the appends/s of PGLITE_SYNC=off` })}\n`,
+  );
 }

@@ -34,25 +34,46 @@ const body = {
   type: 'object',
   required: ['productId', 'variantId', 'quantity'],
   additionalProperties: false,
-  properties: { productId: { type: 'integer', minimum: 1 }, variantId: { type: 'integer', minimum: 1 }, quantity: { type: 'integer', minimum: 1, maximum: 10 } },
+  properties: {
+    productId: { type: 'integer', minimum: 1 },
+    variantId: { type: 'integer', minimum: 1 },
+    quantity: { type: 'integer', minimum: 1, maximum: 10 },
+  },
 };
-app.post<{ Body: { productId: number; variantId: number; quantity: number } }>('/api/cart', { schema: { body } }, async (request, reply) => {
-  const cartId = randomUUID();
-  const lineId = randomUUID();
-  const { productId, variantId, quantity } = request.body;
-  const [recorded] = await append(cartStreamId(cartId), 0, [
-    // Marked, so the shop's mean group size is measured over the shop's own appends (db-bench.ts, facts).
-    { type: 'ItemAdded', data: { schemaVersion: 1, lineId, productId, variantId, quantity, at: new Date().toISOString() }, metadata: REFERENCE_MARK },
-  ]);
-  reply.setCookie('dino.sid', Buffer.from(JSON.stringify({ id: randomUUID(), cartId })).toString('base64url'), { signed: true, httpOnly: true, sameSite: 'lax', path: '/' });
-  return reply
-    .status(201)
-    .header('etag', `"${recorded!.version}"`)
-    .send({ ...spec.answer, id: cartId, items: spec.answer.items.map((item) => ({ ...item, id: lineId })) });
-});
+app.post<{ Body: { productId: number; variantId: number; quantity: number } }>(
+  '/api/cart',
+  { schema: { body } },
+  async (request, reply) => {
+    const cartId = randomUUID();
+    const lineId = randomUUID();
+    const { productId, variantId, quantity } = request.body;
+    const [recorded] = await append(cartStreamId(cartId), 0, [
+      // Marked, so the shop's mean group size is measured over the shop's own appends (db-bench.ts, facts).
+      {
+        type: 'ItemAdded',
+        data: { schemaVersion: 1, lineId, productId, variantId, quantity, at: new Date().toISOString() },
+        metadata: REFERENCE_MARK,
+      },
+    ]);
+    reply.setCookie('dino.sid', Buffer.from(JSON.stringify({ id: randomUUID(), cartId })).toString('base64url'), {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+    });
+    return reply
+      .status(201)
+      .header('etag', `"${recorded!.version}"`)
+      .send({ ...spec.answer, id: cartId, items: spec.answer.items.map((item) => ({ ...item, id: lineId })) });
+  },
+);
 
 await app.listen({ port: spec.port, host: '127.0.0.1' });
 process.stdout.write('listening\n');
-const stop = () => void app.close().then(() => db.close()).then(() => process.exit(0));
+const stop = () =>
+  void app
+    .close()
+    .then(() => db.close())
+    .then(() => process.exit(0));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

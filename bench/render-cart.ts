@@ -53,9 +53,11 @@ type PageContextLike = {
 /** The page's element tree as vike-react renders it: the Page in its Layouts and Wrappers, with the page context provided. */
 function pageElement(pageContext: PageContextLike): ReactElement {
   const { Page, config } = pageContext;
-  const suspended = (el: ReactElement | null) => (config.Loading?.layout ? createElement(Suspense, { fallback: createElement(config.Loading.layout) }, el) : el);
+  const suspended = (el: ReactElement | null) =>
+    config.Loading?.layout ? createElement(Suspense, { fallback: createElement(config.Loading.layout) }, el) : el;
   let page = suspended(Page ? createElement(Page) : null);
-  for (const Wrap of [...(config.Layout ?? []), ...(config.Wrapper ?? [])]) page = suspended(createElement(Wrap, null, page));
+  for (const Wrap of [...(config.Layout ?? []), ...(config.Wrapper ?? [])])
+    page = suspended(createElement(Wrap, null, page));
   const provided = createElement(VikeReactProviderPageContext, { pageContext: pageContext as never, children: page });
   return config.reactStrictMode === false ? provided : createElement(StrictMode, null, provided);
 }
@@ -72,7 +74,11 @@ async function repeatFor(seconds: number, work: () => unknown): Promise<number> 
 }
 
 /** Warms `work` up until its pace is steady (as the HTTP loads are), then measures it. */
-async function timeLoop(seconds: number, warmupSeconds: number, work: () => unknown): Promise<{ perSecond: number; cpuMs: number }> {
+async function timeLoop(
+  seconds: number,
+  warmupSeconds: number,
+  work: () => unknown,
+): Promise<{ perSecond: number; cpuMs: number }> {
   await warmUntilSteady((window) => repeatFor(window, work), { minSeconds: warmupSeconds });
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -88,17 +94,45 @@ export async function renderCartBaseline(spec: RenderSpec): Promise<RenderResult
     await import(pathToFileURL(path.resolve('dist/server/entry.mjs')).href);
     const { renderPage } = await import('vike/server');
     // What the server hands a /cart render (storefront-server/pages.ts): the catalogue, the origin and the cart.
-    const renderContext: RenderContext = { catalogue, publicUrl: 'http://127.0.0.1', cart: spec.cart, cartVersion: 1, promoApplied: false };
-    const renderOnce = () => renderPage({ urlOriginal: spec.url, headersOriginal: {}, renderContext, flash: null }) as Promise<PageContextLike>;
+    const renderContext: RenderContext = {
+      catalogue,
+      publicUrl: 'http://127.0.0.1',
+      cart: spec.cart,
+      cartVersion: 1,
+      promoApplied: false,
+    };
+    const renderOnce = () =>
+      renderPage({
+        urlOriginal: spec.url,
+        headersOriginal: {},
+        renderContext,
+        flash: null,
+      }) as Promise<PageContextLike>;
     const pageContext = await renderOnce();
     if (pageContext.httpResponse?.statusCode !== 200 || !pageContext.Page) {
-      throw new Error(`Vike rendered ${spec.url} with status ${pageContext.httpResponse?.statusCode}: no page tree to time`);
+      throw new Error(
+        `Vike rendered ${spec.url} with status ${pageContext.httpResponse?.statusCode}: no page tree to time`,
+      );
     }
     const tree = () => renderToString(pageElement(pageContext));
     const treeHtml = tree();
-    const { perSecond: rendersPerSecond, cpuMs: cpuMsPerRender } = await timeLoop(spec.seconds, spec.warmupSeconds, tree);
-    const { perSecond: vikeRenderPagePerSecond } = await timeLoop(Math.max(1, spec.seconds / 2), spec.warmupSeconds, renderOnce);
-    return { rendersPerSecond, cpuMsPerRender, vikeRenderPagePerSecond, treeHtmlBytes: Buffer.byteLength(treeHtml), pageHtmlBytes: Buffer.byteLength(pageContext.httpResponse.body) };
+    const { perSecond: rendersPerSecond, cpuMs: cpuMsPerRender } = await timeLoop(
+      spec.seconds,
+      spec.warmupSeconds,
+      tree,
+    );
+    const { perSecond: vikeRenderPagePerSecond } = await timeLoop(
+      Math.max(1, spec.seconds / 2),
+      spec.warmupSeconds,
+      renderOnce,
+    );
+    return {
+      rendersPerSecond,
+      cpuMsPerRender,
+      vikeRenderPagePerSecond,
+      treeHtmlBytes: Buffer.byteLength(treeHtml),
+      pageHtmlBytes: Buffer.byteLength(pageContext.httpResponse.body),
+    };
   } finally {
     await catalogue.close();
     await db.close();

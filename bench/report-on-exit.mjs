@@ -9,6 +9,8 @@ import { peakRssMb } from './lib/peak-rss.mjs';
 
 const started = performance.now();
 process.on('exit', (code) => {
-  writeFileSync(process.env.BENCH_REPORT_FILE, `${JSON.stringify({ code, seconds: (performance.now() - started) / 1000, maxRssMb: peakRssMb() })}\n`);
+  writeFileSync(
+    process.env.BENCH_REPORT_FILE,
+    `${JSON.stringify({ code, seconds: (performance.now() - started) / 1000, maxRssMb: peakRssMb() })}\n`,
+  );
 });
-

@@ -38,14 +38,28 @@ interface Report {
  * the req/s ratio measured the client. wrk takes less of its core per answer, so the server's core is
  * the one that saturates (bench/README.md, "The bench's own method").
  */
-export async function wrk(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<WrkRun> {
+export async function wrk(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<WrkRun> {
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', REPORT, ...headers, url];
+  const args = [
+    '-t1',
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    REPORT,
+    ...headers,
+    url,
+  ];
   let stdout: string;
   try {
     ({ stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 }));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('wrk is not installed: `apt-get install -y wrk` (the GET rows are measured with it)');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('wrk is not installed: `apt-get install -y wrk` (the GET rows are measured with it)');
     throw error;
   }
   const line = stdout.split('\n').find((l) => l.startsWith('{"requests"'));
@@ -56,7 +70,13 @@ export async function wrk(url: string, options: { connections: number; seconds: 
     requests: r.requests,
     seconds: r.durationUs / 1e6,
     bytes: r.bytes,
-    latency: { mean: ms(r.latencyUs.mean), p50: ms(r.latencyUs.p50), p90: ms(r.latencyUs.p90), p99: ms(r.latencyUs.p99), max: ms(r.latencyUs.max) },
+    latency: {
+      mean: ms(r.latencyUs.mean),
+      p50: ms(r.latencyUs.p50),
+      p90: ms(r.latencyUs.p90),
+      p99: ms(r.latencyUs.p99),
+      max: ms(r.latencyUs.max),
+    },
     badStatus: r.badStatus,
     errors: r.connectErrors + r.readErrors + r.writeErrors,
     timeouts: r.timeouts,

@@ -56,15 +56,20 @@ function settingOf(command: Command, key: keyof GlobalOptions, flag: string, var
 }
 
 /** A database URL fit for a message: its password, if any, is left out (stderr ends up in logs). */
-const withoutPassword = (url: string) => url.replace(/^([^:/]+:\/\/[^:@/]*:).*@/, '$1***@').replace(/([?&]password=)[^&]*/gi, '$1***');
+const withoutPassword = (url: string) =>
+  url.replace(/^([^:/]+:\/\/[^:@/]*:).*@/, '$1***@').replace(/([?&]password=)[^&]*/gi, '$1***');
 
 export function targetOf(command: Command): DatabaseTarget {
   const options = command.optsWithGlobals<GlobalOptions>();
   if (options.databaseUrl !== undefined) {
     const setting = settingOf(command, 'databaseUrl', '--database-url', 'DATABASE_URL');
-    if (!isDatabaseUrl(options.databaseUrl)) throw new CliError(`${setting} must be a postgres:// or postgresql:// URL, got "${withoutPassword(options.databaseUrl)}"`);
+    if (!isDatabaseUrl(options.databaseUrl))
+      throw new CliError(
+        `${setting} must be a postgres:// or postgresql:// URL, got "${withoutPassword(options.databaseUrl)}"`,
+      );
     // Checked here, before any use: the driver and describeTarget would only say "Invalid URL" (a port past 65535, say).
-    if (!URL.canParse(options.databaseUrl)) throw new CliError(`${setting} is not a valid URL: "${withoutPassword(options.databaseUrl)}"`);
+    if (!URL.canParse(options.databaseUrl))
+      throw new CliError(`${setting} is not a valid URL: "${withoutPassword(options.databaseUrl)}"`);
   }
   let durable: boolean;
   try {
@@ -85,10 +90,14 @@ export function targetOf(command: Command): DatabaseTarget {
 function noDatabase(command: Command, target: DatabaseTarget): CliError {
   if (target.databaseUrl) {
     const setting = settingOf(command, 'databaseUrl', '--database-url', 'DATABASE_URL');
-    return new CliError(`no dino-shop database at ${describeTarget(target)}; check ${setting}, or create its tables with dino-shop migrate (or seed)`);
+    return new CliError(
+      `no dino-shop database at ${describeTarget(target)}; check ${setting}, or create its tables with dino-shop migrate (or seed)`,
+    );
   }
   const setting = settingOf(command, 'dataDir', '--data-dir', 'DATA_DIR');
-  return new CliError(`no database in ${target.dataDir}; check ${setting}, or create one with dino-shop migrate (or seed)`);
+  return new CliError(
+    `no database in ${target.dataDir}; check ${setting}, or create one with dino-shop migrate (or seed)`,
+  );
 }
 
 /** Whether opening the target leaves the disk as it was: a server's database, or a PGlite directory that holds one. */
@@ -99,7 +108,8 @@ async function openingCreatesNothing(target: DatabaseTarget): Promise<boolean> {
   return hasCluster(pgliteDirOf(target.dataDir));
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
 
 /**
  * Opens the database the global options name (migrated unless told not to), runs `work`, and always
@@ -133,8 +143,18 @@ export async function withDatabase<T>(
  * `withDatabase` with the shop assembled on it as the server assembles it (app/shop.ts): a command
  * writes through the same services and event store. The catalogue is read once, not kept fresh.
  */
-export function withShop<T>(context: CliContext, command: Command, work: (shop: Shop, db: Database) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
-  return withDatabase(context, command, async (db) => work(createShop({ db, catalogue: createCatalogueIndex(await loadCatalogueSnapshot(db)) }), db), options);
+export function withShop<T>(
+  context: CliContext,
+  command: Command,
+  work: (shop: Shop, db: Database) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
+  return withDatabase(
+    context,
+    command,
+    async (db) => work(createShop({ db, catalogue: createCatalogueIndex(await loadCatalogueSnapshot(db)) }), db),
+    options,
+  );
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -175,7 +195,10 @@ export function parseNonNegativeInt(value: string): number {
 /** An operator's name for the log: a short word, no address (the log keeps no personal data in clear). */
 export function parseActor(value: string): string {
   const name = value.trim();
-  if (!/^[\w.:-]{1,64}$/.test(name)) throw new InvalidArgumentError('Expected up to 64 letters, digits, dots, colons, dashes or underscores (no spaces, no @).');
+  if (!/^[\w.:-]{1,64}$/.test(name))
+    throw new InvalidArgumentError(
+      'Expected up to 64 letters, digits, dots, colons, dashes or underscores (no spaces, no @).',
+    );
   return name;
 }
 
@@ -186,13 +209,15 @@ export function parseNonEmpty(value: string): string {
 }
 
 export function parsePort(value: string): string {
-  if (!/^\d{1,5}$/.test(value.trim()) || Number(value) > 65_535) throw new InvalidArgumentError('Expected a port number from 0 to 65535.');
+  if (!/^\d{1,5}$/.test(value.trim()) || Number(value) > 65_535)
+    throw new InvalidArgumentError('Expected a port number from 0 to 65535.');
   return value.trim();
 }
 
 export function parsePositiveInt(value: string): number {
   const n = /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1 && n <= MAX_WHOLE_NUMBER)) throw new InvalidArgumentError(`Expected a whole number from 1 to ${MAX_WHOLE_NUMBER}.`);
+  if (!(n >= 1 && n <= MAX_WHOLE_NUMBER))
+    throw new InvalidArgumentError(`Expected a whole number from 1 to ${MAX_WHOLE_NUMBER}.`);
   return n;
 }
 
@@ -220,7 +245,14 @@ export function parseIsoDate(value: string): Date {
   const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms.padEnd(3, '0')}${offset}`);
   // Date rolls 2024-02-30 over to March: check the calendar date survived.
   const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (Number.isNaN(date.getTime()) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  if (
+    Number.isNaN(date.getTime()) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
     throw new InvalidArgumentError('No such calendar date or time.');
   }
   // The instant, not the digits: 0001-01-01T00:30+01:00 is still in year 0.

@@ -39,10 +39,17 @@ function invocationCause(options: () => GlobalOptions) {
  * printed a one-line message), 1 with a one-line "dino-shop: ..." message for anything else (a
  * refused action, an unknown order or cart, an unreachable database). Never throws.
  */
-export async function runCli(argv: readonly string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }, deps: CliDeps = {}): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIO = { stdout: process.stdout, stderr: process.stderr },
+  deps: CliDeps = {},
+): Promise<number> {
   try {
     const program = buildProgram(io, deps);
-    await withCause(invocationCause(() => program.opts<GlobalOptions>()), () => program.parseAsync([...argv]));
+    await withCause(
+      invocationCause(() => program.opts<GlobalOptions>()),
+      () => program.parseAsync([...argv]),
+    );
     return 0;
   } catch (error) {
     // Commander ends --help and --version with a CommanderError too, exit code 0.

@@ -1,7 +1,13 @@
 import { formatCents } from '../contracts/money-format.ts';
 import { ORDER_HISTORY_LABELS } from '../contracts/order-history.ts';
 import { lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
-import { type OrderEvent, type OrderLine, type OrderUnits, orderStreamId, readOrderEvent } from '../domain/orders/order.events.ts';
+import {
+  type OrderEvent,
+  type OrderLine,
+  type OrderUnits,
+  orderStreamId,
+  readOrderEvent,
+} from '../domain/orders/order.events.ts';
 import { envelopeOf } from '../eventstore/cause.ts';
 import type { RecordedEvent } from '../eventstore/streams.ts';
 import type { OrderRow, OrderShipment } from '../projections/orders/orders.queries.ts';
@@ -53,7 +59,8 @@ function eventDetails(event: OrderEvent, lines: readonly OrderLine[]): string {
   }
 }
 
-type ShownEvent = Pick<RecordedEvent, 'version' | 'position' | 'createdAt' | 'type'> & Partial<Pick<RecordedEvent, 'streamId' | 'data' | 'metadata'>>;
+type ShownEvent = Pick<RecordedEvent, 'version' | 'position' | 'createdAt' | 'type'> &
+  Partial<Pick<RecordedEvent, 'streamId' | 'data' | 'metadata'>>;
 
 /**
  * One line of the timeline: version, when it happened (the event's own time, else when it was
@@ -62,7 +69,16 @@ type ShownEvent = Pick<RecordedEvent, 'version' | 'position' | 'createdAt' | 'ty
 function timelineRow(event: ShownEvent, lines: readonly OrderLine[]): string[] {
   let read: OrderEvent | undefined;
   try {
-    read = event.data === undefined ? undefined : readOrderEvent({ position: event.position, streamId: event.streamId ?? '', version: event.version, type: event.type, data: event.data });
+    read =
+      event.data === undefined
+        ? undefined
+        : readOrderEvent({
+            position: event.position,
+            streamId: event.streamId ?? '',
+            version: event.version,
+            type: event.type,
+            data: event.data,
+          });
   } catch {
     // An event this version cannot read is still shown, by its type.
   }
@@ -90,7 +106,13 @@ export function orderShowText(order: OrderRow, events: readonly ShownEvent[]): s
     '',
     formatTable(
       ['QTY', 'UNIT', 'LINE', 'VARIANT', 'ITEM'],
-      order.lines.map((l) => [String(l.quantity), formatCents(l.unitPriceCents), lineTotal(l), String(l.variantId), lineLabel(l)]),
+      order.lines.map((l) => [
+        String(l.quantity),
+        formatCents(l.unitPriceCents),
+        lineTotal(l),
+        String(l.variantId),
+        lineLabel(l),
+      ]),
     ).trimEnd(),
     '',
     orderTotalsRows(order)

@@ -31,7 +31,10 @@ const noProgress: Progress = { update() {}, stop() {} };
  * A progress bar on `stream` (stderr), or nothing at all when `enabled` is false: callers enable it
  * only when stderr is a terminal, so logs and pipes never receive control characters.
  */
-export function progressBar(stream: NodeJS.WritableStream, options: { enabled: boolean; label: string; total: number; unit: string }): Progress {
+export function progressBar(
+  stream: NodeJS.WritableStream,
+  options: { enabled: boolean; label: string; total: number; unit: string },
+): Progress {
   if (!options.enabled) return noProgress;
   const bar = new cliProgress.SingleBar(
     {
@@ -53,7 +56,8 @@ export function progressBar(stream: NodeJS.WritableStream, options: { enabled: b
 }
 
 /** The reader of a pipe went away (`... | head`): not a failure of ours. */
-export const isBrokenPipe = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === 'EPIPE';
+export const isBrokenPipe = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'EPIPE';
 
 /**
  * Writes to a stream honouring backpressure: `write` resolves once the stream can take more, so a

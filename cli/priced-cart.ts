@@ -29,7 +29,10 @@ export interface PricedCart {
  * A cart's lines with names and prices from the catalogue, every line shown (one whose product is gone
  * too, as such), with the totals the cart API gives, from the API's own view of the cart.
  */
-export function priceCart(lines: readonly CartLine[], catalogue: Pick<CatalogueReader, 'productById' | 'variant' | 'stockOf'>): PricedCart {
+export function priceCart(
+  lines: readonly CartLine[],
+  catalogue: Pick<CatalogueReader, 'productById' | 'variant' | 'stockOf'>,
+): PricedCart {
   const cart = cartFromLines('', lines, catalogue);
   const priced = lines.map((line): DescribedLine => {
     const product = catalogue.productById(line.productId);

@@ -21,7 +21,10 @@ type Field = string | number | null;
  * header included ended with CRLF, null as an empty field), one JSON array written element by element (never
  * held as a whole), or NDJSON.
  */
-export function recordEncoders<T, K extends string>(columns: readonly K[], record: (row: T) => Record<K, Field>): Record<ExportFormat, Encoder<T>> {
+export function recordEncoders<T, K extends string>(
+  columns: readonly K[],
+  record: (row: T) => Record<K, Field>,
+): Record<ExportFormat, Encoder<T>> {
   const csvRow = (row: T) => {
     const r = record(row);
     return `${columns.map((column) => csvField(r[column] === null ? '' : String(r[column]))).join(',')}\r\n`;
@@ -33,6 +36,10 @@ export function recordEncoders<T, K extends string>(columns: readonly K[], recor
       batch: (rows, first) => (first ? '\n' : ',\n') + rows.map((row) => JSON.stringify(record(row))).join(',\n'),
       footer: (count) => (count === 0 ? ']\n' : '\n]\n'),
     },
-    ndjson: { header: '', batch: (rows) => rows.map((row) => `${JSON.stringify(record(row))}\n`).join(''), footer: () => '' },
+    ndjson: {
+      header: '',
+      batch: (rows) => rows.map((row) => `${JSON.stringify(record(row))}\n`).join(''),
+      footer: () => '',
+    },
   };
 }

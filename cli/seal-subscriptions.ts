@@ -14,8 +14,14 @@ export async function sealOldSubscriptions(io: CliIO, db: Database): Promise<num
     return await upgradeSubscriptions(db, {
       onStart: (total) => {
         const terminal = Boolean(io.stderr.isTTY);
-        if (!terminal) io.stderr.write(`Encrypting the address of ${formatCount(total)} subscription(s) written in clear...\n`);
-        progress = progressBar(io.stderr, { enabled: terminal, label: 'Encrypting addresses', total, unit: 'subscriptions' });
+        if (!terminal)
+          io.stderr.write(`Encrypting the address of ${formatCount(total)} subscription(s) written in clear...\n`);
+        progress = progressBar(io.stderr, {
+          enabled: terminal,
+          label: 'Encrypting addresses',
+          total,
+          unit: 'subscriptions',
+        });
       },
       onProgress: (sealed) => progress?.update(sealed),
     });

@@ -17,7 +17,10 @@ export function formatOffset(ms: number): string {
 const tries = (n: number) => plural(n, 'try', 'tries');
 
 function mailText(mail: EventMailSend, start: number): string {
-  const done = mail.state === 'sent' && mail.sentAt ? `sent ${formatOffset(mail.sentAt.getTime() - start)}` : 'in flight, not accepted yet';
+  const done =
+    mail.state === 'sent' && mail.sentAt
+      ? `sent ${formatOffset(mail.sentAt.getTime() - start)}`
+      : 'in flight, not accepted yet';
   return `mail ${mail.messageId} ${done} (${tries(mail.attempts)})`;
 }
 
@@ -59,13 +62,19 @@ export function traceText(what: string, trace: Trace): string {
   const out = [
     `Trace of ${what}: ${plural(trace.events.length, 'event')} in ${plural(streams, 'stream')}, ${plural(trace.correlations.length, 'correlation')}, ${plural(mails, 'mail')}, from ${new Date(start).toISOString()}`,
   ];
-  if (trace.cut) out.push(`(the first ${trace.events.length} events only: trace one stream, position or request for the rest)`);
+  if (trace.cut)
+    out.push(`(the first ${trace.events.length} events only: trace one stream, position or request for the rest)`);
   // One table for every event, so the columns line up across the correlations.
-  const rows = formatTable(['', '', '', '', '', ''], trace.events.map((t) => eventRow(t, start)))
+  const rows = formatTable(
+    ['', '', '', '', '', ''],
+    trace.events.map((t) => eventRow(t, start)),
+  )
     .split('\n')
     .slice(1, -1);
   for (const correlation of trace.correlations) {
-    const traces = [...new Set(trace.events.flatMap((t) => (t.correlationId === correlation && t.traceId ? [t.traceId] : [])))];
+    const traces = [
+      ...new Set(trace.events.flatMap((t) => (t.correlationId === correlation && t.traceId ? [t.traceId] : []))),
+    ];
     out.push('', `Correlation ${correlation}${traces.length > 0 ? ` (OpenTelemetry trace ${traces.join(', ')})` : ''}`);
     trace.events.forEach((traced, i) => {
       if (traced.correlationId !== correlation) return;
@@ -97,7 +106,13 @@ export function traceJson(what: string, trace: Trace) {
       consumers: consumers.map(({ mails, ...outcome }) => ({
         ...outcome,
         ...('retryAt' in outcome ? { retryAt: outcome.retryAt?.toISOString() ?? null } : {}),
-        mails: mails.map((m) => ({ messageId: m.messageId, state: m.state, attempts: m.attempts, startedAt: m.startedAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null })),
+        mails: mails.map((m) => ({
+          messageId: m.messageId,
+          state: m.state,
+          attempts: m.attempts,
+          startedAt: m.startedAt.toISOString(),
+          sentAt: m.sentAt?.toISOString() ?? null,
+        })),
       })),
     })),
   };

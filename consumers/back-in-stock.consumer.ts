@@ -47,9 +47,22 @@ export const backInStock: Consumer = {
       for (const alert of waiting) {
         const key = await dataKeyOf(db, alert.subscriberId);
         const to = key && openOrUndefined(key, alert.emailCipher);
-        if (to && variant) await mailer.send(backInStockMessage({ to, variant, publicUrl, messageId: messageIdOf(event.position, alert.streamId, mailer.from) }));
+        if (to && variant)
+          await mailer.send(
+            backInStockMessage({
+              to,
+              variant,
+              publicUrl,
+              messageId: messageIdOf(event.position, alert.streamId, mailer.from),
+            }),
+          );
         else log.info({ consumer: NAME, position: event.position }, 'alert address forgotten: no back-in-stock mail');
-        await store.handle(alert.streamId, decider, () => ({ type: 'FulfilStockAlert' as const, variantId, receiptPosition: event.position, at: new Date().toISOString() }));
+        await store.handle(alert.streamId, decider, () => ({
+          type: 'FulfilStockAlert' as const,
+          variantId,
+          receiptPosition: event.position,
+          at: new Date().toISOString(),
+        }));
       }
     }
   },

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
 import { redactedError } from '../db/redact-addresses.ts';
-import { type Backoff, type Lease, claimLease, createCheckpoint, recordFailure, releaseLease, renewLease, saveCheckpoint } from '../eventstore/consumer-checkpoints.ts';
+import {
+  type Backoff,
+  type Lease,
+  claimLease,
+  createCheckpoint,
+  recordFailure,
+  releaseLease,
+  renewLease,
+  saveCheckpoint,
+} from '../eventstore/consumer-checkpoints.ts';
 import { isSkipped, parkEvent } from '../eventstore/dead-letters.ts';
 import type { LogCursor } from '../eventstore/log-tail.ts';
 import { LOG_START, currentHorizon, laterOf, readCommittedAfter } from '../eventstore/log-tail.ts';
@@ -28,7 +37,13 @@ export interface RunnerOptions {
 /** How often a consumer with nothing to handle moves its checkpoint on with the log. */
 const HORIZON_SAVE_MS = 2_000;
 
-export const DEFAULT_RUNNER = { leaseMs: 15_000, pollMs: 500, batchSize: 100, maxAttempts: 8, backoff: { baseMs: 1_000, maxMs: 30_000 } } as const;
+export const DEFAULT_RUNNER = {
+  leaseMs: 15_000,
+  pollMs: 500,
+  batchSize: 100,
+  maxAttempts: 8,
+  backoff: { baseMs: 1_000, maxMs: 30_000 },
+} as const;
 
 export interface ConsumerStats {
   name: string;
@@ -54,13 +69,26 @@ export const instanceOwner = () => `${hostname()}:${process.pid}:${randomUUID().
  * lease while a handler works; its checkpoint writes and its sends are fenced by the lease, so an
  * instance that lost it stops. A batch handled again sends only the mail that was in flight.
  */
-export function startConsumers(db: Database, consumers: readonly Consumer[], context: ConsumerContext, options: RunnerOptions = {}): RunningConsumers {
+export function startConsumers(
+  db: Database,
+  consumers: readonly Consumer[],
+  context: ConsumerContext,
+  options: RunnerOptions = {},
+): RunningConsumers {
   const settings = { ...DEFAULT_RUNNER, ...options };
   const owner = options.owner ?? instanceOwner();
   const idle = pause();
   const stats = consumers.map((consumer): ConsumerStats => ({ name: consumer.name, handled: 0, failed: 0, parked: 0 }));
-  const head = watchLogHead(db, consumers.map((c) => c.name), settings.pollMs, idle, (err) => context.log.warn({ err: redactedError(err) }, 'the log head could not be read; trying again'));
-  const loops = consumers.map((consumer, i) => runLoop(db, consumer, context, { ...settings, owner }, stats[i]!, idle, head));
+  const head = watchLogHead(
+    db,
+    consumers.map((c) => c.name),
+    settings.pollMs,
+    idle,
+    (err) => context.log.warn({ err: redactedError(err) }, 'the log head could not be read; trying again'),
+  );
+  const loops = consumers.map((consumer, i) =>
+    runLoop(db, consumer, context, { ...settings, owner }, stats[i]!, idle, head),
+  );
   return {
     owner,
     stats: () => stats.map((s) => ({ ...s })),
@@ -73,7 +101,15 @@ export function startConsumers(db: Database, consumers: readonly Consumer[], con
 
 type Settings = Required<Omit<RunnerOptions, 'owner'>> & { owner: string };
 
-async function runLoop(db: Database, consumer: Consumer, context: ConsumerContext, settings: Settings, stats: ConsumerStats, idle: Pause, head: LogHead): Promise<void> {
+async function runLoop(
+  db: Database,
+  consumer: Consumer,
+  context: ConsumerContext,
+  settings: Settings,
+  stats: ConsumerStats,
+  idle: Pause,
+  head: LogHead,
+): Promise<void> {
   const lease: Lease = { consumer: consumer.name, owner: settings.owner, leaseMs: settings.leaseMs };
   const { log } = context;
   // Its mail is recorded as sending and sent, under this consumer's lease.
@@ -109,7 +145,12 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
         await idle.wait(Math.min(waitMs, idleMs));
         continue;
       }
-      const { events, through, heldBack } = await readCommittedAfter(db, checkpoint.cursor, { types: consumer.eventTypes }, settings.batchSize);
+      const { events, through, heldBack } = await readCommittedAfter(
+        db,
+        checkpoint.cursor,
+        { types: consumer.eventTypes },
+        settings.batchSize,
+      );
       let done: LogCursor | undefined;
       let processed = 0;
       let savedAt = Date.now();
@@ -130,7 +171,10 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
         } catch (thrown) {
           if (thrown instanceof LeaseLost) {
             // Not a failure of the event: the instance that holds the lease now handles it.
-            log.warn({ consumer: consumer.name, position: event.position }, 'consumer lease lost before a send: another instance goes on');
+            log.warn(
+              { consumer: consumer.name, position: event.position },
+              'consumer lease lost before a send: another instance goes on',
+            );
             held = false;
             stoppedShort = true;
             break;
@@ -144,11 +188,23 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
           done = undefined;
           const attempts = await recordFailure(db, lease, event.position, error.message, settings.backoff);
           if (attempts >= settings.maxAttempts) {
-            await parkEvent(db, lease, { position: event.position, streamId: event.streamId, type: event.type, cursor: event.cursor }, attempts, error.message);
+            await parkEvent(
+              db,
+              lease,
+              { position: event.position, streamId: event.streamId, type: event.type, cursor: event.cursor },
+              attempts,
+              error.message,
+            );
             stats.parked += 1;
-            log.error({ consumer: consumer.name, position: event.position, attempts, err: error }, 'event parked as a dead letter after its tries');
+            log.error(
+              { consumer: consumer.name, position: event.position, attempts, err: error },
+              'event parked as a dead letter after its tries',
+            );
           } else {
-            log.warn({ consumer: consumer.name, position: event.position, attempts, err: error }, 'consumer failed on an event; it will be tried again');
+            log.warn(
+              { consumer: consumer.name, position: event.position, attempts, err: error },
+              'consumer failed on an event; it will be tried again',
+            );
           }
           break;
         }
@@ -162,20 +218,28 @@ async function runLoop(db: Database, consumer: Consumer, context: ConsumerContex
       // other types, so the next read does not go over them again (at most every HORIZON_SAVE_MS when
       // nothing was handled: an idle consumer does not write on every poll).
       const readAll = processed === events.length;
-      const moveTo = readAll && (done || Date.now() - horizonSavedAt >= HORIZON_SAVE_MS) ? laterOf(done ?? checkpoint.cursor, through) : done;
+      const moveTo =
+        readAll && (done || Date.now() - horizonSavedAt >= HORIZON_SAVE_MS)
+          ? laterOf(done ?? checkpoint.cursor, through)
+          : done;
       if (moveTo && moveTo !== checkpoint.cursor) {
-        if (!(await saveCheckpoint(db, lease, moveTo))) log.warn({ consumer: consumer.name }, 'consumer lease lost mid-batch: its batch will be handled again');
+        if (!(await saveCheckpoint(db, lease, moveTo)))
+          log.warn({ consumer: consumer.name }, 'consumer lease lost mid-batch: its batch will be handled again');
         else if (!done) horizonSavedAt = Date.now();
       }
       // Events held back behind a running transaction come when it ends, with no new event to wake on.
-      if (events.length < settings.batchSize && !stoppedShort) await (heldBack ? idle.wait(settings.pollMs) : head.waitPast(seen, idleMs));
+      if (events.length < settings.batchSize && !stoppedShort)
+        await (heldBack ? idle.wait(settings.pollMs) : head.waitPast(seen, idleMs));
     } catch (error) {
       // The database away, say: the loop lives on and tries again.
       log.error({ consumer: consumer.name, err: redactedError(error) }, 'consumer loop failed; trying again');
       await idle.wait(settings.pollMs);
     }
   }
-  if (held) await releaseLease(db, lease).catch((err: unknown) => log.warn({ consumer: consumer.name, err: redactedError(err) }, 'consumer lease not released; it expires'));
+  if (held)
+    await releaseLease(db, lease).catch((err: unknown) =>
+      log.warn({ consumer: consumer.name, err: redactedError(err) }, 'consumer lease not released; it expires'),
+    );
 }
 
 /**

@@ -24,13 +24,20 @@ export interface ConsumerStatus {
 }
 
 /** Where each declared consumer stands at `now`, for `consumers list`, /metrics and /health/ready. */
-export async function consumerStatuses(db: Queryable, consumers: readonly Consumer[], now = new Date()): Promise<ConsumerStatus[]> {
+export async function consumerStatuses(
+  db: Queryable,
+  consumers: readonly Consumer[],
+  now = new Date(),
+): Promise<ConsumerStatus[]> {
   const [checkpoints, deadLetters] = await Promise.all([readCheckpoints(db), listDeadLetters(db)]);
   return Promise.all(
     consumers.map(async (consumer): Promise<ConsumerStatus> => {
       const checkpoint = checkpoints.find((c) => c.consumer === consumer.name);
-      const leased = checkpoint?.leaseOwner && checkpoint.leaseExpiresAt && checkpoint.leaseExpiresAt.getTime() > now.getTime();
-      const backlog = checkpoint ? await backlogAfterCursor(db, checkpoint.cursor, consumer.eventTypes) : { events: 0, oldestAt: null };
+      const leased =
+        checkpoint?.leaseOwner && checkpoint.leaseExpiresAt && checkpoint.leaseExpiresAt.getTime() > now.getTime();
+      const backlog = checkpoint
+        ? await backlogAfterCursor(db, checkpoint.cursor, consumer.eventTypes)
+        : { events: 0, oldestAt: null };
       return {
         name: consumer.name,
         eventTypes: consumer.eventTypes,
@@ -40,7 +47,12 @@ export async function consumerStatuses(db: Queryable, consumers: readonly Consum
         deadLetters: deadLetters.filter((d) => d.consumer === consumer.name).length,
         failing:
           checkpoint && checkpoint.failingPosition !== null
-            ? { position: checkpoint.failingPosition, attempts: checkpoint.failedAttempts, error: checkpoint.lastError, retryAt: checkpoint.retryAt }
+            ? {
+                position: checkpoint.failingPosition,
+                attempts: checkpoint.failedAttempts,
+                error: checkpoint.lastError,
+                retryAt: checkpoint.retryAt,
+              }
             : null,
         runningOn: leased ? checkpoint.leaseOwner : null,
         updatedAt: checkpoint?.updatedAt ?? null,

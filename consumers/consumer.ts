@@ -55,7 +55,14 @@ export function handleEvent(consumer: Consumer, event: RecordedEvent, context: C
     kind: SpanKind.CONSUMER,
     root: true,
     links: linksTo(envelopeOf(event).traceparent),
-    attributes: { 'dino.consumer': consumer.name, 'dino.event.type': event.type, 'dino.event.position': event.position, 'dino.event.stream': event.streamId },
+    attributes: {
+      'dino.consumer': consumer.name,
+      'dino.event.type': event.type,
+      'dino.event.position': event.position,
+      'dino.event.stream': event.streamId,
+    },
   };
-  return inSpan(`consume ${consumer.name} ${event.type}`, settings, () => withCause(causedBy(event, `consumer:${consumer.name}`), () => consumer.handle(event, context)));
+  return inSpan(`consume ${consumer.name} ${event.type}`, settings, () =>
+    withCause(causedBy(event, `consumer:${consumer.name}`), () => consumer.handle(event, context)),
+  );
 }

@@ -23,7 +23,13 @@ export interface LogHead {
   readonly ended: Promise<void>;
 }
 
-export function watchLogHead(db: Queryable, consumers: readonly string[], pollMs: number, idle: Pause, onError: (error: unknown) => void): LogHead {
+export function watchLogHead(
+  db: Queryable,
+  consumers: readonly string[],
+  pollMs: number,
+  idle: Pause,
+  onError: (error: unknown) => void,
+): LogHead {
   let known = -1n;
   const waiting = new Set<() => void>();
   const wakeAll = () => {

@@ -26,6 +26,13 @@ export const orderConfirmation: Consumer = {
       return;
     }
     const personal = JSON.parse(opened) as OrderPersonal;
-    await mailer.send(orderConfirmationMessage({ order: placed.data, personal, publicUrl, messageId: messageIdFor(NAME, event.position, mailer.from) }));
+    await mailer.send(
+      orderConfirmationMessage({
+        order: placed.data,
+        personal,
+        publicUrl,
+        messageId: messageIdFor(NAME, event.position, mailer.from),
+      }),
+    );
   },
 };

@@ -2,7 +2,12 @@ import { type OrderEvent, readOrderEvent } from '../domain/orders/order.events.t
 import type { Consumer } from './consumer.ts';
 import type { MailMessage } from './mail/mailer.ts';
 import { messageIdFor } from './mail/message-id.ts';
-import { type Common, orderCancelledMessage, orderShippedMessage, refundIssuedMessage } from './mail/order-update-messages.ts';
+import {
+  type Common,
+  orderCancelledMessage,
+  orderShippedMessage,
+  refundIssuedMessage,
+} from './mail/order-update-messages.ts';
 import { orderRecipient } from './order-recipient.ts';
 
 type Move<Type extends OrderEvent['type']> = Extract<OrderEvent, { type: Type }>;
@@ -12,7 +17,12 @@ type Move<Type extends OrderEvent['type']> = Extract<OrderEvent, { type: Type }>
  * event mails the same Message-ID). A customer forgotten since the order gets nothing, and the event
  * is handled (no dead letter).
  */
-function orderMail<Type extends OrderEvent['type']>(name: string, type: Type, what: string, message: (common: Common, move: Move<Type>['data']) => MailMessage): Consumer {
+function orderMail<Type extends OrderEvent['type']>(
+  name: string,
+  type: Type,
+  what: string,
+  message: (common: Common, move: Move<Type>['data']) => MailMessage,
+): Consumer {
   return {
     name,
     eventTypes: [type],
@@ -26,18 +36,31 @@ function orderMail<Type extends OrderEvent['type']>(name: string, type: Type, wh
         log.info({ consumer: name, position: event.position }, `customer forgotten: no ${what} mail`);
         return;
       }
-      await mailer.send(message({ ...recipient, publicUrl, messageId: messageIdFor(name, event.position, mailer.from), at: data.at }, data));
+      await mailer.send(
+        message(
+          { ...recipient, publicUrl, messageId: messageIdFor(name, event.position, mailer.from), at: data.at },
+          data,
+        ),
+      );
     },
   };
 }
 
 /** Shipped: carrier, tracking number, estimated delivery and a Track Order link. */
-export const orderShipped = orderMail('order-shipped', 'OrderShipped', 'shipping', (common, { carrier, trackingNumber, eta }) =>
-  orderShippedMessage({ ...common, shipment: { carrier, trackingNumber, eta } }),
+export const orderShipped = orderMail(
+  'order-shipped',
+  'OrderShipped',
+  'shipping',
+  (common, { carrier, trackingNumber, eta }) =>
+    orderShippedMessage({ ...common, shipment: { carrier, trackingNumber, eta } }),
 );
 
 /** Cancelled, by the shopper or the shop (with the shop's reason): what was cancelled. */
-export const orderCancelled = orderMail('order-cancelled', 'OrderCancelled', 'cancellation', (common, { by, reason }) => orderCancelledMessage({ ...common, cancellation: { by, reason } }));
+export const orderCancelled = orderMail('order-cancelled', 'OrderCancelled', 'cancellation', (common, { by, reason }) =>
+  orderCancelledMessage({ ...common, cancellation: { by, reason } }),
+);
 
 /** Refunded: the amount, the reason, and when it reaches the shopper. */
-export const orderRefunded = orderMail('order-refunded', 'RefundIssued', 'refund', (common, { amountCents, reason }) => refundIssuedMessage({ ...common, refund: { amountCents, reason } }));
+export const orderRefunded = orderMail('order-refunded', 'RefundIssued', 'refund', (common, { amountCents, reason }) =>
+  refundIssuedMessage({ ...common, refund: { amountCents, reason } }),
+);

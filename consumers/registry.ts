@@ -5,4 +5,11 @@ import { orderCancelled, orderRefunded, orderShipped } from './order-mails.consu
 import { welcomeMail } from './welcome-mail.consumer.ts';
 
 /** Every consumer the shop runs (in `dino-shop serve` and `dino-shop consumers run`): one declaration each. */
-export const consumers: readonly Consumer[] = [welcomeMail, orderConfirmation, orderShipped, orderCancelled, orderRefunded, backInStock];
+export const consumers: readonly Consumer[] = [
+  welcomeMail,
+  orderConfirmation,
+  orderShipped,
+  orderCancelled,
+  orderRefunded,
+  backInStock,
+];

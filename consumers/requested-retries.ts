@@ -9,7 +9,12 @@ import type { ConsumerStats } from './consumer-runner.ts';
  * Dead letters an operator queued again (`consumers retry`): each tried once, by the lease holder;
  * handled, it is removed, failed, it is parked again with its tries counted.
  */
-export async function handleRequestedRetries(db: Database, consumer: Consumer, context: ConsumerContext, stats: ConsumerStats): Promise<void> {
+export async function handleRequestedRetries(
+  db: Database,
+  consumer: Consumer,
+  context: ConsumerContext,
+  stats: ConsumerStats,
+): Promise<void> {
   for (const position of await retriesRequested(db, consumer.name, 20)) {
     const event = await eventAt(db, position);
     if (!event) {

@@ -4,7 +4,14 @@ import { envelopeOf, eventCauseId } from '../eventstore/cause.ts';
 import { traceIdOf } from '../eventstore/tracing.ts';
 import { readCheckpoints } from '../eventstore/consumer-checkpoints.ts';
 import { listDeadLetters } from '../eventstore/dead-letters.ts';
-import { type LogCursor, type LoggedEvent, eventAt, eventsCorrelatedWith, laterOf, loggedStream } from '../eventstore/log-tail.ts';
+import {
+  type LogCursor,
+  type LoggedEvent,
+  eventAt,
+  eventsCorrelatedWith,
+  laterOf,
+  loggedStream,
+} from '../eventstore/log-tail.ts';
 import { type EventMailSend, mailSendsOfEvents } from '../eventstore/mail-sends.ts';
 import type { Consumer } from './consumer.ts';
 
@@ -61,7 +68,12 @@ const hasSeen = (checkpoint: LogCursor, event: LoggedEvent) => laterOf(checkpoin
  * order, each with what the consumers of its type did with it and the mail they sent for it. An empty
  * trace: nothing matches.
  */
-export async function traceCause(db: Queryable, consumers: readonly Consumer[], start: TraceStart, limit = TRACE_LIMIT): Promise<Trace> {
+export async function traceCause(
+  db: Queryable,
+  consumers: readonly Consumer[],
+  start: TraceStart,
+  limit = TRACE_LIMIT,
+): Promise<Trace> {
   const seeds = await startingEvents(db, start);
   const correlations = [...new Set(seeds.map(correlationOf))];
   if (correlations.length === 0) return { correlations: [], events: [], cut: false };
@@ -74,12 +86,27 @@ export async function traceCause(db: Queryable, consumers: readonly Consumer[], 
 
   const positions = shown.map((e) => e.position);
   const names = consumers.map((c) => c.name);
-  const [checkpoints, deadLetters, mails] = await Promise.all([readCheckpoints(db), listDeadLetters(db, undefined, { all: true }), mailSendsOfEvents(db, names, positions)]);
+  const [checkpoints, deadLetters, mails] = await Promise.all([
+    readCheckpoints(db),
+    listDeadLetters(db, undefined, { all: true }),
+    mailSendsOfEvents(db, names, positions),
+  ]);
   const outcomeOf = (consumer: Consumer, event: LoggedEvent): ConsumerOutcome => {
     const dead = deadLetters.find((d) => d.consumer === consumer.name && d.position === event.position);
-    if (dead) return { outcome: dead.status === 'retry' ? 'queued for retry' : dead.status, attempts: dead.attempts, error: dead.error };
+    if (dead)
+      return {
+        outcome: dead.status === 'retry' ? 'queued for retry' : dead.status,
+        attempts: dead.attempts,
+        error: dead.error,
+      };
     const checkpoint = checkpoints.find((c) => c.consumer === consumer.name);
-    if (checkpoint?.failingPosition === event.position) return { outcome: 'retrying', attempts: checkpoint.failedAttempts, error: checkpoint.lastError, retryAt: checkpoint.retryAt };
+    if (checkpoint?.failingPosition === event.position)
+      return {
+        outcome: 'retrying',
+        attempts: checkpoint.failedAttempts,
+        error: checkpoint.lastError,
+        retryAt: checkpoint.retryAt,
+      };
     return checkpoint && hasSeen(checkpoint.cursor, event) ? { outcome: 'handled' } : { outcome: 'waiting' };
   };
 
@@ -97,7 +124,11 @@ export async function traceCause(db: Queryable, consumers: readonly Consumer[], 
         traceId: traceIdOf(traceparent) ?? null,
         consumers: consumers
           .filter((consumer) => consumer.eventTypes.includes(event.type))
-          .map((consumer) => ({ consumer: consumer.name, ...outcomeOf(consumer, event), mails: mails.filter((m) => m.consumer === consumer.name && m.position === event.position) })),
+          .map((consumer) => ({
+            consumer: consumer.name,
+            ...outcomeOf(consumer, event),
+            mails: mails.filter((m) => m.consumer === consumer.name && m.position === event.position),
+          })),
       };
     }),
   };

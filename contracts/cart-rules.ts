@@ -41,7 +41,12 @@ export function itemCount(lines: readonly { quantity: number }[]): number {
 }
 
 /** A cart's items with the total and item count they add up to. */
-export const cartOf = (id: string | null, items: CartItem[]): Cart => ({ id, items, total: centsToDecimal(subtotalCents(items)), itemCount: itemCount(items) });
+export const cartOf = (id: string | null, items: CartItem[]): Cart => ({
+  id,
+  items,
+  total: centsToDecimal(subtotalCents(items)),
+  itemCount: itemCount(items),
+});
 
 /** DINOBOOTY, in any letter case, surrounding spaces ignored. */
 export function isPromoCode(code: string): boolean {

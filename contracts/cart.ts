@@ -3,27 +3,34 @@ import { MoneyString } from './money.ts';
 import { Size } from './catalogue.ts';
 import { MAX_LINE_QUANTITY } from './cart-rules.ts';
 
-
 const quantity = (label: string) =>
-  v.pipe(
-    v.number(`${label} must be a number`),
-    v.integer(`${label} must be a whole number`),
-  );
+  v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be a whole number`));
 
 // A safe integer: a larger number cannot be told from its neighbours, so it names no product.
 const positiveId = (label: string) =>
-  v.pipe(v.number(`${label} must be a number`), v.safeInteger(`${label} must be a whole number`), v.minValue(1, `${label} must be positive`));
+  v.pipe(
+    v.number(`${label} must be a number`),
+    v.safeInteger(`${label} must be a whole number`),
+    v.minValue(1, `${label} must be positive`),
+  );
 
 export const AddToCart = v.object({
-    productId: positiveId('productId'),
-    variantId: positiveId('variantId'),
-    quantity: v.pipe(quantity('quantity'), v.minValue(1, 'quantity must be at least 1'), v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)),
+  productId: positiveId('productId'),
+  variantId: positiveId('variantId'),
+  quantity: v.pipe(
+    quantity('quantity'),
+    v.minValue(1, 'quantity must be at least 1'),
+    v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+  ),
 });
 export type AddToCart = v.InferOutput<typeof AddToCart>;
 
 /** Setting a quantity to 0 or less removes the line, however far below zero, so negatives are allowed here. */
 export const UpdateCartItem = v.object({
-  quantity: v.pipe(quantity('quantity'), v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)),
+  quantity: v.pipe(
+    quantity('quantity'),
+    v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+  ),
 });
 export type UpdateCartItem = v.InferOutput<typeof UpdateCartItem>;
 

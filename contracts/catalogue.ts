@@ -72,9 +72,5 @@ export const SlugParams = v.object({
 });
 
 export const ProductIdParams = v.object({
-  id: v.pipe(
-    v.string(),
-    v.regex(/^\d{1,9}$/, 'product id must be a positive whole number'),
-    v.transform(Number),
-  ),
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'product id must be a positive whole number'), v.transform(Number)),
 });

@@ -155,6 +155,9 @@ export const PlacedOrder = v.object({
 export type PlacedOrder = v.InferOutput<typeof PlacedOrder>;
 
 /** The confirmation of an order the shop recorded, placed for `email` (trimmed). */
-export function placedOrderOf(order: { number: string; placedAt: string; totalCents: number }, email: string): PlacedOrder {
+export function placedOrderOf(
+  order: { number: string; placedAt: string; totalCents: number },
+  email: string,
+): PlacedOrder {
   return { number: order.number, placedAt: order.placedAt, totalCents: order.totalCents, email: email.trim() };
 }

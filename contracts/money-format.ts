@@ -18,7 +18,12 @@ export function decimalToCents(decimal: string): number {
   return sign === '-' ? -cents : cents;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Cents → "$24.99" for people. */
 export function formatCents(cents: number): string {

@@ -73,7 +73,9 @@ export function historyNote(item: OrderHistoryItem): string | undefined {
     case 'RefundIssued':
       return item.amount === undefined ? undefined : `${formatMoney(item.amount)} by the shop${because(item.reason)}`;
     case 'ReturnReceived':
-      return item.units === undefined ? undefined : `${item.units} unit${item.units === 1 ? '' : 's'}${because(item.reason)}`;
+      return item.units === undefined
+        ? undefined
+        : `${item.units} unit${item.units === 1 ? '' : 's'}${because(item.reason)}`;
     default:
       return undefined;
   }

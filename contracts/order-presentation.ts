@@ -29,7 +29,8 @@ export const MINUS_SIGN = '−';
 export const lineLabel = (line: NamedLine): string => `${line.name} (${line.size}, ${line.color})`;
 
 /** "× 2 ($24.99 each)". */
-export const lineQuantityPrice = (line: PricedLine): string => `${QUANTITY_MARK} ${line.quantity} (${formatCents(line.unitPriceCents)} each)`;
+export const lineQuantityPrice = (line: PricedLine): string =>
+  `${QUANTITY_MARK} ${line.quantity} (${formatCents(line.unitPriceCents)} each)`;
 
 /** The line's money: unit price times quantity, "$49.98". */
 export const lineTotal = (line: PricedLine): string => formatCents(line.unitPriceCents * line.quantity);

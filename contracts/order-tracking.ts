@@ -45,7 +45,12 @@ export function trackedOrderOf(order: {
     date: placedOn.format(new Date(order.placedAt)),
     status: order.status,
     items: order.lines.map((line) => ({ name: lineLabel(line), quantity: line.quantity, price: line.unitPrice })),
-    shipping: { method, ...(carrier ? { carrier } : {}), ...(trackingNumber ? { trackingNumber } : {}), ...(eta ? { eta: placedOn.format(new Date(`${eta}T00:00:00Z`)) } : {}) },
+    shipping: {
+      method,
+      ...(carrier ? { carrier } : {}),
+      ...(trackingNumber ? { trackingNumber } : {}),
+      ...(eta ? { eta: placedOn.format(new Date(`${eta}T00:00:00Z`)) } : {}),
+    },
     charges: { subtotal: order.subtotal, shipping: order.shippingCost, discount: order.discount },
     total: order.total,
     ...(order.refunded !== '0.00' ? { refunded: order.refunded } : {}),

@@ -7,7 +7,12 @@ import { MoneyString } from './money.ts';
  * The orders API's shapes. A checkout posts the checkout form's fields (contracts/checkout.ts says
  * which and validates them, with the form's own messages); anything not a string is a 400.
  */
-export const PlaceOrderBody = v.object(Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, v.optional(v.string(`${name} must be a string`))])) as Record<(typeof CHECKOUT_FIELDS)[number], v.OptionalSchema<v.StringSchema<string>, undefined>>);
+export const PlaceOrderBody = v.object(
+  Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, v.optional(v.string(`${name} must be a string`))])) as Record<
+    (typeof CHECKOUT_FIELDS)[number],
+    v.OptionalSchema<v.StringSchema<string>, undefined>
+  >,
+);
 export type PlaceOrderBody = v.InferOutput<typeof PlaceOrderBody>;
 
 export const OrderLineView = v.object({
@@ -65,12 +70,21 @@ export const OrderRefusal = v.object({
   fields: v.optional(v.record(v.string(), v.string())),
 });
 
-export const OrderNumberParams = v.object({ number: v.pipe(v.string(), v.maxLength(40, 'That is not an order number')) });
-export const OrderLookupQuery = v.object({ email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')) });
+export const OrderNumberParams = v.object({
+  number: v.pipe(v.string(), v.maxLength(40, 'That is not an order number')),
+});
+export const OrderLookupQuery = v.object({
+  email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')),
+});
 
 /** What the track-order form route answers the enhanced page (JSON): the order when one was found. */
-export const TrackAnswer = v.object({ result: v.picklist(['found', 'not-found']), tracked: v.optional(FlashTrackedOrder) });
+export const TrackAnswer = v.object({
+  result: v.picklist(['found', 'not-found']),
+  tracked: v.optional(FlashTrackedOrder),
+});
 
 /** A shopper's cancellation: the address the order was placed with proves it is theirs. */
-export const CancelOrderBody = v.object({ email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')) });
+export const CancelOrderBody = v.object({
+  email: v.pipe(v.string('email is required'), v.maxLength(320, 'email is too long')),
+});
 export type CancelOrderBody = v.InferOutput<typeof CancelOrderBody>;

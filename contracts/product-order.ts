@@ -22,6 +22,9 @@ const ORDERS: Record<ProductSort, (a: Ordered, b: Ordered) => number> = {
 };
 
 /** `products` in the `sort` order (a sorted copy); 'featured' keeps the order given (the catalogue's, or a search's ranking). */
-export function sortedProducts<T extends Ordered>(products: readonly T[], sort: ProductSort | 'featured'): readonly T[] {
+export function sortedProducts<T extends Ordered>(
+  products: readonly T[],
+  sort: ProductSort | 'featured',
+): readonly T[] {
   return sort === 'featured' ? products : [...products].sort(ORDERS[sort]);
 }

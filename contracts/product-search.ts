@@ -84,7 +84,9 @@ function words(text: string, keepRanges: boolean): Word[] {
   const joined = found.slice(1).map((word, i): Word => {
     const first = found[i]!;
     const stem = singular(`${first.stem}${word.stem}`);
-    return first.range && word.range ? { stem, range: [first.range[0], word.range[1]], joined: true } : { stem, joined: true };
+    return first.range && word.range
+      ? { stem, range: [first.range[0], word.range[1]], joined: true }
+      : { stem, joined: true };
   });
   return [...found, ...joined];
 }
@@ -110,7 +112,8 @@ export function editDistance(a: string, b: string, limit: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, prevPrev[j - 2]! + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        d = Math.min(d, prevPrev[j - 2]! + 1);
       row[j] = d;
       if (d < best) best = d;
     }
@@ -191,7 +194,9 @@ function bestIn(scoreOf: Scorer, candidates: readonly Word[]): { score: number; 
     const found = scoreOf(word.stem);
     if (found.score <= best.score) continue;
     // A joined pair ("trex" in "T-Rex") highlights both words whole.
-    const range: Highlight | undefined = word.range && (word.joined || found.to === WHOLE ? word.range : [word.range[0] + found.from, word.range[0] + found.to]);
+    const range: Highlight | undefined =
+      word.range &&
+      (word.joined || found.to === WHOLE ? word.range : [word.range[0] + found.from, word.range[0] + found.to]);
     best = range ? { score: found.score, range } : { score: found.score };
     if (found.score === EXACT) break;
   }

@@ -6,15 +6,11 @@ import { SEARCH_MAX_LENGTH } from './search-text.ts';
 export const SEARCH_LIMIT = 6;
 
 /** A search text's limit in characters as a reader counts them: an emoji is one, not two UTF-16 units. */
-export const searchTextLimit = (name: string) => v.maxGraphemes(SEARCH_MAX_LENGTH, `${name} must be at most ${SEARCH_MAX_LENGTH} characters`);
+export const searchTextLimit = (name: string) =>
+  v.maxGraphemes(SEARCH_MAX_LENGTH, `${name} must be at most ${SEARCH_MAX_LENGTH} characters`);
 
 export const SearchQuery = v.object({
-  q: v.pipe(
-    v.string('q is required'),
-    v.trim(),
-    v.minLength(1, 'q must not be empty'),
-    searchTextLimit('q'),
-  ),
+  q: v.pipe(v.string('q is required'), v.trim(), v.minLength(1, 'q must not be empty'), searchTextLimit('q')),
 });
 export type SearchQuery = v.InferOutput<typeof SearchQuery>;
 

@@ -16,7 +16,8 @@ export const CART_MESSAGES = {
   tryAgain: 'Please try again',
   changedElsewhere: 'Your cart was changed',
   orderFailed: 'Your order was not placed',
-  changedElsewhereDescription: 'It was changed in another tab or window, so this page now shows it as it is. Please check it and try again.',
+  changedElsewhereDescription:
+    'It was changed in another tab or window, so this page now shows it as it is. Please check it and try again.',
   failed: {
     add: 'Failed to add item to cart',
     update: 'Failed to update item quantity',
@@ -42,7 +43,8 @@ export const SIGNUP_MESSAGES = {
 export const STOCK_ALERT_MESSAGES = {
   requested: "We'll e-mail you once when it's back.",
   heading: "E-mail me when it's back",
-  prompt: (variant: string) => `${variant} is sold out. Leave your address and we'll send one e-mail when it's back in stock.`,
+  prompt: (variant: string) =>
+    `${variant} is sold out. Leave your address and we'll send one e-mail when it's back in stock.`,
   submit: "E-mail me when it's back",
   pending: 'Saving...',
   failed: "We couldn't save your request. Please try again.",

@@ -38,13 +38,18 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
     }
     return db;
   }
-  const [{ lockDataDir }, { secureDataDir }, { hasCluster, openPglite }] = await Promise.all([import('./data-dir-lock.ts'), import('./data-dir.ts'), import('./pglite.ts')]);
+  const [{ lockDataDir }, { secureDataDir }, { hasCluster, openPglite }] = await Promise.all([
+    import('./data-dir-lock.ts'),
+    import('./data-dir.ts'),
+    import('./pglite.ts'),
+  ]);
   // Files PGlite creates from now on are owner-only whatever umask the process was started with.
   process.umask(0o077);
   const lock = await lockDataDir(target.dataDir);
   try {
     const tightened = await secureDataDir(target.dataDir);
-    if (tightened > 0) options.log?.(`tightened ${tightened} files and directories in ${target.dataDir} to owner-only (0700/0600)`);
+    if (tightened > 0)
+      options.log?.(`tightened ${tightened} files and directories in ${target.dataDir} to owner-only (0700/0600)`);
     const fresh = !hasCluster(pgliteDirOf(target.dataDir));
     const db = await openPglite(pgliteDirOf(target.dataDir), { durable: target.durable ?? true });
     // A fresh directory is unpacked by PGlite with the modes of its template (0666): tighten those too.
@@ -66,7 +71,8 @@ export async function connectDatabase(target: DatabaseTarget, options: ConnectOp
 }
 
 export function describeTarget(target: DatabaseTarget): string {
-  if (!target.databaseUrl) return `PGlite at ${pgliteDirOf(target.dataDir)}${target.durable === false ? ' (PGLITE_SYNC=off: commits not fsynced)' : ''}`;
+  if (!target.databaseUrl)
+    return `PGlite at ${pgliteDirOf(target.dataDir)}${target.durable === false ? ' (PGLITE_SYNC=off: commits not fsynced)' : ''}`;
   const url = new URL(target.databaseUrl);
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }

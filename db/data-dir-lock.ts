@@ -77,7 +77,9 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const socketPath = path.join(path.resolve(dataDir), LOCK_SOCKET);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    throw new Error(`the data directory path ${dataDir} is too long to hold its lock socket (at most ${MAX_SOCKET_PATH - LOCK_SOCKET.length - 1} bytes): use a shorter DATA_DIR`);
+    throw new Error(
+      `the data directory path ${dataDir} is too long to hold its lock socket (at most ${MAX_SOCKET_PATH - LOCK_SOCKET.length - 1} bytes): use a shorter DATA_DIR`,
+    );
   }
   const server = net.createServer((socket) => socket.end(`${process.pid}\n`));
   for (let attempt = 0; attempt < 3; attempt++) {

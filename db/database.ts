@@ -17,7 +17,11 @@ export interface QueryOptions {
 }
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<Row>>;
 }
 
 /** A script of statements separated by semicolons, without parameters (the server parses it: quoting, comments, function bodies). */
@@ -51,7 +55,9 @@ export interface TransactionOptions {
 
 /** The statement that opens a transaction, in one round trip with its lock timeout. */
 export const beginStatement = (options?: TransactionOptions) =>
-  options?.lockTimeoutMs ? `begin; set local lock_timeout = ${Math.max(1, Math.trunc(options.lockTimeoutMs))}` : 'begin';
+  options?.lockTimeoutMs
+    ? `begin; set local lock_timeout = ${Math.max(1, Math.trunc(options.lockTimeoutMs))}`
+    : 'begin';
 
 /** Connections a process holds to a PostgreSQL server at most, unless told otherwise. */
 export const POOL_SIZE = 20;
@@ -75,7 +81,8 @@ export const SqlState = {
 } as const;
 
 export function sqlStateOf(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
+    return error.code;
   return undefined;
 }
 

@@ -28,7 +28,10 @@ interface OutcomeRow {
  * absent) and the log, where a keyed command's first event carries `recordKey` (see
  * eventstore/command-keys.ts). An answer wins: it is what the client should have received.
  */
-export async function findKeyOutcome(db: Queryable, input: { scope: string; key: string; recordKey: string }): Promise<KeyOutcome> {
+export async function findKeyOutcome(
+  db: Queryable,
+  input: { scope: string; key: string; recordKey: string },
+): Promise<KeyOutcome> {
   const { rows } = await db.query<OutcomeRow>(
     `select fingerprint, status, headers, body, null as stream_id from idempotency_keys
      where scope = $1 and key = $2 and expires_at > now()
@@ -39,9 +42,16 @@ export async function findKeyOutcome(db: Queryable, input: { scope: string; key:
     { prepare: true },
   );
   const answered = rows.find((row) => row.status !== null);
-  if (answered) return { kind: 'answered', fingerprint: answered.fingerprint, answer: { status: answered.status!, headers: answered.headers ?? {}, body: answered.body ?? '' } };
+  if (answered)
+    return {
+      kind: 'answered',
+      fingerprint: answered.fingerprint,
+      answer: { status: answered.status!, headers: answered.headers ?? {}, body: answered.body ?? '' },
+    };
   const recorded = rows.find((row) => row.stream_id !== null);
-  return recorded ? { kind: 'recorded', fingerprint: recorded.fingerprint, streamId: recorded.stream_id! } : { kind: 'new' };
+  return recorded
+    ? { kind: 'recorded', fingerprint: recorded.fingerprint, streamId: recorded.stream_id! }
+    : { kind: 'new' };
 }
 
 /**

@@ -13,7 +13,9 @@ export interface Migration {
 
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f)).sort();
-  return Promise.all(files.map(async (f) => ({ id: f.replace(/\.sql$/, ''), sql: await readFile(`${dir}/${f}`, 'utf8') })));
+  return Promise.all(
+    files.map(async (f) => ({ id: f.replace(/\.sql$/, ''), sql: await readFile(`${dir}/${f}`, 'utf8') })),
+  );
 }
 
 /** Applies every migration not yet recorded, all in one transaction (all or nothing), and returns the ids applied. */

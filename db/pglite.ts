@@ -69,7 +69,9 @@ const WAL_PARAMS = ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'];
  * the WAL flushed by fsync, which DurableNodeFS forwards.
  */
 function startParams(durable: boolean): string[] {
-  const base = durable ? [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'] : PGlite.defaultStartParams;
+  const base = durable
+    ? [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync']
+    : PGlite.defaultStartParams;
   return [...base, ...MEMORY_PARAMS, ...WAL_PARAMS];
 }
 
@@ -91,7 +93,11 @@ function delayWasmOptimisation(): void {
 
 function startPglite(dataDir: string, durable: boolean): Promise<PGlite> {
   delayWasmOptimisation();
-  return PGlite.create(durable ? { fs: new DurableNodeFS(dataDir), startParams: startParams(true) } : { dataDir, startParams: startParams(false) });
+  return PGlite.create(
+    durable
+      ? { fs: new DurableNodeFS(dataDir), startParams: startParams(true) }
+      : { dataDir, startParams: startParams(false) },
+  );
 }
 
 /** Whether PostgreSQL's files are in the directory (an empty or new one has none yet). */
@@ -116,16 +122,28 @@ const createEntry = new URL(compiled ? './pglite-create.js' : './pglite-create.t
  * only.
  */
 async function createClusterApart(dataDir: string, durable: boolean): Promise<void> {
-  const child = spawn(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), fileURLToPath(createEntry), dataDir, durable ? 'durable' : 'not-durable'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(compiled ? [] : ['--import', 'tsx']),
+      fileURLToPath(createEntry),
+      dataDir,
+      durable ? 'durable' : 'not-durable',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   });
-  if (code !== 0) throw new Error(`could not create the database in ${dataDir} (${signal ?? `exit code ${code}`}): ${stderr.trim() || 'no message'}`);
+  if (code !== 0)
+    throw new Error(
+      `could not create the database in ${dataDir} (${signal ?? `exit code ${code}`}): ${stderr.trim() || 'no message'}`,
+    );
 }
 
 /**
@@ -152,15 +170,15 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     transaction(work) {
       return transactions(() =>
         pglite.transaction((tx) =>
-        work({
-          async query(sql, params) {
-            const result = await tx.query(sql, params as unknown[] | undefined);
-            return { rows: result.rows as never[] };
-          },
-          async exec(sql) {
-            await tx.exec(sql);
-          },
-        }),
+          work({
+            async query(sql, params) {
+              const result = await tx.query(sql, params as unknown[] | undefined);
+              return { rows: result.rows as never[] };
+            },
+            async exec(sql) {
+              await tx.exec(sql);
+            },
+          }),
         ),
       );
     },
@@ -188,7 +206,8 @@ function namedStatements(pglite: PGlite, transactions: ReturnType<typeof pLimit>
   const { serialize } = protocol;
   /** Statement name → its parameters' type ids (from the server's describe). */
   const statements = new Map<string, Promise<number[]>>();
-  const send = (message: Uint8Array) => pglite.execProtocol(message, { syncToFs: false }).then((result) => result.messages);
+  const send = (message: Uint8Array) =>
+    pglite.execProtocol(message, { syncToFs: false }).then((result) => result.messages);
 
   async function prepare(name: string, sql: string): Promise<number[]> {
     try {
@@ -200,29 +219,31 @@ function namedStatements(pglite: PGlite, transactions: ReturnType<typeof pLimit>
   }
 
   return (sql: string, params: readonly unknown[]) =>
-    transactions(() => pglite.runExclusive(async () => {
-      const name = statementName(sql);
-      let types = statements.get(name);
-      if (!types) {
-        types = prepare(name, sql);
-        statements.set(name, types);
-        types.catch(() => statements.delete(name));
-      }
-      const typeIds = await types;
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = pglite.serializers[typeIds[i]!];
-        return serializer ? serializer(value) : String(value);
-      });
-      const messages = [];
-      try {
-        messages.push(...(await send(serialize.bind({ statement: name, values }))));
-        messages.push(...(await send(serialize.describe({ type: 'P' }))));
-        messages.push(...(await send(serialize.execute({}))));
-      } finally {
-        messages.push(...(await send(serialize.sync())));
-      }
-      await pglite.syncToFs();
-      return pgliteParse.parseResults(messages, pglite.parsers)[0]?.rows ?? [];
-    }));
+    transactions(() =>
+      pglite.runExclusive(async () => {
+        const name = statementName(sql);
+        let types = statements.get(name);
+        if (!types) {
+          types = prepare(name, sql);
+          statements.set(name, types);
+          types.catch(() => statements.delete(name));
+        }
+        const typeIds = await types;
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const serializer = pglite.serializers[typeIds[i]!];
+          return serializer ? serializer(value) : String(value);
+        });
+        const messages = [];
+        try {
+          messages.push(...(await send(serialize.bind({ statement: name, values }))));
+          messages.push(...(await send(serialize.describe({ type: 'P' }))));
+          messages.push(...(await send(serialize.execute({}))));
+        } finally {
+          messages.push(...(await send(serialize.sync())));
+        }
+        await pglite.syncToFs();
+        return pgliteParse.parseResults(messages, pglite.parsers)[0]?.rows ?? [];
+      }),
+    );
 }

@@ -42,7 +42,11 @@ export async function tableActivity(db: Queryable): Promise<TableActivity[]> {
       where s.schemaname = current_schema()
       order by s.relname`,
   );
-  return rows.map((row) => ({ table: row.table, changesSinceAnalyze: Number(row.changes), plannedRows: Number(row.planned) }));
+  return rows.map((row) => ({
+    table: row.table,
+    changesSinceAnalyze: Number(row.changes),
+    plannedRows: Number(row.planned),
+  }));
 }
 
 /**
@@ -52,7 +56,8 @@ export async function tableActivity(db: Queryable): Promise<TableActivity[]> {
 export async function analyzeGrownTables(db: Queryable): Promise<string[]> {
   const grown = (await tableActivity(db)).filter(needsAnalyze).map((activity) => activity.table);
   // Names come from the catalogue of the database itself; quoted all the same.
-  if (grown.length > 0) await db.query(`analyze (skip_locked) ${grown.map((table) => `"${table.replaceAll('"', '""')}"`).join(', ')}`);
+  if (grown.length > 0)
+    await db.query(`analyze (skip_locked) ${grown.map((table) => `"${table.replaceAll('"', '""')}"`).join(', ')}`);
   return grown;
 }
 
@@ -63,7 +68,10 @@ export const STATISTICS_CHECK_MS = 5_000;
  * Runs analyzeGrownTables every STATISTICS_CHECK_MS, one check at a time, until stopped; reports the
  * tables it analyzed and the checks that failed. Returns the stop function.
  */
-export function keepPlannerStatistics(db: Queryable, report: { analyzed(tables: string[]): void; failed(error: unknown): void }): () => void {
+export function keepPlannerStatistics(
+  db: Queryable,
+  report: { analyzed(tables: string[]): void; failed(error: unknown): void },
+): () => void {
   let checking = false;
   let stopped = false;
   const timer = setInterval(() => {

@@ -1,7 +1,20 @@
 import pg from 'pg';
-import { type Database, type Logger, POOL_SIZE, beginStatement, type QueryOptions, statementName, type Transaction, stderrLogger } from './database.ts';
+import {
+  type Database,
+  type Logger,
+  POOL_SIZE,
+  beginStatement,
+  type QueryOptions,
+  statementName,
+  type Transaction,
+  stderrLogger,
+} from './database.ts';
 
-function queryConfig(sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
+function queryConfig(
+  sql: string,
+  params: readonly unknown[] | undefined,
+  options: QueryOptions | undefined,
+): pg.QueryConfig {
   if (!options?.prepare) return { text: sql, values: params as unknown[] | undefined };
   return { name: statementName(sql), text: sql, values: params as unknown[] | undefined };
 }
@@ -57,7 +70,10 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
       (current) => {
         if (current !== client || closing) return;
         listener = undefined;
-        logger.error({ err, channels: [...handlers.keys()] }, 'the PostgreSQL LISTEN connection was lost; connecting again');
+        logger.error(
+          { err, channels: [...handlers.keys()] },
+          'the PostgreSQL LISTEN connection was lost; connecting again',
+        );
         reconnect();
       },
       () => undefined,

@@ -12,7 +12,10 @@ const LOCAL = "[\\p{L}\\p{N}!#$%&'*+=?^_`{|}~.-]";
  * domain (names or an [IP literal]). A plain local part is tried only where a run of its characters
  * starts: tried inside a long run (a token, a blob), it would cost time quadratic in the run's length.
  */
-const ADDRESS = new RegExp(`(?:"[^"\\r\\n]*"|(?<!${LOCAL})${LOCAL}+)(?:@|%40)(?:\\[[^\\]\\r\\n]*\\]|[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*)`, 'giu');
+const ADDRESS = new RegExp(
+  `(?:"[^"\\r\\n]*"|(?<!${LOCAL})${LOCAL}+)(?:@|%40)(?:\\[[^\\]\\r\\n]*\\]|[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*)`,
+  'giu',
+);
 
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
@@ -39,7 +42,10 @@ const MESSAGE_LIMIT = 2_000;
 export function redactedError(error: unknown): Error & { code?: string; responseCode?: number } {
   const original = error instanceof Error ? error : undefined;
   // Cut before redacting as well, so a huge message costs little; an address cut in two loses its "@" or is redacted.
-  const message = redactAddresses((original ? original.message : String(error)).slice(0, MESSAGE_LIMIT * 2)).slice(0, MESSAGE_LIMIT);
+  const message = redactAddresses((original ? original.message : String(error)).slice(0, MESSAGE_LIMIT * 2)).slice(
+    0,
+    MESSAGE_LIMIT,
+  );
   const redacted: Error & { code?: string; responseCode?: number } = new Error(message);
   redacted.name = original?.name ?? 'Error';
   redacted.stack = original?.stack === undefined ? `${redacted.name}: ${message}` : redactAddresses(original.stack);

@@ -3,7 +3,9 @@ import { type Migration, loadMigrations } from './migrate.ts';
 
 /** Whether the shop's migrations were ever applied here (a database made for it), in one round trip. */
 export async function isMigrated(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ migrated: boolean }>("select to_regclass('schema_migrations') is not null as migrated");
+  const { rows } = await db.query<{ migrated: boolean }>(
+    "select to_regclass('schema_migrations') is not null as migrated",
+  );
   return rows[0]?.migrated === true;
 }
 

@@ -34,6 +34,8 @@ export async function deleteDataKey(db: Queryable, subscriberId: string): Promis
 
 /** The subscriber's data key, or undefined once they were forgotten (read only: never makes one). */
 export async function dataKeyOf(db: Queryable, subscriberId: string): Promise<Buffer | undefined> {
-  const { rows } = await db.query<{ key: Uint8Array }>('select key from subscriber_keys where subscriber_id = $1', [subscriberId]);
+  const { rows } = await db.query<{ key: Uint8Array }>('select key from subscriber_keys where subscriber_id = $1', [
+    subscriberId,
+  ]);
   return rows[0] ? Buffer.from(rows[0].key) : undefined;
 }

@@ -15,7 +15,9 @@ export class UnreadableEvent extends Error {
     readonly event: StoredEvent,
     reason: string,
   ) {
-    super(`event at position ${event.position} (${event.streamId} version ${event.version}, ${event.type}) is unreadable: ${reason}`);
+    super(
+      `event at position ${event.position} (${event.streamId} version ${event.version}, ${event.type}) is unreadable: ${reason}`,
+    );
     this.name = 'UnreadableEvent';
   }
 }
@@ -39,14 +41,22 @@ export type EventVersions<Data = unknown> = readonly [
  * family's union. Anything else (an unknown type or version, a field missing or of the wrong type)
  * throws an UnreadableEvent naming the event's position, never a half-right event.
  */
-export function eventReader<Event extends { type: string; data: unknown }>(versionsByType: { [Type in Event['type']]: EventVersions<Extract<Event, { type: Type }>['data']> }) {
+export function eventReader<Event extends { type: string; data: unknown }>(
+  versionsByType: { [Type in Event['type']]: EventVersions<Extract<Event, { type: Type }>['data']> },
+) {
   const table = versionsByType as Record<string, EventVersions>;
   return (event: StoredEvent): Event => {
     const versions = Object.hasOwn(table, event.type) ? table[event.type] : undefined;
     if (!versions) throw new UnreadableEvent(event, `unknown event type "${event.type}"`);
-    const declared = typeof event.data === 'object' && event.data !== null ? (event.data as { schemaVersion?: unknown }).schemaVersion : undefined;
+    const declared =
+      typeof event.data === 'object' && event.data !== null
+        ? (event.data as { schemaVersion?: unknown }).schemaVersion
+        : undefined;
     if (typeof declared !== 'number' || !Number.isInteger(declared) || declared < 1 || declared > versions.length) {
-      throw new UnreadableEvent(event, `unknown schemaVersion ${JSON.stringify(declared)} (known: 1 to ${versions.length})`);
+      throw new UnreadableEvent(
+        event,
+        `unknown schemaVersion ${JSON.stringify(declared)} (known: 1 to ${versions.length})`,
+      );
     }
     const parsed = v.safeParse(versions[declared - 1]!.schema, event.data);
     if (!parsed.success) {

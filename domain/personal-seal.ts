@@ -17,7 +17,9 @@ export function sealPersonal(key: Buffer, text: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, key, iv);
   const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return [FORMAT, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return [FORMAT, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }
 
 /**
@@ -30,7 +32,13 @@ export function openPersonal(key: Buffer, sealed: string): string {
   const ivAt = sealed.indexOf('.') + 1;
   const tagAt = sealed.indexOf('.', ivAt) + 1;
   const bodyAt = sealed.indexOf('.', tagAt) + 1;
-  if (sealed.slice(0, ivAt) !== `${FORMAT}.` || tagAt <= ivAt + 1 || bodyAt <= tagAt + 1 || sealed.indexOf('.', bodyAt) !== -1) throw new Error('not sealed personal data');
+  if (
+    sealed.slice(0, ivAt) !== `${FORMAT}.` ||
+    tagAt <= ivAt + 1 ||
+    bodyAt <= tagAt + 1 ||
+    sealed.indexOf('.', bodyAt) !== -1
+  )
+    throw new Error('not sealed personal data');
   // base64url decodes to at most three bytes per four characters.
   if (scratch.length < sealed.length) scratch = Buffer.allocUnsafe(sealed.length);
   const ivEnd = scratch.write(sealed.slice(ivAt, tagAt - 1), 0, 'base64url');
@@ -45,4 +53,5 @@ export function openPersonal(key: Buffer, sealed: string): string {
 }
 
 /** The subscriber's id: stable for an address, meaningless without the lookup key. */
-export const subscriberIdOf = (lookupKey: Buffer, normalisedEmail: string): string => createHmac('sha256', lookupKey).update(normalisedEmail).digest('base64url');
+export const subscriberIdOf = (lookupKey: Buffer, normalisedEmail: string): string =>
+  createHmac('sha256', lookupKey).update(normalisedEmail).digest('base64url');

@@ -1,5 +1,12 @@
 import { type Database, sqlStateOf } from '../db/database.ts';
-import { type AppendOptions, type NewEvent, type RecordedEvent, type StreamAppend, appendToStream, appendToStreams } from './streams.ts';
+import {
+  type AppendOptions,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamAppend,
+  appendToStream,
+  appendToStreams,
+} from './streams.ts';
 
 export interface AppendGroupsOptions {
   /** The steps that ride along with a set of events of these types (the inline projections). */
@@ -92,7 +99,9 @@ export function createAppendGroups(db: Database, options: AppendGroupsOptions) {
       }
     }
     for (const append of group) {
-      await appendToStream(db, append.streamId, append.expectedVersion, append.events, { alsoRun: options.alsoRun(append.events) }).then(append.resolve, append.reject);
+      await appendToStream(db, append.streamId, append.expectedVersion, append.events, {
+        alsoRun: options.alsoRun(append.events),
+      }).then(append.resolve, append.reject);
     }
   }
 

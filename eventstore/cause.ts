@@ -42,7 +42,12 @@ export const currentCause = (): Cause | undefined => current.getStore();
 export function stampCause<Event extends NewEvent>(events: readonly Event[], cause = currentCause()): readonly Event[] {
   if (!cause) return events;
   const traceparent = currentTraceparent();
-  const envelope: Envelope = { correlationId: cause.correlationId, causationId: cause.causationId, actor: cause.actor, ...(traceparent ? { traceparent } : {}) };
+  const envelope: Envelope = {
+    correlationId: cause.correlationId,
+    causationId: cause.causationId,
+    actor: cause.actor,
+    ...(traceparent ? { traceparent } : {}),
+  };
   return events.map((event) => {
     const metadata = { ...envelope, ...event.metadata };
     return { ...event, metadata };

@@ -1,7 +1,14 @@
 import { SpanKind, type Span } from '@opentelemetry/api';
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/domain-error.ts';
-import { ConcurrencyConflict, type NewEvent, ReadModelRefused, type RecordedEvent, type StreamAppend, readStream } from './streams.ts';
+import {
+  ConcurrencyConflict,
+  type NewEvent,
+  ReadModelRefused,
+  type RecordedEvent,
+  type StreamAppend,
+  readStream,
+} from './streams.ts';
 import { stampCause } from './cause.ts';
 import { AlreadyRecorded, type CommandKey, recordedUnder, stampKey } from './command-keys.ts';
 import { inSpan } from './tracing.ts';
@@ -103,8 +110,12 @@ export class TooMuchContention extends Error {
   }
 }
 
-type StatesOf<Targets extends readonly StreamTarget<any>[]> = { [K in keyof Targets]: Targets[K] extends StreamTarget<infer S> ? S : never };
-type HandledOf<Targets extends readonly StreamTarget<any>[]> = { [K in keyof Targets]: Targets[K] extends StreamTarget<infer S> ? Handled<S> : never };
+type StatesOf<Targets extends readonly StreamTarget<any>[]> = {
+  [K in keyof Targets]: Targets[K] extends StreamTarget<infer S> ? S : never;
+};
+type HandledOf<Targets extends readonly StreamTarget<any>[]> = {
+  [K in keyof Targets]: Targets[K] extends StreamTarget<infer S> ? Handled<S> : never;
+};
 /** Each stream's new events, in the order of the targets. */
 export type Decision<Targets extends readonly StreamTarget<any>[]> = { [K in keyof Targets]: readonly NewEvent[] };
 
@@ -124,13 +135,18 @@ function streamKind(streamId: string): string {
 }
 
 /** A command's span name: `command cart`, `command cart+order`. */
-export const commandSpanName = (streamIds: readonly string[]) => `command ${[...new Set(streamIds.map(streamKind))].join('+')}`;
+export const commandSpanName = (streamIds: readonly string[]) =>
+  `command ${[...new Set(streamIds.map(streamKind))].join('+')}`;
 
 /** What a command's span records as it goes: the streams, the events appended, each conflict and a refusal. */
 function spanObserver(span: Span): CommandObserver {
   let attempts = 1;
   return {
-    appended: (events) => span.setAttributes({ 'dino.command.events': events.map((e) => e.type), 'dino.command.positions': events.map((e) => e.position) }),
+    appended: (events) =>
+      span.setAttributes({
+        'dino.command.events': events.map((e) => e.type),
+        'dino.command.positions': events.map((e) => e.position),
+      }),
     conflict: (streamId, outcome) => {
       span.addEvent('conflict', { 'dino.stream': streamId, 'dino.command.outcome': outcome });
       span.setAttribute('dino.command.attempts', outcome === 'retried' ? ++attempts : attempts);
@@ -154,7 +170,11 @@ export function handleCommand<const Targets extends readonly StreamTarget<any>[]
   options: HandleOptions,
 ): Promise<HandledOf<Targets>> {
   const streams = targets.map((t) => t.streamId);
-  const settings = { kind: SpanKind.INTERNAL, attributes: { 'dino.command.streams': streams, 'dino.command.attempts': 1 }, expected: (e: unknown) => e instanceof DomainError };
+  const settings = {
+    kind: SpanKind.INTERNAL,
+    attributes: { 'dino.command.streams': streams, 'dino.command.attempts': 1 },
+    expected: (e: unknown) => e instanceof DomainError,
+  };
   return inSpan(commandSpanName(streams), settings, (span) =>
     runCommand(db, targets, decide, { ...options, observers: [...(options.observers ?? []), spanObserver(span)] }),
   );
@@ -173,7 +193,8 @@ async function runCommand<const Targets extends readonly StreamTarget<any>[]>(
     const read = await Promise.all(targets.map((target) => stateOf(db, target, attempt)));
     // Checked on every attempt: after a conflict the stream has moved on, and the condition fails.
     targets.forEach((target, i) => {
-      if (target.ifVersion !== undefined && target.ifVersion !== read[i]!.version) throw new VersionMismatch(target.streamId, target.ifVersion, read[i]!.version);
+      if (target.ifVersion !== undefined && target.ifVersion !== read[i]!.version)
+        throw new VersionMismatch(target.streamId, target.ifVersion, read[i]!.version);
     });
     let decided: Decision<Targets>;
     try {
@@ -183,17 +204,25 @@ async function runCommand<const Targets extends readonly StreamTarget<any>[]>(
       throw error;
     }
     // Every event carries the cause of the work in progress (eventstore/cause.ts): who, why, from which request.
-    const appends = targets.map((target, i) => ({ streamId: target.streamId, expectedVersion: read[i]!.version, events: stampCause(decided[i]!) }));
+    const appends = targets.map((target, i) => ({
+      streamId: target.streamId,
+      expectedVersion: read[i]!.version,
+      events: stampCause(decided[i]!),
+    }));
     const firstWritten = appends.findIndex((a) => a.events.length > 0);
     const done = (recorded: RecordedEvent[][]) =>
       targets.map((target, i) => {
         const events = appends[i]!.events;
-        const after = { state: events.reduce(target.fold.evolve as (s: unknown, e: NewEvent) => unknown, read[i]!.state), version: recorded[i]!.at(-1)?.version ?? read[i]!.version };
+        const after = {
+          state: events.reduce(target.fold.evolve as (s: unknown, e: NewEvent) => unknown, read[i]!.state),
+          version: recorded[i]!.at(-1)?.version ?? read[i]!.version,
+        };
         if (events.length > 0) target.cache?.set(target.streamId, after);
         return { streamId: target.streamId, ...after, recorded: recorded[i]! };
       }) as HandledOf<Targets>;
     if (firstWritten < 0) return done(targets.map(() => []));
-    if (key) appends[firstWritten] = { ...appends[firstWritten]!, events: stampKey(appends[firstWritten]!.events, key) };
+    if (key)
+      appends[firstWritten] = { ...appends[firstWritten]!, events: stampKey(appends[firstWritten]!.events, key) };
     try {
       const recorded = await options.append(appends.filter((a) => a.events.length > 0));
       const byStream = appends.map((a) => (a.events.length > 0 ? recorded.shift()! : []));
@@ -222,26 +251,40 @@ async function runCommand<const Targets extends readonly StreamTarget<any>[]>(
 }
 
 /** A stream's state for an attempt: from the cache or as new on the first, else folded from its events. */
-async function stateOf<State>(db: Database, target: StreamTarget<State>, attempt: number): Promise<{ state: State; version: number; cached: boolean }> {
+async function stateOf<State>(
+  db: Database,
+  target: StreamTarget<State>,
+  attempt: number,
+): Promise<{ state: State; version: number; cached: boolean }> {
   if (attempt === 1) {
     // A cached version that fails the caller's condition may be the stale one: read before refusing.
     const cached = target.cache?.get(target.streamId);
-    if (cached && (target.ifVersion === undefined || target.ifVersion === cached.version)) return { ...cached, cached: true };
+    if (cached && (target.ifVersion === undefined || target.ifVersion === cached.version))
+      return { ...cached, cached: true };
     if (target.newStream) return { state: target.fold.initialState(), version: 0, cached: false };
   }
   return { ...(await readState(db, target.streamId, target.fold)), cached: false };
 }
 
 /** The result of a command an earlier attempt recorded into `streamId`: the streams as they are now, nothing appended. */
-async function alreadyDone<const Targets extends readonly StreamTarget<any>[]>(db: Database, targets: Targets, streamId: string): Promise<HandledOf<Targets>> {
+async function alreadyDone<const Targets extends readonly StreamTarget<any>[]>(
+  db: Database,
+  targets: Targets,
+  streamId: string,
+): Promise<HandledOf<Targets>> {
   const first = targets.findIndex((t) => t.streamId === streamId);
   const ids = targets.map((t, i) => (i === Math.max(first, 0) ? streamId : t.streamId));
-  return (await Promise.all(targets.map(async (t, i) => ({ streamId: ids[i]!, ...(await readState(db, ids[i]!, t.fold)), recorded: [] })))) as HandledOf<Targets>;
+  return (await Promise.all(
+    targets.map(async (t, i) => ({ streamId: ids[i]!, ...(await readState(db, ids[i]!, t.fold)), recorded: [] })),
+  )) as HandledOf<Targets>;
 }
 
 /** A stream's state folded from its events, and its version (0 for a stream with none). */
 async function readState<State>(db: Database, streamId: string, fold: Fold<State>) {
   const history = await readStream(db, streamId);
-  const state = history.reduce((s, e) => (fold.evolve as (s: State, e: NewEvent) => State)(s, fold.readEvent(e)), fold.initialState());
+  const state = history.reduce(
+    (s, e) => (fold.evolve as (s: State, e: NewEvent) => State)(s, fold.readEvent(e)),
+    fold.initialState(),
+  );
   return { state, version: history.length === 0 ? 0 : history[history.length - 1]!.version };
 }

@@ -27,7 +27,13 @@ export class AlreadyRecorded extends Error {
 
 /** Whether a failed append failed because its key is already in the log. */
 export function isKeyTaken(error: unknown): boolean {
-  return sqlStateOf(error) === SqlState.uniqueViolation && typeof error === 'object' && error !== null && 'constraint' in error && error.constraint === KEY_INDEX;
+  return (
+    sqlStateOf(error) === SqlState.uniqueViolation &&
+    typeof error === 'object' &&
+    error !== null &&
+    'constraint' in error &&
+    error.constraint === KEY_INDEX
+  );
 }
 
 /** The events with the key carried by the first (the index allows it once in the whole log). */
@@ -38,7 +44,10 @@ export function stampKey<Event extends NewEvent>(events: readonly Event[], { key
 }
 
 /** What an earlier attempt with this key recorded: its stream and the fingerprint of its request. */
-export async function recordedUnder(db: Queryable, key: string): Promise<{ streamId: string; request: string } | undefined> {
+export async function recordedUnder(
+  db: Queryable,
+  key: string,
+): Promise<{ streamId: string; request: string } | undefined> {
   const { rows } = await db.query<{ stream_id: string; request: string }>(
     `select stream_id, metadata ->> 'request' as request from events
      where metadata ? 'idempotencyKey' and metadata ->> 'idempotencyKey' = $1`,

@@ -52,11 +52,10 @@ export async function readCheckpoints(db: Queryable): Promise<ConsumerCheckpoint
 
 /** Records a consumer's starting point the first time it runs; a stored one is kept. */
 export async function createCheckpoint(db: Queryable, consumer: string, start: LogCursor): Promise<void> {
-  await db.query('insert into consumer_checkpoints (consumer, transaction_id, position) values ($1, $2::xid8, $3) on conflict (consumer) do nothing', [
-    consumer,
-    start.transactionId,
-    start.position,
-  ]);
+  await db.query(
+    'insert into consumer_checkpoints (consumer, transaction_id, position) values ($1, $2::xid8, $3) on conflict (consumer) do nothing',
+    [consumer, start.transactionId, start.position],
+  );
 }
 
 export interface Lease {
@@ -70,7 +69,11 @@ export interface Lease {
  * expire (a killed instance), or `takeOver` says any holder is gone (an embedded database has one
  * process). Answers the checkpoint when the lease is ours, undefined when another instance runs it.
  */
-export async function claimLease(db: Queryable, lease: Lease, takeOver = false): Promise<ConsumerCheckpoint | undefined> {
+export async function claimLease(
+  db: Queryable,
+  lease: Lease,
+  takeOver = false,
+): Promise<ConsumerCheckpoint | undefined> {
   const { rows } = await db.query<CheckpointRow>(
     `update consumer_checkpoints set lease_owner = $2, lease_expires_at = now() + $3 * interval '1 millisecond'
      where consumer = $1 and (lease_owner is null or lease_owner = $2 or lease_expires_at < now() or $4)
@@ -91,7 +94,10 @@ export async function renewLease(db: Queryable, lease: Lease): Promise<boolean> 
 
 /** Lets the lease go (a clean stop), so another instance need not wait for it to expire. */
 export async function releaseLease(db: Queryable, lease: Lease): Promise<void> {
-  await db.query('update consumer_checkpoints set lease_owner = null, lease_expires_at = null where consumer = $1 and lease_owner = $2', [lease.consumer, lease.owner]);
+  await db.query(
+    'update consumer_checkpoints set lease_owner = null, lease_expires_at = null where consumer = $1 and lease_owner = $2',
+    [lease.consumer, lease.owner],
+  );
 }
 
 /**
@@ -115,7 +121,13 @@ export interface Backoff {
 }
 
 /** Counts a failed try of the event at `position` and sets when it is tried again; answers the tries so far (0: lease lost). */
-export async function recordFailure(db: Queryable, lease: Lease, position: number, error: string, backoff: Backoff): Promise<number> {
+export async function recordFailure(
+  db: Queryable,
+  lease: Lease,
+  position: number,
+  error: string,
+  backoff: Backoff,
+): Promise<number> {
   const { rows } = await db.query<{ failed_attempts: number }>(
     `update consumer_checkpoints set
        failed_attempts = case when failing_position = $3 then failed_attempts + 1 else 1 end,
@@ -137,7 +149,9 @@ export async function retryFailingNow(db: Queryable, consumer: string, position:
 }
 
 /** The forms of `address` a stored text may hold it in, lower-cased: as written and percent-encoded. */
-export const mentionsOf = (address: string) => [...new Set([address, encodeURIComponent(address)].map((text) => text.trim().toLowerCase()))];
+export const mentionsOf = (address: string) => [
+  ...new Set([address, encodeURIComponent(address)].map((text) => text.trim().toLowerCase())),
+];
 
 /**
  * Redacts `address` (a forgotten customer's, case ignored) from the errors the consumers are retrying:
@@ -151,7 +165,10 @@ export async function redactFailuresMentioning(db: Queryable, address: string): 
     [mentionsOf(address)],
   );
   for (const row of rows) {
-    await db.query('update consumer_checkpoints set last_error = $2 where consumer = $1', [row.consumer, redactAddresses(row.last_error, address)]);
+    await db.query('update consumer_checkpoints set last_error = $2 where consumer = $1', [
+      row.consumer,
+      redactAddresses(row.last_error, address),
+    ]);
   }
   return rows.length;
 }

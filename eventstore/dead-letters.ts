@@ -50,7 +50,13 @@ export interface ParkedEvent {
  * Parks an event the consumer gave up on and moves its checkpoint past it, in one statement, while
  * the lease is ours (false otherwise): the rest of the log goes on without it.
  */
-export async function parkEvent(db: Queryable, lease: Lease, event: ParkedEvent, attempts: number, error: string): Promise<boolean> {
+export async function parkEvent(
+  db: Queryable,
+  lease: Lease,
+  event: ParkedEvent,
+  attempts: number,
+  error: string,
+): Promise<boolean> {
   const { rows } = await db.query(
     `with advanced as (
        update consumer_checkpoints set transaction_id = $3::xid8, position = $4, failing_position = null, failed_attempts = 0,
@@ -62,18 +68,26 @@ export async function parkEvent(db: Queryable, lease: Lease, event: ParkedEvent,
      on conflict (consumer, position) do update set status = 'parked', attempts = consumer_dead_letters.attempts + excluded.attempts,
        error = excluded.error, parked_at = now()
      returning 1`,
-    [lease.consumer, lease.owner, event.cursor.transactionId, event.position, event.streamId, event.type, attempts, error],
+    [
+      lease.consumer,
+      lease.owner,
+      event.cursor.transactionId,
+      event.position,
+      event.streamId,
+      event.type,
+      attempts,
+      error,
+    ],
   );
   return rows.length > 0;
 }
 
 /** A retried dead letter failed again: parked once more, its tries counted. */
 export async function parkAgain(db: Queryable, consumer: string, position: number, error: string): Promise<void> {
-  await db.query(`update consumer_dead_letters set status = 'parked', attempts = attempts + 1, error = $3, parked_at = now() where consumer = $1 and position = $2`, [
-    consumer,
-    position,
-    error,
-  ]);
+  await db.query(
+    `update consumer_dead_letters set status = 'parked', attempts = attempts + 1, error = $3, parked_at = now() where consumer = $1 and position = $2`,
+    [consumer, position, error],
+  );
 }
 
 /** A retried dead letter was handled: it is no longer dead. */
@@ -104,7 +118,12 @@ export async function requestRetry(db: Queryable, consumer: string, position?: n
  * yet dead (the one the consumer is retrying) gets a skipped record, which the consumer honours
  * before its next try. Answers false when it was already skipped.
  */
-export async function skipEvent(db: Queryable, consumer: string, event: { position: number; streamId: string; type: string }, reason: string): Promise<boolean> {
+export async function skipEvent(
+  db: Queryable,
+  consumer: string,
+  event: { position: number; streamId: string; type: string },
+  reason: string,
+): Promise<boolean> {
   const { rows } = await db.query(
     `insert into consumer_dead_letters (consumer, position, stream_id, type, attempts, error, status)
      values ($1, $2, $3, $4, 0, $5, 'skipped')
@@ -117,12 +136,19 @@ export async function skipEvent(db: Queryable, consumer: string, event: { positi
 
 /** Whether an operator told the consumer to pass over the event at `position`. */
 export async function isSkipped(db: Queryable, consumer: string, position: number): Promise<boolean> {
-  const { rows } = await db.query(`select 1 from consumer_dead_letters where consumer = $1 and position = $2 and status = 'skipped'`, [consumer, position]);
+  const { rows } = await db.query(
+    `select 1 from consumer_dead_letters where consumer = $1 and position = $2 and status = 'skipped'`,
+    [consumer, position],
+  );
   return rows.length > 0;
 }
 
 /** A consumer's dead letters (parked and queued for retry; skipped ones too with `all`), oldest first. */
-export async function listDeadLetters(db: Queryable, consumer?: string, options: { all?: boolean } = {}): Promise<DeadLetter[]> {
+export async function listDeadLetters(
+  db: Queryable,
+  consumer?: string,
+  options: { all?: boolean } = {},
+): Promise<DeadLetter[]> {
   const { rows } = await db.query<DeadLetterRow>(
     `select consumer, position, stream_id, type, attempts, error, status, parked_at from consumer_dead_letters
      where ($1::text is null or consumer = $1) and ($2 or status <> 'skipped') order by consumer, position`,
@@ -143,7 +169,11 @@ export async function redactDeadLettersMentioning(db: Queryable, address: string
     [mentionsOf(address)],
   );
   for (const row of rows) {
-    await db.query('update consumer_dead_letters set error = $3 where consumer = $1 and position = $2', [row.consumer, row.position, redactAddresses(row.error, address)]);
+    await db.query('update consumer_dead_letters set error = $3 where consumer = $1 and position = $2', [
+      row.consumer,
+      row.position,
+      redactAddresses(row.error, address),
+    ]);
   }
   return rows.length;
 }

@@ -1,6 +1,14 @@
 // Following the log in commit order, for operators (the CLI's `events tail`).
 import type { Queryable } from '../db/database.ts';
-import { type LogCursor, type LoggedEvent, type LoggedEventRow, LOGGED_COLUMNS, currentHorizon, readCommittedAfter, toLogged } from './log-tail.ts';
+import {
+  type LogCursor,
+  type LoggedEvent,
+  type LoggedEventRow,
+  LOGGED_COLUMNS,
+  currentHorizon,
+  readCommittedAfter,
+  toLogged,
+} from './log-tail.ts';
 
 export interface FollowLogOptions {
   /** First position to report (inclusive); 1 = the whole log. */

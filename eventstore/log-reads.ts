@@ -55,7 +55,10 @@ export async function positionOfLatest(db: Queryable, n: number): Promise<number
 
 /** The highest position among events of these types (0 when there is none). */
 export async function headPositionOf(db: Queryable, types: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ position: string | number }>('select position from events where type = any($1) order by position desc limit 1', [types]);
+  const { rows } = await db.query<{ position: string | number }>(
+    'select position from events where type = any($1) order by position desc limit 1',
+    [types],
+  );
   return Number(rows[0]?.position ?? 0);
 }
 

@@ -23,7 +23,8 @@ export interface LoggedEventRow extends EventRow {
 
 // The id comes out as text under its own name: an ORDER BY must name events.transaction_id (the
 // alias would sort as text, '1000' before '999').
-export const LOGGED_COLUMNS = 'transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at';
+export const LOGGED_COLUMNS =
+  'transaction_id::text as transaction_id, position, stream_id, version, type, data, metadata, created_at';
 
 export function toLogged(row: LoggedEventRow): LoggedEvent {
   return { ...toRecorded(row), cursor: { transactionId: row.transaction_id, position: Number(row.position) } };
@@ -53,8 +54,15 @@ export interface LogRead {
  * it ends, both come, 10 first, and no event can ever appear behind the cursor (position alone is not
  * commit order). One statement: the horizon comes back even when no event does.
  */
-export async function readCommittedAfter(db: Queryable, after: LogCursor, only: { types?: readonly string[]; from?: number }, limit: number): Promise<LogRead> {
-  const { rows } = await db.query<LoggedEventRow & { horizon: string; held_back: boolean; position: string | number | null }>(
+export async function readCommittedAfter(
+  db: Queryable,
+  after: LogCursor,
+  only: { types?: readonly string[]; from?: number },
+  limit: number,
+): Promise<LogRead> {
+  const { rows } = await db.query<
+    LoggedEventRow & { horizon: string; held_back: boolean; position: string | number | null }
+  >(
     `select h.xmin::text as horizon, h.held_back, e.*
      from (
        select x.xmin, exists (
@@ -101,7 +109,10 @@ export async function currentHorizon(db: Queryable): Promise<LogCursor> {
  * (committed ones: the only ones visible) and whether an operator queued parked events of `consumers`
  * for another try.
  */
-export async function wakeSignals(db: Queryable, consumers: readonly string[]): Promise<{ newest: bigint; retries: boolean }> {
+export async function wakeSignals(
+  db: Queryable,
+  consumers: readonly string[],
+): Promise<{ newest: bigint; retries: boolean }> {
   const { rows } = await db.query<{ newest: string | null; retries: boolean }>(
     `select (select max(transaction_id)::text from events) as newest,
             exists (select 1 from consumer_dead_letters where status = 'retry' and consumer = any($1::text[])) as retries`,
@@ -121,7 +132,9 @@ export async function backlogAfterCursor(db: Queryable, after: LogCursor, types:
 
 /** One event by its position (what an operator names), or undefined. */
 export async function eventAt(db: Queryable, position: number): Promise<LoggedEvent | undefined> {
-  const { rows } = await db.query<LoggedEventRow>(`select ${LOGGED_COLUMNS} from events where position = $1`, [position]);
+  const { rows } = await db.query<LoggedEventRow>(`select ${LOGGED_COLUMNS} from events where position = $1`, [
+    position,
+  ]);
   const row = rows[0];
   return row && toLogged(row);
 }
@@ -130,7 +143,11 @@ export async function eventAt(db: Queryable, position: number): Promise<LoggedEv
  * The events whose envelope names one of `correlations`, in log order, at most `limit` (the index on
  * the correlation id finds them in a log of any length).
  */
-export async function eventsCorrelatedWith(db: Queryable, correlations: readonly string[], limit: number): Promise<LoggedEvent[]> {
+export async function eventsCorrelatedWith(
+  db: Queryable,
+  correlations: readonly string[],
+  limit: number,
+): Promise<LoggedEvent[]> {
   const { rows } = await db.query<LoggedEventRow>(
     `select ${LOGGED_COLUMNS} from events
      where metadata ? 'correlationId' and metadata ->> 'correlationId' = any($1::text[])
@@ -142,6 +159,9 @@ export async function eventsCorrelatedWith(db: Queryable, correlations: readonly
 
 /** Every event of the stream, in version order, with its cursor. */
 export async function loggedStream(db: Queryable, streamId: string): Promise<LoggedEvent[]> {
-  const { rows } = await db.query<LoggedEventRow>(`select ${LOGGED_COLUMNS} from events where stream_id = $1 order by version`, [streamId]);
+  const { rows } = await db.query<LoggedEventRow>(
+    `select ${LOGGED_COLUMNS} from events where stream_id = $1 order by version`,
+    [streamId],
+  );
   return rows.map(toLogged);
 }

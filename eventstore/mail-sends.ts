@@ -34,7 +34,9 @@ export async function beginSend(db: Queryable, lease: Lease, messageId: string):
 
 /** The server accepted the message: a later try of its event sends it no more. */
 export async function markSent(db: Queryable, messageId: string): Promise<void> {
-  await db.query(`update mail_sends set state = 'sent', sent_at = now() where message_id = $1`, [messageId], { prepare: true });
+  await db.query(`update mail_sends set state = 'sent', sent_at = now() where message_id = $1`, [messageId], {
+    prepare: true,
+  });
 }
 
 /**
@@ -55,9 +57,12 @@ export interface MailSend {
 
 /** Every mark, oldest first (for tests and operators). */
 export async function readMailSends(db: Queryable): Promise<MailSend[]> {
-  const { rows } = await db.query<{ message_id: string; consumer: string; state: 'sending' | 'sent'; attempts: number }>(
-    'select message_id, consumer, state, attempts from mail_sends order by started_at, message_id',
-  );
+  const { rows } = await db.query<{
+    message_id: string;
+    consumer: string;
+    state: 'sending' | 'sent';
+    attempts: number;
+  }>('select message_id, consumer, state, attempts from mail_sends order by started_at, message_id');
   return rows.map((r) => ({ messageId: r.message_id, consumer: r.consumer, state: r.state, attempts: r.attempts }));
 }
 
@@ -72,8 +77,20 @@ export interface EventMailSend extends MailSend {
 const NAMED_POSITION = `substring(message_id from '^<[a-z-]+\\.(\\d+)[.@]')::bigint`;
 
 /** The marks of the messages `consumers` made for the events at `positions`. */
-export async function mailSendsOfEvents(db: Queryable, consumers: readonly string[], positions: readonly number[]): Promise<EventMailSend[]> {
-  const { rows } = await db.query<{ message_id: string; consumer: string; state: 'sending' | 'sent'; attempts: number; position: string | number; started_at: Date; sent_at: Date | null }>(
+export async function mailSendsOfEvents(
+  db: Queryable,
+  consumers: readonly string[],
+  positions: readonly number[],
+): Promise<EventMailSend[]> {
+  const { rows } = await db.query<{
+    message_id: string;
+    consumer: string;
+    state: 'sending' | 'sent';
+    attempts: number;
+    position: string | number;
+    started_at: Date;
+    sent_at: Date | null;
+  }>(
     `select message_id, consumer, state, attempts, ${NAMED_POSITION} as position, started_at, sent_at from mail_sends
      where consumer = any($1::text[]) and ${NAMED_POSITION} = any($2::bigint[]) order by started_at, message_id`,
     [consumers, positions],

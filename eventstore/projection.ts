@@ -85,7 +85,8 @@ export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export const APPENDED_COLUMNS = 'position, stream_id, version, type, data';
 
 /** `name as (sql)` for each step, ready to follow other common table expressions. */
-export const renderSteps = (steps: readonly ProjectionStep[]) => steps.map((step) => `${step.name} as (${step.sql})`).join(',\n');
+export const renderSteps = (steps: readonly ProjectionStep[]) =>
+  steps.map((step) => `${step.name} as (${step.sql})`).join(',\n');
 
 export interface StepOptions {
   /** false: the general steps, never a shortcut. */
@@ -101,7 +102,11 @@ export interface StepOptions {
  * projection's general steps. With `intoEmpty`, a projection's steps into empty tables come first.
  * Refuses two steps of the same name.
  */
-export function stepsOf(selected: readonly Projection[], types?: readonly string[], options: StepOptions = {}): ProjectionStep[] {
+export function stepsOf(
+  selected: readonly Projection[],
+  types?: readonly string[],
+  options: StepOptions = {},
+): ProjectionStep[] {
   const interested = types ? selected.filter((p) => p.eventTypes.some((t) => types.includes(t))) : selected;
   const steps = interested.flatMap((p) => {
     if (options.intoEmpty && p.stepsIntoEmpty) return p.stepsIntoEmpty;
@@ -110,7 +115,8 @@ export function stepsOf(selected: readonly Projection[], types?: readonly string
     return p.shortcuts?.find((s) => mine.every((t) => s.types.includes(t)))?.steps ?? p.steps;
   });
   const names = new Set(steps.map((s) => s.name));
-  if (names.size !== steps.length) throw new Error(`projection steps must have distinct names: ${steps.map((s) => s.name).join(', ')}`);
+  if (names.size !== steps.length)
+    throw new Error(`projection steps must have distinct names: ${steps.map((s) => s.name).join(', ')}`);
   return steps;
 }
 
@@ -122,7 +128,12 @@ export type ProjectableEvent = Pick<RecordedEvent, 'position' | 'streamId' | 've
  * statement: the steps an append of them would run (or as `options` choose) over `appended` given
  * as JSON. Re-applying events is a no-op.
  */
-export async function projectEvents(tx: Queryable, selected: readonly Projection[], events: readonly ProjectableEvent[], options: StepOptions = {}): Promise<void> {
+export async function projectEvents(
+  tx: Queryable,
+  selected: readonly Projection[],
+  events: readonly ProjectableEvent[],
+  options: StepOptions = {},
+): Promise<void> {
   const steps = stepsOf(selected, [...new Set(events.map((e) => e.type))], options);
   if (steps.length === 0) return;
   await tx.query(
@@ -131,6 +142,16 @@ export async function projectEvents(tx: Queryable, selected: readonly Projection
      ),
      ${renderSteps(steps)}
      select 1`,
-    [JSON.stringify(events.map((e) => ({ position: e.position, stream_id: e.streamId, version: e.version, type: e.type, data: e.data })))],
+    [
+      JSON.stringify(
+        events.map((e) => ({
+          position: e.position,
+          stream_id: e.streamId,
+          version: e.version,
+          type: e.type,
+          data: e.data,
+        })),
+      ),
+    ],
   );
 }

@@ -1,9 +1,24 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { createAppendGroups } from './append-groups.ts';
-import { type CommandObserver, type Decider, type Handled, type StreamStateCache, type StreamTarget, handleCommand } from './command-handler.ts';
+import {
+  type CommandObserver,
+  type Decider,
+  type Handled,
+  type StreamStateCache,
+  type StreamTarget,
+  handleCommand,
+} from './command-handler.ts';
 import type { CommandKey } from './command-keys.ts';
 import { type Projection, type ProjectionStep, stepsOf } from './projection.ts';
-import { ConcurrencyConflict, type NewEvent, type RecordedEvent, type StreamAppend, appendFailure, appendToStream, appendToStreams } from './streams.ts';
+import {
+  ConcurrencyConflict,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamAppend,
+  appendFailure,
+  appendToStream,
+  appendToStreams,
+} from './streams.ts';
 
 /** How long a command's transaction waits for a row another holds (orders on one variant queue on its stock row for milliseconds). */
 export const LOCK_TIMEOUT_MS = 2_000;
@@ -49,7 +64,13 @@ export function inlineSteps(inline: readonly Projection[], events: readonly NewE
  * Events appended as given, with the inline projections' steps in the same statement: how the tests
  * and the bench lay down a log. The shop's commands go through `handle` and `handleStreams`.
  */
-export function appendEvents(db: Queryable, inline: readonly Projection[], streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<RecordedEvent[]> {
+export function appendEvents(
+  db: Queryable,
+  inline: readonly Projection[],
+  streamId: string,
+  expectedVersion: number,
+  events: readonly NewEvent[],
+): Promise<RecordedEvent[]> {
   return appendToStream(db, streamId, expectedVersion, events, { alsoRun: inlineSteps(inline, events) });
 }
 
@@ -61,7 +82,10 @@ export function appendEvents(db: Queryable, inline: readonly Projection[], strea
 export function groupedAppends(db: Database, inline: readonly Projection[]) {
   // Two statements in flight on PostgreSQL, which runs them side by side; one on PGlite, which runs
   // one statement at a time anyway, so the rest gather for the next.
-  return createAppendGroups(db, { alsoRun: (events) => inlineSteps(inline, events), inFlight: db.kind === 'postgres' ? 2 : 1 }).append;
+  return createAppendGroups(db, {
+    alsoRun: (events) => inlineSteps(inline, events),
+    inFlight: db.kind === 'postgres' ? 2 : 1,
+  }).append;
 }
 
 /**
@@ -79,28 +103,38 @@ export function createEventStore(db: Database, { inline }: EventStoreOptions) {
   const stepsFor = (events: readonly NewEvent[]) => inlineSteps(inline, events);
   const grouped = groupedAppends(db, inline);
 
-  const appendOne = async ([append]: readonly StreamAppend[]) => [await grouped(append!.streamId, append!.expectedVersion, append!.events)];
+  const appendOne = async ([append]: readonly StreamAppend[]) => [
+    await grouped(append!.streamId, append!.expectedVersion, append!.events),
+  ];
 
   /**
    * Several streams, or a step of the caller's, in one transaction: all or nothing. A row lock (a
    * variant's stock) waited for longer than LOCK_TIMEOUT_MS fails the command with LockWaitTooLong.
    * The projection writes wait while a replay fences the read-model tables (projections/replay.ts).
    */
-  const appendTogether = (alsoInTransaction?: CommandOptions['alsoInTransaction']) => (appends: readonly StreamAppend[]) =>
-    db.transaction(
-      async (tx) => {
-        const first = appends[0]!;
-        const outcomes = await appendToStreams(tx, appends, { alsoRun: stepsFor(appends.flatMap((a) => a.events)) }).catch((error: unknown) => {
-          throw appendFailure(error, first.streamId, first.expectedVersion, () => first.events[0]?.metadata?.idempotencyKey);
-        });
-        const conflict = outcomes.find((o): o is ConcurrencyConflict => o instanceof ConcurrencyConflict);
-        // Thrown inside the transaction, so the other streams' rows go too.
-        if (conflict) throw conflict;
-        await alsoInTransaction?.(tx, appends);
-        return outcomes as RecordedEvent[][];
-      },
-      { lockTimeoutMs: LOCK_TIMEOUT_MS },
-    );
+  const appendTogether =
+    (alsoInTransaction?: CommandOptions['alsoInTransaction']) => (appends: readonly StreamAppend[]) =>
+      db.transaction(
+        async (tx) => {
+          const first = appends[0]!;
+          const outcomes = await appendToStreams(tx, appends, {
+            alsoRun: stepsFor(appends.flatMap((a) => a.events)),
+          }).catch((error: unknown) => {
+            throw appendFailure(
+              error,
+              first.streamId,
+              first.expectedVersion,
+              () => first.events[0]?.metadata?.idempotencyKey,
+            );
+          });
+          const conflict = outcomes.find((o): o is ConcurrencyConflict => o instanceof ConcurrencyConflict);
+          // Thrown inside the transaction, so the other streams' rows go too.
+          if (conflict) throw conflict;
+          await alsoInTransaction?.(tx, appends);
+          return outcomes as RecordedEvent[][];
+        },
+        { lockTimeoutMs: LOCK_TIMEOUT_MS },
+      );
 
   return {
     db,
@@ -121,18 +155,31 @@ export function createEventStore(db: Database, { inline }: EventStoreOptions) {
       options: StreamOptions<State> = {},
     ): Promise<Handled<State>> {
       const target: StreamTarget<State> = { streamId, fold: decider, ...pick(options) };
-      const [handled] = await handleCommand(db, [target] as const, async ([state]: readonly [State]) => [decider.decide(await makeCommand(state), state)] as const, {
-        append: options.alsoInTransaction ? appendTogether(options.alsoInTransaction) : appendOne,
-        observers,
-        ...(options.key ? { key: options.key } : {}),
-        ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
-      });
+      const [handled] = await handleCommand(
+        db,
+        [target] as const,
+        async ([state]: readonly [State]) => [decider.decide(await makeCommand(state), state)] as const,
+        {
+          append: options.alsoInTransaction ? appendTogether(options.alsoInTransaction) : appendOne,
+          observers,
+          ...(options.key ? { key: options.key } : {}),
+          ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+        },
+      );
       return handled as Handled<State>;
     },
 
     /** A command whose events go to several streams in one transaction (a checkout: the order's and the cart's). */
-    handleStreams<const Targets extends readonly StreamTarget<any>[]>(targets: Targets, decide: Parameters<typeof handleCommand<Targets>>[2], options: CommandOptions = {}) {
-      return handleCommand(db, targets, decide, { append: appendTogether(options.alsoInTransaction), observers, ...(options.key ? { key: options.key } : {}) });
+    handleStreams<const Targets extends readonly StreamTarget<any>[]>(
+      targets: Targets,
+      decide: Parameters<typeof handleCommand<Targets>>[2],
+      options: CommandOptions = {},
+    ) {
+      return handleCommand(db, targets, decide, {
+        append: appendTogether(options.alsoInTransaction),
+        observers,
+        ...(options.key ? { key: options.key } : {}),
+      });
     },
   };
 }

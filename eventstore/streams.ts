@@ -63,15 +63,25 @@ const STREAM_VERSION = 'events_stream_version';
  * log, the stream moved on, a read model's constraint said no, or a lock waited for too long;
  * anything else as it was raised.
  */
-export function appendFailure(error: unknown, streamId: string, expectedVersion: number, keyOf: () => unknown): unknown {
+export function appendFailure(
+  error: unknown,
+  streamId: string,
+  expectedVersion: number,
+  keyOf: () => unknown,
+): unknown {
   if (isKeyTaken(error)) return new AlreadyRecorded(String(keyOf()));
   const state = sqlStateOf(error);
-  const constraint = typeof error === 'object' && error !== null && 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : undefined;
-  if (state === SqlState.uniqueViolation && (constraint === STREAM_VERSION || constraint === undefined)) return new ConcurrencyConflict(streamId, expectedVersion);
+  const constraint =
+    typeof error === 'object' && error !== null && 'constraint' in error && typeof error.constraint === 'string'
+      ? error.constraint
+      : undefined;
+  if (state === SqlState.uniqueViolation && (constraint === STREAM_VERSION || constraint === undefined))
+    return new ConcurrencyConflict(streamId, expectedVersion);
   // A deadlock victim's statement was rolled back whole: to retry it is as safe as after a conflict.
   if (state === SqlState.deadlockDetected) return new ConcurrencyConflict(streamId, expectedVersion);
   if (state === SqlState.lockNotAvailable) return new LockWaitTooLong(streamId);
-  if ((state === SqlState.uniqueViolation || state === SqlState.checkViolation) && constraint) return new ReadModelRefused(constraint);
+  if ((state === SqlState.uniqueViolation || state === SqlState.checkViolation) && constraint)
+    return new ReadModelRefused(constraint);
   return error;
 }
 
@@ -125,7 +135,9 @@ const oneStream = (select: string) => `with head as (
          ${select}
          ${RETURNING}
        )`;
-const ONE_EVENT = oneStream(`select $1, head.version + 1, $3::text, $4::jsonb, $5::jsonb from head where head.version = $2`);
+const ONE_EVENT = oneStream(
+  `select $1, head.version + 1, $3::text, $4::jsonb, $5::jsonb from head where head.version = $2`,
+);
 const EVENTS = oneStream(`select $1, head.version + e.ordinality, e.type, e.data, e.metadata
          from head, unnest($3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(type, data, metadata, ordinality)
          where head.version = $2
@@ -194,7 +206,13 @@ export async function appendToStream(
       appendStatement(one ? 'one' : 'many', options.alsoRun ?? NOTHING_ELSE),
       one
         ? [streamId, expectedVersion, events[0]!.type, JSON.stringify(events[0]!.data), metadataOf(events[0]!)]
-        : [streamId, expectedVersion, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data)), events.map(metadataOf)],
+        : [
+            streamId,
+            expectedVersion,
+            events.map((e) => e.type),
+            events.map((e) => JSON.stringify(e.data)),
+            events.map(metadataOf),
+          ],
       { prepare: true },
     ));
   } catch (error) {
@@ -217,15 +235,23 @@ export interface StreamAppend {
  * concurrent writer's unique-key trip included: the caller then appends the streams one by one to
  * learn which. `alsoRun` sees every stream's events in `appended`, in the given order.
  */
-export async function appendToStreams(tx: Queryable, appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<Array<RecordedEvent[] | ConcurrencyConflict>> {
+export async function appendToStreams(
+  tx: Queryable,
+  appends: readonly StreamAppend[],
+  options: AppendOptions = {},
+): Promise<Array<RecordedEvent[] | ConcurrencyConflict>> {
   const flat = appends.flatMap((append) => append.events.map((event) => ({ append, event })));
-  const { rows } = await tx.query<AppendedRow & { stream_id: string }>(appendStatement('streams', options.alsoRun ?? NOTHING_ELSE), [
-    flat.map((e) => e.append.streamId),
-    flat.map((e) => e.append.expectedVersion),
-    flat.map((e) => e.event.type),
-    flat.map((e) => JSON.stringify(e.event.data)),
-    flat.map((e) => metadataOf(e.event)),
-  ], { prepare: true });
+  const { rows } = await tx.query<AppendedRow & { stream_id: string }>(
+    appendStatement('streams', options.alsoRun ?? NOTHING_ELSE),
+    [
+      flat.map((e) => e.append.streamId),
+      flat.map((e) => e.append.expectedVersion),
+      flat.map((e) => e.event.type),
+      flat.map((e) => JSON.stringify(e.event.data)),
+      flat.map((e) => metadataOf(e.event)),
+    ],
+    { prepare: true },
+  );
   const byStream = new Map<string, AppendedRow[]>();
   for (const row of rows) {
     const mine = byStream.get(row.stream_id);
@@ -247,19 +273,34 @@ type AppendedRow = Pick<EventRow, 'position' | 'version' | 'created_at'>;
 const metadataOf = (e: NewEvent) => JSON.stringify(e.metadata ?? {});
 
 /** The recorded events of one stream's append from its rows; too few rows mean the stream had moved on. */
-function recordedOf({ streamId, expectedVersion, events }: StreamAppend, rows: readonly AppendedRow[]): RecordedEvent[] {
+function recordedOf(
+  { streamId, expectedVersion, events }: StreamAppend,
+  rows: readonly AppendedRow[],
+): RecordedEvent[] {
   if (events.length === 0) return [];
   if (rows.length !== events.length) throw new ConcurrencyConflict(streamId, expectedVersion);
   // Versions follow the events' order (head + 1, + 2, ...), whatever order the rows came back in.
   return rows
     .map((row) => {
       const event = events[row.version - expectedVersion - 1]!;
-      return { position: Number(row.position), streamId, version: row.version, type: event.type, data: event.data, metadata: event.metadata ?? {}, createdAt: row.created_at };
+      return {
+        position: Number(row.position),
+        streamId,
+        version: row.version,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata ?? {},
+        createdAt: row.created_at,
+      };
     })
     .sort((a, b) => a.version - b.version);
 }
 
-export async function readStream(db: Queryable, streamId: string, options: { untilVersion?: number } = {}): Promise<RecordedEvent[]> {
+export async function readStream(
+  db: Queryable,
+  streamId: string,
+  options: { untilVersion?: number } = {},
+): Promise<RecordedEvent[]> {
   const { rows } = await db.query<EventRow>(
     `select position, stream_id, version, type, data, metadata, created_at
      from events where stream_id = $1 and version <= $2 order by version`,

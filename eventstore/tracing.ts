@@ -1,6 +1,17 @@
 // The shop's spans, through the OpenTelemetry API alone: without an SDK started (cli/tracing.ts) every
 // call here is the API's no-op, so tracing off costs nothing but the calls.
-import { type Attributes, type Link, ROOT_CONTEXT, type Span, type SpanOptions, SpanStatusCode, context, isSpanContextValid, propagation, trace } from '@opentelemetry/api';
+import {
+  type Attributes,
+  type Link,
+  ROOT_CONTEXT,
+  type Span,
+  type SpanOptions,
+  SpanStatusCode,
+  context,
+  isSpanContextValid,
+  propagation,
+  trace,
+} from '@opentelemetry/api';
 
 const tracer = trace.getTracer('dino-shop');
 
@@ -45,7 +56,8 @@ export function linksTo(traceparent: string | undefined, attributes?: Attributes
 }
 
 /** The trace id in a stored traceparent (`00-<trace id>-<span id>-<flags>`), to look the trace up in a viewer. */
-export const traceIdOf = (traceparent: string | undefined): string | undefined => /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/.exec(traceparent ?? '')?.[1];
+export const traceIdOf = (traceparent: string | undefined): string | undefined =>
+  /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/.exec(traceparent ?? '')?.[1];
 
 /** The ids a log line carries to join its trace: none outside a span. */
 export function traceIdsForLog(): { trace_id?: string; span_id?: string } {

@@ -29,7 +29,11 @@ export function requestIdOf(request: IncomingMessage): string {
  * server. pino-pretty runs in this thread, so the bundle needs no worker-thread transport. A line
  * written inside a trace carries its `trace_id` and `span_id`, so a log and a trace join.
  */
-export async function createLogger(options: { level: string; pretty: boolean; destination?: DestinationStream }): Promise<Logger> {
+export async function createLogger(options: {
+  level: string;
+  pretty: boolean;
+  destination?: DestinationStream;
+}): Promise<Logger> {
   const settings = { level: options.level, serializers: { req: loggedRequest }, mixin: traceIdsForLog };
   if (options.destination) return pino(settings, options.destination);
   if (!options.pretty) return pino(settings);
@@ -46,7 +50,9 @@ export function redactedUrl(url: string): string {
     .split('&')
     .map((part) => {
       const equals = part.indexOf('=');
-      return equals !== -1 && /@|%40/i.test(part.slice(equals + 1)) ? `${part.slice(0, equals + 1)}${REDACTED_ADDRESS}` : part;
+      return equals !== -1 && /@|%40/i.test(part.slice(equals + 1))
+        ? `${part.slice(0, equals + 1)}${REDACTED_ADDRESS}`
+        : part;
     })
     .join('&');
   return `${redactAddresses(url.slice(0, queryAt))}?${query}`;

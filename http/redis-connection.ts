@@ -18,7 +18,9 @@ export function redisAddress(redis: Redis): string {
 /** REDIS_URL names a Redis the start could not reach. */
 export class RedisUnreachableError extends Error {
   constructor(address: string, reason: string) {
-    super(`REDIS_URL: cannot reach Redis at ${address} (${reason}): start it, correct REDIS_URL, or unset REDIS_URL to count rate limits in each process`);
+    super(
+      `REDIS_URL: cannot reach Redis at ${address} (${reason}): start it, correct REDIS_URL, or unset REDIS_URL to count rate limits in each process`,
+    );
     this.name = 'RedisUnreachableError';
   }
 }
@@ -46,7 +48,9 @@ export async function connectRedis(url: string, timeoutMs = START_TIMEOUT_MS): P
   try {
     await Promise.race([
       redis.connect(),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs / 1000} s`)), timeoutMs))),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs / 1000} s`)), timeoutMs)),
+      ),
     ]);
     return redis;
   } catch (error) {

@@ -58,9 +58,13 @@ export function locate(patch, nodeModules = path.join(ROOT, 'node_modules')) {
   const total = found.original.length + found.applied.length;
   if (total !== 1) {
     const where = total === 0 ? 'nowhere' : `${total} times (${[...found.original, ...found.applied].join(', ')})`;
-    throw new PatchError(`${patch.id}: its text is found ${where} in ${patch.package} ${version}; a patch must find it exactly once`);
+    throw new PatchError(
+      `${patch.id}: its text is found ${where} in ${patch.package} ${version}; a patch must find it exactly once`,
+    );
   }
-  return found.applied.length === 1 ? { state: 'applied', file: path.join(dir, found.applied[0]) } : { state: 'original', file: path.join(dir, found.original[0]) };
+  return found.applied.length === 1
+    ? { state: 'applied', file: path.join(dir, found.applied[0]) }
+    : { state: 'original', file: path.join(dir, found.original[0]) };
 }
 
 /** Applies the patch (`applied: true`) or puts the original back; returns whether the file changed. */
@@ -68,7 +72,10 @@ export function setPatch(patch, applied, nodeModules) {
   const { state, file } = locate(patch, nodeModules);
   if ((state === 'applied') === applied) return false;
   const [from, to] = applied ? [patch.find, patch.replace] : [patch.replace, patch.find];
-  writeFileSync(file, readFileSync(file, 'utf8').replace(from, () => to));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(from, () => to),
+  );
   return true;
 }
 
@@ -82,7 +89,8 @@ function main(args) {
   const [flag, id] = args;
   if (flag === '--check') {
     const unapplied = patches.filter((p) => locate(p).state !== 'applied');
-    if (unapplied.length) throw new PatchError(`not applied: ${unapplied.map((p) => p.id).join(', ')} (run node patches/apply.mjs)`);
+    if (unapplied.length)
+      throw new PatchError(`not applied: ${unapplied.map((p) => p.id).join(', ')} (run node patches/apply.mjs)`);
     return;
   }
   if (flag === '--revert' || flag === '--apply') {
@@ -90,7 +98,8 @@ function main(args) {
     return;
   }
   if (flag) throw new PatchError(`unknown option ${flag}`);
-  for (const patch of patches) if (setPatch(patch, true)) console.log(`patches: applied ${patch.id} to ${patch.package} ${patch.version}`);
+  for (const patch of patches)
+    if (setPatch(patch, true)) console.log(`patches: applied ${patch.id} to ${patch.package} ${patch.version}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

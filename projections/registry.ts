@@ -6,7 +6,13 @@ import { stockAlertsProjection } from './stock-alerts/stock-alerts.projection.ts
 import { subscribersProjection } from './subscribers/subscribers.projection.ts';
 
 /** Every read model the shop keeps inline: the event store runs their steps in each append's statement (app/shop.ts). */
-export const projections: readonly Projection[] = [cartsProjection, subscribersProjection, ordersProjection, stockProjection, stockAlertsProjection];
+export const projections: readonly Projection[] = [
+  cartsProjection,
+  subscribersProjection,
+  ordersProjection,
+  stockProjection,
+  stockAlertsProjection,
+];
 
 export function projectionByName(name: string): Projection | undefined {
   return projections.find((p) => p.name === name);

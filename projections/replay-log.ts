@@ -25,9 +25,17 @@ export interface LogRange {
 export const intoEmptyIn = (batchSize: number | undefined) => batchSize === undefined;
 
 /** Applies the range of the log through the projections' steps, in one statement or in keyset batches; resolves to the events applied. */
-export async function applyLog(tx: Queryable, projections: readonly Projection[], range: LogRange, batchSize: number | undefined, onApplied: (n: number) => Promise<void>): Promise<number> {
+export async function applyLog(
+  tx: Queryable,
+  projections: readonly Projection[],
+  range: LogRange,
+  batchSize: number | undefined,
+  onApplied: (n: number) => Promise<void>,
+): Promise<number> {
   const { partition } = range;
-  const share = partition ? `and (coalesce(hashtext(${partition.key}), 0) & 2147483647) % ${partition.of} = ${partition.index}` : '';
+  const share = partition
+    ? `and (coalesce(hashtext(${partition.key}), 0) & 2147483647) % ${partition.of} = ${partition.index}`
+    : '';
   const batched = batchSize !== undefined;
   const steps = stepsOf(projections, undefined, { intoEmpty: range.intoEmpty === true && intoEmptyIn(batchSize) });
   // Counted by the statement only when the caller has not counted the range: counting names

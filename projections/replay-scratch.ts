@@ -8,7 +8,10 @@ const SCRATCH_PREFIX = 'dino_replay_';
 
 /** The names of the replay scratch schemas that exist (committed) now, in name order. */
 export async function scratchSchemas(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1) order by 1', [SCRATCH_PREFIX]);
+  const { rows } = await db.query<{ name: string }>(
+    'select nspname as name from pg_namespace where starts_with(nspname, $1) order by 1',
+    [SCRATCH_PREFIX],
+  );
   return rows.map((r) => r.name);
 }
 
@@ -29,7 +32,8 @@ interface IndexInfo {
 export async function createScratch(db: Database, tables: readonly string[], keysFirst: boolean) {
   // Replays run one at a time, so a scratch schema that exists now was left by a killed one. One
   // this role may not drop is not ours to drop.
-  for (const name of await scratchSchemas(db)) await db.query(`drop schema ${ident(name)} cascade`).catch(() => undefined);
+  for (const name of await scratchSchemas(db))
+    await db.query(`drop schema ${ident(name)} cascade`).catch(() => undefined);
 
   const schema = `${SCRATCH_PREFIX}${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   let created;
@@ -45,7 +49,9 @@ export async function createScratch(db: Database, tables: readonly string[], key
       for (const table of tables) {
         if (!home.has(table)) throw new Error(`replay: table ${table} does not exist`);
         // Columns, defaults, NOT NULL and CHECK constraints; indexes are copied below.
-        await tx.query(`create table ${ident(schema)}.${ident(table)} (like ${ident(home.get(table)!)}.${ident(table)} including all excluding indexes)`);
+        await tx.query(
+          `create table ${ident(schema)}.${ident(table)} (like ${ident(home.get(table)!)}.${ident(table)} including all excluding indexes)`,
+        );
       }
       const { rows: indexes } = await tx.query<IndexInfo>(
         `select t.relname as table, i.relname as name, pg_get_indexdef(x.indexrelid) as def, x.indisunique as unique,
@@ -62,7 +68,10 @@ export async function createScratch(db: Database, tables: readonly string[], key
       // rest once the rows are in.
       const first = keysFirst ? indexes.filter((index) => index.unique) : [];
       for (const index of first) await copyIndex(tx, schema, index);
-      const { rows: searchPath } = await tx.query<{ search_path: string }>('select current_setting($1) as search_path', ['search_path']);
+      const { rows: searchPath } = await tx.query<{ search_path: string }>(
+        'select current_setting($1) as search_path',
+        ['search_path'],
+      );
       return { home, later: indexes.filter((index) => !first.includes(index)), original: searchPath[0]!.search_path };
     });
   } catch (error) {
@@ -79,7 +88,8 @@ export async function createScratch(db: Database, tables: readonly string[], key
     },
     /** Empties copies this transaction then writes alone (TRUNCATE gives them new, empty files). */
     async empty(tx: Queryable, names: readonly string[]) {
-      if (names.length > 0) await tx.query(`truncate ${names.map((table) => `${ident(schema)}.${ident(table)}`).join(', ')}`);
+      if (names.length > 0)
+        await tx.query(`truncate ${names.map((table) => `${ident(schema)}.${ident(table)}`).join(', ')}`);
     },
     async restoreRoute(tx: Queryable) {
       await tx.query('select set_config($1, $2, true)', ['search_path', original]);

@@ -43,7 +43,6 @@ export interface ReplayOptions {
   jobs?: number;
 }
 
-
 /**
  * Rebuilds the selected projections' read models from the whole log, safely while the shop serves,
  * with appends held up only for the catch-up at the end:
@@ -70,8 +69,14 @@ export interface ReplayOptions {
  * - `in-place` (no CREATE privilege): one transaction under the fence: DELETE (never TRUNCATE, so
  *   readers keep the old rows under MVCC) and refill.
  */
-export function replayProjections(db: Database, selected: readonly Projection[], options: ReplayOptions = {}): Promise<ReplayResult> {
-  return oneAtATime(db, () => (db.kind === 'postgres' ? holdingReplayLock(db, () => replay(db, selected, options)) : replay(db, selected, options)));
+export function replayProjections(
+  db: Database,
+  selected: readonly Projection[],
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
+  return oneAtATime(db, () =>
+    db.kind === 'postgres' ? holdingReplayLock(db, () => replay(db, selected, options)) : replay(db, selected, options),
+  );
 }
 
 async function replay(db: Database, selected: readonly Projection[], options: ReplayOptions): Promise<ReplayResult> {
@@ -96,7 +101,8 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
   // cannot run beside the build); those of several, per type.
   const byType = selected.length > 1;
   const perType = new Map<string, number>();
-  const eventsOf = (projection: Projection) => (byType ? projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0) : total);
+  const eventsOf = (projection: Projection) =>
+    byType ? projection.eventTypes.reduce((sum, type) => sum + (perType.get(type) ?? 0), 0) : total;
   const start = async (q: Queryable, upTo: number) => {
     const { rows } = await q.query<{ type?: string; n: string | number }>(
       `select ${byType ? 'type, ' : ''}count(*) as n from events where position <= $1 and type = any($2)${byType ? ' group by type' : ''}`,
@@ -104,7 +110,9 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
     );
     for (const row of rows) if (row.type !== undefined) perType.set(row.type, Number(row.n));
     // An event that several projections apply (an order moves stock too) counts once for each.
-    total = byType ? selected.reduce((sum, projection) => sum + eventsOf(projection), 0) : rows.reduce((sum, row) => sum + Number(row.n), 0);
+    total = byType
+      ? selected.reduce((sum, projection) => sum + eventsOf(projection), 0)
+      : rows.reduce((sum, row) => sum + Number(row.n), 0);
     options.onStart?.(total);
   };
   const finish = async (tx: Queryable, head: number, strategy: ReplayStrategy): Promise<ReplayResult> => {
@@ -115,20 +123,35 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
         [projection.name, projection.version, head],
       );
     }
-    return { projections: selected.map((p) => p.name), events: processed, headPosition: head, seconds: (performance.now() - started) / 1000, strategy };
+    return {
+      projections: selected.map((p) => p.name),
+      events: processed,
+      headPosition: head,
+      seconds: (performance.now() - started) / 1000,
+      strategy,
+    };
   };
 
   // Steps into empty tables name no unique key: a build that runs only those gives the copies every
   // index after their rows (a sort, not an index insert per row, and a fraction of the WAL). Steps
   // that upsert (in batches, or of a projection without such steps) need the keys first.
   const keysFirst = !(intoEmptyIn(options.batchSize) && selected.every((p) => p.stepsIntoEmpty !== undefined));
-  const scratch = (options.strategy ?? 'swap') === 'swap' && tables.length > 0 ? await createScratch(db, tables, keysFirst) : undefined;
+  const scratch =
+    (options.strategy ?? 'swap') === 'swap' && tables.length > 0
+      ? await createScratch(db, tables, keysFirst)
+      : undefined;
   if (!scratch) {
     return db.transaction(async (tx) => {
       const head = await fence(tx);
       await start(tx, head);
       for (const table of tables) await tx.query(`delete from ${ident(table)}`);
-      await applyLog(tx, selected, { types, after: 0, upTo: head, events: async () => total, intoEmpty: true }, options.batchSize, progress);
+      await applyLog(
+        tx,
+        selected,
+        { types, after: 0, upTo: head, events: async () => total, intoEmpty: true },
+        options.batchSize,
+        progress,
+      );
       return finish(tx, head, 'in-place');
     });
   }
@@ -144,7 +167,10 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
       const partitions = partitionsOf(projection, build.concurrency);
       // A copy that one share alone writes is emptied in that share's transaction: with wal_level
       // minimal (PGlite's), rows written into a table emptied in the same transaction skip the WAL.
-      const sole = partitions.length === 1 ? projection.tables.filter((table) => selected.every((p) => p === projection || !p.tables.includes(table))) : [];
+      const sole =
+        partitions.length === 1
+          ? projection.tables.filter((table) => selected.every((p) => p === projection || !p.tables.includes(table)))
+          : [];
       // A share's statement does not count its events: each reports its part of its projection's.
       const part = (i: number) => async () => {
         await counted;
@@ -154,14 +180,22 @@ async function replay(db: Database, selected: readonly Projection[], options: Re
       return partitions.map((partition, i) =>
         build(async () => {
           if (failed) return;
-          await db.transaction(async (tx) => {
-            await scratch.route(tx);
-            await scratch.empty(tx, sole);
-            await applyLog(tx, [projection], { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i), intoEmpty: true }, options.batchSize, progress);
-          }).catch((error: unknown) => {
-            failed = true;
-            throw error;
-          });
+          await db
+            .transaction(async (tx) => {
+              await scratch.route(tx);
+              await scratch.empty(tx, sole);
+              await applyLog(
+                tx,
+                [projection],
+                { types: projection.eventTypes, after: 0, upTo: from, partition, events: part(i), intoEmpty: true },
+                options.batchSize,
+                progress,
+              );
+            })
+            .catch((error: unknown) => {
+              failed = true;
+              throw error;
+            });
         }),
       );
     });
@@ -200,7 +234,10 @@ function partitionsOf(projection: Projection, jobs: number): Array<LogRange['par
 const replaying = new WeakMap<Database, Promise<unknown>>();
 function oneAtATime<T>(db: Database, work: () => Promise<T>): Promise<T> {
   const next = (replaying.get(db) ?? Promise.resolve()).then(() => work());
-  replaying.set(db, next.catch(() => undefined));
+  replaying.set(
+    db,
+    next.catch(() => undefined),
+  );
   return next;
 }
 

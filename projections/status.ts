@@ -29,8 +29,12 @@ export interface ProjectionStatus {
  */
 async function rowsCheckpoint(db: Queryable, projection: Projection): Promise<number> {
   if (projection.tables.length === 0) return 0;
-  const highest = projection.tables.map((table) => `select max(position) as position from ${ident(table)}`).join(' union all ');
-  const { rows } = await db.query<{ position: string | number | null }>(`select max(position) as position from (${highest}) t`);
+  const highest = projection.tables
+    .map((table) => `select max(position) as position from ${ident(table)}`)
+    .join(' union all ');
+  const { rows } = await db.query<{ position: string | number | null }>(
+    `select max(position) as position from (${highest}) t`,
+  );
   return Number(rows[0]?.position ?? 0);
 }
 
@@ -41,10 +45,17 @@ async function rowsCheckpoint(db: Queryable, projection: Projection): Promise<nu
  * current shows 0 and one whose tables were emptied or never built shows what is missing, and for how
  * long (at `now`).
  */
-export async function projectionStatuses(db: Queryable, all: readonly Projection[], now = new Date()): Promise<ProjectionStatus[]> {
-  const { rows } = await db.query<{ name: string; version: number; position: string | number; replayed_at: Date | string | null }>(
-    'select name, version, position, replayed_at from projection_state',
-  );
+export async function projectionStatuses(
+  db: Queryable,
+  all: readonly Projection[],
+  now = new Date(),
+): Promise<ProjectionStatus[]> {
+  const { rows } = await db.query<{
+    name: string;
+    version: number;
+    position: string | number;
+    replayed_at: Date | string | null;
+  }>('select name, version, position, replayed_at from projection_state');
   const stored = new Map(rows.map((r) => [r.name, r]));
   const statuses: ProjectionStatus[] = [];
   for (const projection of all) {
@@ -52,7 +63,10 @@ export async function projectionStatuses(db: Queryable, all: readonly Projection
     const replayedPosition = state ? Number(state.position) : null;
     const fromRows = await rowsCheckpoint(db, projection);
     const checkpoint = Math.max(fromRows, replayedPosition ?? 0);
-    const [head, backlog] = await Promise.all([headPositionOf(db, projection.eventTypes), backlogAfter(db, checkpoint, projection.eventTypes)]);
+    const [head, backlog] = await Promise.all([
+      headPositionOf(db, projection.eventTypes),
+      backlogAfter(db, checkpoint, projection.eventTypes),
+    ]);
     statuses.push({
       name: projection.name,
       eventTypes: projection.eventTypes,

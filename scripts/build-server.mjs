@@ -15,7 +15,11 @@ const result = await build({
   absWorkingDir: root,
   // The export's worker threads load their task by file name, and a fresh PGlite directory is created
   // by a child process: each an entry of its own.
-  entryPoints: { cli: 'cli/index.ts', 'open-emails.worker': 'projections/subscribers/open-emails.worker.ts', 'pglite-create': 'db/pglite-create.ts' },
+  entryPoints: {
+    cli: 'cli/index.ts',
+    'open-emails.worker': 'projections/subscribers/open-emails.worker.ts',
+    'pglite-create': 'db/pglite-create.ts',
+  },
   outdir,
   bundle: true,
   // The CLI loads the server on demand (`serve` only): keep that a separate chunk.

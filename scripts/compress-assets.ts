@@ -24,7 +24,10 @@ await Promise.all(
       const file = path.join(entry.parentPath, entry.name);
       const content = await readFile(file);
       if (content.length < MIN_COMPRESSIBLE_BYTES) return;
-      const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length };
+      const params = {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      };
       await writeFile(`${file}.br`, await toBrotli(content, { params }));
       await writeFile(`${file}.gz`, await toGzip(content, { level: 9 }));
       written++;

@@ -47,7 +47,11 @@ const ALL_SIZES: readonly Size[] = ['XS', 'S', 'M', 'L', 'XL'];
  *  - one variant per product is nearly sold out (1..4), so the "Only n left" warning shows;
  *  - a few variants are sold out (0).
  */
-export function buildVariants(productId: number, colours: readonly Colour[], sizes: readonly Size[] = ALL_SIZES): SeedVariant[] {
+export function buildVariants(
+  productId: number,
+  colours: readonly Colour[],
+  sizes: readonly Size[] = ALL_SIZES,
+): SeedVariant[] {
   const variants: SeedVariant[] = [];
   const count = colours.length * sizes.length;
   const lowIndex = 1 + (productId % (count - 1)); // never 0
@@ -86,14 +90,46 @@ const category = (slug: string, name: string, description: string): SeedCategory
 });
 
 const categories: SeedCategory[] = [
-  category('t-rex', 'T-Rex', 'Big roar, bigger confidence, arms that still cannot reach the waistband: undies for the apex predator of the bedroom.'),
-  category('raptor', 'Raptor', 'Sleek, speedy and dangerously cheeky lingerie for clever girls who hunt in packs and shop in pairs.'),
-  category('stegosaurus', 'Stegosaurus', 'Roomy rear-ends and plate-friendly cuts, because a brain the size of a walnut still deserves a comfy tush.'),
-  category('triceratops', 'Triceratops', 'Three horns, one frill and zero chill: bold briefs for herbivores who charge straight at what they want.'),
-  category('brontosaurus', 'Brontosaurus', 'Extra-long, extra-strong, extra-stretchy smalls for the gentle giants whose tails arrive five minutes after they do.'),
-  category('pterodactyl', 'Pterodactyl', 'Lightweight, breezy underthings for fliers who like a little lift and a lot of wingspan.'),
-  category('new-arrivals', 'New Arrivals', 'Freshly hatched styles, still warm from the egg and ready to strut across the Cretaceous.'),
-  category('bestsellers', 'Bestsellers', 'The pairs every herd is roaring about: tried, tested and tail-wag approved by thousands of happy dinosaurs.'),
+  category(
+    't-rex',
+    'T-Rex',
+    'Big roar, bigger confidence, arms that still cannot reach the waistband: undies for the apex predator of the bedroom.',
+  ),
+  category(
+    'raptor',
+    'Raptor',
+    'Sleek, speedy and dangerously cheeky lingerie for clever girls who hunt in packs and shop in pairs.',
+  ),
+  category(
+    'stegosaurus',
+    'Stegosaurus',
+    'Roomy rear-ends and plate-friendly cuts, because a brain the size of a walnut still deserves a comfy tush.',
+  ),
+  category(
+    'triceratops',
+    'Triceratops',
+    'Three horns, one frill and zero chill: bold briefs for herbivores who charge straight at what they want.',
+  ),
+  category(
+    'brontosaurus',
+    'Brontosaurus',
+    'Extra-long, extra-strong, extra-stretchy smalls for the gentle giants whose tails arrive five minutes after they do.',
+  ),
+  category(
+    'pterodactyl',
+    'Pterodactyl',
+    'Lightweight, breezy underthings for fliers who like a little lift and a lot of wingspan.',
+  ),
+  category(
+    'new-arrivals',
+    'New Arrivals',
+    'Freshly hatched styles, still warm from the egg and ready to strut across the Cretaceous.',
+  ),
+  category(
+    'bestsellers',
+    'Bestsellers',
+    'The pairs every herd is roaring about: tried, tested and tail-wag approved by thousands of happy dinosaurs.',
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -363,7 +399,11 @@ const products: SeedProduct[] = productSpecs.map((spec) => {
     imageUrl: `/images/products/${slug}.svg`,
     bestSeller,
     featured: spec.featured ?? false,
-    categories: [spec.species, ...(newestIds.has(spec.id) ? ['new-arrivals'] : []), ...(bestSeller ? ['bestsellers'] : [])],
+    categories: [
+      spec.species,
+      ...(newestIds.has(spec.id) ? ['new-arrivals'] : []),
+      ...(bestSeller ? ['bestsellers'] : []),
+    ],
     variants: buildVariants(spec.id, spec.colours, spec.sizes),
   };
   if (spec.collection !== undefined) product.collection = spec.collection;

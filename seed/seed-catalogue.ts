@@ -21,7 +21,11 @@ export function catalogueChecksum(catalogue: SeedCatalogue): string {
  * nothing and reports so); with `reset` it replaces the whole catalogue. Events are never touched.
  * A change bumps catalogue_state.version and NOTIFYs every server, which reload their copy.
  */
-export async function seedCatalogue(db: Database, catalogue: SeedCatalogue, options: { reset?: boolean } = {}): Promise<SeedResult> {
+export async function seedCatalogue(
+  db: Database,
+  catalogue: SeedCatalogue,
+  options: { reset?: boolean } = {},
+): Promise<SeedResult> {
   const checksum = catalogueChecksum(catalogue);
   const counts = {
     categories: catalogue.categories.length,
@@ -30,13 +34,17 @@ export async function seedCatalogue(db: Database, catalogue: SeedCatalogue, opti
     testimonials: catalogue.testimonials.length,
   };
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ version: number; checksum: string }>('select version, checksum from catalogue_state for update');
+    const { rows } = await tx.query<{ version: number; checksum: string }>(
+      'select version, checksum from catalogue_state for update',
+    );
     const current = rows[0];
-    if (current && current.checksum === checksum && !options.reset) return { changed: false, version: current.version, ...counts };
+    if (current && current.checksum === checksum && !options.reset)
+      return { changed: false, version: current.version, ...counts };
 
     if (options.reset) {
       // Children first: product_categories and variants cascade from products, but be explicit.
-      for (const table of ['product_categories', 'variants', 'products', 'categories', 'testimonials']) await tx.query(`delete from ${table}`);
+      for (const table of ['product_categories', 'variants', 'products', 'categories', 'testimonials'])
+        await tx.query(`delete from ${table}`);
     }
     await writeCatalogue(tx, catalogue);
     const version = (current?.version ?? 0) + 1;
@@ -57,7 +65,13 @@ async function writeCatalogue(tx: Queryable, catalogue: SeedCatalogue): Promise<
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
      on conflict (slug) do update set name = excluded.name, description = excluded.description,
        image_url = excluded.image_url, sort_order = excluded.sort_order`,
-    [categories.map((c) => c.slug), categories.map((c) => c.name), categories.map((c) => c.description), categories.map((c) => c.imageUrl), categories.map((_, i) => i)],
+    [
+      categories.map((c) => c.slug),
+      categories.map((c) => c.name),
+      categories.map((c) => c.description),
+      categories.map((c) => c.imageUrl),
+      categories.map((_, i) => i),
+    ],
   );
   await tx.query(
     `insert into products (id, slug, name, description, price_cents, image_url, collection, best_seller, featured)
@@ -83,11 +97,21 @@ async function writeCatalogue(tx: Queryable, catalogue: SeedCatalogue): Promise<
      select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[])
      on conflict (id) do update set product_id = excluded.product_id, size = excluded.size, color = excluded.color,
        color_hex = excluded.color_hex, stock = excluded.stock, sort_order = excluded.sort_order`,
-    [variants.map((v) => v.id), variants.map((v) => v.productId), variants.map((v) => v.size), variants.map((v) => v.color), variants.map((v) => v.colorHex), variants.map((v) => v.stock), variants.map((v) => v.sortOrder)],
+    [
+      variants.map((v) => v.id),
+      variants.map((v) => v.productId),
+      variants.map((v) => v.size),
+      variants.map((v) => v.color),
+      variants.map((v) => v.colorHex),
+      variants.map((v) => v.stock),
+      variants.map((v) => v.sortOrder),
+    ],
   );
   // The seed's level is the counted one that orders and receipts move from (docs/decisions/0027):
   // sales stay subtracted, and a level below what is already sold fails on stock_levels' check.
-  await tx.query('update stock_levels s set seeded = v.stock from variants v where v.id = s.variant_id and s.seeded <> v.stock');
+  await tx.query(
+    'update stock_levels s set seeded = v.stock from variants v where v.id = s.variant_id and s.seeded <> v.stock',
+  );
   const links = products.flatMap((p) => p.categories.map((slug) => ({ productId: p.id, slug })));
   await tx.query(
     `insert into product_categories (product_id, category_id)
@@ -111,5 +135,7 @@ async function writeCatalogue(tx: Queryable, catalogue: SeedCatalogue): Promise<
     ],
   );
   // Keep the serial in step with the explicit ids written above.
-  await tx.query(`select setval(pg_get_serial_sequence('testimonials', 'id'), greatest((select max(id) from testimonials), 1))`);
+  await tx.query(
+    `select setval(pg_get_serial_sequence('testimonials', 'id'), greatest((select max(id) from testimonials), 1))`,
+  );
 }

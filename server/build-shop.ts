@@ -95,10 +95,18 @@ export async function buildShop(options: ShopOptions): Promise<BuiltShop> {
   // What the shop has opened, closed newest first: by close(), or when a later step fails.
   const opened: Array<() => unknown> = [];
   const closeOpened = async (quietly: boolean) => {
-    for (const undo of opened.splice(0).reverse()) await (quietly ? Promise.resolve().then(undo).catch(() => undefined) : undo());
+    for (const undo of opened.splice(0).reverse())
+      await (quietly
+        ? Promise.resolve()
+            .then(undo)
+            .catch(() => undefined)
+        : undo());
   };
   try {
-    const catalogue = await openCatalogueCache(db, { logger: fastify.log, ...(options.cataloguePollMs ? { pollMs: options.cataloguePollMs } : {}) });
+    const catalogue = await openCatalogueCache(db, {
+      logger: fastify.log,
+      ...(options.cataloguePollMs ? { pollMs: options.cataloguePollMs } : {}),
+    });
     opened.push(() => catalogue.close());
     dropAnswersOnCatalogueChange(catalogue, answerCache, fastify.log);
     // fastify.close() stops accepting connections and waits for the requests in flight (new ones,
@@ -106,7 +114,9 @@ export async function buildShop(options: ShopOptions): Promise<BuiltShop> {
     opened.push(() => fastify.close());
     // First: the cache's hooks go on every route registered after it. Its hits are counted in the
     // request metrics, which the API plugin decorates the instance with.
-    await fastify.register(answerCache.plugin, { observe: (route, statusCode, seconds) => fastify.observeRequest('GET', route, statusCode, seconds) });
+    await fastify.register(answerCache.plugin, {
+      observe: (route, statusCode, seconds) => fastify.observeRequest('GET', route, statusCode, seconds),
+    });
     const shop = createShop({ db, catalogue, now: options.now });
     let running: RunningConsumers | undefined;
     await fastify.register(app, {
@@ -122,13 +132,23 @@ export async function buildShop(options: ShopOptions): Promise<BuiltShop> {
       consumerStats: () => running?.stats() ?? [],
     });
     // Next to the API, after it: the pages answer with its error handler, headers and rate limits.
-    await fastify.register(pages, { catalogue, shop, sessionSecret: options.sessionSecret, publicUrl: options.publicUrl, renderer: options.renderer, answerCache, now: options.now });
+    await fastify.register(pages, {
+      catalogue,
+      shop,
+      sessionSecret: options.sessionSecret,
+      publicUrl: options.publicUrl,
+      renderer: options.renderer,
+      answerCache,
+      now: options.now,
+    });
     await fastify.ready();
 
     if (options.upkeep !== false) {
       const sweep = () => {
         void purgeIdempotencyKeys(db).catch((err) => fastify.log.warn({ err }, 'idempotency key purge failed'));
-        void pruneMailSends(db, new Date(Date.now() - MAIL_SENDS_KEPT_MS)).catch((err) => fastify.log.warn({ err }, 'mail send marks prune failed'));
+        void pruneMailSends(db, new Date(Date.now() - MAIL_SENDS_KEPT_MS)).catch((err) =>
+          fastify.log.warn({ err }, 'mail send marks prune failed'),
+        );
       };
       sweep();
       const sweeper = setInterval(sweep, SWEEP_MS);
@@ -144,7 +164,12 @@ export async function buildShop(options: ShopOptions): Promise<BuiltShop> {
     }
     // After the commit: mail and other consumers of the log, each run by one instance at a time.
     if (options.consumers) {
-      const started = startConsumers(db, consumers, { db, store: shop.store, mailer: options.consumers.mailer, publicUrl: options.publicUrl, log: fastify.log }, { leaseMs: options.consumers.leaseMs });
+      const started = startConsumers(
+        db,
+        consumers,
+        { db, store: shop.store, mailer: options.consumers.mailer, publicUrl: options.publicUrl, log: fastify.log },
+        { leaseMs: options.consumers.leaseMs },
+      );
       running = started;
       opened.push(() => started.stop());
     }

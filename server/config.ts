@@ -43,7 +43,10 @@ const int = (name: string, min: number, max: number, fallback: number) =>
 /** Where the embedded PGlite keeps its data unless DATA_DIR or --data-dir says otherwise. */
 export const DEFAULT_DATA_DIR = './data';
 
-const DatabaseUrl = v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'));
+const DatabaseUrl = v.pipe(
+  v.string(),
+  v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
+);
 const PgliteSync = v.optional(v.picklist(['on', 'off'], 'PGLITE_SYNC must be on or off'), 'on');
 
 /** Whether `url` names a PostgreSQL server, by the rule the server's DATABASE_URL is held to. */
@@ -57,16 +60,37 @@ export function durableFrom(env: NodeJS.ProcessEnv): boolean {
 }
 
 const Env = v.object({
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'PORT must be a number from 0 to 65535'), v.transform(Number), v.maxValue(65_535, 'PORT must be a number from 0 to 65535')), '3000'),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'PORT must be a number from 0 to 65535'),
+      v.transform(Number),
+      v.maxValue(65_535, 'PORT must be a number from 0 to 65535'),
+    ),
+    '3000',
+  ),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '0.0.0.0'),
   DATABASE_URL: v.optional(DatabaseUrl),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), DEFAULT_DATA_DIR),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET must be at least 32 characters'))),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ),
+    'info',
+  ),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), 'false'),
-  PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^/?#\s]+\/?$/, 'PUBLIC_URL must be an origin such as https://shop.example.com'))),
+  PUBLIC_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^https?:\/\/[^/?#\s]+\/?$/, 'PUBLIC_URL must be an origin such as https://shop.example.com'),
+    ),
+  ),
   PGLITE_SYNC: PgliteSync,
-  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'))),
+  REDIS_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')),
+  ),
   RATE_LIMIT_NEW_CARTS: int('RATE_LIMIT_NEW_CARTS', 1, 1_000_000, DEFAULT_RATE_LIMITS.newCarts),
   RATE_LIMIT_SIGN_UPS: int('RATE_LIMIT_SIGN_UPS', 1, 1_000_000, DEFAULT_RATE_LIMITS.signUps),
   RATE_LIMIT_CART_AND_ORDERS: int('RATE_LIMIT_CART_AND_ORDERS', 1, 1_000_000, DEFAULT_RATE_LIMITS.cartAndOrders),
@@ -77,10 +101,24 @@ const Env = v.object({
   BODY_LIMIT_BYTES: int('BODY_LIMIT_BYTES', 1024, 10_485_760, DEFAULT_LIMITS.bodyLimitBytes),
   LOG_FORMAT: v.optional(v.picklist(['auto', 'pretty', 'json'], 'LOG_FORMAT must be auto, pretty or json'), 'auto'),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
-  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must start with smtp:// or smtps://'))),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.regex(/^[^\r\n]*@[^\r\n]+$/, 'MAIL_FROM must be an address such as DinoBooty <hello@shop.example>'))),
+  SMTP_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must start with smtp:// or smtps://')),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[^\r\n]*@[^\r\n]+$/, 'MAIL_FROM must be an address such as DinoBooty <hello@shop.example>'),
+    ),
+  ),
   CONSUMER_LEASE_MS: int('CONSUMER_LEASE_MS', 1_000, 600_000, 15_000),
-  SHUTDOWN_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds'), v.transform(Number)), '10000'),
+  SHUTDOWN_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds'),
+      v.transform(Number),
+    ),
+    '10000',
+  ),
 });
 
 /**
@@ -132,7 +170,9 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment once, reporting every bad field at the same time. */
-export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> & { sessionSecret: string | undefined } {
+export function parseEnv(
+  env: NodeJS.ProcessEnv,
+): Omit<Config, 'sessionSecret'> & { sessionSecret: string | undefined } {
   // An empty variable (`DATABASE_URL=`) means "not set", as shells and process managers use it.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = v.safeParse(Env, given);
@@ -153,7 +193,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> 
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     durable: durableFrom(given),
     redisUrl: e.REDIS_URL,
-    rateLimits: { newCarts: e.RATE_LIMIT_NEW_CARTS, signUps: e.RATE_LIMIT_SIGN_UPS, cartAndOrders: e.RATE_LIMIT_CART_AND_ORDERS },
+    rateLimits: {
+      newCarts: e.RATE_LIMIT_NEW_CARTS,
+      signUps: e.RATE_LIMIT_SIGN_UPS,
+      cartAndOrders: e.RATE_LIMIT_CART_AND_ORDERS,
+    },
     limits: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
@@ -170,7 +214,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'sessionSecret'> 
 }
 
 /** The shop's name at the public host (`hello@localhost` when there is none). */
-const defaultSender = (publicUrl: string | undefined) => `DinoBooty <hello@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`;
+const defaultSender = (publicUrl: string | undefined) =>
+  `DinoBooty <hello@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`;
 
 /** Why the session secret in DATA_DIR cannot be used: the start stops, and the file is left as it was. */
 export class SessionSecretError extends Error {
@@ -216,7 +261,11 @@ async function createSecret(dataDir: string, file: string): Promise<string | und
     await chmod(file, 0o600);
   } catch (error) {
     if (codeOf(error) === 'EEXIST') return undefined;
-    throw new SessionSecretError(file, `cannot be created (${codeOf(error) ?? String(error)})`, 'let the shop write to DATA_DIR');
+    throw new SessionSecretError(
+      file,
+      `cannot be created (${codeOf(error) ?? String(error)})`,
+      'let the shop write to DATA_DIR',
+    );
   }
   return secret;
 }
@@ -229,9 +278,11 @@ export async function resolveSessionSecret(dataDir: string, given: string | unde
   if (given) return given;
   const file = path.join(dataDir, 'session-secret');
   // Created by another process between the read and the create, or a link to a missing file: read it again.
-  const stored = (await readStoredSecret(file)) ?? (await createSecret(dataDir, file)) ?? (await readStoredSecret(file));
+  const stored =
+    (await readStoredSecret(file)) ?? (await createSecret(dataDir, file)) ?? (await readStoredSecret(file));
   if (stored === undefined) throw new SessionSecretError(file, 'is a link to a missing file');
-  if (stored.length < MIN_SECRET_LENGTH) throw new SessionSecretError(file, `is shorter than ${MIN_SECRET_LENGTH} characters`);
+  if (stored.length < MIN_SECRET_LENGTH)
+    throw new SessionSecretError(file, `is shorter than ${MIN_SECRET_LENGTH} characters`);
   // A secret is nobody else's to read, whatever mode it was left with.
   await chmod(file, 0o600);
   return stored;

@@ -41,8 +41,16 @@ export function answerRefusedRequests(inFlight: InFlightRequests) {
       if (socket.destroyed) return;
       const [status, message] = PARSER_REFUSALS[error.code ?? ''] ?? NOT_HTTP;
       const { body, headers } = closingErrorAnswer(status, message, newRequestId());
-      this.log.debug({ err: error, reqId: headers[REQUEST_ID_HEADER] }, `request refused by the HTTP parser: ${status}`);
-      if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
+      this.log.debug(
+        { err: error, reqId: headers[REQUEST_ID_HEADER] },
+        `request refused by the HTTP parser: ${status}`,
+      );
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('')}\r\n${body}`,
+        );
       socket.destroy(error);
     });
   };
@@ -53,7 +61,11 @@ export function answerRefusedRequests(inFlight: InFlightRequests) {
  * before): 503 and the connection closed, which a load balancer retries on another instance.
  */
 export function answerShuttingDown(req: IncomingMessage, res: ServerResponse): void {
-  const { body, headers } = closingErrorAnswer(503, 'The shop is restarting: send the request again in a moment', requestIdOf(req));
+  const { body, headers } = closingErrorAnswer(
+    503,
+    'The shop is restarting: send the request again in a moment',
+    requestIdOf(req),
+  );
   res.writeHead(503, headers);
   res.end(body);
 }
@@ -65,7 +77,14 @@ export function answerShuttingDown(req: IncomingMessage, res: ServerResponse): v
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.status(400).headers({ ...RESOURCE_HEADERS, [REQUEST_ID_HEADER]: request.id }).send({ error: 'Bad Request', message: 'The address is not valid: a % must start a percent-encoded character such as %20', requestId: request.id });
+    void reply
+      .status(400)
+      .headers({ ...RESOURCE_HEADERS, [REQUEST_ID_HEADER]: request.id })
+      .send({
+        error: 'Bad Request',
+        message: 'The address is not valid: a % must start a percent-encoded character such as %20',
+        requestId: request.id,
+      });
     return;
   }
   void reply.send(error);

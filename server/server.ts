@@ -43,14 +43,24 @@ export interface RunningServer {
  * prepares the database, builds the shop (server/build-shop.ts) and listens. `storefront: false`
  * serves the API alone (no build needed): what the multi-instance test runs.
  */
-export async function startServer(config: Config, options: { dev?: boolean; root?: string; storefront?: boolean } = {}): Promise<RunningServer> {
-  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && (options.dev === true || process.stdout.isTTY === true));
+export async function startServer(
+  config: Config,
+  options: { dev?: boolean; root?: string; storefront?: boolean } = {},
+): Promise<RunningServer> {
+  const pretty =
+    config.logFormat === 'pretty' ||
+    (config.logFormat === 'auto' && (options.dev === true || process.stdout.isTTY === true));
   const logger = await createLogger({ level: config.logLevel, pretty });
   // What start-up has opened, closed newest first: by close(), or when a later step fails (the port
   // is taken, say), so the process exits with the error instead of living on, holding the database.
   const opened: Array<() => unknown> = [];
   const closeOpened = async (quietly: boolean) => {
-    for (const undo of opened.splice(0).reverse()) await (quietly ? Promise.resolve().then(undo).catch(() => undefined) : undo());
+    for (const undo of opened.splice(0).reverse())
+      await (quietly
+        ? Promise.resolve()
+            .then(undo)
+            .catch(() => undefined)
+        : undo());
   };
   try {
     // First, as the cheapest to find unreachable: the start then fails before opening anything else.
@@ -61,11 +71,21 @@ export async function startServer(config: Config, options: { dev?: boolean; root
     opened.push(() => db.close());
     logger.info(`database: ${describeTarget(config)}`);
     await prepareDatabase(db, (message) => logger.info(message));
-    const renderer = options.storefront === false ? undefined : await createPageRenderer({ root: options.root ?? packageRoot(), dev: options.dev ?? false });
+    const renderer =
+      options.storefront === false
+        ? undefined
+        : await createPageRenderer({ root: options.root ?? packageRoot(), dev: options.dev ?? false });
     opened.push(() => renderer?.close());
-    if (renderer) logger.info({ nodeEnv: process.env.NODE_ENV ?? null }, `storefront: ${renderer.dev ? 'Vite dev server' : 'production build'}`);
+    if (renderer)
+      logger.info(
+        { nodeEnv: process.env.NODE_ENV ?? null },
+        `storefront: ${renderer.dev ? 'Vite dev server' : 'production build'}`,
+      );
     // The operator may mean it (a private network), so a warning rather than a refusal to start.
-    if (process.env.NODE_ENV === 'production' && !config.metricsToken) logger.warn('GET /metrics is open to anyone who can reach this server: set METRICS_TOKEN to require a bearer token');
+    if (process.env.NODE_ENV === 'production' && !config.metricsToken)
+      logger.warn(
+        'GET /metrics is open to anyone who can reach this server: set METRICS_TOKEN to require a bearer token',
+      );
     const mailer = createMailer({ ...config.mail, dataDir: config.dataDir });
     opened.push(() => mailer.close());
     logger.info(`mail: ${mailer.description}`);

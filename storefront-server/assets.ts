@@ -26,7 +26,10 @@ const PRECOMPRESSED = new Set(['.br', '.gz']);
 
 /** A compressible asset's encodings: the build's copies when it wrote them, else compressed here. */
 async function encoded(file: string, content: Buffer): Promise<EncodedBytes> {
-  const [br, gzip] = await Promise.all([readFile(`${file}.br`).catch(() => undefined), readFile(`${file}.gz`).catch(() => undefined)]);
+  const [br, gzip] = await Promise.all([
+    readFile(`${file}.br`).catch(() => undefined),
+    readFile(`${file}.gz`).catch(() => undefined),
+  ]);
   return br && gzip ? { identity: content, gzip, br } : encodeBytes(content);
 }
 
@@ -57,7 +60,11 @@ async function loadAssets(assetsDir: string): Promise<Map<string, { type: string
  */
 export async function registerBuiltAssets(app: FastifyInstance, clientDir: string): Promise<void> {
   const assets = await loadAssets(path.join(clientDir, 'assets'));
-  const assetHeaders = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' });
+  const assetHeaders = (type: string) => ({
+    'content-type': type,
+    'cache-control': 'public, max-age=31536000, immutable',
+    vary: 'accept-encoding',
+  });
   app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) => {
     const asset = assets.get(request.params['*']);
     if (!asset) return reply.callNotFound();

@@ -22,7 +22,11 @@ export interface PageRenderer {
   /** Serves the built assets (or Vite's dev middleware) on `app`. */
   registerAssets(app: FastifyInstance): Promise<void>;
   /** One render through Vike's renderPage, of the request's URL or of `url` (a cache key). */
-  render(request: FastifyRequest, renderContext: RenderContext, options?: { url?: string; flash?: Flash | null }): Promise<RenderedPage>;
+  render(
+    request: FastifyRequest,
+    renderContext: RenderContext,
+    options?: { url?: string; flash?: Flash | null },
+  ): Promise<RenderedPage>;
   close(): Promise<void>;
 }
 

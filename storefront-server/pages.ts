@@ -85,7 +85,11 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
     ? async (request, reply, path, flash) => {
         keepTypedOut(request, flash);
         renewFormNonce(reply);
-        return sendOwn(reply, await renderer.render(request, shared, { url: path, flash }), cartCountFromCookies(request.headers.cookie));
+        return sendOwn(
+          reply,
+          await renderer.render(request, shared, { url: path, flash }),
+          cartCountFromCookies(request.headers.cookie),
+        );
       }
     : undefined;
 
@@ -136,4 +140,7 @@ export async function pages(fastify: FastifyInstance, options: PagesOptions): Pr
   });
 }
 
-const withBadge = (page: RenderedPage, count: number): RenderedPage => ({ ...page, body: withCartBadge(page.body, count) });
+const withBadge = (page: RenderedPage, count: number): RenderedPage => ({
+  ...page,
+  body: withCartBadge(page.body, count),
+});

@@ -12,7 +12,12 @@ export interface SeoRoutesOptions {
 export async function seoRoutes(app: FastifyInstance, { catalogue, publicUrl }: SeoRoutesOptions): Promise<void> {
   const robots = renderRobotsTxt(publicUrl);
   app.get('/sitemap.xml', async (_request, reply) =>
-    reply.type('application/xml').header('cache-control', 'public, max-age=3600').send(renderSitemap(catalogue, publicUrl)),
+    reply
+      .type('application/xml')
+      .header('cache-control', 'public, max-age=3600')
+      .send(renderSitemap(catalogue, publicUrl)),
   );
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').header('cache-control', 'public, max-age=3600').send(robots));
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain').header('cache-control', 'public, max-age=3600').send(robots),
+  );
 }

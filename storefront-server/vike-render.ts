@@ -42,7 +42,9 @@ export async function renderToPage(
   { url = request.url, flash = null }: { url?: string; flash?: Flash | null } = {},
 ): Promise<RenderedPage> {
   const headersOriginal = renderHeaders(request);
-  const { httpResponse } = await rendering(() => renderPage({ urlOriginal: url, headersOriginal, renderContext, flash }));
+  const { httpResponse } = await rendering(() =>
+    renderPage({ urlOriginal: url, headersOriginal, renderContext, flash }),
+  );
   // Vike answers every URL with a page, its error page at worst; none means the build has no pages.
   if (!httpResponse) throw new Error(`Vike rendered nothing for ${url}`);
   return { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body: httpResponse.body };

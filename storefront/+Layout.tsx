@@ -12,7 +12,11 @@ import { useHydrated } from './lib/hydrated.ts';
 const Overlays = lazy(() => import('./components/layout/overlays.tsx'));
 
 const headerSearch = (placement: 'inline' | 'phone') =>
-  placement === 'inline' ? <HeaderSearch className="mr-1 hidden md:block" /> : <HeaderSearch fieldClassName="w-full" autoFocus />;
+  placement === 'inline' ? (
+    <HeaderSearch className="mr-1 hidden md:block" />
+  ) : (
+    <HeaderSearch fieldClassName="w-full" autoFocus />
+  );
 
 export default function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();

@@ -12,8 +12,7 @@ export default {
   lang: 'en',
   favicon: '/favicon.svg',
   title: 'DinoBooty - Sexy Underwear for Cartoon Dinosaurs',
-  description:
-    `DinoBooty sells humorous, cheeky underwear and lingerie for cartoon dinosaurs. ${SHIPPING_WORDS.freeOnOrdersOver}.`,
+  description: `DinoBooty sells humorous, cheeky underwear and lingerie for cartoon dinosaurs. ${SHIPPING_WORDS.freeOnOrdersOver}.`,
   // Server routing: every link is a page load (catalogue pages are cached HTML). Its client runtime is
   // much smaller than the client router's, which the first-load JS budget needs.
   clientRouting: false,

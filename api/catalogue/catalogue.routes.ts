@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { Category, Product, ProductIdParams, ProductQuery, SlugParams, Testimonial, Variant } from '../../contracts/catalogue.ts';
+import {
+  Category,
+  Product,
+  ProductIdParams,
+  ProductQuery,
+  SlugParams,
+  Testimonial,
+  Variant,
+} from '../../contracts/catalogue.ts';
 import { ApiError } from '../../contracts/errors.ts';
 import { SearchQuery, SearchResult } from '../../contracts/search.ts';
 import type { CatalogueReader } from '../../projections/catalogue/catalogue.reader.ts';
@@ -10,7 +18,10 @@ import { searchResult } from './search-result.ts';
 
 const products = schemaOf(v.array(Product));
 const errorResponses = { 404: schemaOf(ApiError) };
-const CACHED_JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' };
+const CACHED_JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=60',
+};
 /** Every answer here is the same for everyone until the catalogue changes: the answer cache keeps it (server/answer-cache/). */
 const config = { answerCache: true } as const;
 
@@ -18,7 +29,10 @@ const config = { answerCache: true } as const;
  * Read-only catalogue routes: every answer comes from the in-memory catalogue, serialised when the
  * answer cache misses (the cache holds the bytes; the declared response schemas document the shapes).
  */
-export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { catalogue: CatalogueReader }): Promise<void> {
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  { catalogue }: { catalogue: CatalogueReader },
+): Promise<void> {
   /**
    * The serialised body with its headers, set in one step (no onSend hook per request). The catalogue
    * changes only when seeded: browsers and CDNs may keep an answer briefly. Errors are thrown before
@@ -66,7 +80,10 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
 
   app.get<{ Params: { id: number } }>(
     '/products/:id/variants',
-    { config, schema: { params: schemaOf(ProductIdParams), response: { 200: schemaOf(v.array(Variant)), ...errorResponses } } },
+    {
+      config,
+      schema: { params: schemaOf(ProductIdParams), response: { 200: schemaOf(v.array(Variant)), ...errorResponses } },
+    },
     ({ params: { id } }, reply) =>
       json(reply, () => {
         found(catalogue.productById(id), `No product with id ${id}`);
@@ -82,11 +99,19 @@ export async function catalogueRoutes(app: FastifyInstance, { catalogue }: { cat
 
   app.get<{ Querystring: SearchQuery }>(
     '/search',
-    { config, schema: { querystring: schemaOf(SearchQuery), response: { 200: schemaOf(SearchResult), 400: schemaOf(ApiError) } } },
+    {
+      config,
+      schema: {
+        querystring: schemaOf(SearchQuery),
+        response: { 200: schemaOf(SearchResult), 400: schemaOf(ApiError) },
+      },
+    },
     ({ query: { q } }, reply) => json(reply, () => searchResult(catalogue, q)),
   );
 
-  app.get('/testimonials', { config, schema: { response: { 200: schemaOf(v.array(Testimonial)) } } }, (_request, reply) =>
-    json(reply, () => catalogue.testimonials()),
+  app.get(
+    '/testimonials',
+    { config, schema: { response: { 200: schemaOf(v.array(Testimonial)) } } },
+    (_request, reply) => json(reply, () => catalogue.testimonials()),
   );
 }

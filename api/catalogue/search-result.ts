@@ -17,6 +17,10 @@ export function searchResult(catalogue: CatalogueReader, q: string): SearchResul
       imageUrl: item.imageUrl,
       highlights: highlights(ranges),
     })),
-    categories: found.categories.map(({ item, highlights: ranges }) => ({ name: item.name, slug: item.slug, highlights: highlights(ranges) })),
+    categories: found.categories.map(({ item, highlights: ranges }) => ({
+      name: item.name,
+      slug: item.slug,
+      highlights: highlights(ranges),
+    })),
   };
 }

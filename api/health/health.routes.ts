@@ -30,12 +30,15 @@ export const health = fp(
         const readiness = await Promise.race([checkReadiness(sources), timeout]);
         const { ready, ...details } = readiness;
         if (!ready) request.log.warn({ problems: readiness.problems }, 'not ready');
-        else if (readiness.warnings.length > 0) request.log.warn({ warnings: readiness.warnings }, 'ready, with warnings');
+        else if (readiness.warnings.length > 0)
+          request.log.warn({ warnings: readiness.warnings }, 'ready, with warnings');
         return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', ...details });
       } catch (error) {
         if (!(error instanceof ProbeTimeout)) throw error;
         request.log.warn('readiness checks timed out');
-        return reply.status(503).send({ status: 'not ready', problems: [`the readiness checks took over ${READY_TIMEOUT_MS} ms`] });
+        return reply
+          .status(503)
+          .send({ status: 'not ready', problems: [`the readiness checks took over ${READY_TIMEOUT_MS} ms`] });
       } finally {
         clearTimeout(timer);
       }

@@ -62,7 +62,14 @@ export interface ReadinessSources {
  * applied, the catalogue is in memory, each projection was built by this code's version and has no
  * event of its types left to apply, and the process is not draining for shutdown.
  */
-export async function checkReadiness({ db, catalogue, projections, consumers = [], shuttingDown, now = () => new Date() }: ReadinessSources): Promise<Readiness> {
+export async function checkReadiness({
+  db,
+  catalogue,
+  projections,
+  consumers = [],
+  shuttingDown,
+  now = () => new Date(),
+}: ReadinessSources): Promise<Readiness> {
   const problems: string[] = [];
   const readiness: Readiness = {
     ready: false,
@@ -94,13 +101,20 @@ export async function checkReadiness({ db, catalogue, projections, consumers = [
     const current = status.storedVersion === status.codeVersion && status.lag === 0;
     const { name, codeVersion, storedVersion, checkpoint, lag, lagSeconds } = status;
     readiness.projections.push({ name, current, codeVersion, storedVersion, checkpoint, lag, lagSeconds });
-    if (!current) problems.push(`projection ${name} is not current (version ${storedVersion ?? 'none'} of ${codeVersion}, ${lag} events behind)`);
+    if (!current)
+      problems.push(
+        `projection ${name} is not current (version ${storedVersion ?? 'none'} of ${codeVersion}, ${lag} events behind)`,
+      );
   }
   for (const { name, position, lag, lagSeconds, deadLetters } of await consumerStatuses(db, consumers, now())) {
     const farBehind = lag > CONSUMER_LAG_WARNING || lagSeconds > CONSUMER_LAG_SECONDS_WARNING;
     readiness.consumers.push({ name, position, lag, lagSeconds, deadLetters, farBehind });
-    if (farBehind) readiness.warnings.push(`consumer ${name} is far behind: ${lag} events to handle, the oldest waiting ${Math.round(lagSeconds)} s`);
-    if (deadLetters > 0) readiness.warnings.push(`consumer ${name} has ${deadLetters} dead letter(s): see dino-shop consumers list`);
+    if (farBehind)
+      readiness.warnings.push(
+        `consumer ${name} is far behind: ${lag} events to handle, the oldest waiting ${Math.round(lagSeconds)} s`,
+      );
+    if (deadLetters > 0)
+      readiness.warnings.push(`consumer ${name} has ${deadLetters} dead letter(s): see dino-shop consumers list`);
   }
   readiness.ready = problems.length === 0;
   return readiness;

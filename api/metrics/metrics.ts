@@ -48,11 +48,22 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
  * The shop's Prometheus metrics, in a registry of its own (several apps in one test process never
  * share counters). Gauges that need the database (projection lag) are read when scraped.
  */
-export function createShopMetrics({ db, projections, consumers = [], consumerStats, answerCacheStats, rateLimitStoreStats }: Omit<MetricsOptions, 'token' | 'store'>) {
+export function createShopMetrics({
+  db,
+  projections,
+  consumers = [],
+  consumerStats,
+  answerCacheStats,
+  rateLimitStoreStats,
+}: Omit<MetricsOptions, 'token' | 'store'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
-  const requestDuration = new RequestDurations('http_request_duration_seconds', 'Time to answer a request, by method, route pattern and status code', DURATION_BUCKETS).register(registry);
+  const requestDuration = new RequestDurations(
+    'http_request_duration_seconds',
+    'Time to answer a request, by method, route pattern and status code',
+    DURATION_BUCKETS,
+  ).register(registry);
   const eventsAppended = new Counter({
     name: 'dino_events_appended_total',
     help: 'Events appended to the log by commands, by event type',
@@ -91,7 +102,8 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     registers: [registry],
     async collect() {
       this.reset();
-      for (const status of await projectionStatuses(db, projections)) this.set({ projection: status.name }, status.lagSeconds);
+      for (const status of await projectionStatuses(db, projections))
+        this.set({ projection: status.name }, status.lagSeconds);
     },
   });
   new Gauge({
@@ -122,7 +134,8 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     registers: [registry],
     async collect() {
       this.reset();
-      for (const status of await consumerStatuses(db, consumers)) this.set({ consumer: status.name }, status.lagSeconds);
+      for (const status of await consumerStatuses(db, consumers))
+        this.set({ consumer: status.name }, status.lagSeconds);
     },
   });
   new Gauge({
@@ -132,7 +145,8 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     registers: [registry],
     async collect() {
       this.reset();
-      for (const status of await consumerStatuses(db, consumers)) this.set({ consumer: status.name }, status.deadLetters);
+      for (const status of await consumerStatuses(db, consumers))
+        this.set({ consumer: status.name }, status.deadLetters);
     },
   });
   const consumerCount = (read: (stats: ConsumerStats) => number) =>
@@ -140,8 +154,20 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
       this.reset();
       for (const stats of consumerStats?.() ?? []) this.inc({ consumer: stats.name }, read(stats));
     };
-  new Counter({ name: 'dino_consumer_events_handled_total', help: 'Events this process’s consumers handled', labelNames: ['consumer'] as const, registers: [registry], collect: consumerCount((s) => s.handled) });
-  new Counter({ name: 'dino_consumer_events_failed_total', help: 'Tries of an event by this process’s consumers that failed', labelNames: ['consumer'] as const, registers: [registry], collect: consumerCount((s) => s.failed) });
+  new Counter({
+    name: 'dino_consumer_events_handled_total',
+    help: 'Events this process’s consumers handled',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    collect: consumerCount((s) => s.handled),
+  });
+  new Counter({
+    name: 'dino_consumer_events_failed_total',
+    help: 'Tries of an event by this process’s consumers that failed',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    collect: consumerCount((s) => s.failed),
+  });
   // The answer cache counts for itself; these read its counters when scraped.
   const counted = (read: (stats: AnswerCacheStats) => number) =>
     function (this: Counter) {
@@ -153,10 +179,30 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     function (this: Gauge) {
       if (answerCacheStats) this.set(read(answerCacheStats()));
     };
-  new Counter({ name: 'dino_answer_cache_hits_total', help: 'Requests answered from the answer cache (catalogue API, catalogue pages), before Fastify', registers: [registry], collect: counted((s) => s.hits) });
-  new Counter({ name: 'dino_answer_cache_misses_total', help: 'Requests for a cacheable answer that had to be made', registers: [registry], collect: counted((s) => s.misses) });
-  new Gauge({ name: 'dino_answer_cache_entries', help: 'URLs the answer cache holds (each with its renditions)', registers: [registry], collect: sized((s) => s.entries) });
-  new Gauge({ name: 'dino_answer_cache_bytes', help: 'Bytes the answer cache holds (every rendition and encoding)', registers: [registry], collect: sized((s) => s.bytes) });
+  new Counter({
+    name: 'dino_answer_cache_hits_total',
+    help: 'Requests answered from the answer cache (catalogue API, catalogue pages), before Fastify',
+    registers: [registry],
+    collect: counted((s) => s.hits),
+  });
+  new Counter({
+    name: 'dino_answer_cache_misses_total',
+    help: 'Requests for a cacheable answer that had to be made',
+    registers: [registry],
+    collect: counted((s) => s.misses),
+  });
+  new Gauge({
+    name: 'dino_answer_cache_entries',
+    help: 'URLs the answer cache holds (each with its renditions)',
+    registers: [registry],
+    collect: sized((s) => s.entries),
+  });
+  new Gauge({
+    name: 'dino_answer_cache_bytes',
+    help: 'Bytes the answer cache holds (every rendition and encoding)',
+    registers: [registry],
+    collect: sized((s) => s.bytes),
+  });
   new Gauge({
     name: 'dino_rate_limit_store_fallback',
     help: '1 while Redis (REDIS_URL) cannot count the rate limits and the process counts them instead, else 0',
@@ -186,14 +232,19 @@ export function createShopMetrics({ db, projections, consumers = [], consumerSta
     },
   });
 
-  const ordersPlaced = new Counter({ name: 'dino_orders_placed_total', help: 'Orders placed (API and plain forms)', registers: [registry] });
+  const ordersPlaced = new Counter({
+    name: 'dino_orders_placed_total',
+    help: 'Orders placed (API and plain forms)',
+    registers: [registry],
+  });
   const ordersRefused = new Counter({
     name: 'dino_orders_refused_total',
     help: 'Checkouts refused, by reason (empty-cart, out-of-stock, unavailable)',
     labelNames: ['reason'] as const,
     registers: [registry],
   });
-  const isCheckoutRefusal = (reason: string | undefined): reason is CheckoutRefusal => (CHECKOUT_REFUSALS as readonly (string | undefined)[]).includes(reason);
+  const isCheckoutRefusal = (reason: string | undefined): reason is CheckoutRefusal =>
+    (CHECKOUT_REFUSALS as readonly (string | undefined)[]).includes(reason);
 
   const observer: CommandObserver = {
     appended(events) {
@@ -237,7 +288,12 @@ export const metrics = fp(
       stopObserving();
     });
     app.addHook('onResponse', (request, reply, done) => {
-      shop.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      shop.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       done();
     });
     // For answers sent without Fastify (server/answer-cache/), which no onResponse hook sees.

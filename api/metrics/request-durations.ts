@@ -48,7 +48,12 @@ export class RequestDurations {
   }
 
   #add(method: string, route: string, statusCode: number): Series {
-    const series: Series = { labels: { method, route, status_code: String(statusCode) }, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
+    const series: Series = {
+      labels: { method, route, status_code: String(statusCode) },
+      counts: this.buckets.map(() => 0),
+      sum: 0,
+      count: 0,
+    };
     let byMethod = this.#series.get(route);
     if (byMethod === undefined) this.#series.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);

@@ -48,7 +48,12 @@ export const openApi = fp(
       // Only the JSON API is documented: pages, assets, health and metrics are not part of it.
       transform: ({ schema, url, route }) => {
         const given = (schema ?? {}) as RouteSchema;
-        if (!url.startsWith('/api/') || url.includes('*') || url.startsWith('/api/docs') || url === '/api/openapi.json') {
+        if (
+          !url.startsWith('/api/') ||
+          url.includes('*') ||
+          url.startsWith('/api/docs') ||
+          url === '/api/openapi.json'
+        ) {
           return { schema: { ...given, hide: true }, url };
         }
         const response: Record<string, unknown> = { ...given.response };
@@ -57,13 +62,23 @@ export const openApi = fp(
           if (status === '400' && !takesInput) continue;
           response[status] ??= { ...API_ERROR_SCHEMA, description };
         }
-        const tag = url.startsWith('/api/cart') ? 'cart' : url.startsWith('/api/subscribe') ? 'newsletter' : 'catalogue';
+        const tag = url.startsWith('/api/cart')
+          ? 'cart'
+          : url.startsWith('/api/subscribe')
+            ? 'newsletter'
+            : 'catalogue';
         const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
         return { schema: { ...given, response, tags: [tag], operationId: `${method.toLowerCase()} ${url}` }, url };
       },
     });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { deepLinking: false } });
-    app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: false,
+      uiConfig: { deepLinking: false },
+    });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send(app.swagger()),
+    );
   },
   { name: 'dino-shop-openapi', fastify: '5.x', dependencies: ['dino-shop-valibot-validation'] },
 );

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_DEFAULTS, type CheckoutFormValues, checkoutErrors } from '../../contracts/checkout.ts';
 import { ApiError } from '../../contracts/errors.ts';
-import { CancelOrderBody, OrderLookupQuery, OrderNumberParams, OrderRefusal, OrderView, PlaceOrderBody } from '../../contracts/orders.ts';
+import {
+  CancelOrderBody,
+  OrderLookupQuery,
+  OrderNumberParams,
+  OrderRefusal,
+  OrderView,
+  PlaceOrderBody,
+} from '../../contracts/orders.ts';
 import { CART_MESSAGES, ORDER_NOT_FOUND } from '../../contracts/shop-messages.ts';
 import { VersionMismatch } from '../../eventstore/command-handler.ts';
 import { parseIfMatch } from '../cart/if-match.ts';
@@ -12,7 +19,14 @@ import type { OrdersService } from '../../app/orders/orders.service.ts';
 
 const view = schemaOf(OrderView);
 const refusal = schemaOf(OrderRefusal);
-const errors = { 400: schemaOf(ApiError), 404: schemaOf(ApiError), 409: refusal, 412: schemaOf(ApiError), 422: refusal, 429: schemaOf(ApiError) };
+const errors = {
+  400: schemaOf(ApiError),
+  404: schemaOf(ApiError),
+  409: refusal,
+  412: schemaOf(ApiError),
+  422: refusal,
+  429: schemaOf(ApiError),
+};
 
 /**
  * Orders. Registered in the session scope (an If-Match names the cart version the order is for, as
@@ -31,20 +45,38 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
 
   app.post<{ Body: PlaceOrderBody }>(
     '/orders',
-    { config: { idempotent: true }, preHandler: cartAndOrdersLimit, schema: { body: schemaOf(PlaceOrderBody), response: { 201: view, ...errors } } },
+    {
+      config: { idempotent: true },
+      preHandler: cartAndOrdersLimit,
+      schema: { body: schemaOf(PlaceOrderBody), response: { 201: view, ...errors } },
+    },
     async (request, reply) => {
-      const values: CheckoutFormValues = { ...CHECKOUT_DEFAULTS, ...Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined)) };
+      const values: CheckoutFormValues = {
+        ...CHECKOUT_DEFAULTS,
+        ...Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined)),
+      };
       const fields = checkoutErrors(values);
       const first = Object.values(fields)[0];
-      if (first !== undefined) return reply.status(422).send({ error: 'Unprocessable Entity', message: first, requestId: request.id, fields });
+      if (first !== undefined)
+        return reply.status(422).send({ error: 'Unprocessable Entity', message: first, requestId: request.id, fields });
       // With If-Match, the order is the cart the shopper confirmed, or none (another tab changed it).
       const ifVersion = parseIfMatch(request.headers['if-match']);
       let order;
       try {
-        order = await orders.placeOrder(request.session.cartId ?? null, values, request.session.promoCode !== undefined, request.commandKey, ifVersion === undefined ? {} : { ifVersion });
+        order = await orders.placeOrder(
+          request.session.cartId ?? null,
+          values,
+          request.session.promoCode !== undefined,
+          request.commandKey,
+          ifVersion === undefined ? {} : { ifVersion },
+        );
       } catch (error) {
         if (!(error instanceof VersionMismatch)) throw error;
-        return reply.status(412).send({ error: 'Precondition Failed', message: `${CART_MESSAGES.changedElsewhere}. ${CART_MESSAGES.changedElsewhereDescription}`, requestId: request.id });
+        return reply.status(412).send({
+          error: 'Precondition Failed',
+          message: `${CART_MESSAGES.changedElsewhere}. ${CART_MESSAGES.changedElsewhereDescription}`,
+          requestId: request.id,
+        });
       }
       request.session.promoCode = undefined;
       return reply.status(201).send(toOrderView(order));
@@ -53,7 +85,14 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
 
   app.get<{ Params: { number: string }; Querystring: { email: string } }>(
     '/orders/:number',
-    { preHandler: cartAndOrdersLimit, schema: { params: schemaOf(OrderNumberParams), querystring: schemaOf(OrderLookupQuery), response: { 200: view, ...errors } } },
+    {
+      preHandler: cartAndOrdersLimit,
+      schema: {
+        params: schemaOf(OrderNumberParams),
+        querystring: schemaOf(OrderLookupQuery),
+        response: { 200: view, ...errors },
+      },
+    },
     async (request, reply) => {
       const order = await orders.findOrder(request.params.number, request.query.email);
       if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -65,7 +104,18 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
   // same answer for a wrong number and a wrong address); once shipped, 409 says so.
   app.post<{ Params: { number: string }; Body: CancelOrderBody }>(
     '/orders/:number/cancel',
-    { config: { idempotent: true }, preHandler: cartAndOrdersLimit, schema: { params: schemaOf(OrderNumberParams), body: schemaOf(CancelOrderBody), response: { 200: view, ...errors } } },
-    async (request, reply) => reply.send(toOrderView(await orders.cancelAsShopper(request.params.number, request.body.email, request.commandKey))),
+    {
+      config: { idempotent: true },
+      preHandler: cartAndOrdersLimit,
+      schema: {
+        params: schemaOf(OrderNumberParams),
+        body: schemaOf(CancelOrderBody),
+        response: { 200: view, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.send(
+        toOrderView(await orders.cancelAsShopper(request.params.number, request.body.email, request.commandKey)),
+      ),
   );
 }

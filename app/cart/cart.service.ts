@@ -24,7 +24,6 @@ export type CartService = ReturnType<typeof createCartService>;
 /** Carts whose state a process keeps for their next change: a few hundred bytes each. */
 const CART_STATES_CACHED = 10_000;
 
-
 /** A cart with its stream version (0 before the first event): the version is the cart's ETag. */
 export interface VersionedCart {
   cart: Cart;
@@ -48,7 +47,12 @@ export function createCartService({ store, catalogue, now = () => new Date(), ne
   const { db } = store;
 
   /** Decides and records; answers with the cart as the decision left it (no re-read needed). */
-  async function run(cartId: string, makeCommand: (state: CartState) => CartCommand, options: WriteOptions, newCart = false): Promise<VersionedCart> {
+  async function run(
+    cartId: string,
+    makeCommand: (state: CartState) => CartCommand,
+    options: WriteOptions,
+    newCart = false,
+  ): Promise<VersionedCart> {
     const { streamId, state, version } = await store.handle(cartStreamId(cartId), decider, makeCommand, {
       newStream: newCart,
       cache: cartStates,
@@ -61,7 +65,8 @@ export function createCartService({ store, catalogue, now = () => new Date(), ne
 
   /** Without a cart yet, only a condition on version 0 (nothing seen) can hold. */
   function checkNoCart(options: WriteOptions): void {
-    if (options.ifVersion !== undefined && options.ifVersion !== 0) throw new VersionMismatch('cart', options.ifVersion, 0);
+    if (options.ifVersion !== undefined && options.ifVersion !== 0)
+      throw new VersionMismatch('cart', options.ifVersion, 0);
   }
 
   const variantFacts = (variantId: number) => {
@@ -88,26 +93,46 @@ export function createCartService({ store, catalogue, now = () => new Date(), ne
       if (!cartId) checkNoCart(options);
       const id = cartId ?? newId();
       const lineId = newId();
-      return run(id, () => ({
-        type: 'AddItem',
-        productId: input.productId,
-        variantId: input.variantId,
-        quantity: input.quantity,
-        productExists: catalogue.productById(input.productId) !== undefined,
-        variant: variantFacts(input.variantId),
-        newLineId: lineId,
-        at: now().toISOString(),
-      }), options, !cartId);
+      return run(
+        id,
+        () => ({
+          type: 'AddItem',
+          productId: input.productId,
+          variantId: input.variantId,
+          quantity: input.quantity,
+          productExists: catalogue.productById(input.productId) !== undefined,
+          variant: variantFacts(input.variantId),
+          newLineId: lineId,
+          at: now().toISOString(),
+        }),
+        options,
+        !cartId,
+      );
     },
-    async changeQuantity(cartId: string | null, lineId: string, quantity: number, options: WriteOptions = {}): Promise<VersionedCart> {
+    async changeQuantity(
+      cartId: string | null,
+      lineId: string,
+      quantity: number,
+      options: WriteOptions = {},
+    ): Promise<VersionedCart> {
       if (!cartId) {
         checkNoCart(options);
         throw notFound('That item is not in your cart');
       }
-      return run(cartId, (state) => {
-        const line = state.lines.find((l) => l.lineId === lineId);
-        return { type: 'ChangeQuantity', lineId, quantity, variant: line && variantFacts(line.variantId), at: now().toISOString() };
-      }, options);
+      return run(
+        cartId,
+        (state) => {
+          const line = state.lines.find((l) => l.lineId === lineId);
+          return {
+            type: 'ChangeQuantity',
+            lineId,
+            quantity,
+            variant: line && variantFacts(line.variantId),
+            at: now().toISOString(),
+          };
+        },
+        options,
+      );
     },
     async removeItem(cartId: string | null, lineId: string, options: WriteOptions = {}): Promise<VersionedCart> {
       if (!cartId) {

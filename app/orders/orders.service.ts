@@ -5,11 +5,30 @@ import { PROMO_CODE } from '../../contracts/cart-rules.ts';
 import { decimalToCents } from '../../contracts/money-format.ts';
 import { ORDER_NOT_FOUND } from '../../contracts/shop-messages.ts';
 import { dataKeyOf, ensureDataKey, subscriberLookupKey } from '../../db/subscriber-keys.ts';
-import { type CartState, decide as decideCart, evolve as evolveCart, initialState as initialCart } from '../../domain/cart/cart.decider.ts';
+import {
+  type CartState,
+  decide as decideCart,
+  evolve as evolveCart,
+  initialState as initialCart,
+} from '../../domain/cart/cart.decider.ts';
 import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
 import { notFound, ruleViolated } from '../../domain/domain-error.ts';
-import { type CheckoutRefusal, decide, evolve, initialState, type LineToOrder, type OrderCommand } from '../../domain/orders/order.decider.ts';
-import { ORDER_STREAM_PREFIX, STANDARD_SHIPPING, type OrderPersonal, type OrderUnits, orderStreamId, readOrderEvent } from '../../domain/orders/order.events.ts';
+import {
+  type CheckoutRefusal,
+  decide,
+  evolve,
+  initialState,
+  type LineToOrder,
+  type OrderCommand,
+} from '../../domain/orders/order.decider.ts';
+import {
+  ORDER_STREAM_PREFIX,
+  STANDARD_SHIPPING,
+  type OrderPersonal,
+  type OrderUnits,
+  orderStreamId,
+  readOrderEvent,
+} from '../../domain/orders/order.events.ts';
 import { openPersonal, sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { normaliseEmail } from '../../domain/subscriptions/subscription.events.ts';
 import type { CommandKey } from '../../eventstore/command-keys.ts';
@@ -45,19 +64,30 @@ export function normaliseOrderNumber(input: string): string | undefined {
  * cart's, in one transaction whose statements also take the stock (projections/stock): an order
  * that would oversell fails there and records nothing.
  */
-export function createOrdersService({ store, catalogue, now = () => new Date(), newId = randomUUID, drawNumber = () => orderNumber(), stockApplied }: OrdersServiceDeps) {
+export function createOrdersService({
+  store,
+  catalogue,
+  now = () => new Date(),
+  newId = randomUUID,
+  drawNumber = () => orderNumber(),
+  stockApplied,
+}: OrdersServiceDeps) {
   const { db } = store;
   // The lookup key is made once for the shop and never changes: asked for once per process.
   let lookupKey: Promise<Buffer> | undefined;
-  const keyForIds = () => (lookupKey ??= subscriberLookupKey(db).catch((error: unknown) => {
-    lookupKey = undefined;
-    throw error;
-  }));
+  const keyForIds = () =>
+    (lookupKey ??= subscriberLookupKey(db).catch((error: unknown) => {
+      lookupKey = undefined;
+      throw error;
+    }));
   const customerIdOf = async (email: string) => subscriberIdOf(await keyForIds(), normaliseEmail(email));
 
   /** The cart's lines with the catalogue's names and prices now, and each variant's live stock. */
   async function linesToOrder(state: CartState): Promise<LineToOrder[]> {
-    const stock = await liveStock(db, state.lines.map((l) => l.variantId));
+    const stock = await liveStock(
+      db,
+      state.lines.map((l) => l.variantId),
+    );
     return state.lines.map((line) => {
       const product = catalogue.productById(line.productId);
       const variant = catalogue.variant(line.variantId);
@@ -101,10 +131,17 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
   }
 
   /** An order's move, decided on its stream with a fresh timestamp on each attempt; answers the order as it is after. */
-  async function moveOrder(orderId: string, command: (at: string) => OrderCommand, key?: CommandKey): Promise<OrderRow> {
+  async function moveOrder(
+    orderId: string,
+    command: (at: string) => OrderCommand,
+    key?: CommandKey,
+  ): Promise<OrderRow> {
     // A cancellation and a return give units back: the catalogue shows them before the answer goes.
     const moves = stockMoves(stockApplied);
-    const moved = await store.handle(orderStreamId(orderId), orderDecider, () => command(now().toISOString()), { ...(key ? { key } : {}), alsoInTransaction: moves.inTransaction });
+    const moved = await store.handle(orderStreamId(orderId), orderDecider, () => command(now().toISOString()), {
+      ...(key ? { key } : {}),
+      alsoInTransaction: moves.inTransaction,
+    });
     moves.committed(moved.recorded);
     return recordedOrder(moved.streamId);
   }
@@ -118,7 +155,8 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
   }
 
   async function recordedOrder(streamId: string): Promise<OrderRow> {
-    if (!streamId.startsWith(ORDER_STREAM_PREFIX)) throw new Error(`idempotency key recorded in ${streamId}, not an order`);
+    if (!streamId.startsWith(ORDER_STREAM_PREFIX))
+      throw new Error(`idempotency key recorded in ${streamId}, not an order`);
     const order = await orderById(db, streamId.slice(ORDER_STREAM_PREFIX.length));
     if (!order) throw new Error(`order ${streamId} is recorded but not projected`);
     return order;
@@ -133,7 +171,13 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
      * left, and refused in words (an empty cart 422, too few left 409). With `key`, a retry answers
      * with the order its first attempt placed.
      */
-    async placeOrder(cartId: string | null, values: CheckoutFormValues, promoApplied: boolean, key?: CommandKey, options: { ifVersion?: number } = {}): Promise<OrderRow> {
+    async placeOrder(
+      cartId: string | null,
+      values: CheckoutFormValues,
+      promoApplied: boolean,
+      key?: CommandKey,
+      options: { ifVersion?: number } = {},
+    ): Promise<OrderRow> {
       const email = normaliseEmail(values.email);
       const customerId = await customerIdOf(email);
       const personal: OrderPersonal = {
@@ -148,7 +192,9 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
       };
       // The customer's key: a subscriber of the address already has one, and one forget shreds both.
       // Asked for while the cart is read (side by side on a pool); awaited by the decision.
-      const sealed = ensureDataKey(db, customerId, newDataKey()).then((dataKey) => sealPersonal(dataKey, JSON.stringify(personal)));
+      const sealed = ensureDataKey(db, customerId, newDataKey()).then((dataKey) =>
+        sealPersonal(dataKey, JSON.stringify(personal)),
+      );
       // A refusal before the decision (a cart changed since the shopper confirmed it) leaves it unawaited.
       sealed.catch(() => undefined);
       const orderId = newId();
@@ -157,13 +203,29 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
         [
           { streamId: orderStreamId(orderId), fold: orderDecider, newStream: true },
           // No cart yet: an empty one, which the order's decider refuses.
-          { streamId: cartStreamId(cartId ?? newId()), fold: cartDecider, newStream: !cartId, ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}) },
+          {
+            streamId: cartStreamId(cartId ?? newId()),
+            fold: cartDecider,
+            newStream: !cartId,
+            ...(options.ifVersion !== undefined ? { ifVersion: options.ifVersion } : {}),
+          },
         ] as const,
         async ([order, cart]) => {
           const at = now().toISOString();
           const lines = cart.lines.length === 0 ? [] : await linesToOrder(cart);
           // A number another order took meanwhile is refused by the read model: the retry draws again.
-          const command = { type: 'PlaceOrder', orderId, number: drawNumber(), cartId: cartId ?? '', lines, promoCode: promoApplied ? PROMO_CODE : null, shippingMethod: STANDARD_SHIPPING, customerId, personal: await sealed, at } as const;
+          const command = {
+            type: 'PlaceOrder',
+            orderId,
+            number: drawNumber(),
+            cartId: cartId ?? '',
+            lines,
+            promoCode: promoApplied ? PROMO_CODE : null,
+            shippingMethod: STANDARD_SHIPPING,
+            customerId,
+            personal: await sealed,
+            at,
+          } as const;
           return [decide(command, order), decideCart({ type: 'CheckOut', orderId, at }, cart)];
         },
         { ...(key ? { key } : {}), alsoInTransaction: moves.inTransaction },
@@ -176,16 +238,24 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
     findOrder,
 
     /** The shop hands the order to a carrier (the same shipment again records nothing). */
-    ship: (number: string, shipment: { carrier: string; trackingNumber: string; eta: string | null }, key?: CommandKey) =>
-      move(number, (at) => ({ type: 'ShipOrder', ...shipment, at }), key),
+    ship: (
+      number: string,
+      shipment: { carrier: string; trackingNumber: string; eta: string | null },
+      key?: CommandKey,
+    ) => move(number, (at) => ({ type: 'ShipOrder', ...shipment, at }), key),
     deliver: (number: string, key?: CommandKey) => move(number, (at) => ({ type: 'DeliverOrder', at }), key),
     /** The shop cancels an order that has not shipped: its units go back to stock in the same statement. */
-    cancel: (number: string, reason: string, key?: CommandKey) => move(number, (at) => ({ type: 'CancelOrder', reason, by: 'shop', at }), key),
+    cancel: (number: string, reason: string, key?: CommandKey) =>
+      move(number, (at) => ({ type: 'CancelOrder', reason, by: 'shop', at }), key),
     /** Units of delivered lines came back, within the return window; `restock` puts them back on sale. */
-    receiveReturn: (number: string, received: { lines: readonly OrderUnits[]; restock: boolean; reason?: string }, key?: CommandKey) =>
-      move(number, (at) => ({ type: 'ReceiveReturn', ...received, at }), key),
+    receiveReturn: (
+      number: string,
+      received: { lines: readonly OrderUnits[]; restock: boolean; reason?: string },
+      key?: CommandKey,
+    ) => move(number, (at) => ({ type: 'ReceiveReturn', ...received, at }), key),
     /** Money given back: `amountCents` null gives back what is left to refund. */
-    refund: (number: string, amountCents: number | null, reason: string, key?: CommandKey) => move(number, (at) => ({ type: 'IssueRefund', amountCents, reason, at }), key),
+    refund: (number: string, amountCents: number | null, reason: string, key?: CommandKey) =>
+      move(number, (at) => ({ type: 'IssueRefund', amountCents, reason, at }), key),
 
     /**
      * The shopper cancels their own order from Track Order, proving it with its number and the
@@ -194,7 +264,11 @@ export function createOrdersService({ store, catalogue, now = () => new Date(), 
     async cancelAsShopper(number: string, email: string, key?: CommandKey): Promise<OrderRow> {
       const order = await findOrder(number, email);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      return moveOrder(order.orderId, (at) => ({ type: 'CancelOrder', reason: 'Cancelled by the shopper on Track Order', by: 'shopper', at }), key);
+      return moveOrder(
+        order.orderId,
+        (at) => ({ type: 'CancelOrder', reason: 'Cancelled by the shopper on Track Order', by: 'shopper', at }),
+        key,
+      );
     },
   };
 }

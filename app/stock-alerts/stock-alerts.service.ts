@@ -22,8 +22,17 @@ export function createStockAlertService({ store, now = () => new Date() }: { sto
       const subscriberId = await subscriberIdFor(db, email);
       // Read once, before deciding: stock received meanwhile answers the request anyway.
       const found = await alertVariant(db, input.variantId);
-      const variant: RequestStockAlert['variant'] = !found || found.productId !== input.productId ? 'unknown' : found.stock > 0 ? 'in-stock' : 'sold-out';
-      const command = (emailCipher: string): RequestStockAlert => ({ type: 'RequestStockAlert', subscriberId, emailCipher, productId: input.productId, variantId: input.variantId, variant, at: now().toISOString() });
+      const variant: RequestStockAlert['variant'] =
+        !found || found.productId !== input.productId ? 'unknown' : found.stock > 0 ? 'in-stock' : 'sold-out';
+      const command = (emailCipher: string): RequestStockAlert => ({
+        type: 'RequestStockAlert',
+        subscriberId,
+        emailCipher,
+        productId: input.productId,
+        variantId: input.variantId,
+        variant,
+        at: now().toISOString(),
+      });
       // Refused before the address gets a key: a refusal stores nothing of it.
       if (variant !== 'sold-out') decide(command(''), initialState());
       const emailCipher = sealPersonal(await ensureDataKey(db, subscriberId, newDataKey()), email);

@@ -27,7 +27,11 @@ export function stockMoves(applied?: StockApplied) {
         const stock = after.get(id)?.stock ?? 0;
         return shownStock(stock) !== shownStock(stock - delta);
       });
-      if (crossed.length > 0) await tx.query('select pg_notify($1, $2)', [STOCK_CHANNEL, JSON.stringify(crossed.map(([id]) => [id, after.get(id)?.moved ?? 0]))]);
+      if (crossed.length > 0)
+        await tx.query('select pg_notify($1, $2)', [
+          STOCK_CHANNEL,
+          JSON.stringify(crossed.map(([id]) => [id, after.get(id)?.moved ?? 0])),
+        ]);
       levels = after;
     },
     /** After the command: its levels, when it recorded events (a read in an attempt rolled back is never applied). */

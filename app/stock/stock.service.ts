@@ -20,8 +20,13 @@ export async function receiveStock(
   const variantExists = (await liveStock(store.db, [variantId])).has(variantId);
   // A band that changes is heard by every running server at once (the others at their next poll).
   const moves = stockMoves();
-  await store.handle(stockStreamId(variantId), decider, () => ({ type: 'ReceiveStock' as const, variantId, quantity, reason, variantExists, at: now().toISOString() }), {
-    alsoInTransaction: moves.inTransaction,
-  });
+  await store.handle(
+    stockStreamId(variantId),
+    decider,
+    () => ({ type: 'ReceiveStock' as const, variantId, quantity, reason, variantExists, at: now().toISOString() }),
+    {
+      alsoInTransaction: moves.inTransaction,
+    },
+  );
   return { stock: (await liveStock(store.db, [variantId])).get(variantId) ?? 0 };
 }

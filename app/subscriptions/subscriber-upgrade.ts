@@ -5,7 +5,13 @@ import { replayProjections } from '../../projections/replay.ts';
 import { subscribersProjection } from '../../projections/subscribers/subscribers.projection.ts';
 import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { UnreadableEvent } from '../../domain/event-reader.ts';
-import { SUBSCRIBED_SCHEMA_VERSION, type Subscribed, normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
+import {
+  SUBSCRIBED_SCHEMA_VERSION,
+  type Subscribed,
+  normaliseEmail,
+  readSubscriptionEvent,
+  subscriberStreamId,
+} from '../../domain/subscriptions/subscription.events.ts';
 
 /** Told how many subscriptions are to be sealed, then how many are done: a large old list takes a while. */
 export interface SealProgress {
@@ -30,12 +36,18 @@ export async function sealClearSubscriptions(db: Database, progress: SealProgres
       // Parsed, never cast: a row no schema accepts stops the upgrade (nothing is rewritten) rather
       // than sealing a missing address into the log.
       const stored = readSubscriptionEvent(event);
-      if (stored.type !== 'Subscribed' || stored.data.schemaVersion !== 1) throw new UnreadableEvent(event, 'not a Subscribed event of version 1');
+      if (stored.type !== 'Subscribed' || stored.data.schemaVersion !== 1)
+        throw new UnreadableEvent(event, 'not a Subscribed event of version 1');
       const { email: clear, at } = stored.data;
       const email = normaliseEmail(clear);
       const subscriberId = subscriberIdOf(lookupKey, email);
       const key = await ensureDataKey(tx, subscriberId, newDataKey());
-      const data: Subscribed['data'] = { schemaVersion: SUBSCRIBED_SCHEMA_VERSION, subscriberId, emailCipher: sealPersonal(key, email), at };
+      const data: Subscribed['data'] = {
+        schemaVersion: SUBSCRIBED_SCHEMA_VERSION,
+        subscriberId,
+        emailCipher: sealPersonal(key, email),
+        at,
+      };
       rewrites.push({ position: event.position, streamId: subscriberStreamId(subscriberId), data });
       progress.onProgress?.(rewrites.length);
     }

@@ -10,7 +10,11 @@ import { redactDeadLettersMentioning } from '../../eventstore/dead-letters.ts';
 import type { EventStore } from '../../eventstore/store.ts';
 import { sealPersonal, newDataKey, subscriberIdOf } from '../../domain/personal-seal.ts';
 import { decide, evolve, initialState } from '../../domain/subscriptions/subscription.decider.ts';
-import { normaliseEmail, readSubscriptionEvent, subscriberStreamId } from '../../domain/subscriptions/subscription.events.ts';
+import {
+  normaliseEmail,
+  readSubscriptionEvent,
+  subscriberStreamId,
+} from '../../domain/subscriptions/subscription.events.ts';
 
 const decider = { readEvent: readSubscriptionEvent, initialState, evolve, decide };
 
@@ -31,7 +35,12 @@ export function createSubscriptionService({ store, now = () => new Date() }: { s
       await store.handle(
         subscriberStreamId(subscriberId),
         decider,
-        () => ({ type: 'Subscribe' as const, subscriberId, emailCipher: sealPersonal(key, email), at: now().toISOString() }),
+        () => ({
+          type: 'Subscribe' as const,
+          subscriberId,
+          emailCipher: sealPersonal(key, email),
+          at: now().toISOString(),
+        }),
         { key: commandKey },
       );
       // The same answer whether or not the address was on the list already (the decider then records
@@ -56,7 +65,11 @@ export interface ForgetOutcome {
  * (a mail server's refusal names it), then rewrites the tables that held it, so no old row version
  * keeps it in their files. The address may subscribe again later.
  */
-export async function forgetSubscriber(store: EventStore, email: string, now: () => Date = () => new Date()): Promise<ForgetOutcome> {
+export async function forgetSubscriber(
+  store: EventStore,
+  email: string,
+  now: () => Date = () => new Date(),
+): Promise<ForgetOutcome> {
   const { db } = store;
   const normalised = normaliseEmail(email);
   const subscriberId = await subscriberIdFor(db, normalised);
@@ -68,9 +81,14 @@ export async function forgetSubscriber(store: EventStore, email: string, now: ()
     if ((await redactFailuresMentioning(tx, normalised)) > 0) touched.push('consumer_checkpoints');
     if ((await redactDeadLettersMentioning(tx, normalised)) > 0) touched.push('consumer_dead_letters');
   };
-  const { recorded } = await store.handle(subscriberStreamId(subscriberId), decider, () => ({ type: 'Forget' as const, subscriberId, at: now().toISOString() }), {
-    alsoInTransaction: forgetEverywhere,
-  });
+  const { recorded } = await store.handle(
+    subscriberStreamId(subscriberId),
+    decider,
+    () => ({ type: 'Forget' as const, subscriberId, at: now().toISOString() }),
+    {
+      alsoInTransaction: forgetEverywhere,
+    },
+  );
   // Not subscribed (never, or already forgotten, or a customer who only ordered): still make sure nothing readable is left.
   if (recorded.length === 0) await db.transaction(forgetEverywhere);
   // The rows are gone or redacted; their old versions (the key's bytes among them) leave the tables' files too.

@@ -24,17 +24,26 @@ const here = path.dirname(new URL(import.meta.url).pathname);
  * One command of the compiled CLI (`cli`, what bin/dino-shop.js runs) in its own process, so its peak RSS
  * is its own, timed by bench/report-on-exit.mjs.
  */
-export async function runCommand(cli: string, globals: string[], args: string[], stdoutTo?: 'devnull'): Promise<CommandRun> {
+export async function runCommand(
+  cli: string,
+  globals: string[],
+  args: string[],
+  stdoutTo?: 'devnull',
+): Promise<CommandRun> {
   const report = path.join(tmpdir(), `dino-bench-report-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
   const devnull = stdoutTo === 'devnull' ? openSync('/dev/null', 'w') : undefined;
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_REPORT_FILE: report, NODE_ENV: 'production' };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   try {
-    const child = spawn(process.execPath, ['--import', path.join(here, '../report-on-exit.mjs'), cli, ...globals, ...args], {
-      env,
-      stdio: ['ignore', devnull ?? 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', path.join(here, '../report-on-exit.mjs'), cli, ...globals, ...args],
+      {
+        env,
+        stdio: ['ignore', devnull ?? 'pipe', 'inherit'],
+      },
+    );
     let stdout = '';
     child.stdout?.on('data', (chunk) => (stdout += chunk));
     await new Promise<void>((resolve, reject) => {

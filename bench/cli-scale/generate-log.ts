@@ -39,19 +39,36 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
     const t = T0 + c * 1000;
     const n = variantIds.length;
     const [a, b, d] = [c % n, (c * 7) % n, (c * 13) % n];
-    const line = (k: number, l: string, quantity: number, ms: number) => ({ schemaVersion: 1, lineId: md5uuid(`${l}-${c}`), productId: productIds[k]!, variantId: variantIds[k]!, quantity, at: iso(t + ms) });
+    const line = (k: number, l: string, quantity: number, ms: number) => ({
+      schemaVersion: 1,
+      lineId: md5uuid(`${l}-${c}`),
+      productId: productIds[k]!,
+      variantId: variantIds[k]!,
+      quantity,
+      at: iso(t + ms),
+    });
     switch (version) {
-      case 1: return { type: 'ItemAdded', data: line(a, 'l1', 1, 0) };
-      case 2: return { type: 'ItemAdded', data: line(b, 'l2', 2, 1) };
-      case 3: return { type: 'QuantityChanged', data: { schemaVersion: 1, lineId: md5uuid(`l1-${c}`), quantity: 3, at: iso(t + 2) } };
-      case 4: return { type: 'ItemRemoved', data: { schemaVersion: 1, lineId: md5uuid(`l2-${c}`), at: iso(t + 3) } };
-      default: return { type: 'ItemAdded', data: line(d, 'l3', 1, 4) };
+      case 1:
+        return { type: 'ItemAdded', data: line(a, 'l1', 1, 0) };
+      case 2:
+        return { type: 'ItemAdded', data: line(b, 'l2', 2, 1) };
+      case 3:
+        return {
+          type: 'QuantityChanged',
+          data: { schemaVersion: 1, lineId: md5uuid(`l1-${c}`), quantity: 3, at: iso(t + 2) },
+        };
+      case 4:
+        return { type: 'ItemRemoved', data: { schemaVersion: 1, lineId: md5uuid(`l2-${c}`), at: iso(t + 3) } };
+      default:
+        return { type: 'ItemAdded', data: line(d, 'l3', 1, 4) };
     }
   };
   const live = async (appends: StreamAppend[]) => {
     for (let i = 0; i < appends.length; i += LIVE_GROUP) {
       const group = appends.slice(i, i + LIVE_GROUP);
-      const outcomes = await appendToStreams(db, group, { alsoRun: stepsOf(projections, [...new Set(group.flatMap((g) => g.events.map((e) => e.type)))]) });
+      const outcomes = await appendToStreams(db, group, {
+        alsoRun: stepsOf(projections, [...new Set(group.flatMap((g) => g.events.map((e) => e.type)))]),
+      });
       const refused = outcomes.find((o) => o instanceof Error);
       if (refused) throw refused;
     }
@@ -59,7 +76,12 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
   const carts = async (from: number, to: number) => {
     for (let version = 1; version <= 5; version++) {
       const appends: StreamAppend[] = [];
-      for (let c = from; c <= to; c++) appends.push({ streamId: `cart-${md5uuid(`cart-${c}`)}`, expectedVersion: version - 1, events: [cartEvent(c, version)] });
+      for (let c = from; c <= to; c++)
+        appends.push({
+          streamId: `cart-${md5uuid(`cart-${c}`)}`,
+          expectedVersion: version - 1,
+          events: [cartEvent(c, version)],
+        });
       await live(appends);
     }
   };
@@ -79,8 +101,17 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
       keys.push(key);
       data.push(JSON.stringify({ schemaVersion: 2, subscriberId, emailCipher: sealPersonal(key, email), at }));
     }
-    await db.query('insert into subscriber_keys (subscriber_id, key) select * from unnest($1::text[], $2::bytea[])', [ids, keys]);
-    await live(ids.map((id, i) => ({ streamId: SUBSCRIBER_STREAM_PREFIX + id, expectedVersion: 0, events: [{ type: 'Subscribed', data: JSON.parse(data[i]!) }] })));
+    await db.query('insert into subscriber_keys (subscriber_id, key) select * from unnest($1::text[], $2::bytea[])', [
+      ids,
+      keys,
+    ]);
+    await live(
+      ids.map((id, i) => ({
+        streamId: SUBSCRIBER_STREAM_PREFIX + id,
+        expectedVersion: 0,
+        events: [{ type: 'Subscribed', data: JSON.parse(data[i]!) }],
+      })),
+    );
   };
   const chunks = Math.max(Math.ceil(CARTS / CHUNK), Math.ceil(SUBSCRIBERS / (CHUNK * 5)));
   const started = performance.now();
@@ -97,5 +128,7 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
   // the first replay does not pay for the bulk load's clean-up and the later ones do not skip it (and
   // written out before each command: see `settled` below).
   await db.query('vacuum analyze events');
-  process.stderr.write(`\rgenerated ${fmt(CARTS * 5)} cart events and ${fmt(SUBSCRIBERS)} Subscribed events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `\rgenerated ${fmt(CARTS * 5)} cart events and ${fmt(SUBSCRIBERS)} Subscribed events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }

@@ -13,7 +13,10 @@ export interface RawRead {
  * by position, as rows of every column, without folding or writing anything. A replay reads the same
  * rows inside the database, so its rate over this one is what the fold and the writes cost.
  */
-export async function rawRead(target: { databaseUrl?: string | undefined; dataDir: string }): Promise<Omit<RawRead, 'loadAvg'>> {
+export async function rawRead(target: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Omit<RawRead, 'loadAvg'>> {
   const db = await connectDatabase(target);
   try {
     const started = performance.now();

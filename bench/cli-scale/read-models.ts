@@ -9,13 +9,17 @@ export interface TableHash {
 }
 
 /** The tables a replay of these projections rebuilds (all of them when none is named). */
-export const tablesOf = (names: readonly string[]) => (names.length ? names.map((n) => projectionByName(n)!) : projections).flatMap((p) => p.tables);
+export const tablesOf = (names: readonly string[]) =>
+  (names.length ? names.map((n) => projectionByName(n)!) : projections).flatMap((p) => p.tables);
 
 /**
  * Every row of each table hashed (md5 of the row as text, 60 bits of it summed): two tables with the same
  * rows, in any physical order, have the same fingerprint; a row that differs in any column changes it.
  */
-export async function readModelHashes(target: { databaseUrl?: string | undefined; dataDir: string }, tables: readonly string[]): Promise<Record<string, TableHash>> {
+export async function readModelHashes(
+  target: { databaseUrl?: string | undefined; dataDir: string },
+  tables: readonly string[],
+): Promise<Record<string, TableHash>> {
   const db = await connectDatabase(target);
   try {
     const out: Record<string, TableHash> = {};
@@ -36,5 +40,8 @@ export async function readModelHashes(target: { databaseUrl?: string | undefined
 export function differences(live: Record<string, TableHash>, rebuilt: Record<string, TableHash>): string[] {
   return Object.keys(rebuilt)
     .filter((t) => live[t]?.rows !== rebuilt[t]!.rows || live[t]?.sum !== rebuilt[t]!.sum)
-    .map((t) => `${t}: live ${live[t]?.rows ?? '?'} rows (${live[t]?.sum ?? '?'}), rebuilt ${rebuilt[t]!.rows} rows (${rebuilt[t]!.sum})`);
+    .map(
+      (t) =>
+        `${t}: live ${live[t]?.rows ?? '?'} rows (${live[t]?.sum ?? '?'}), rebuilt ${rebuilt[t]!.rows} rows (${rebuilt[t]!.sum})`,
+    );
 }

@@ -9,7 +9,9 @@ export const INSTANCE_HEADER = 'x-bench-instance';
 
 /** Why haproxy cannot run here, or undefined when it can. */
 export function haproxyUnavailable(): string | undefined {
-  return spawnSync('haproxy', ['-v']).status === 0 ? undefined : 'haproxy is not installed (apt-get install -y haproxy)';
+  return spawnSync('haproxy', ['-v']).status === 0
+    ? undefined
+    : 'haproxy is not installed (apt-get install -y haproxy)';
 }
 
 /**

@@ -13,14 +13,23 @@ export async function heldInstancesUnavailable(): Promise<string | undefined> {
  * `work` runs with them (the instances' processes, for their CPU, and the balancer's origin), then all
  * are stopped and the quotas released, whatever happened.
  */
-export async function withHeldInstances<T>(build: string, target: Target, count: number, cores: number, work: (instances: Child[], origin: string) => Promise<T>): Promise<T> {
+export async function withHeldInstances<T>(
+  build: string,
+  target: Target,
+  count: number,
+  cores: number,
+  work: (instances: Child[], origin: string) => Promise<T>,
+): Promise<T> {
   const shops: Array<{ child: Child; origin: string }> = [];
   const releases: Array<() => Promise<void>> = [];
   let balancer: { child: Child; origin: string } | undefined;
   try {
     // Settled, not all: when one start fails, the ones that started are still stopped below.
     keep(await Promise.allSettled(Array.from({ length: count }, () => startShop(build, target))), shops);
-    keep(await Promise.allSettled(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `shop-${i}`, cores))), releases);
+    keep(
+      await Promise.allSettled(shops.map((shop, i) => holdToQuota(shop.child.proc.pid!, `shop-${i}`, cores))),
+      releases,
+    );
     balancer = await startHaproxy(shops.map((shop) => shop.origin));
     return await work(
       shops.map((shop) => shop.child),
@@ -41,4 +50,5 @@ function keep<T>(results: PromiseSettledResult<T>[], into: T[]): void {
 }
 
 /** The share of `count` instances' quota of `cores` each that `cpuMsPerSecond` (summed over them) used. */
-export const quotaShare = (cpuMsPerSecond: number, count: number, cores: number) => cpuMsPerSecond / (count * cores * 1000);
+export const quotaShare = (cpuMsPerSecond: number, count: number, cores: number) =>
+  cpuMsPerSecond / (count * cores * 1000);

@@ -8,7 +8,11 @@ export const HOLD_STEP = 1.15;
  * way down has had its second try): on a shared machine one noisy hold would otherwise end the search,
  * and the capacity found is then a floor. `held()` is the highest rate that passed twice in a row.
  */
-export function holdClimb(first: number): { first: number; next(s: { rate: number; ok: boolean }): number | undefined; held(): number | undefined } {
+export function holdClimb(first: number): {
+  first: number;
+  next(s: { rate: number; ok: boolean }): number | undefined;
+  held(): number | undefined;
+} {
   let held: number | undefined;
   let passedOnce: number | undefined;
   const failed = new Set<number>();

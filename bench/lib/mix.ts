@@ -2,7 +2,8 @@ import type { OpenLoopRequest } from '../open-loop.ts';
 import { searchPath, searchQueries } from './search-queries.ts';
 
 /** The cookies an answer sets, as a request's `cookie` header. */
-export const cookieOf = (headers: { 'set-cookie'?: string[] | undefined }) => (headers['set-cookie'] ?? []).map((line) => line.split(';')[0]!).join('; ');
+export const cookieOf = (headers: { 'set-cookie'?: string[] | undefined }) =>
+  (headers['set-cookie'] ?? []).map((line) => line.split(';')[0]!).join('; ');
 
 /**
  * A mix of requests for an open-loop load, as JSON (the load runs in its own process): kinds with
@@ -70,7 +71,8 @@ export function mixRequests(
   const routed = (best: number, r: OpenLoopRequest): OpenLoopRequest => {
     const slot = spread[best]!++;
     if (origins.length) return { ...r, path: origins[slot % origins.length]! + r.path };
-    if (mix.instances) return { ...r, headers: { ...(r.headers ?? {}), [mix.instances.header]: String(slot % mix.instances.count) } };
+    if (mix.instances)
+      return { ...r, headers: { ...(r.headers ?? {}), [mix.instances.header]: String(slot % mix.instances.count) } };
     return r;
   };
   const queries = kinds.some((k) => k.searchFrom !== undefined) ? searchQueries() : [];
@@ -78,7 +80,14 @@ export function mixRequests(
   const slots = new Map<MixKind, Array<{ line: number; cookie?: string }>>();
   let restarted = 0;
   const cartLine = (k: MixKind, { bodies, carts }: { bodies: string[]; carts: number }, n: number): OpenLoopRequest => {
-    const of = slots.get(k) ?? slots.set(k, Array.from({ length: carts }, () => ({ line: 0 }))).get(k)!;
+    const of =
+      slots.get(k) ??
+      slots
+        .set(
+          k,
+          Array.from({ length: carts }, () => ({ line: 0 })),
+        )
+        .get(k)!;
     const slot = of[n % carts]!;
     // A line due before its cart's first answer came back starts a new cart instead (counted: the run then
     // added fewer lines per cart than asked).
@@ -108,15 +117,28 @@ export function mixRequests(
       const n = cursors[best]!++;
       if (k.searchFrom !== undefined) {
         const q = queries[n];
-        if (q === undefined) throw new Error(`the search list ran out at ${n} queries: a run this long would send a query twice`);
+        if (q === undefined)
+          throw new Error(`the search list ran out at ${n} queries: a run this long would send a query twice`);
         searches++;
-        return routed(best, { kind: k.kind, path: searchPath(q), missOnly: true, ...(k.headers ? { headers: k.headers } : {}) });
+        return routed(best, {
+          kind: k.kind,
+          path: searchPath(q),
+          missOnly: true,
+          ...(k.headers ? { headers: k.headers } : {}),
+        });
       }
       if (k.cartLines) return routed(best, cartLine(k, k.cartLines, n));
       if (k.checkout) {
         const cookie = carts.get(k.kind)?.[n];
-        if (cookie === undefined) throw new Error(`the carts made ahead for ${k.kind} ran out at ${n}: an order would find its cart empty`);
-        return routed(best, { kind: k.kind, method: 'POST', path: '/api/orders', headers: { 'content-type': 'application/json', cookie }, body: k.checkout.orderBody });
+        if (cookie === undefined)
+          throw new Error(`the carts made ahead for ${k.kind} ran out at ${n}: an order would find its cart empty`);
+        return routed(best, {
+          kind: k.kind,
+          method: 'POST',
+          path: '/api/orders',
+          headers: { 'content-type': 'application/json', cookie },
+          body: k.checkout.orderBody,
+        });
       }
       const r = k.requests![n % k.requests!.length]!;
       return routed(best, { ...r, kind: k.kind, headers: { ...(k.headers ?? {}), ...(r.headers ?? {}) } });

@@ -8,7 +8,8 @@ export async function postgresAdmin(run: BenchRun, skipPostgres: boolean): Promi
   if (skipPostgres) return undefined;
   const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG;
   const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`BENCH_DATABASE_URL must point at this machine, not ${host}`);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host))
+    throw new Error(`BENCH_DATABASE_URL must point at this machine, not ${host}`);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();

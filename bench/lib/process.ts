@@ -14,7 +14,10 @@ const cores = (await import('node:os')).availableParallelism();
 /** Cores used: the server under test (and every in-process baseline) on one, load on the other. */
 export const SERVER_CORE = 0;
 export const LOAD_CORE = cores > 1 ? 1 : 0;
-export const pinning = hasTaskset && cores > 1 ? `server on core ${SERVER_CORE}, load on core ${LOAD_CORE} (taskset)` : 'not pinned (no taskset or one core)';
+export const pinning =
+  hasTaskset && cores > 1
+    ? `server on core ${SERVER_CORE}, load on core ${LOAD_CORE} (taskset)`
+    : 'not pinned (no taskset or one core)';
 
 /** Prefixes a command with `taskset -c core` when pinning is available. */
 export function pinned(core: number, command: string, args: string[]): [string, string[]] {
@@ -38,13 +41,27 @@ export interface Child {
 /** Every child still running: killed (by pid) if the runner dies. */
 const live = new Set<ChildProcess>();
 function killAll() {
-  for (const proc of live) if (proc.pid) try { process.kill(proc.pid, 'SIGKILL'); } catch { /* gone */ }
+  for (const proc of live)
+    if (proc.pid)
+      try {
+        process.kill(proc.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
 }
 process.once('exit', killAll);
 
-export function start(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; core?: number } = {}): Child {
+export function start(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; core?: number } = {},
+): Child {
   const [cmd, argv] = options.core === undefined ? [command, args] : pinned(options.core, command, args);
-  const proc = spawn(cmd, argv, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(cmd, argv, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(proc);
   let out = '';
   const keep = (chunk: Buffer) => {
@@ -53,7 +70,12 @@ export function start(command: string, args: string[], options: { cwd?: string; 
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => { live.delete(proc); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('close', (code) => {
+      live.delete(proc);
+      resolve(code);
+    }),
+  );
   return {
     proc,
     output: () => out,
@@ -72,10 +94,20 @@ export function start(command: string, args: string[], options: { cwd?: string; 
 export async function runJson<T>(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; core?: number; timeoutMs?: number; onLine?: (line: string) => void } = {},
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    core?: number;
+    timeoutMs?: number;
+    onLine?: (line: string) => void;
+  } = {},
 ): Promise<T> {
   const [cmd, argv] = options.core === undefined ? [command, args] : pinned(options.core, command, args);
-  const proc = spawn(cmd, argv, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(cmd, argv, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(proc);
   let stdout = '';
   let stderr = '';
@@ -95,7 +127,10 @@ export async function runJson<T>(
   clearTimeout(timer);
   live.delete(proc);
   const last = stdout.trim().split('\n').pop() ?? '';
-  if (code !== 0) throw new Error(`${path.basename(args.find((a) => a.endsWith('.ts')) ?? command)} exited ${code}: ${stderr.trim().slice(-2000)}`);
+  if (code !== 0)
+    throw new Error(
+      `${path.basename(args.find((a) => a.endsWith('.ts')) ?? command)} exited ${code}: ${stderr.trim().slice(-2000)}`,
+    );
   try {
     return JSON.parse(last) as T;
   } catch {
@@ -109,12 +144,14 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function waitForHttp(url: string, child: Child, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.proc.exitCode !== null) throw new Error(`server exited before answering ${url}:\n${child.output().slice(-3000)}`);
+    if (child.proc.exitCode !== null)
+      throw new Error(`server exited before answering ${url}:\n${child.output().slice(-3000)}`);
     try {
       await fetch(url);
       return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`no answer from ${url} after ${timeoutMs} ms:\n${child.output().slice(-3000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no answer from ${url} after ${timeoutMs} ms:\n${child.output().slice(-3000)}`);
       await sleep(150);
     }
   }

@@ -26,7 +26,8 @@ export interface Row {
   data?: Record<string, unknown>;
 }
 
-export const fmtRate = (n: number, unit = 'req/s') => `${n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)} ${unit}`;
+export const fmtRate = (n: number, unit = 'req/s') =>
+  `${n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)} ${unit}`;
 export const fmtMs = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 /** A share as a whole percentage; '?' when it was not measured. */
 export const fmtShare = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)} %`);
@@ -37,8 +38,30 @@ const resultText = (r: Row) => (r.pass === null ? (r.note ? 'n/a' : '') : r.pass
 
 /** Every column, with the notes under it: what `npm run bench` prints. */
 export function table(rows: Row[]): string {
-  const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'CPU ratio', 'target', 'result', 'load', 'conditions'];
-  const cells = rows.map((r) => [r.scenario, r.backend, r.figure, r.baseline, ratioText(r.ratio), ratioText(r.cpuRatio), r.target, resultText(r), r.load ?? '', r.conditions ?? '']);
+  const header = [
+    'scenario',
+    'backend',
+    'figure',
+    'baseline',
+    'ratio',
+    'CPU ratio',
+    'target',
+    'result',
+    'load',
+    'conditions',
+  ];
+  const cells = rows.map((r) => [
+    r.scenario,
+    r.backend,
+    r.figure,
+    r.baseline,
+    ratioText(r.ratio),
+    ratioText(r.cpuRatio),
+    r.target,
+    resultText(r),
+    r.load ?? '',
+    r.conditions ?? '',
+  ]);
   return markdown(header, cells, rows);
 }
 
@@ -46,7 +69,19 @@ export function table(rows: Row[]): string {
 export function shortTable(rows: Row[]): string {
   const header = ['scenario', 'backend', 'figure', 'baseline', 'ratio', 'target', 'result', 'conditions'];
   const shortBaseline = (text: string) => text.replace(/ \(.*\)$/, '');
-  return markdown(header, rows.map((r) => [r.scenario, r.backend, r.figure, shortBaseline(r.baseline), ratioText(r.ratio), r.target, resultText(r), r.conditions ?? '']));
+  return markdown(
+    header,
+    rows.map((r) => [
+      r.scenario,
+      r.backend,
+      r.figure,
+      shortBaseline(r.baseline),
+      ratioText(r.ratio),
+      r.target,
+      resultText(r),
+      r.conditions ?? '',
+    ]),
+  );
 }
 
 function markdown(header: string[], cells: string[][], withNotes?: Row[]): string {

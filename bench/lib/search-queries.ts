@@ -14,10 +14,102 @@ import { catalogue } from '../../seed/catalogue.data.ts';
 const SHARES = { prefix: 40, typo: 25, plural: 10, twoWords: 15, noMatch: 10 } as const;
 export type QueryKind = keyof typeof SHARES;
 
-const NO_MATCH = ['socks', 'hat', 'zebra', 'swimsuit', 'pajamas', 'onesie', 'mammoth', 'unicorn', 'gift card', 'slippers', 'scarf', 'belt', 'gloves', 'sandals', 'hoodie', 'beanie', 'leggings', 'kimono', 'jumper', 'apron', 'umbrella', 'wallet', 'necklace', 'earrings', 'raincoat', 'tuxedo', 'overalls', 'poncho', 'mittens', 'backpack', 'sweater', 'cardigan', 'blazer', 'trousers', 'jeans', 'sneakers', 'boots', 'tie', 'cap', 'mug'];
-const SHOPPER_WORDS = ['dino', 'dinosaur', 'boxers', 'briefs', 'lace', 'thong', 'bralette', 'shorts', 'trunks', 'panties', 'silk', 'satin', 'red', 'pink', 'black', 'green', 'blue', 'gold', 'cheeky', 'comfy', 'funny', 'gift', 'xl', 'small', 'large'];
+const NO_MATCH = [
+  'socks',
+  'hat',
+  'zebra',
+  'swimsuit',
+  'pajamas',
+  'onesie',
+  'mammoth',
+  'unicorn',
+  'gift card',
+  'slippers',
+  'scarf',
+  'belt',
+  'gloves',
+  'sandals',
+  'hoodie',
+  'beanie',
+  'leggings',
+  'kimono',
+  'jumper',
+  'apron',
+  'umbrella',
+  'wallet',
+  'necklace',
+  'earrings',
+  'raincoat',
+  'tuxedo',
+  'overalls',
+  'poncho',
+  'mittens',
+  'backpack',
+  'sweater',
+  'cardigan',
+  'blazer',
+  'trousers',
+  'jeans',
+  'sneakers',
+  'boots',
+  'tie',
+  'cap',
+  'mug',
+];
+const SHOPPER_WORDS = [
+  'dino',
+  'dinosaur',
+  'boxers',
+  'briefs',
+  'lace',
+  'thong',
+  'bralette',
+  'shorts',
+  'trunks',
+  'panties',
+  'silk',
+  'satin',
+  'red',
+  'pink',
+  'black',
+  'green',
+  'blue',
+  'gold',
+  'cheeky',
+  'comfy',
+  'funny',
+  'gift',
+  'xl',
+  'small',
+  'large',
+];
 const KEYBOARD_NEIGHBOURS: Record<string, string> = {
-  a: 'sq', b: 'vn', c: 'xv', d: 'sf', e: 'wr', f: 'dg', g: 'fh', h: 'gj', i: 'uo', j: 'hk', k: 'jl', l: 'k', m: 'n', n: 'bm', o: 'ip', p: 'o', q: 'w', r: 'et', s: 'ad', t: 'ry', u: 'yi', v: 'cb', w: 'qe', x: 'zc', y: 'tu', z: 'x',
+  a: 'sq',
+  b: 'vn',
+  c: 'xv',
+  d: 'sf',
+  e: 'wr',
+  f: 'dg',
+  g: 'fh',
+  h: 'gj',
+  i: 'uo',
+  j: 'hk',
+  k: 'jl',
+  l: 'k',
+  m: 'n',
+  n: 'bm',
+  o: 'ip',
+  p: 'o',
+  q: 'w',
+  r: 'et',
+  s: 'ad',
+  t: 'ry',
+  u: 'yi',
+  v: 'cb',
+  w: 'qe',
+  x: 'zc',
+  y: 'tu',
+  z: 'x',
 };
 
 /** mulberry32: a small seeded PRNG, so the list is the same on every run. */
@@ -41,10 +133,16 @@ function shuffled<T>(items: T[], rand: () => number): T[] {
   return out;
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3);
 
 function vocabulary(): { words: string[]; phrases: string[][] } {
-  const phrases = [...catalogue.products.map((p) => p.name), ...catalogue.categories.map((c) => c.name)].map(words).filter((p) => p.length > 0);
+  const phrases = [...catalogue.products.map((p) => p.name), ...catalogue.categories.map((c) => c.name)]
+    .map(words)
+    .filter((p) => p.length > 0);
   return { words: [...new Set([...phrases.flat(), ...SHOPPER_WORDS])], phrases };
 }
 
@@ -60,7 +158,8 @@ function typos(word: string): string[] {
 }
 
 const plurals = (word: string) => (word.endsWith('s') ? [word.slice(0, -1), `${word}es`] : [`${word}s`, `${word}es`]);
-const prefixes = (text: string, from = 2) => Array.from({ length: Math.max(0, text.length - from + 1) }, (_, i) => text.slice(0, from + i));
+const prefixes = (text: string, from = 2) =>
+  Array.from({ length: Math.max(0, text.length - from + 1) }, (_, i) => text.slice(0, from + i));
 const capitalised = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 /** Every candidate of each kind (with repeats across kinds; the list keeps the first). */
@@ -86,7 +185,14 @@ function candidates(): Record<QueryKind, string[]> {
       plural.push(...plurals(b).map((p) => `${a} ${p}`));
     }
   }
-  const noMatch = NO_MATCH.flatMap((w) => [w, ...prefixes(w), ...typos(w), ...plurals(w), capitalised(w), ...vocab.flatMap((v) => [`${v} ${w}`, `${w} ${v}`, capitalised(`${v} ${w}`)])]);
+  const noMatch = NO_MATCH.flatMap((w) => [
+    w,
+    ...prefixes(w),
+    ...typos(w),
+    ...plurals(w),
+    capitalised(w),
+    ...vocab.flatMap((v) => [`${v} ${w}`, `${w} ${v}`, capitalised(`${v} ${w}`)]),
+  ]);
   return { prefix, typo, plural, twoWords, noMatch };
 }
 
@@ -100,7 +206,9 @@ let cached: string[] | undefined;
 export function searchQueries(): string[] {
   if (cached) return cached;
   const rand = random(47);
-  const pools = Object.fromEntries(Object.entries(candidates()).map(([k, list]) => [k, shuffled(list, rand)])) as Record<QueryKind, string[]>;
+  const pools = Object.fromEntries(
+    Object.entries(candidates()).map(([k, list]) => [k, shuffled(list, rand)]),
+  ) as Record<QueryKind, string[]>;
   const cursors: Record<QueryKind, number> = { prefix: 0, typo: 0, plural: 0, twoWords: 0, noMatch: 0 };
   const seen = new Set<string>();
   const out: string[] = [];

@@ -7,7 +7,20 @@ import type { LoadResult, LoadSpec } from '../load.ts';
 import { longestWarmup } from '../steady.ts';
 import { BENCH_ROOT, type BenchRun } from './bench-run.ts';
 import os from 'node:os';
-import { type Child, LOAD_CORE, SERVER_CORE, cpuSeconds, freePort, peakRssMb, sleep, resetPeakRss, runJson, start, tsxArgs, waitForHttp } from './process.ts';
+import {
+  type Child,
+  LOAD_CORE,
+  SERVER_CORE,
+  cpuSeconds,
+  freePort,
+  peakRssMb,
+  sleep,
+  resetPeakRss,
+  runJson,
+  start,
+  tsxArgs,
+  waitForHttp,
+} from './process.ts';
 
 /** The processes a scenario measures: the shop, the load generator, and the bare baseline server. */
 
@@ -18,13 +31,35 @@ export interface Target {
 }
 
 /** `dino-shop serve` on the target, from the build, on the server core; `env` adds to its environment (tracing, say). */
-export async function startShop(build: string, target: Target, env: NodeJS.ProcessEnv = {}): Promise<{ child: Child; origin: string }> {
+export async function startShop(
+  build: string,
+  target: Target,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: Child; origin: string }> {
   const port = await freePort();
-  const args = [path.join(build, 'dist/node/cli.js'), '--data-dir', target.dataDir, ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'];
+  const args = [
+    path.join(build, 'dist/node/cli.js'),
+    '--data-dir',
+    target.dataDir,
+    ...(target.databaseUrl ? ['--database-url', target.databaseUrl] : []),
+    'serve',
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+  ];
   // Request logging off (LOG_LEVEL=warn), like the bare baseline: pino's per-request lines cost CPU the baseline does not spend.
   // Rate limits off in effect: the load generator is one address doing what thousands of shoppers do.
-  const unlimited = { RATE_LIMIT_NEW_CARTS: '1000000', RATE_LIMIT_CART_AND_ORDERS: '1000000', RATE_LIMIT_SIGN_UPS: '1000000' };
-  const child = start(process.execPath, args, { cwd: build, core: SERVER_CORE, env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env } });
+  const unlimited = {
+    RATE_LIMIT_NEW_CARTS: '1000000',
+    RATE_LIMIT_CART_AND_ORDERS: '1000000',
+    RATE_LIMIT_SIGN_UPS: '1000000',
+  };
+  const child = start(process.execPath, args, {
+    cwd: build,
+    core: SERVER_CORE,
+    env: { ...process.env, ...unlimited, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+  });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/api/categories`, child, 120_000);
   return { child, origin };
@@ -36,7 +71,11 @@ export async function startShop(build: string, target: Target, env: NodeJS.Proce
  * measured run, with the machine's 1-minute load average before and after. With `cpuOf` (the server's
  * pid) it also reports the server's CPU ms per request and its peak RSS over the measured run.
  */
-export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number; warmup?: number }, cpuOf?: Child | Child[]): Promise<Measured> {
+export async function load(
+  run: BenchRun,
+  spec: Omit<LoadSpec, 'duration' | 'warmup'> & { duration?: number; warmup?: number },
+  cpuOf?: Child | Child[],
+): Promise<Measured> {
   const full: LoadSpec = { duration: run.duration, warmup: run.warmup, ...spec };
   // Several servers (instances sharing the load): their CPU and peak RSS summed.
   const pids = (Array.isArray(cpuOf) ? cpuOf : cpuOf ? [cpuOf] : []).map((c) => c.proc.pid);
@@ -56,12 +95,19 @@ export async function load(run: BenchRun, spec: Omit<LoadSpec, 'duration' | 'war
       rssReset = pids.length > 0 && pids.map(resetPeakRss).every(Boolean);
     },
   });
-  if (result.warmup) run.log(`  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(', ')})${result.warmup.steady || full.warmed ? '' : ', pace still rising: measured anyway'}`);
+  if (result.warmup)
+    run.log(
+      `  ${full.path ?? full.requests?.[0]?.path ?? ''}: warm-up ${result.warmup.seconds} s (requests per window: ${result.warmup.windows.join(', ')})${result.warmup.steady || full.warmed ? '' : ', pace still rising: measured anyway'}`,
+    );
   // Read after the load ended: the server is idle by then, so the delay adds no CPU.
   const cpu1 = cpuOfAll();
   const peaks = rssReset ? pids.map(peakRssMb) : [];
   const peak = peaks.length && peaks.every((p) => p !== undefined) ? peaks.reduce((a, b) => a! + b!, 0) : undefined;
-  const measured: Measured = { ...result, loadAvg: [loadBefore, os.loadavg()[0]!], ...(peak === undefined ? {} : { peakRssMb: peak }) };
+  const measured: Measured = {
+    ...result,
+    loadAvg: [loadBefore, os.loadavg()[0]!],
+    ...(peak === undefined ? {} : { peakRssMb: peak }),
+  };
   if (cpu0 === undefined || cpu1 === undefined || result.total === 0) return measured;
   return { ...measured, cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / result.total };
 }
@@ -75,7 +121,11 @@ export function startBaseline(routes: BaselineRoute[]): Promise<{ child: Child; 
  * One of the bench's own servers (`script`, run under tsx on the server core), given `spec` and a free
  * port in a JSON file (`<script> <spec.json>`); resolves once `probePath` answers.
  */
-export async function startBenchServer(script: string, spec: object, probePath: string): Promise<{ child: Child; origin: string }> {
+export async function startBenchServer(
+  script: string,
+  spec: object,
+  probePath: string,
+): Promise<{ child: Child; origin: string }> {
   const port = await freePort();
   const specFile = path.join(BENCH_ROOT, `${path.basename(script, '.ts')}-${port}.json`);
   await writeFile(specFile, JSON.stringify({ ...spec, port }));
@@ -94,22 +144,42 @@ export async function startBenchServer(script: string, spec: object, probePath: 
  * One answer of the real server, to be served by the baseline. With an Accept-Encoding header, the bytes
  * are kept as sent (fetch would decode them), so the baseline sends the same encoded bytes.
  */
-export async function capture(origin: string, urlPath: string, headers: Record<string, string> = {}, settle = true): Promise<BaselineRoute & { status: number }> {
+export async function capture(
+  origin: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+  settle = true,
+): Promise<BaselineRoute & { status: number }> {
   if (!headers['accept-encoding']) {
     const response = await fetch(origin + urlPath, { headers });
-    return { path: urlPath, status: response.status, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: await response.text() };
+    return {
+      path: urlPath,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      body: await response.text(),
+    };
   }
   if (settle) {
     // A page's first answer may be gzip: the page cache brotli-compresses it off the event loop, a moment later.
     await fetch(origin + urlPath, { headers }).then((response) => response.arrayBuffer());
     await sleep(300);
   }
-  const { status, responseHeaders, bytes } = await new Promise<{ status: number; responseHeaders: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+  const { status, responseHeaders, bytes } = await new Promise<{
+    status: number;
+    responseHeaders: http.IncomingHttpHeaders;
+    bytes: Buffer;
+  }>((resolve, reject) => {
     http
       .get(origin + urlPath, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, responseHeaders: response.headers, bytes: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            responseHeaders: response.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
         response.on('error', reject);
       })
       .on('error', reject);
@@ -129,13 +199,19 @@ export async function capture(origin: string, urlPath: string, headers: Record<s
  * Whether the baseline answers each URL as the shop did: the same status and the same bytes (decoded,
  * and as encoded when the request asked for an encoding). Undefined when it does; else what differs.
  */
-export async function checkBaseline(origin: string, captured: Array<BaselineRoute & { status: number }>, headers: Record<string, string> = {}): Promise<string | undefined> {
+export async function checkBaseline(
+  origin: string,
+  captured: Array<BaselineRoute & { status: number }>,
+  headers: Record<string, string> = {},
+): Promise<string | undefined> {
   const wrong: string[] = [];
   for (const shop of captured) {
     const base = await capture(origin, shop.path, headers, false);
     const sameBytes = base.body === shop.body && base.encoded?.base64 === shop.encoded?.base64;
     if (base.status !== shop.status || !sameBytes) {
-      wrong.push(`${shop.path}: the shop answered ${shop.status} (${Buffer.byteLength(shop.body)} bytes), the baseline ${base.status} (${Buffer.byteLength(base.body)} bytes${sameBytes ? '' : ', different bytes'})`);
+      wrong.push(
+        `${shop.path}: the shop answered ${shop.status} (${Buffer.byteLength(shop.body)} bytes), the baseline ${base.status} (${Buffer.byteLength(base.body)} bytes${sameBytes ? '' : ', different bytes'})`,
+      );
     }
   }
   if (wrong.length === 0) return undefined;
@@ -144,7 +220,8 @@ export async function checkBaseline(origin: string, captured: Array<BaselineRout
 
 export function loadProblems(result: LoadResult): string | undefined {
   if (result.total === 0) return 'no request was answered within the run';
-  if (result.cartsRestarted) return `${result.cartsRestarted} carts started afresh: their first answer was not back when their next line was due`;
+  if (result.cartsRestarted)
+    return `${result.cartsRestarted} carts started afresh: their first answer was not back when their next line was due`;
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad === 0) return undefined;
   return `${bad} of ${result.total} responses failed (${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts)`;
@@ -164,7 +241,10 @@ export type Measured = LoadResult & {
  */
 export function meanOfRuns(a: Measured, b: Measured): Measured {
   const mean = (x: number, y: number) => (x + y) / 2;
-  const cpu = a.cpuMsPerRequest !== undefined && b.cpuMsPerRequest !== undefined ? (a.cpuMsPerRequest * a.total + b.cpuMsPerRequest * b.total) / (a.total + b.total) : undefined;
+  const cpu =
+    a.cpuMsPerRequest !== undefined && b.cpuMsPerRequest !== undefined
+      ? (a.cpuMsPerRequest * a.total + b.cpuMsPerRequest * b.total) / (a.total + b.total)
+      : undefined;
   const peak = a.peakRssMb !== undefined && b.peakRssMb !== undefined ? Math.max(a.peakRssMb, b.peakRssMb) : undefined;
   const { cpuMsPerRequest: _cpu, peakRssMb: _peak, ...rest } = b;
   return {
@@ -174,8 +254,19 @@ export function meanOfRuns(a: Measured, b: Measured): Measured {
     non2xx: a.non2xx + b.non2xx,
     errors: a.errors + b.errors,
     timeouts: a.timeouts + b.timeouts,
-    statusCodes: Object.fromEntries([...new Set([...Object.keys(a.statusCodes), ...Object.keys(b.statusCodes)])].map((code) => [code, (a.statusCodes[code] ?? 0) + (b.statusCodes[code] ?? 0)])),
-    latency: { mean: mean(a.latency.mean, b.latency.mean), p50: mean(a.latency.p50, b.latency.p50), p90: mean(a.latency.p90, b.latency.p90), p99: mean(a.latency.p99, b.latency.p99), max: Math.max(a.latency.max, b.latency.max) },
+    statusCodes: Object.fromEntries(
+      [...new Set([...Object.keys(a.statusCodes), ...Object.keys(b.statusCodes)])].map((code) => [
+        code,
+        (a.statusCodes[code] ?? 0) + (b.statusCodes[code] ?? 0),
+      ]),
+    ),
+    latency: {
+      mean: mean(a.latency.mean, b.latency.mean),
+      p50: mean(a.latency.p50, b.latency.p50),
+      p90: mean(a.latency.p90, b.latency.p90),
+      p99: mean(a.latency.p99, b.latency.p99),
+      max: Math.max(a.latency.max, b.latency.max),
+    },
     loadAvg: [a.loadAvg[0], b.loadAvg[1]],
     ...(cpu === undefined ? {} : { cpuMsPerRequest: cpu }),
     ...(peak === undefined ? {} : { peakRssMb: peak }),

@@ -5,12 +5,18 @@ import { MAX_BASELINE_DRIFT, drift } from './rounds.ts';
  * the machine's pace), measured twice more, once. The value is the faster of the last two (the one
  * less disturbed), and `repeated` says when it took a second pair.
  */
-export async function steadyBaseline<T>(measure: () => Promise<T>, rate: (value: T) => number): Promise<{ value: T; repeated?: string }> {
+export async function steadyBaseline<T>(
+  measure: () => Promise<T>,
+  rate: (value: T) => number,
+): Promise<{ value: T; repeated?: string }> {
   let first = await measure();
   let second = await measure();
   const moved = drift(rate(first), rate(second));
   if (moved <= MAX_BASELINE_DRIFT) return { value: rate(first) >= rate(second) ? first : second };
   first = await measure();
   second = await measure();
-  return { value: rate(first) >= rate(second) ? first : second, repeated: `baseline measured again: its two runs differed by ${Math.round(moved * 100)} %` };
+  return {
+    value: rate(first) >= rate(second) ? first : second,
+    repeated: `baseline measured again: its two runs differed by ${Math.round(moved * 100)} %`,
+  };
 }

@@ -10,19 +10,36 @@ import type { ShopFacts } from './shop-facts.ts';
 /** The cart writes: over HTTP on the shop, on the reference route, and at the store (bench/db-bench.ts). */
 
 const JSON_BODY = { 'content-type': 'application/json' };
-const addBody = (facts: ShopFacts, i: number) => JSON.stringify({ ...facts.lines[i % facts.lines.length]!, quantity: 1 });
+const addBody = (facts: ShopFacts, i: number) =>
+  JSON.stringify({ ...facts.lines[i % facts.lines.length]!, quantity: 1 });
 /** A cart's ten lines, one add each. */
 const lineBodies = (facts: ShopFacts) => facts.lines.map((_, i) => addBody(facts, i));
 /** An add to a new cart (no cookie). */
-const newCartAdd = (facts: ShopFacts) => ({ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body: addBody(facts, 0) });
+const newCartAdd = (facts: ShopFacts) => ({
+  method: 'POST' as const,
+  path: '/api/cart',
+  headers: JSON_BODY,
+  body: addBody(facts, 0),
+});
 /** Each connection adds to a new cart on every request (no cookie kept). */
-const newCartsLoad = (origin: string, facts: ShopFacts) => ({ url: origin, connections: WRITE_CLIENTS, requests: [newCartAdd(facts)] });
+const newCartsLoad = (origin: string, facts: ShopFacts) => ({
+  url: origin,
+  connections: WRITE_CLIENTS,
+  requests: [newCartAdd(facts)],
+});
 
 /** Each connection fills a cart with 10 distinct lines, then starts a new cart (autocannon resets the context). */
 const tenLinesLoad = (origin: string, facts: ShopFacts) => ({
   url: origin,
   connections: WRITE_CLIENTS,
-  requests: lineBodies(facts).map((body, i) => ({ method: 'POST' as const, path: '/api/cart', headers: JSON_BODY, body, captureCookie: i === 0, useCookie: i > 0 })),
+  requests: lineBodies(facts).map((body, i) => ({
+    method: 'POST' as const,
+    path: '/api/cart',
+    headers: JSON_BODY,
+    body,
+    captureCookie: i === 0,
+    useCookie: i > 0,
+  })),
 });
 
 export type CartAnswer = ReferenceWriteSpec['answer'];
@@ -84,40 +101,68 @@ const meanOfServerRuns = (a: ServerRuns, b: ServerRuns): ServerRuns => {
  * as much as the rate, and minutes apart the two were measured at different paces. Each process is
  * loaded closed-loop (its rate), then open-loop at one offered rate for both (its CPU per request).
  */
-export async function writesOverHttp(run: BenchRun, build: string, target: Target, facts: ShopFacts, answer: CartAnswer): Promise<WritesOverHttp> {
-  const spec: Omit<ReferenceWriteSpec, 'port'> = { target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) }, answer };
+export async function writesOverHttp(
+  run: BenchRun,
+  build: string,
+  target: Target,
+  facts: ShopFacts,
+  answer: CartAnswer,
+): Promise<WritesOverHttp> {
+  const spec: Omit<ReferenceWriteSpec, 'port'> = {
+    target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) },
+    answer,
+  };
   let rate = 0;
   const atRate = async (origin: string, child: Child, kind: MixKind): Promise<AtRate> => {
     const from = new Date().toISOString();
-    const measured = await load(run, { url: origin, connections: WRITE_CLIENTS, overallRate: rate, mix: { kinds: [kind] } }, child);
+    const measured = await load(
+      run,
+      { url: origin, connections: WRITE_CLIENTS, overallRate: rate, mix: { kinds: [kind] } },
+      child,
+    );
     return { ...measured, windows: [{ from, to: new Date().toISOString() }] };
   };
   const newCartsAtRate: MixKind = { kind: 'new cart', weight: 1, requests: [newCartAdd(facts)] };
   const tenLinesAtRate = (): MixKind => ({
     kind: 'cart line',
     weight: 1,
-    cartLines: { bodies: lineBodies(facts), carts: Math.max(1, Math.round((rate * run.duration * CART_SPAN_SHARE) / facts.lines.length)) },
+    cartLines: {
+      bodies: lineBodies(facts),
+      carts: Math.max(1, Math.round((rate * run.duration * CART_SPAN_SHARE) / facts.lines.length)),
+    },
   });
   const { rounds, median, note } = await inRounds(
     meanOfServerRuns,
     () =>
-      whileRunning(startBenchServer('bench/reference-write-server.ts', spec, '/api/cart'), async ({ child, origin }) => {
-        const newCarts = await load(run, newCartsLoad(origin, facts), child);
-        rate ||= Math.max(10, Math.round(newCarts.rps * AT_RATE_SHARE));
-        return { rps: newCarts.rps, newCarts, newCartsAtRate: await atRate(origin, child, newCartsAtRate) };
-      }),
+      whileRunning(
+        startBenchServer('bench/reference-write-server.ts', spec, '/api/cart'),
+        async ({ child, origin }) => {
+          const newCarts = await load(run, newCartsLoad(origin, facts), child);
+          rate ||= Math.max(10, Math.round(newCarts.rps * AT_RATE_SHARE));
+          return { rps: newCarts.rps, newCarts, newCartsAtRate: await atRate(origin, child, newCartsAtRate) };
+        },
+      ),
     () =>
       whileRunning(startShop(build, target), async ({ child, origin }) => {
         const newCarts = await load(run, newCartsLoad(origin, facts), child);
         const tenLines = await load(run, tenLinesLoad(origin, facts), child);
-        return { rps: newCarts.rps, newCarts, tenLines, newCartsAtRate: await atRate(origin, child, newCartsAtRate), tenLinesAtRate: await atRate(origin, child, tenLinesAtRate()) };
+        return {
+          rps: newCarts.rps,
+          newCarts,
+          tenLines,
+          newCartsAtRate: await atRate(origin, child, newCartsAtRate),
+          tenLinesAtRate: await atRate(origin, child, tenLinesAtRate()),
+        };
       }),
   );
   if (note) run.log(`POST /api/cart: ${note}`);
   return { rounds, median, rate, ...(note ? { note } : {}) };
 }
 
-async function whileRunning<T>(started: Promise<{ child: Child; origin: string }>, measure: (server: { child: Child; origin: string }) => Promise<T>): Promise<T> {
+async function whileRunning<T>(
+  started: Promise<{ child: Child; origin: string }>,
+  measure: (server: { child: Child; origin: string }) => Promise<T>,
+): Promise<T> {
   const server = await started;
   try {
     return await measure(server);
@@ -126,7 +171,13 @@ async function whileRunning<T>(started: Promise<{ child: Child; origin: string }
   }
 }
 
-export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts: ShopFacts, options: Pick<DbBenchSpec, 'groupSize' | 'windows'> = {}): Promise<DbBenchResult> {
+export async function dbBench(
+  run: BenchRun,
+  target: Target,
+  mode: DbMode,
+  facts: ShopFacts,
+  options: Pick<DbBenchSpec, 'groupSize' | 'windows'> = {},
+): Promise<DbBenchResult> {
   const spec: DbBenchSpec = {
     target: { dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) },
     mode,
@@ -137,5 +188,8 @@ export async function dbBench(run: BenchRun, target: Target, mode: DbMode, facts
     variantId: facts.lines[0]!.variantId,
     ...options,
   };
-  return runJson<DbBenchResult>(process.execPath, tsxArgs('bench/db-bench.ts', [JSON.stringify(spec)]), { core: SERVER_CORE, timeoutMs: (run.duration + run.warmup) * 1000 + 120_000 });
+  return runJson<DbBenchResult>(process.execPath, tsxArgs('bench/db-bench.ts', [JSON.stringify(spec)]), {
+    core: SERVER_CORE,
+    timeoutMs: (run.duration + run.warmup) * 1000 + 120_000,
+  });
 }

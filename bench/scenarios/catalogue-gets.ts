@@ -3,7 +3,18 @@ import { type BenchRun, PAGE_CONNECTIONS } from '../lib/bench-run.ts';
 import type { Child } from '../lib/process.ts';
 import { fmtKb, fmtMs, fmtRate } from '../lib/report.ts';
 import { type Round, inRounds, roundText } from '../lib/rounds.ts';
-import { type Measured, type Target, capture, checkBaseline, cpuText, load, loadProblems, loadText, meanOfRuns, startBaseline } from '../lib/shop-process.ts';
+import {
+  type Measured,
+  type Target,
+  capture,
+  checkBaseline,
+  cpuText,
+  load,
+  loadProblems,
+  loadText,
+  meanOfRuns,
+  startBaseline,
+} from '../lib/shop-process.ts';
 import type { ShopFacts } from './shop-facts.ts';
 
 /** The Accept-Encoding Chromium sends with every page request. */
@@ -21,9 +32,22 @@ export interface RunningShop {
  * process would all read its draw;
  * the median of three rounds spreads it over three.
  */
-export async function catalogueGets(run: BenchRun, backend: Target['backend'], shop: RunningShop, restart: () => Promise<RunningShop>, facts: ShopFacts): Promise<void> {
+export async function catalogueGets(
+  run: BenchRun,
+  backend: Target['backend'],
+  shop: RunningShop,
+  restart: () => Promise<RunningShop>,
+  facts: ShopFacts,
+): Promise<void> {
   /** `openLoopRate`: p99 is judged at this offered rate (open loop), not at saturation. */
-  const groups: Array<{ name: string; paths: string[]; judge: (r: LoadResult, ratio: number) => boolean; target: string; openLoopRate?: number; headers?: Record<string, string> }> = [];
+  const groups: Array<{
+    name: string;
+    paths: string[];
+    judge: (r: LoadResult, ratio: number) => boolean;
+    target: string;
+    openLoopRate?: number;
+    headers?: Record<string, string>;
+  }> = [];
   if (run.only.has('api')) {
     groups.push({
       name: 'api',
@@ -51,7 +75,10 @@ export async function catalogueGets(run: BenchRun, backend: Target['backend'], s
     // Each path's baseline checked before it is measured: a row against a baseline that answers something else fails.
     const unlike = new Map<string, string | undefined>();
     for (const c of captured) unlike.set(c.path, await checkBaseline(baseline.origin, [c], group.headers));
-    const measured = new Map<string, { median: Round<Measured>; rounds: Array<Round<Measured>>; openLoop?: Measured; note?: string }>();
+    const measured = new Map<
+      string,
+      { median: Round<Measured>; rounds: Array<Round<Measured>>; openLoop?: Measured; note?: string }
+    >();
     try {
       for (const p of group.paths) {
         const spec = { path: p, connections: PAGE_CONNECTIONS, ...(group.headers ? { headers: group.headers } : {}) };
@@ -66,7 +93,9 @@ export async function catalogueGets(run: BenchRun, backend: Target['backend'], s
           },
         );
         if (note) run.log(`${p}: ${note}`);
-        const openLoop = group.openLoopRate ? await load(run, { url: shop.origin, ...spec, overallRate: group.openLoopRate }, shop.child) : undefined;
+        const openLoop = group.openLoopRate
+          ? await load(run, { url: shop.origin, ...spec, overallRate: group.openLoopRate }, shop.child)
+          : undefined;
         measured.set(p, { median, rounds, ...(openLoop ? { openLoop } : {}), ...(note ? { note } : {}) });
       }
     } finally {
@@ -76,7 +105,11 @@ export async function catalogueGets(run: BenchRun, backend: Target['backend'], s
       const { median, rounds, openLoop, note } = measured.get(c.path)!;
       const { r, b, ratio } = median;
       const baselineProblem = loadProblems(b);
-      const problem = unlike.get(c.path) ?? loadProblems(r) ?? (openLoop && loadProblems(openLoop)) ?? (baselineProblem && `the baseline: ${baselineProblem}`);
+      const problem =
+        unlike.get(c.path) ??
+        loadProblems(r) ??
+        (openLoop && loadProblems(openLoop)) ??
+        (baselineProblem && `the baseline: ${baselineProblem}`);
       const judged = openLoop ?? r;
       run.rows.push({
         scenario: `GET ${c.path.replace(facts.slug, '{slug}').replace(`/${facts.productId}/`, '/{id}/')}`,
@@ -88,8 +121,17 @@ export async function catalogueGets(run: BenchRun, backend: Target['backend'], s
         target: group.target,
         pass: !problem && group.judge(judged, ratio),
         load: loadText(r, b, ...(openLoop ? [openLoop] : [])),
-        note: [problem, `the median of ${rounds.length} rounds: ${rounds.map(roundText).join(', ')}`, note].filter(Boolean).join('; '),
-        data: { measured: r, baseline: b, ...(openLoop ? { openLoop } : {}), rounds, bytes: Buffer.byteLength(c.body), connections: PAGE_CONNECTIONS },
+        note: [problem, `the median of ${rounds.length} rounds: ${rounds.map(roundText).join(', ')}`, note]
+          .filter(Boolean)
+          .join('; '),
+        data: {
+          measured: r,
+          baseline: b,
+          ...(openLoop ? { openLoop } : {}),
+          rounds,
+          bytes: Buffer.byteLength(c.body),
+          connections: PAGE_CONNECTIONS,
+        },
         conditions: `${PAGE_CONNECTIONS} connections closed-loop (wrk)${group.openLoopRate ? ` and ${fmtRate(group.openLoopRate)} offered open-loop` : ''}; payload ${c.encoded ? `${fmtKb(Buffer.from(c.encoded.base64, 'base64').length)} ${c.encoded.encoding}` : `${fmtKb(Buffer.byteLength(c.body))} JSON`}, served from the answer cache; ${backend} (no writes)`,
       });
     }

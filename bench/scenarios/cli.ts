@@ -18,16 +18,32 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
   // Events per second on each backend (the embedded one shares the process's core), peak RSS on both.
   const replayTargets = { postgres: 300_000, pglite: 150_000 } as const;
   const replayMaxRssMb = 256;
-  const replayTarget = (backend: keyof typeof replayTargets) => `>= ${replayTargets[backend] / 1000}k events/s, peak RSS <= ${replayMaxRssMb} MB`;
+  const replayTarget = (backend: keyof typeof replayTargets) =>
+    `>= ${replayTargets[backend] / 1000}k events/s, peak RSS <= ${replayMaxRssMb} MB`;
   const exportTarget = '<= 5 s, peak RSS <= 200 MB';
   if (!existsSync(path.join(ROOT, script))) {
-    for (const scenario of ['dino-shop projections replay, 1M events', 'dino-shop subscribers export, 1M subscribers']) {
-      run.rows.push({ scenario, backend: '-', figure: '-', baseline: '-', ratio: null, target: scenario.includes('replay') ? replayTarget('postgres') : exportTarget, pass: null, note: `${script} is not there: nothing measured` });
+    for (const scenario of [
+      'dino-shop projections replay, 1M events',
+      'dino-shop subscribers export, 1M subscribers',
+    ]) {
+      run.rows.push({
+        scenario,
+        backend: '-',
+        figure: '-',
+        baseline: '-',
+        ratio: null,
+        target: scenario.includes('replay') ? replayTarget('postgres') : exportTarget,
+        pass: null,
+        note: `${script} is not there: nothing measured`,
+      });
     }
     return;
   }
   // PostgreSQL only by default (a PGlite run takes long): --cli-pglite adds it.
-  const backends: Array<'pglite' | 'postgres'> = [...(run.cliPglite || !pgAdminUrl ? (['pglite'] as const) : []), ...(pgAdminUrl ? (['postgres'] as const) : [])];
+  const backends: Array<'pglite' | 'postgres'> = [
+    ...(run.cliPglite || !pgAdminUrl ? (['pglite'] as const) : []),
+    ...(pgAdminUrl ? (['postgres'] as const) : []),
+  ];
   for (const backend of backends) {
     // The bundle under test, as for the server scenarios.
     const env: NodeJS.ProcessEnv = { ...process.env, BENCH_KEEP: '1', BENCH_CLI: path.join(build, 'dist/node/cli.js') };
@@ -41,7 +57,16 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
     const json = stdout.split('\n').find((line) => line.startsWith('{"bench"'));
     try {
       if (code !== 0 || !json) {
-        run.rows.push({ scenario: 'dino-shop CLI at 1M', backend, figure: '-', baseline: '-', ratio: null, target: replayTarget(backend), pass: false, note: `${script} exited ${code}: ${child.output().slice(-400)}` });
+        run.rows.push({
+          scenario: 'dino-shop CLI at 1M',
+          backend,
+          figure: '-',
+          baseline: '-',
+          ratio: null,
+          target: replayTarget(backend),
+          pass: false,
+          note: `${script} exited ${code}: ${child.output().slice(-400)}`,
+        });
         continue;
       }
       const { results: steps, reads } = JSON.parse(json) as { results: CliStep[]; reads: RawRead[] };
@@ -58,16 +83,29 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
             baseline: `${fmtRate(baseline, 'rows/s')} (raw read of events, ${around[0]!.rows.toLocaleString('en-US')} rows, before and after)`,
             ratio: step.perSecond / baseline,
             target: replayTarget(backend),
-            pass: step.perSecond >= replayTargets[backend] && step.maxRssMb <= replayMaxRssMb && !!step.readModels && step.readModels.differs.length === 0,
+            pass:
+              step.perSecond >= replayTargets[backend] &&
+              step.maxRssMb <= replayMaxRssMb &&
+              !!step.readModels &&
+              step.readModels.differs.length === 0,
             load: loadText(step),
             note: [
               !step.readModels
                 ? 'the rebuilt read models were not compared'
                 : step.readModels.differs.length
                   ? `rebuilt read models differ from the live path's: ${step.readModels.differs.join('; ')}`
-                  : `rebuilt read models = the live path's (${Object.entries(step.readModels.rebuilt).map(([t, h]) => `${t}: ${h.rows.toLocaleString('en-US')} rows`).join(', ')}, every row hashed)`,
-              step.repeated ? `measured again: the raw read moved ${reads.slice(0, 2).map((r) => fmtRate(r.perSecond, 'rows/s')).join(' → ')} over the first pass` : undefined,
-            ].filter(Boolean).join('; '),
+                  : `rebuilt read models = the live path's (${Object.entries(step.readModels.rebuilt)
+                      .map(([t, h]) => `${t}: ${h.rows.toLocaleString('en-US')} rows`)
+                      .join(', ')}, every row hashed)`,
+              step.repeated
+                ? `measured again: the raw read moved ${reads
+                    .slice(0, 2)
+                    .map((r) => fmtRate(r.perSecond, 'rows/s'))
+                    .join(' → ')} over the first pass`
+                : undefined,
+            ]
+              .filter(Boolean)
+              .join('; '),
             conditions: `the compiled CLI in its own process; a log of ${step.items.toLocaleString('en-US')} events written by the live path (grouped appends with their projections); ${backend}`,
             data: { ...step },
           });
@@ -90,7 +128,10 @@ export async function cliScenarios(run: BenchRun, build: string, pgAdminUrl: str
       // What the script would have removed without BENCH_KEEP.
       if (kept?.startsWith('postgres') && pgAdminUrl) {
         const name = new URL(kept).pathname.slice(1);
-        if (/^dino_shop_bench_\d+$/.test(name)) await adminQuery(pgAdminUrl, `drop database if exists ${name} with (force)`).catch((e) => run.log(`could not drop ${name}: ${e.message}`));
+        if (/^dino_shop_bench_\d+$/.test(name))
+          await adminQuery(pgAdminUrl, `drop database if exists ${name} with (force)`).catch((e) =>
+            run.log(`could not drop ${name}: ${e.message}`),
+          );
         else run.log(`left behind (not a name this runner drops): ${kept}`);
       } else if (kept?.startsWith('postgres')) {
         run.log(`left behind: ${kept}`);

@@ -37,7 +37,8 @@ export async function jsFromHtml(run: BenchRun, origin: string, slug: string): P
     if (!row) continue;
     const agree = Math.abs((row.data!.gzipBytes as number) - r.gzipBytes) <= 16;
     row.figure += agree ? '' : ` (HTML crawl: ${fmtKb(r.gzipBytes)})`;
-    if (!agree) row.note = `the HTML names ${r.files.length} scripts (${fmtKb(r.gzipBytes)} gzip), the manifest closure ${Array.isArray(row.data!.files) ? (row.data!.files as unknown[]).length : '?'}`;
+    if (!agree)
+      row.note = `the HTML names ${r.files.length} scripts (${fmtKb(r.gzipBytes)} gzip), the manifest closure ${Array.isArray(row.data!.files) ? (row.data!.files as unknown[]).length : '?'}`;
   }
 }
 
@@ -51,15 +52,30 @@ export async function lighthouseRows(run: BenchRun, origin: string, slug: string
   const urls = BUDGET_ROUTES.map(({ route }) => origin + route.replace('{slug}', slug));
   let results: LighthouseScores[];
   try {
-    results = await runJson<LighthouseScores[]>(process.execPath, tsxArgs('bench/lighthouse.ts', [JSON.stringify({ urls })]), { timeoutMs: 10 * 60_000 });
+    results = await runJson<LighthouseScores[]>(
+      process.execPath,
+      tsxArgs('bench/lighthouse.ts', [JSON.stringify({ urls })]),
+      { timeoutMs: 10 * 60_000 },
+    );
   } catch (error) {
-    run.rows.push({ scenario: 'Lighthouse', backend: '-', figure: '-', baseline: '-', ratio: null, target: 'perf >= 95, a11y/bp/seo = 100', pass: false, note: `Lighthouse did not run: ${lastErrorLine((error as Error).message)}` });
+    run.rows.push({
+      scenario: 'Lighthouse',
+      backend: '-',
+      figure: '-',
+      baseline: '-',
+      ratio: null,
+      target: 'perf >= 95, a11y/bp/seo = 100',
+      pass: false,
+      note: `Lighthouse did not run: ${lastErrorLine((error as Error).message)}`,
+    });
     return;
   }
   run.details.lighthouse = results;
   results.forEach((r, i) => {
     const pass = r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100;
-    const misses = Object.entries(r.misses).map(([category, audits]) => `${category}: ${audits.join(', ')}`).join('; ');
+    const misses = Object.entries(r.misses)
+      .map(([category, audits]) => `${category}: ${audits.join(', ')}`)
+      .join('; ');
     run.rows.push({
       scenario: `Lighthouse mobile ${BUDGET_ROUTES[i]!.route}`,
       backend: '-',
@@ -68,7 +84,11 @@ export async function lighthouseRows(run: BenchRun, origin: string, slug: string
       ratio: null,
       target: 'perf >= 95, others 100',
       pass,
-      ...(pass ? {} : { note: `${misses} (LCP ${Math.round(r.metrics.lcpMs ?? 0)} ms, TBT ${Math.round(r.metrics.tbtMs ?? 0)} ms)` }),
+      ...(pass
+        ? {}
+        : {
+            note: `${misses} (LCP ${Math.round(r.metrics.lcpMs ?? 0)} ms, TBT ${Math.round(r.metrics.tbtMs ?? 0)} ms)`,
+          }),
       data: { ...r },
     });
   });

@@ -33,11 +33,15 @@ const PGLITE_PATCHES = abbed.filter((p) => p.package === '@electric-sql/pglite')
 const HTTP_ROUNDS = 3;
 const CLI_ROUNDS = 3;
 /** The generated log (BENCH_CART_EVENTS, BENCH_SUBSCRIBERS): small enough for three rounds of four commands in a few minutes. */
-const LOG = { carts: Math.floor(Number(process.env.BENCH_CART_EVENTS ?? 500_000) / 5), subscribers: Number(process.env.BENCH_SUBSCRIBERS ?? 500_000) };
+const LOG = {
+  carts: Math.floor(Number(process.env.BENCH_CART_EVENTS ?? 500_000) / 5),
+  subscribers: Number(process.env.BENCH_SUBSCRIBERS ?? 500_000),
+};
 
 type Variant = 'all applied' | string;
 
-const patchCli = (flag: '--apply' | '--revert', id: string) => execFileSync(process.execPath, [path.join(ROOT, 'patches/apply.mjs'), flag, id], { stdio: 'inherit' });
+const patchCli = (flag: '--apply' | '--revert', id: string) =>
+  execFileSync(process.execPath, [path.join(ROOT, 'patches/apply.mjs'), flag, id], { stdio: 'inherit' });
 function useVariant(variant: Variant, ids: string[]): void {
   for (const id of ids) patchCli(id === variant ? '--revert' : '--apply', id);
 }
@@ -57,14 +61,19 @@ export async function patchesAb(run: BenchRun, build: string): Promise<void> {
   // Put back every patch even when the run is interrupted (run.ts exits on SIGINT).
   process.once('exit', applyAll);
   try {
-    if (VIKE_PATCHES.length) await run.phase('patches A/B: Vike on the shop (PGlite)', () => vikeRounds(run, build, samples));
-    if (PGLITE_PATCHES.length) await run.phase('patches A/B: PGlite on the CLI', () => pgliteRounds(run, build, samples));
+    if (VIKE_PATCHES.length)
+      await run.phase('patches A/B: Vike on the shop (PGlite)', () => vikeRounds(run, build, samples));
+    if (PGLITE_PATCHES.length)
+      await run.phase('patches A/B: PGlite on the CLI', () => pgliteRounds(run, build, samples));
   } finally {
     applyAll();
     process.removeListener('exit', applyAll);
   }
   run.details['patches-ab'] = samples;
-  for (const [ids, rows] of [[VIKE_PATCHES, unique(samples.filter((s) => s.row.startsWith('GET')).map((s) => s.row))], [PGLITE_PATCHES, unique(samples.filter((s) => !s.row.startsWith('GET')).map((s) => s.row))]] as const) {
+  for (const [ids, rows] of [
+    [VIKE_PATCHES, unique(samples.filter((s) => s.row.startsWith('GET')).map((s) => s.row))],
+    [PGLITE_PATCHES, unique(samples.filter((s) => !s.row.startsWith('GET')).map((s) => s.row))],
+  ] as const) {
     for (const id of ids) for (const row of rows) run.rows.push(abRow(id, row, samples));
   }
 }
@@ -92,11 +101,28 @@ async function vikeRounds(run: BenchRun, build: string, samples: Sample[]): Prom
           }
           // Each page once first: a shop that has rendered a page, as a live one has (Vike's async hook
           // is installed by the first render, and what it costs falls on every request after it).
-          for (const p of paths) await (await fetch(shop.origin + p.path, p.headers ? { headers: p.headers } : {})).arrayBuffer();
+          for (const p of paths)
+            await (await fetch(shop.origin + p.path, p.headers ? { headers: p.headers } : {})).arrayBuffer();
           for (const p of paths) {
-            const r: Measured = await load(run, { url: shop.origin, path: p.path, connections: PAGE_CONNECTIONS, ...(p.headers ? { headers: p.headers } : {}) }, shop.child);
-            if (r.non2xx + r.errors + r.timeouts > 0) throw new Error(`${p.row} (${variant}): ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-            samples.push({ row: p.row, variant, rate: r.rps, ...(r.cpuMsPerRequest === undefined ? {} : { cpuMs: r.cpuMsPerRequest }), loadAvg: r.loadAvg });
+            const r: Measured = await load(
+              run,
+              {
+                url: shop.origin,
+                path: p.path,
+                connections: PAGE_CONNECTIONS,
+                ...(p.headers ? { headers: p.headers } : {}),
+              },
+              shop.child,
+            );
+            if (r.non2xx + r.errors + r.timeouts > 0)
+              throw new Error(`${p.row} (${variant}): ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+            samples.push({
+              row: p.row,
+              variant,
+              rate: r.rps,
+              ...(r.cpuMsPerRequest === undefined ? {} : { cpuMs: r.cpuMsPerRequest }),
+              loadAvg: r.loadAvg,
+            });
             run.log(`  ${variant}, ${p.row}: ${fmtRate(r.rps)}, ${r.cpuMsPerRequest?.toFixed(3)} ms CPU/req`);
           }
         } finally {
@@ -126,10 +152,29 @@ async function pgliteRounds(run: BenchRun, build: string, samples: Sample[]): Pr
     // The read models built once before the rounds, so the first export has its subscribers to export.
     await runCommand(cli, globals, ['projections', 'replay']);
     const commands: Array<{ row: string; args: string[]; items: number; devnull?: true; ownFigure?: true }> = [
-      { row: `subscribers export --output (csv, ${LOG.subscribers / 1000}k rows)`, args: ['subscribers', 'export', '--output', path.join(dataDir, 'out.csv')], items: LOG.subscribers },
-      { row: `subscribers export --format ndjson > /dev/null (${LOG.subscribers / 1000}k rows)`, args: ['subscribers', 'export', '--format', 'ndjson'], items: LOG.subscribers, devnull: true },
-      { row: `projections replay subscribers (${LOG.subscribers / 1000}k events)`, args: ['projections', 'replay', 'subscribers'], items: LOG.subscribers, ownFigure: true },
-      { row: `projections replay carts (${(LOG.carts * 5) / 1000}k events)`, args: ['projections', 'replay', 'carts'], items: LOG.carts * 5, ownFigure: true },
+      {
+        row: `subscribers export --output (csv, ${LOG.subscribers / 1000}k rows)`,
+        args: ['subscribers', 'export', '--output', path.join(dataDir, 'out.csv')],
+        items: LOG.subscribers,
+      },
+      {
+        row: `subscribers export --format ndjson > /dev/null (${LOG.subscribers / 1000}k rows)`,
+        args: ['subscribers', 'export', '--format', 'ndjson'],
+        items: LOG.subscribers,
+        devnull: true,
+      },
+      {
+        row: `projections replay subscribers (${LOG.subscribers / 1000}k events)`,
+        args: ['projections', 'replay', 'subscribers'],
+        items: LOG.subscribers,
+        ownFigure: true,
+      },
+      {
+        row: `projections replay carts (${(LOG.carts * 5) / 1000}k events)`,
+        args: ['projections', 'replay', 'carts'],
+        items: LOG.carts * 5,
+        ownFigure: true,
+      },
     ];
     for (let round = 0; round < CLI_ROUNDS; round++) {
       for (const variant of ['all applied', ...PGLITE_PATCHES]) {

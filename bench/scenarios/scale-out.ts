@@ -39,26 +39,42 @@ interface Capacity {
  * measured without orders.
  */
 export async function scaleOut(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<void> {
-  const why = target.backend !== 'postgres' ? 'several instances need a shared database: PostgreSQL only' : (await heldInstancesUnavailable());
+  const why =
+    target.backend !== 'postgres'
+      ? 'several instances need a shared database: PostgreSQL only'
+      : await heldInstancesUnavailable();
   if (why) {
     run.log(`scale-out skipped: ${why}`);
     return;
   }
   await restockOrderedVariants(build, target, facts);
   const measured: Capacity[] = [];
-  for (const { instances, orders } of [{ instances: 1, orders: false }, ...INSTANCES.map((instances) => ({ instances, orders: true }))]) {
+  for (const { instances, orders } of [
+    { instances: 1, orders: false },
+    ...INSTANCES.map((instances) => ({ instances, orders: true })),
+  ]) {
     const from = measured.find((m) => m.orders && m.instances === 1)?.capacity?.rate;
-    const found = await run.phase(`scale-out: ${instances} instance${instances > 1 ? 's' : ''}${orders ? '' : ', no orders'}`, () =>
-      capacityOf(run, build, target, facts, instances, orders, from ? from * instances : undefined),
+    const found = await run.phase(
+      `scale-out: ${instances} instance${instances > 1 ? 's' : ''}${orders ? '' : ', no orders'}`,
+      () => capacityOf(run, build, target, facts, instances, orders, from ? from * instances : undefined),
     );
     measured.push(found);
   }
   const one = measured.find((m) => m.orders && m.instances === 1)!;
   const noOrders = measured.find((m) => !m.orders)!;
-  for (const m of measured) run.rows.push(scaleRow(m, m.orders ? one : undefined, m.instances === 1 && m.orders ? noOrders : undefined));
+  for (const m of measured)
+    run.rows.push(scaleRow(m, m.orders ? one : undefined, m.instances === 1 && m.orders ? noOrders : undefined));
 }
 
-async function capacityOf(run: BenchRun, build: string, target: Target, facts: ShopFacts, instances: number, orders: boolean, guess: number | undefined): Promise<Capacity> {
+async function capacityOf(
+  run: BenchRun,
+  build: string,
+  target: Target,
+  facts: ShopFacts,
+  instances: number,
+  orders: boolean,
+  guess: number | undefined,
+): Promise<Capacity> {
   const steps: Step[] = [];
   // The instances run through the whole search, as a shop runs all day: warmed once, then every step on them.
   return withHeldInstances(build, target, instances, INSTANCE_CORES, async (children, origin) => {
@@ -67,14 +83,23 @@ async function capacityOf(run: BenchRun, build: string, target: Target, facts: S
       const kinds = await mixOf(origin, facts, searchFrom, { orders });
       const result = await load(
         run,
-        { url: origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds, instances: { count: instances, header: INSTANCE_HEADER } } },
+        {
+          url: origin,
+          connections: CONNECTIONS,
+          overallRate: rate,
+          duration: seconds,
+          warmup,
+          mix: { kinds, instances: { count: instances, header: INSTANCE_HEADER } },
+        },
         children,
       );
       searchFrom += result.searchesSent ?? 0;
       const why = judge(result, INSTANCE_CORES);
       const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
       steps.push(s);
-      run.log(`  ${instances} × ${INSTANCE_CORES} core${orders ? '' : ', no orders'}: ${rate} req/s for ${seconds} s: ${kindsP99(result)}, ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`);
+      run.log(
+        `  ${instances} × ${INSTANCE_CORES} core${orders ? '' : ', no orders'}: ${rate} req/s for ${seconds} s: ${kindsP99(result)}, ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`,
+      );
       return s;
     };
     // The ramp (from a guess: the one instance's capacity times the instances), until a step fails;
@@ -89,7 +114,11 @@ async function capacityOf(run: BenchRun, build: string, target: Target, facts: S
     }
     const climb = holdClimb(lastOk ?? Math.round(rate / PROBE_STEP));
     let capacity: Step | undefined;
-    for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
+    for (
+      let tries = 0, candidate: number | undefined = climb.first;
+      candidate !== undefined && tries < MAX_HOLDS;
+      tries++
+    ) {
       if (searchFrom + searchesFor(candidate, run.hold + 3) > searchQueries().length) break;
       const s = await step(candidate, run.hold, 3);
       candidate = climb.next(s);
@@ -100,11 +129,16 @@ async function capacityOf(run: BenchRun, build: string, target: Target, facts: S
 }
 
 /** Distinct search queries a run of `seconds` at `rate` sends. */
-const searchesFor = (rate: number, seconds: number) => Math.ceil((rate * seconds * DAY_MIX.search) / Object.values(DAY_MIX).reduce((a, b) => a + b, 0));
+const searchesFor = (rate: number, seconds: number) =>
+  Math.ceil((rate * seconds * DAY_MIX.search) / Object.values(DAY_MIX).reduce((a, b) => a + b, 0));
 
 function scaleRow(m: Capacity, one: Capacity | undefined, noOrders: Capacity | undefined): Row {
   const r = m.capacity?.result;
-  const perKind = r?.kinds ? Object.entries(r.kinds).map(([k, v]) => `${k} ${fmtMs(v.latency.p99)}`).join(', ') : '';
+  const perKind = r?.kinds
+    ? Object.entries(r.kinds)
+        .map(([k, v]) => `${k} ${fmtMs(v.latency.p99)}`)
+        .join(', ')
+    : '';
   const vsOne = m.instances > 1 && one?.capacity && m.capacity ? m.capacity.rate / one.capacity.rate : null;
   const vsNoOrders = noOrders?.capacity && m.capacity ? m.capacity.rate / noOrders.capacity.rate : null;
   const targetOf = SCALE_TARGETS[m.instances];
@@ -112,11 +146,30 @@ function scaleRow(m: Capacity, one: Capacity | undefined, noOrders: Capacity | u
   return {
     scenario: `scale-out: ${m.instances} instance${m.instances > 1 ? 's' : ''} × ${INSTANCE_CORES} core behind haproxy, the shop's day mix${m.orders ? ` (${DAY_MIX.orders} % orders)` : ' without orders'}`,
     backend: 'postgres',
-    figure: r ? `${fmtRate(m.capacity!.rate)} held twice (per-kind p99: ${perKind}; ${r.cpuMsPerRequest?.toFixed(3) ?? '?'} ms CPU/req summed over the instances; ${r.resent ?? 0} resent)` : 'no rate held',
-    baseline: vsOne !== null ? `one instance, same quota and mix: ${fmtRate(one!.capacity!.rate)}` : vsNoOrders !== null ? `the same instance without orders: ${fmtRate(noOrders!.capacity!.rate)}` : m.orders ? '-' : 'the baseline of the one-instance row',
+    figure: r
+      ? `${fmtRate(m.capacity!.rate)} held twice (per-kind p99: ${perKind}; ${r.cpuMsPerRequest?.toFixed(3) ?? '?'} ms CPU/req summed over the instances; ${r.resent ?? 0} resent)`
+      : 'no rate held',
+    baseline:
+      vsOne !== null
+        ? `one instance, same quota and mix: ${fmtRate(one!.capacity!.rate)}`
+        : vsNoOrders !== null
+          ? `the same instance without orders: ${fmtRate(noOrders!.capacity!.rate)}`
+          : m.orders
+            ? '-'
+            : 'the baseline of the one-instance row',
     ratio,
-    target: targetOf ? `>= ${targetOf} x one instance` : vsNoOrders !== null ? `>= ${ORDERS_TARGET} x the mix without orders` : 'reported',
-    pass: !m.capacity ? false : targetOf ? vsOne !== null && vsOne >= targetOf : vsNoOrders !== null ? vsNoOrders >= ORDERS_TARGET : null,
+    target: targetOf
+      ? `>= ${targetOf} x one instance`
+      : vsNoOrders !== null
+        ? `>= ${ORDERS_TARGET} x the mix without orders`
+        : 'reported',
+    pass: !m.capacity
+      ? false
+      : targetOf
+        ? vsOne !== null && vsOne >= targetOf
+        : vsNoOrders !== null
+          ? vsNoOrders >= ORDERS_TARGET
+          : null,
     load: m.steps.length ? loadText(...m.steps.map((s) => s.result)) : '',
     note: `steps: ${m.steps.map((s) => `${s.rate}/s ${s.seconds} s${s.ok ? '' : ` (${s.why})`}`).join('; ')}`,
     conditions: `open loop, ${CONNECTIONS} keep-alive connections to haproxy (load core), each kind's requests spread evenly over the instances; each instance pinned to the server core and held to ${INSTANCE_CORES} core by its own cgroup (cpu.cfs_quota_us); one PostgreSQL (not pinned); p99 per kind under the shop's day limits in the instance's own time (${P99_MS} ms / ${INSTANCE_CORES} = ${Math.round(p99Limit('pages', INSTANCE_CORES))} ms, orders ${Math.round(p99Limit('orders', INSTANCE_CORES))} ms: an instance held to ${INSTANCE_CORES} core does everything ${(1 / INSTANCE_CORES).toFixed(1)} times slower), no failure, held twice in a row; the same instances through the ramp and the holds, warmed ${WARM_UP_SECONDS} s at the ramp's start`,

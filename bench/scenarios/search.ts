@@ -1,7 +1,16 @@
 import { type BenchRun, PAGE_CONNECTIONS } from '../lib/bench-run.ts';
 import { fmtMs, fmtRate } from '../lib/report.ts';
 import { searchPath, searchQueries } from '../lib/search-queries.ts';
-import { type Target, capture, checkBaseline, cpuText, load, loadProblems, loadText, startBaseline } from '../lib/shop-process.ts';
+import {
+  type Target,
+  capture,
+  checkBaseline,
+  cpuText,
+  load,
+  loadProblems,
+  loadText,
+  startBaseline,
+} from '../lib/shop-process.ts';
 import type { RunningShop } from './catalogue-gets.ts';
 
 /** The instant search is judged at this offered rate (open loop), every query a distinct one. */
@@ -12,12 +21,14 @@ const SEARCH_P99_MS = 20;
 export async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]!);
+      }
+    }),
+  );
   return out;
 }
 
@@ -28,12 +39,19 @@ export async function inParallel<T, R>(items: T[], width: number, work: (item: T
  * not counted. The baseline is a bare Fastify answering every one of those URLs with the bytes the shop
  * answered (checked before it is measured), under the same schedule.
  */
-export async function searchRow(run: BenchRun, backend: Target['backend'], shop: RunningShop, restart: () => Promise<RunningShop>): Promise<void> {
+export async function searchRow(
+  run: BenchRun,
+  backend: Target['backend'],
+  shop: RunningShop,
+  restart: () => Promise<RunningShop>,
+): Promise<void> {
   const warmup = Math.max(run.warmup, 5);
   const count = Math.ceil(SEARCH_RATE * (warmup + run.duration)) + 10;
   const urls = searchQueries().slice(0, count).map(searchPath);
   if (urls.length < count) throw new Error(`the search list holds ${urls.length} queries, a run needs ${count}`);
-  const captured = await run.phase(`${backend}: the shop's answers to ${count} distinct searches`, () => inParallel(urls, 8, (u) => capture(shop.origin, u)));
+  const captured = await run.phase(`${backend}: the shop's answers to ${count} distinct searches`, () =>
+    inParallel(urls, 8, (u) => capture(shop.origin, u)),
+  );
   const failed = captured.filter((c) => c.status !== 200);
   const baseline = await startBaseline(captured);
   let unlike: string | undefined;
@@ -43,7 +61,12 @@ export async function searchRow(run: BenchRun, backend: Target['backend'], shop:
       const wrong = checks.filter(Boolean);
       return wrong.length ? `${wrong.length} of ${captured.length} searches: ${wrong[0]}` : undefined;
     });
-    const spec = { connections: PAGE_CONNECTIONS, overallRate: SEARCH_RATE, warmup, mix: { kinds: [{ kind: 'search', weight: 1, searchFrom: 0 }] } };
+    const spec = {
+      connections: PAGE_CONNECTIONS,
+      overallRate: SEARCH_RATE,
+      warmup,
+      mix: { kinds: [{ kind: 'search', weight: 1, searchFrom: 0 }] },
+    };
     const base = await load(run, { url: baseline.origin, ...spec }, baseline.child);
     // A fresh process: the answers the capture made are not in it.
     await shop.child.stop();
@@ -56,7 +79,9 @@ export async function searchRow(run: BenchRun, backend: Target['backend'], shop:
       failed.length ? `${failed.length} searches answered ${failed[0]!.status} (${failed[0]!.path})` : undefined,
       loadProblems(r),
       hits ? `${hits} answers came from the answer cache and were not counted` : undefined,
-    ].filter(Boolean).join('; ');
+    ]
+      .filter(Boolean)
+      .join('; ');
     run.rows.push({
       scenario: `GET /api/search, distinct queries (typing, typos, plurals, no match)`,
       backend,

@@ -3,7 +3,16 @@ import type { RenderResult } from '../render-cart.ts';
 import { type BenchRun, PAGE_CONNECTIONS } from '../lib/bench-run.ts';
 import { type Child, SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { fmtMs, fmtRate } from '../lib/report.ts';
-import { type Measured, type Target, capture, cpuText, load, loadProblems, loadText, startShop } from '../lib/shop-process.ts';
+import {
+  type Measured,
+  type Target,
+  capture,
+  cpuText,
+  load,
+  loadProblems,
+  loadText,
+  startShop,
+} from '../lib/shop-process.ts';
 import { steadyBaseline } from '../lib/steady-baseline.ts';
 import { type CartAnswer, cartAnswer, writesOverHttp } from './cart-writes.ts';
 import { shopsDay } from './shops-day.ts';
@@ -26,12 +35,31 @@ import { type ShopFacts, discover, shopperWith } from './shop-facts.ts';
 /** The cart page's latency is judged at this offered rate (open loop). */
 const CART_OPEN_LOOP_RATE = 100;
 
-async function cartPage(run: BenchRun, shop: Child, origin: string, facts: ShopFacts): Promise<{ cart: unknown; result?: Measured; openLoop?: Measured; html?: string; problem?: string }> {
+async function cartPage(
+  run: BenchRun,
+  shop: Child,
+  origin: string,
+  facts: ShopFacts,
+): Promise<{ cart: unknown; result?: Measured; openLoop?: Measured; html?: string; problem?: string }> {
   const { cookie, cart } = await shopperWith(origin, facts.lines.slice(0, 3));
   const page = await capture(origin, '/cart', { cookie });
   if (page.status !== 200) return { cart, problem: `GET /cart answered ${page.status}: no cart page in this build` };
-  const result = await load(run, { url: origin, path: '/cart', headers: { cookie }, connections: PAGE_CONNECTIONS }, shop);
-  const openLoop = await load(run, { url: origin, path: '/cart', headers: { cookie }, connections: PAGE_CONNECTIONS, overallRate: CART_OPEN_LOOP_RATE }, shop);
+  const result = await load(
+    run,
+    { url: origin, path: '/cart', headers: { cookie }, connections: PAGE_CONNECTIONS },
+    shop,
+  );
+  const openLoop = await load(
+    run,
+    {
+      url: origin,
+      path: '/cart',
+      headers: { cookie },
+      connections: PAGE_CONNECTIONS,
+      overallRate: CART_OPEN_LOOP_RATE,
+    },
+    shop,
+  );
   return { cart, result, openLoop, html: page.body };
 }
 
@@ -44,13 +72,21 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
   try {
     facts = await discover(shop.origin);
     if (run.only.has('api') || run.only.has('pages')) {
-      await run.phase(`${backend}: catalogue API and pages`, () => catalogueGets(run, backend, shop, () => startShop(build, target), facts));
+      await run.phase(`${backend}: catalogue API and pages`, () =>
+        catalogueGets(run, backend, shop, () => startShop(build, target), facts),
+      );
     }
-    if (run.only.has('search')) await run.phase(`${backend}: search, distinct queries`, () => searchRow(run, backend, shop, () => startShop(build, target)));
-    if (run.only.has('cart')) cart = await run.phase(`${backend}: /cart`, () => cartPage(run, shop.child, shop.origin, facts));
+    if (run.only.has('search'))
+      await run.phase(`${backend}: search, distinct queries`, () =>
+        searchRow(run, backend, shop, () => startShop(build, target)),
+      );
+    if (run.only.has('cart'))
+      cart = await run.phase(`${backend}: /cart`, () => cartPage(run, shop.child, shop.origin, facts));
     if (run.only.has('writes')) answer = await cartAnswer(shop.origin, facts);
-    if (backend === 'pglite' && run.only.has('js')) await run.phase('first-load JS from the served HTML', () => jsFromHtml(run, shop.origin, facts.slug));
-    if (backend === 'pglite' && run.only.has('lighthouse')) await run.phase('Lighthouse', () => lighthouseRows(run, shop.origin, facts.slug));
+    if (backend === 'pglite' && run.only.has('js'))
+      await run.phase('first-load JS from the served HTML', () => jsFromHtml(run, shop.origin, facts.slug));
+    if (backend === 'pglite' && run.only.has('lighthouse'))
+      await run.phase('Lighthouse', () => lighthouseRows(run, shop.origin, facts.slug));
   } finally {
     await shop.child.stop();
   }
@@ -61,12 +97,26 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
       const r = cart.result;
       const openLoop = cart.openLoop!;
       const render = () =>
-        runJson<RenderResult>(process.execPath, tsxArgs('bench/render-cart.ts', [JSON.stringify({ target, url: '/cart', cart: cart!.cart, seconds: Math.max(3, run.duration / 2), warmupSeconds: run.warmup })]), {
-          cwd: build,
-          core: SERVER_CORE,
-        });
+        runJson<RenderResult>(
+          process.execPath,
+          tsxArgs('bench/render-cart.ts', [
+            JSON.stringify({
+              target,
+              url: '/cart',
+              cart: cart!.cart,
+              seconds: Math.max(3, run.duration / 2),
+              warmupSeconds: run.warmup,
+            }),
+          ]),
+          {
+            cwd: build,
+            core: SERVER_CORE,
+          },
+        );
       const loadBefore = os.loadavg()[0]!;
-      const { value: base, repeated } = await run.phase(`${backend}: renderToString baseline`, () => steadyBaseline(render, (b) => b.rendersPerSecond));
+      const { value: base, repeated } = await run.phase(`${backend}: renderToString baseline`, () =>
+        steadyBaseline(render, (b) => b.rendersPerSecond),
+      );
       const ratio = r.rps / base.rendersPerSecond;
       const problem = loadProblems(r) ?? loadProblems(openLoop);
       run.rows.push({
@@ -83,21 +133,35 @@ export async function benchBackend(run: BenchRun, build: string, target: Target)
         data: { measured: r, openLoop, baseline: base },
       });
     } else {
-      run.rows.push({ scenario: 'GET /cart (3 lines, session SSR)', backend, figure: '-', baseline: '-', ratio: null, target: `>= 0.3 x, p99 < 50 ms at ${CART_OPEN_LOOP_RATE} req/s offered`, pass: false, note: cart.problem! });
+      run.rows.push({
+        scenario: 'GET /cart (3 lines, session SSR)',
+        backend,
+        figure: '-',
+        baseline: '-',
+        ratio: null,
+        target: `>= 0.3 x, p99 < 50 ms at ${CART_OPEN_LOOP_RATE} req/s offered`,
+        pass: false,
+        note: cart.problem!,
+      });
     }
   }
 
   if (run.only.has('writes') && answer) {
     // Shop and reference route in rounds, a process of their own each run, after the half's shop has stopped.
-    const http = await run.phase(`${backend}: POST /api/cart, alternated with the reference route`, () => writesOverHttp(run, build, target, facts, answer!));
+    const http = await run.phase(`${backend}: POST /api/cart, alternated with the reference route`, () =>
+      writesOverHttp(run, build, target, facts, answer!),
+    );
     // Its own shop process: the variants it orders are restocked first, with no server on the data directory.
     const orders = await run.phase(`${backend}: POST /api/orders`, () => ordersOverHttp(run, build, target, facts));
     await writeRows(run, target, facts, http, orders);
   }
   // Its own shop processes, traced and not, after the half's shop has stopped.
-  if (run.only.has('tracing')) await run.phase(`${backend}: POST /api/cart with tracing on and off`, () => tracingRows(run, build, target, facts));
+  if (run.only.has('tracing'))
+    await run.phase(`${backend}: POST /api/cart with tracing on and off`, () => tracingRows(run, build, target, facts));
   // Its own shop processes (a fresh one per held rate), after the half's shop has stopped.
   if (run.only.has('day')) await run.phase(`${backend}: a shop's day`, () => shopsDay(run, build, target, facts));
-  if (run.only.has('scale')) await run.phase(`${backend}: scale-out behind haproxy`, () => scaleOut(run, build, target, facts));
-  if (run.only.has('journeys')) await run.phase(`${backend}: shopper journeys behind haproxy`, () => journeysRows(run, build, target, facts));
+  if (run.only.has('scale'))
+    await run.phase(`${backend}: scale-out behind haproxy`, () => scaleOut(run, build, target, facts));
+  if (run.only.has('journeys'))
+    await run.phase(`${backend}: shopper journeys behind haproxy`, () => journeysRows(run, build, target, facts));
 }

@@ -4,7 +4,16 @@ import type { BenchRun } from '../lib/bench-run.ts';
 import type { MixKind } from '../lib/mix.ts';
 import { SERVER_CORE, runJson, tsxArgs } from '../lib/process.ts';
 import { type Row, fmtMs, fmtRate } from '../lib/report.ts';
-import { type Measured, type Target, capture, checkBaseline, load, loadText, startBaseline, startShop } from '../lib/shop-process.ts';
+import {
+  type Measured,
+  type Target,
+  capture,
+  checkBaseline,
+  load,
+  loadText,
+  startBaseline,
+  startShop,
+} from '../lib/shop-process.ts';
 import { searchQueries } from '../lib/search-queries.ts';
 import { type ShopFacts, shopperWith } from './shop-facts.ts';
 import { CHECKOUT, restockOrderedVariants } from './orders.ts';
@@ -64,24 +73,63 @@ export const judge = (r: Measured, cores = 1): string | undefined => {
 };
 
 /** The day's mix on the shop at `origin`; with `orders: false`, the same mix with the orders' slot left empty. */
-export async function mixOf(origin: string, facts: ShopFacts, searchFrom: number, { orders = true } = {}): Promise<MixKind[]> {
+export async function mixOf(
+  origin: string,
+  facts: ShopFacts,
+  searchFrom: number,
+  { orders = true } = {},
+): Promise<MixKind[]> {
   // Shoppers made on the first instance: every instance reads every session (one database, one secret).
   const products = (await (await fetch(`${origin}/api/products`)).json()) as Array<{ id: number; slug: string }>;
-  const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => shopperWith(origin, facts.lines.slice(i % 7, (i % 7) + 3))));
+  const shoppers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => shopperWith(origin, facts.lines.slice(i % 7, (i % 7) + 3))),
+  );
   const json = { 'content-type': 'application/json' };
   return [
-    { kind: 'pages', weight: DAY_MIX.pages, headers: BROWSER, requests: ['/', '/shop', ...products.slice(0, 8).map((p) => `/product/${p.slug}`)].map((path) => ({ path })) },
+    {
+      kind: 'pages',
+      weight: DAY_MIX.pages,
+      headers: BROWSER,
+      requests: ['/', '/shop', ...products.slice(0, 8).map((p) => `/product/${p.slug}`)].map((path) => ({ path })),
+    },
     {
       kind: 'api',
       weight: DAY_MIX.api,
-      requests: ['/api/products', '/api/categories', ...products.slice(0, 4).flatMap((p) => [`/api/products/${p.slug}`, `/api/products/${p.id}/variants`])].map((path) => ({ path })),
+      requests: [
+        '/api/products',
+        '/api/categories',
+        ...products.slice(0, 4).flatMap((p) => [`/api/products/${p.slug}`, `/api/products/${p.id}/variants`]),
+      ].map((path) => ({ path })),
     },
     { kind: 'search', weight: DAY_MIX.search, searchFrom },
     // A new cart each time (no cookie), as the bench's new-cart rows.
-    { kind: 'cartWrites', weight: DAY_MIX.cartWrites, requests: facts.lines.map((line) => ({ method: 'POST' as const, path: '/api/cart', headers: json, body: JSON.stringify({ ...line, quantity: 1 }) })) },
-    { kind: 'cartPages', weight: DAY_MIX.cartPages, headers: BROWSER, requests: shoppers.flatMap((s) => ['/cart', '/checkout'].map((path) => ({ path, headers: { cookie: s.cookie } }))) },
+    {
+      kind: 'cartWrites',
+      weight: DAY_MIX.cartWrites,
+      requests: facts.lines.map((line) => ({
+        method: 'POST' as const,
+        path: '/api/cart',
+        headers: json,
+        body: JSON.stringify({ ...line, quantity: 1 }),
+      })),
+    },
+    {
+      kind: 'cartPages',
+      weight: DAY_MIX.cartPages,
+      headers: BROWSER,
+      requests: shoppers.flatMap((s) =>
+        ['/cart', '/checkout'].map((path) => ({ path, headers: { cookie: s.cookie } })),
+      ),
+    },
     // A cart of its own for each order, made ahead by the load process; the variants restocked first.
-    { kind: 'orders', weight: orders ? DAY_MIX.orders : 0, checkout: { cartBodies: facts.lines.map((line) => JSON.stringify({ ...line, quantity: 1 })), orderBody: JSON.stringify(CHECKOUT) } },
+    {
+      kind: 'orders',
+      weight: orders ? DAY_MIX.orders : 0,
+      checkout: {
+        cartBodies: facts.lines.map((line) => JSON.stringify({ ...line, quantity: 1 })),
+        orderBody: JSON.stringify(CHECKOUT),
+      },
+    },
   ];
 }
 
@@ -100,7 +148,10 @@ async function calibrate(run: BenchRun, origin: string): Promise<Omit<Calibratio
     if (unlike) throw new Error(unlike);
     const r = await load(run, { url: baseline.origin, path: '/', headers: BROWSER, connections: 50 }, baseline.child);
     const failed = r.non2xx + r.errors + r.timeouts;
-    if (failed > 0) throw new Error(`the calibration's bare route failed ${failed} requests (${JSON.stringify(r.statusCodes)}): no figure from it`);
+    if (failed > 0)
+      throw new Error(
+        `the calibration's bare route failed ${failed} requests (${JSON.stringify(r.statusCodes)}): no figure from it`,
+      );
     return { fastifyRps: r.rps, ...(r.cpuMsPerRequest === undefined ? {} : { fastifyCpuMs: r.cpuMsPerRequest }) };
   } finally {
     await baseline.child.stop();
@@ -109,7 +160,10 @@ async function calibrate(run: BenchRun, origin: string): Promise<Omit<Calibratio
 
 async function renderRate(run: BenchRun, build: string, target: Target, cart: unknown): Promise<RenderResult> {
   const spec = { target, url: '/cart', cart, seconds: Math.max(3, run.duration / 2), warmupSeconds: run.warmup };
-  return runJson<RenderResult>(process.execPath, tsxArgs('bench/render-cart.ts', [JSON.stringify(spec)]), { cwd: build, core: SERVER_CORE });
+  return runJson<RenderResult>(process.execPath, tsxArgs('bench/render-cart.ts', [JSON.stringify(spec)]), {
+    cwd: build,
+    core: SERVER_CORE,
+  });
 }
 
 export async function shopsDay(run: BenchRun, build: string, target: Target, facts: ShopFacts): Promise<void> {
@@ -124,13 +178,19 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
   let calibration: Omit<Calibration, 'rendersPerSecond'>;
   const step = async (rate: number, seconds: number, warmup: number): Promise<Step> => {
     const kinds = await mixOf(shop.origin, facts, searchFrom);
-    const result = await load(run, { url: shop.origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds } }, shop.child);
+    const result = await load(
+      run,
+      { url: shop.origin, connections: CONNECTIONS, overallRate: rate, duration: seconds, warmup, mix: { kinds } },
+      shop.child,
+    );
     // The load process counts the searches it sent from the index it was given.
     searchFrom += result.searchesSent ?? 0;
     const why = judge(result);
     const s: Step = { rate, seconds, result, ok: !why, ...(why ? { why } : {}) };
     steps.push(s);
-    run.log(`  ${backend} day: ${rate} req/s for ${seconds} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`);
+    run.log(
+      `  ${backend} day: ${rate} req/s for ${seconds} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req, ${result.resent ?? 0} resent${why ? `: ${why}` : ''}`,
+    );
     return s;
   };
   /**
@@ -164,7 +224,11 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
     let capacity: Step | undefined;
     await run.phase(`${backend}: a shop's day, ${options.hold} s holds`, async () => {
       const climb = holdClimb(lastOk || Math.round(PROBE_START / PROBE_STEP));
-      for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
+      for (
+        let tries = 0, candidate: number | undefined = climb.first;
+        candidate !== undefined && tries < MAX_HOLDS;
+        tries++
+      ) {
         const s = await hold(candidate);
         candidate = climb.next(s);
         // The second of two passes in a row at the rate the climb holds.
@@ -172,12 +236,16 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
       }
     });
     await shop.child.stop();
-    const render = await run.phase(`${backend}: calibration, renderToString of the cart`, () => renderRate(run, build, target, cart));
+    const render = await run.phase(`${backend}: calibration, renderToString of the cart`, () =>
+      renderRate(run, build, target, cart),
+    );
     const c = { ...calibration, rendersPerSecond: render.rendersPerSecond };
     run.rows.push(dayRow(backend, capacity, steps, c, options));
     // Two instances need a shared database: PostgreSQL only.
     if (backend === 'postgres' && capacity) {
-      const two = await run.phase(`${backend}: a shop's day, two instances`, () => twoInstances(run, build, target, facts, capacity!.rate, options));
+      const two = await run.phase(`${backend}: a shop's day, two instances`, () =>
+        twoInstances(run, build, target, facts, capacity!.rate, options),
+      );
       run.rows.push(dayRow(backend, two.capacity, two.steps, c, options, 2));
     }
   } finally {
@@ -190,20 +258,44 @@ export async function shopsDay(run: BenchRun, build: string, target: Target, fac
  * one loads), each request to the next instance in turn: the load generator plays the balancer (haproxy
  * is not installed here). Held from the one instance's capacity, up while it holds, down while not.
  */
-async function twoInstances(run: BenchRun, build: string, target: Target, facts: ShopFacts, from: number, options: DayOptions): Promise<{ capacity?: Step; steps: Step[] }> {
+async function twoInstances(
+  run: BenchRun,
+  build: string,
+  target: Target,
+  facts: ShopFacts,
+  from: number,
+  options: DayOptions,
+): Promise<{ capacity?: Step; steps: Step[] }> {
   const steps: Step[] = [];
   let capacity: Step | undefined;
   const climb = holdClimb(from);
   // Fresh instances for each hold (warmed 10 s at its rate): the search list covers one hold at a time.
-  for (let tries = 0, candidate: number | undefined = climb.first; candidate !== undefined && tries < MAX_HOLDS; tries++) {
+  for (
+    let tries = 0, candidate: number | undefined = climb.first;
+    candidate !== undefined && tries < MAX_HOLDS;
+    tries++
+  ) {
     const shops = [await startShop(build, target), await startShop(build, target)];
     try {
       const kinds = await mixOf(shops[0]!.origin, facts, 0);
-      const result = await load(run, { url: shops[0]!.origin, connections: CONNECTIONS, overallRate: candidate, duration: options.hold, warmup: Math.max(run.warmup, 10), mix: { kinds, origins: shops.map((x) => x.origin) } }, shops.map((x) => x.child));
+      const result = await load(
+        run,
+        {
+          url: shops[0]!.origin,
+          connections: CONNECTIONS,
+          overallRate: candidate,
+          duration: options.hold,
+          warmup: Math.max(run.warmup, 10),
+          mix: { kinds, origins: shops.map((x) => x.origin) },
+        },
+        shops.map((x) => x.child),
+      );
       const why = judge(result);
       const s: Step = { rate: candidate, seconds: options.hold, result, ok: !why, ...(why ? { why } : {}) };
       steps.push(s);
-      run.log(`  ${target.backend} day, two instances: ${candidate} req/s for ${options.hold} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req${why ? `: ${why}` : ''}`);
+      run.log(
+        `  ${target.backend} day, two instances: ${candidate} req/s for ${options.hold} s: p99 ${fmtMs(result.latency.p99)} (${kindsP99(result)}), ${result.cpuMsPerRequest?.toFixed(3)} ms CPU/req${why ? `: ${why}` : ''}`,
+      );
       candidate = climb.next(s);
       if (s.ok && climb.held() === s.rate) capacity = s;
     } finally {
@@ -213,11 +305,24 @@ async function twoInstances(run: BenchRun, build: string, target: Target, facts:
   return { ...(capacity ? { capacity } : {}), steps };
 }
 
-function dayRow(backend: Target['backend'], capacity: Step | undefined, steps: Step[], c: Calibration, options: DayOptions, instances = 1): Row {
+function dayRow(
+  backend: Target['backend'],
+  capacity: Step | undefined,
+  steps: Step[],
+  c: Calibration,
+  options: DayOptions,
+  instances = 1,
+): Row {
   const calibrationText = `bare Fastify route ${fmtRate(c.fastifyRps)}${c.fastifyCpuMs ? ` (${c.fastifyCpuMs.toFixed(3)} ms CPU/req)` : ''}, renderToString of the cart ${fmtRate(c.rendersPerSecond, 'renders/s')}`;
-  const stepsText = steps.map((s) => `${s.rate}/s ${s.seconds} s: p99 ${fmtMs(s.result.latency.p99)}${s.why ? ` (${s.why})` : ''}`).join('; ');
+  const stepsText = steps
+    .map((s) => `${s.rate}/s ${s.seconds} s: p99 ${fmtMs(s.result.latency.p99)}${s.why ? ` (${s.why})` : ''}`)
+    .join('; ');
   const r = capacity?.result;
-  const perKind = r?.kinds ? Object.entries(r.kinds).map(([k, v]) => `${k} p99 ${fmtMs(v.latency.p99)}`).join(', ') : '';
+  const perKind = r?.kinds
+    ? Object.entries(r.kinds)
+        .map(([k, v]) => `${k} p99 ${fmtMs(v.latency.p99)}`)
+        .join(', ')
+    : '';
   return {
     scenario: `a shop's day: capacity at each kind's p99 < ${P99_MS} ms (orders ${ORDERS_P99_MS} ms), no errors, held ${options.hold} s twice in a row${instances > 1 ? `, ${instances} instances on the server core` : ''}`,
     backend,

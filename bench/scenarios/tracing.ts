@@ -6,7 +6,16 @@ import { inSpan } from '../../eventstore/tracing.ts';
 import { type BenchRun, WRITE_CLIENTS } from '../lib/bench-run.ts';
 import { fmtRate } from '../lib/report.ts';
 import { inRounds, roundText } from '../lib/rounds.ts';
-import { type Measured, type Target, cpuText, load, loadProblems, loadText, meanOfRuns, startShop } from '../lib/shop-process.ts';
+import {
+  type Measured,
+  type Target,
+  cpuText,
+  load,
+  loadProblems,
+  loadText,
+  meanOfRuns,
+  startShop,
+} from '../lib/shop-process.ts';
 import type { ShopFacts } from './shop-facts.ts';
 
 /**
@@ -24,7 +33,11 @@ async function otlpSink(): Promise<{ url: string; bytes: () => number; close: ()
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, bytes: () => bytes, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bytes: () => bytes,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Microseconds one no-op span costs (tracing off), its name included: what every command pays for being traceable. */
@@ -43,7 +56,11 @@ export async function tracingRows(run: BenchRun, build: string, target: Target, 
   const { backend } = target;
   const sink = await otlpSink();
   const body = JSON.stringify({ ...facts.lines[0]!, quantity: 1 });
-  const newCarts = (origin: string) => ({ url: origin, connections: WRITE_CLIENTS, requests: [{ method: 'POST' as const, path: '/api/cart', headers: { 'content-type': 'application/json' }, body }] });
+  const newCarts = (origin: string) => ({
+    url: origin,
+    connections: WRITE_CLIENTS,
+    requests: [{ method: 'POST' as const, path: '/api/cart', headers: { 'content-type': 'application/json' }, body }],
+  });
   const measure = async (env: NodeJS.ProcessEnv): Promise<Measured> => {
     const shop = await startShop(build, target, env);
     try {
@@ -53,8 +70,16 @@ export async function tracingRows(run: BenchRun, build: string, target: Target, 
     }
   };
   try {
-    const traced = { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' };
-    const { median, note } = await inRounds(meanOfRuns, () => measure({}), () => measure(traced));
+    const traced = {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    };
+    const { median, note } = await inRounds(
+      meanOfRuns,
+      () => measure({}),
+      () => measure(traced),
+    );
     const { r, b } = median;
     const problem = loadProblems(r) ?? loadProblems(b);
     const cpuRatio = r.cpuMsPerRequest && b.cpuMsPerRequest ? b.cpuMsPerRequest / r.cpuMsPerRequest : null;

@@ -26,29 +26,50 @@ const MAX_GROUP_DRIFT = 0.25;
  * from the log); at saturation the slower server groups fewer appends per statement, and a CPU per
  * request at saturation is little more than the inverse of its rate.
  */
-export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts, http: WritesOverHttp, orders: Measured): Promise<void> {
+export async function writeRows(
+  run: BenchRun,
+  target: Target,
+  facts: ShopFacts,
+  http: WritesOverHttp,
+  orders: Measured,
+): Promise<void> {
   const backend = target.backend;
   const loadBefore = os.loadavg()[0]!;
   // Each run at the offered rate once (a reference run is the after of one round and the before of the next).
   const keyOf = (w: Window) => `${w.from}/${w.to}`;
   const windowsOf = (runs: AtRate[]) => [...new Map(runs.flatMap((r) => r.windows).map((w) => [keyOf(w), w])).values()];
-  const windows = windowsOf(http.rounds.flatMap((round) => [round.r.newCartsAtRate, round.r.tenLinesAtRate!, round.b.newCartsAtRate]));
+  const windows = windowsOf(
+    http.rounds.flatMap((round) => [round.r.newCartsAtRate, round.r.tenLinesAtRate!, round.b.newCartsAtRate]),
+  );
   // Read first: the store-level rows below append ItemAdded events of their own.
-  const shopFacts = await run.phase(`${backend}: the shop's mean group size and durability settings`, () => dbBench(run, target, 'facts', facts, { windows }));
+  const shopFacts = await run.phase(`${backend}: the shop's mean group size and durability settings`, () =>
+    dbBench(run, target, 'facts', facts, { windows }),
+  );
   const counted = new Map(windows.map((w, i) => [keyOf(w), shopFacts.windows![i]!]));
   /** The mean group of runs at the offered rate: their events over the statements that wrote them. */
   const groupOf = (runs: AtRate[]) => {
     const counts = windowsOf(runs).map((w) => counted.get(keyOf(w))!);
-    return meanGroup({ events: counts.reduce((n, c) => n + c.events, 0), groups: counts.reduce((n, c) => n + c.groups, 0) });
+    return meanGroup({
+      events: counts.reduce((n, c) => n + c.events, 0),
+      groups: counts.reduce((n, c) => n + c.groups, 0),
+    });
   };
   const groupSize = shopFacts.groupSize ?? 1;
-  const single = await run.phase(`${backend}: raw INSERT baseline (single-row, prepared)`, () => steadyBaseline(() => dbBench(run, target, 'raw-insert', facts), (b) => b.opsPerSecond));
+  const single = await run.phase(`${backend}: raw INSERT baseline (single-row, prepared)`, () =>
+    steadyBaseline(
+      () => dbBench(run, target, 'raw-insert', facts),
+      (b) => b.opsPerSecond,
+    ),
+  );
   /** Multi-row INSERTs of a mean group; one that rounds to one row is the single-row INSERT, not measured twice. */
   const insertsOf = async (group: number, whose = '') => {
     const rows = Math.round(group);
     if (rows <= 1) return single;
     return run.phase(`${backend}: raw INSERT baseline (${rows} rows per INSERT, prepared${whose})`, () =>
-      steadyBaseline(() => dbBench(run, target, 'raw-insert-grouped', facts, { groupSize: rows }), (b) => b.opsPerSecond),
+      steadyBaseline(
+        () => dbBench(run, target, 'raw-insert-grouped', facts, { groupSize: rows }),
+        (b) => b.opsPerSecond,
+      ),
     );
   };
   const grouped = await insertsOf(groupSize);
@@ -56,14 +77,20 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
   // The store-level append, its callers in a tight loop, may group otherwise than the HTTP writes: it is
   // judged against the INSERT of its own mean group.
   const appendGroup = append.groupSize ?? 1;
-  const appendBase = Math.round(appendGroup) === Math.round(groupSize) ? grouped : await insertsOf(appendGroup, ": the store-level append's own group");
-  const oneByOne = await run.phase(`${backend}: store-level append, one statement per append`, () => dbBench(run, target, 'append-one-by-one', facts));
+  const appendBase =
+    Math.round(appendGroup) === Math.round(groupSize)
+      ? grouped
+      : await insertsOf(appendGroup, ": the store-level append's own group");
+  const oneByOne = await run.phase(`${backend}: store-level append, one statement per append`, () =>
+    dbBench(run, target, 'append-one-by-one', facts),
+  );
   const loadAfter = os.loadavg()[0]!;
   const { fsync, synchronous_commit: syncCommit, wal_sync_method: walSync } = shopFacts.settings;
   const durability = `fsync=${fsync}, synchronous_commit=${syncCommit}, wal_sync_method=${walSync}`;
   const reference = http.median.b.newCarts;
   const refCpu = reference.cpuMsPerRequest;
-  const refCpuText = refCpu === undefined ? 'reference route CPU unknown' : `reference route ${refCpu.toFixed(3)} ms CPU/req`;
+  const refCpuText =
+    refCpu === undefined ? 'reference route CPU unknown' : `reference route ${refCpu.toFixed(3)} ms CPU/req`;
   const singleText = `${fmtRate(single.value.opsPerSecond, 'rows/s')} (raw single-row INSERT, prepared, ${single.value.connections} clients)`;
   const groupedTextOf = (base: typeof grouped) =>
     base === single
@@ -71,15 +98,24 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
       : `${fmtRate(base.value.opsPerSecond, 'rows/s')} (raw ${base.value.groupSize ?? 1}-row INSERTs, prepared, ${base.value.connections} statements in flight for ${WRITE_CLIENTS} callers)`;
   const groupedText = groupedTextOf(grouped);
   const body = Buffer.byteLength(JSON.stringify({ ...facts.lines[0]!, quantity: 1 }));
-  const conditions = (clients: string, group: string) => `${clients}; ${group}; ${backend}, ${durability}; payload ${body} bytes JSON → one ItemAdded event`;
+  const conditions = (clients: string, group: string) =>
+    `${clients}; ${group}; ${backend}, ${durability}; payload ${body} bytes JSON → one ItemAdded event`;
   const httpGroupText = `mean group ${groupSize.toFixed(1)} appends per statement (measured over the shop's HTTP writes)`;
   const notes = (base: typeof grouped, ...extra: Array<string | undefined>) => {
-    const text = [...extra, single.repeated && `single-row: ${single.repeated}`, base !== single && base.repeated && `grouped: ${base.repeated}`].filter(Boolean).join('; ');
+    const text = [
+      ...extra,
+      single.repeated && `single-row: ${single.repeated}`,
+      base !== single && base.repeated && `grouped: ${base.repeated}`,
+    ]
+      .filter(Boolean)
+      .join('; ');
     return text ? { note: text } : {};
   };
 
   const cpuOver = (shopRun: Measured, referenceRun: Measured) =>
-    shopRun.cpuMsPerRequest !== undefined && referenceRun.cpuMsPerRequest ? shopRun.cpuMsPerRequest / referenceRun.cpuMsPerRequest : undefined;
+    shopRun.cpuMsPerRequest !== undefined && referenceRun.cpuMsPerRequest
+      ? shopRun.cpuMsPerRequest / referenceRun.cpuMsPerRequest
+      : undefined;
   const referenceGroup = groupOf(http.rounds.map((round) => round.b.newCartsAtRate));
   type Of = (runs: ServerRuns) => { closed: Measured; atRate: AtRate };
   for (const [name, of] of [
@@ -90,14 +126,26 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
     const ratio = r.rps / grouped.value.opsPerSecond;
     const closedCpu = cpuOver(r, reference);
     // Judged at the offered rate: the round of the median ratio of the shop's CPU per request to the reference runs' either side.
-    const byCpu = http.rounds.map((round) => ({ round, shop: of(round.r).atRate, reference: round.b.newCartsAtRate, ratio: cpuOver(of(round.r).atRate, round.b.newCartsAtRate) }));
-    const cpuRound = byCpu.some((round) => round.ratio === undefined) ? undefined : byCpu.toSorted((a, b) => a.ratio! - b.ratio!)[(byCpu.length - 1) >> 1]!;
+    const byCpu = http.rounds.map((round) => ({
+      round,
+      shop: of(round.r).atRate,
+      reference: round.b.newCartsAtRate,
+      ratio: cpuOver(of(round.r).atRate, round.b.newCartsAtRate),
+    }));
+    const cpuRound = byCpu.some((round) => round.ratio === undefined)
+      ? undefined
+      : byCpu.toSorted((a, b) => a.ratio! - b.ratio!)[(byCpu.length - 1) >> 1]!;
     const cpuOverReference = cpuRound?.ratio;
     const shopGroup = groupOf(http.rounds.map((round) => of(round.r).atRate));
     const sameBatching = drift(shopGroup, referenceGroup) <= MAX_GROUP_DRIFT;
-    const problem = [r, ...http.rounds.flatMap((round) => [of(round.r).atRate, round.b.newCartsAtRate])].map(loadProblems).find(Boolean);
+    const problem = [r, ...http.rounds.flatMap((round) => [of(round.r).atRate, round.b.newCartsAtRate])]
+      .map(loadProblems)
+      .find(Boolean);
     const rounds = `in ${http.rounds.length} rounds against the reference route runs either side (the rate is the median round's by the new carts' rate over the reference route's): ${byCpu
-      .map(({ round, ratio }) => `rate ${(of(round.r).closed.rps / round.b.rps).toFixed(2)} x, CPU ${ratio?.toFixed(2) ?? '?'} x at ${http.rate}/s (${cpuOver(of(round.r).closed, round.b.newCarts)?.toFixed(2) ?? '?'} x closed-loop)`)
+      .map(
+        ({ round, ratio }) =>
+          `rate ${(of(round.r).closed.rps / round.b.rps).toFixed(2)} x, CPU ${ratio?.toFixed(2) ?? '?'} x at ${http.rate}/s (${cpuOver(of(round.r).closed, round.b.newCarts)?.toFixed(2) ?? '?'} x closed-loop)`,
+      )
       .join('; ')}`;
     const batching = `mean group at ${http.rate}/s: shop ${shopGroup.toFixed(2)}, reference route ${referenceGroup.toFixed(2)}${sameBatching ? '' : ` (over ${MAX_GROUP_DRIFT * 100} % apart: not the same work, so the CPU comparison fails)`}`;
     run.rows.push({
@@ -108,11 +156,31 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
       cpuRatio: cpuOverReference === undefined ? null : 1 / cpuOverReference,
       ratio,
       target: `>= ${HTTP_RATIO} x, CPU/req <= ${HTTP_CPU_OVER_REFERENCE} x the reference route's at one offered rate`,
-      pass: !problem && ratio >= HTTP_RATIO && sameBatching && cpuOverReference !== undefined && cpuOverReference <= HTTP_CPU_OVER_REFERENCE,
+      pass:
+        !problem &&
+        ratio >= HTTP_RATIO &&
+        sameBatching &&
+        cpuOverReference !== undefined &&
+        cpuOverReference <= HTTP_CPU_OVER_REFERENCE,
       load: `${loadText(r)}, ${loadBefore.toFixed(1)}→${loadAfter.toFixed(1)}`,
-      conditions: conditions(`${WRITE_CLIENTS} clients closed-loop (autocannon); CPU at ${http.rate} req/s offered open-loop on ${WRITE_CLIENTS} connections`, httpGroupText),
+      conditions: conditions(
+        `${WRITE_CLIENTS} clients closed-loop (autocannon); CPU at ${http.rate} req/s offered open-loop on ${WRITE_CLIENTS} connections`,
+        httpGroupText,
+      ),
       ...notes(grouped, problem, batching, rounds, http.note),
-      data: { measured: r, atRate: cpuRound, baseline: grouped.value, singleRow: single.value, reference, rounds: http.rounds, rate: http.rate, groupSize, groupsAtRate: { shop: shopGroup, reference: referenceGroup }, settings: shopFacts.settings, connections: WRITE_CLIENTS },
+      data: {
+        measured: r,
+        atRate: cpuRound,
+        baseline: grouped.value,
+        singleRow: single.value,
+        reference,
+        rounds: http.rounds,
+        rate: http.rate,
+        groupSize,
+        groupsAtRate: { shop: shopGroup, reference: referenceGroup },
+        settings: shopFacts.settings,
+        connections: WRITE_CLIENTS,
+      },
     });
   }
   const problem = loadProblems(reference);
@@ -146,7 +214,14 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
     ...(ordersProblem ? { note: ordersProblem } : {}),
     data: { measured: orders, baseline: single.value, connections: WRITE_CLIENTS },
   });
-  const storeRow = (scenario: string, measured: DbBenchResult, baseRun: typeof grouped, baseText: string, judged: boolean, group: string) => {
+  const storeRow = (
+    scenario: string,
+    measured: DbBenchResult,
+    baseRun: typeof grouped,
+    baseText: string,
+    judged: boolean,
+    group: string,
+  ) => {
     const base = baseRun.value;
     const ratio = measured.opsPerSecond / base.opsPerSecond;
     run.rows.push({
@@ -164,9 +239,29 @@ export async function writeRows(run: BenchRun, target: Target, facts: ShopFacts,
       data: { measured, baseline: base },
     });
   };
-  storeRow('append + projections (store: grouped, as the service)', append, appendBase, groupedTextOf(appendBase), true, `grouped as the service groups: mean group ${appendGroup.toFixed(1)} appends per statement (its own run)`);
-  storeRow('append + projections, one statement per append (not grouped)', oneByOne, single, singleText, false, 'one append per statement');
-  run.details[`writes-${backend}`] = { groupSize, settings: shopFacts.settings, singleRow: single.value, grouped: grouped.value, storeGrouped: appendBase.value };
+  storeRow(
+    'append + projections (store: grouped, as the service)',
+    append,
+    appendBase,
+    groupedTextOf(appendBase),
+    true,
+    `grouped as the service groups: mean group ${appendGroup.toFixed(1)} appends per statement (its own run)`,
+  );
+  storeRow(
+    'append + projections, one statement per append (not grouped)',
+    oneByOne,
+    single,
+    singleText,
+    false,
+    'one append per statement',
+  );
+  run.details[`writes-${backend}`] = {
+    groupSize,
+    settings: shopFacts.settings,
+    singleRow: single.value,
+    grouped: grouped.value,
+    storeGrouped: appendBase.value,
+  };
 }
 
 export type { Measured };

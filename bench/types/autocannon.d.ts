@@ -7,7 +7,12 @@ declare module 'autocannon' {
       body?: string;
       headers?: Record<string, string>;
       setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
-      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers?: Record<string, string | string[]>) => void;
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers?: Record<string, string | string[]>,
+      ) => void;
     }
     interface Options {
       url: string;
@@ -41,6 +46,9 @@ declare module 'autocannon' {
       statusCodeStats?: Record<string, { count: number }>;
     }
   }
-  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(
+    options: autocannon.Options,
+    callback: (error: Error | null, result: autocannon.Result) => void,
+  ): unknown;
   export default autocannon;
 }

@@ -24,7 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** "cart-<uuid>" or "<uuid>" → "<uuid>" (lower case); anything else is a CliError. */
 export function parseCartId(input: string): string {
   const id = input.trim().startsWith(CART_STREAM_PREFIX) ? input.trim().slice(CART_STREAM_PREFIX.length) : input.trim();
-  if (!UUID.test(id)) throw new CliError(`"${input}" is not a cart id (a UUID, with or without the "${CART_STREAM_PREFIX}" prefix)`);
+  if (!UUID.test(id))
+    throw new CliError(`"${input}" is not a cart id (a UUID, with or without the "${CART_STREAM_PREFIX}" prefix)`);
   return id.toLowerCase();
 }
 
@@ -35,7 +36,10 @@ export function cartReplayCommand(context: CliContext): Command {
     .argument('<cart-id>', `the cart's id, with or without the "${CART_STREAM_PREFIX}" prefix`)
     .addOption(new Option('--until-version <n>', 'stop after this stream version').argParser(parsePositiveInt))
     .option('--json', 'print a JSON array of steps for tools', false)
-    .addHelpText('after', '\nExamples:\n  $ dino-shop cart replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42\n  $ dino-shop cart replay cart-3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42 --until-version 2 --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ dino-shop cart replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42\n  $ dino-shop cart replay cart-3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42 --until-version 2 --json',
+    )
     .action(async (input: string, options: { untilVersion?: number; json: boolean }, command: Command) => {
       const cartId = parseCartId(input);
       const streamId = cartStreamId(cartId);
@@ -64,7 +68,9 @@ export function cartReplayCommand(context: CliContext): Command {
         return;
       }
       const last = steps[steps.length - 1]!.version;
-      const upTo = options.untilVersion ? `, up to version ${last}${options.untilVersion > last ? ` (the stream ends before version ${options.untilVersion})` : ''}` : '';
+      const upTo = options.untilVersion
+        ? `, up to version ${last}${options.untilVersion > last ? ` (the stream ends before version ${options.untilVersion})` : ''}`
+        : '';
       io.stdout.write(`Cart ${cartId} (stream ${streamId}): ${steps.length} event(s)${upTo}\n`);
       for (const step of steps) {
         io.stdout.write(`\nv${step.version}  ${step.type}  ${step.recordedAt}  (position ${step.position})\n`);

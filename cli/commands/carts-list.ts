@@ -10,7 +10,9 @@ import { formatTable } from '../output.ts';
 export function cartsListCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('list')
-    .description("the most recently changed carts: id, lines, item count, total (today's catalogue prices) and the last event's time (its `at`)")
+    .description(
+      "the most recently changed carts: id, lines, item count, total (today's catalogue prices) and the last event's time (its `at`)",
+    )
     .addOption(new Option('--limit <n>', 'how many carts').default(20).argParser(parsePositiveInt))
     .addHelpText('after', '\nExample:\n  $ dino-shop carts list --limit 5')
     .action(async (options: { limit: number }, command: Command) => {
@@ -28,7 +30,13 @@ export function cartsListCommand(context: CliContext): Command {
           ['CART', 'LINES', 'ITEMS', 'TOTAL', 'LAST EVENT AT'],
           carts.map((cart) => {
             const priced = priceCart(cart.lines, catalogue);
-            return [cart.cartId, String(cart.lines.length), String(priced.itemCount), formatCents(priced.totalCents), cart.updatedAt.toISOString()];
+            return [
+              cart.cartId,
+              String(cart.lines.length),
+              String(priced.itemCount),
+              formatCents(priced.totalCents),
+              cart.updatedAt.toISOString(),
+            ];
           }),
         ),
       );

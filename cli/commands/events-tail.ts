@@ -27,12 +27,25 @@ export function eventsTailCommand(context: CliContext): Command {
       'print the global event log (the last events, or everything from a position); --follow keeps printing new events ' +
         'in commit-safe order until Ctrl-C',
     )
-    .addOption(new Option('--from <position>', 'start at this log position (inclusive; 0 = the whole log)').argParser(parseNonNegativeInt))
-    .addOption(new Option('-n, --lines <n>', 'without --from: how many of the latest events to print first').default(20).argParser(parsePositiveInt))
+    .addOption(
+      new Option('--from <position>', 'start at this log position (inclusive; 0 = the whole log)').argParser(
+        parseNonNegativeInt,
+      ),
+    )
+    .addOption(
+      new Option('-n, --lines <n>', 'without --from: how many of the latest events to print first')
+        .default(20)
+        .argParser(parsePositiveInt),
+    )
     .option('-f, --follow', 'keep polling for new events until interrupted (SIGINT)', false)
-    .addOption(new Option('--interval <ms>', 'with --follow: how often to poll').default(1_000).argParser(parsePositiveInt))
+    .addOption(
+      new Option('--interval <ms>', 'with --follow: how often to poll').default(1_000).argParser(parsePositiveInt),
+    )
     .option('--json', 'one JSON object per line (NDJSON) instead of text', false)
-    .addHelpText('after', '\nExamples:\n  $ dino-shop events tail\n  $ dino-shop events tail --from 1 | less\n  $ dino-shop events tail --follow --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ dino-shop events tail\n  $ dino-shop events tail --from 1 | less\n  $ dino-shop events tail --follow --json',
+    )
     .action(async (options: TailOptions, command: Command) => {
       const { signal, dispose } = stopSignal(context);
       const format = options.json ? jsonLine : formatEvent;
@@ -46,7 +59,12 @@ export function eventsTailCommand(context: CliContext): Command {
             await sink.write(batch.map(format).join(''));
           }
           // Said on stderr, so stdout holds events only.
-          if (printed === 0 && !options.follow) io.stderr.write(options.from === undefined ? 'No events in the log yet.\n' : `No events from position ${options.from} on.\n`);
+          if (printed === 0 && !options.follow)
+            io.stderr.write(
+              options.from === undefined
+                ? 'No events in the log yet.\n'
+                : `No events from position ${options.from} on.\n`,
+            );
         });
       } catch (error) {
         if (!isBrokenPipe(error)) throw error;

@@ -14,14 +14,20 @@ function forgetCommand(context: CliContext, who: 'subscriber' | 'customer'): Com
   const example = who === 'subscriber' ? 'subscribers' : 'customers';
   return new Command('forget')
     .description(
-      "forget a person by e-mail: delete their key (their address, names and shipping details in the log and the read models become unreadable: " +
+      'forget a person by e-mail: delete their key (their address, names and shipping details in the log and the read models become unreadable: ' +
         'subscription and orders alike; orders keep their lines and totals), empty their mailing-list row, record SubscriberForgotten',
     )
     .argument('<email>', 'the address to forget (case and surrounding spaces do not matter)')
-    .addHelpText('after', `\nExample:\n  $ dino-shop ${example} forget rex@example.com\n  Forgot ${who} 3q2-…: their personal details can no longer be read anywhere in the database.`)
+    .addHelpText(
+      'after',
+      `\nExample:\n  $ dino-shop ${example} forget rex@example.com\n  Forgot ${who} 3q2-…: their personal details can no longer be read anywhere in the database.`,
+    )
     .action(async (email: string, _options, command: Command) => {
       // Not echoed: what was typed may be personal data, and this goes to terminals and logs.
-      if (!email.includes('@')) throw new CliError('the argument is not an email address (it has no "@"); give the address to forget, e.g. rex@example.com');
+      if (!email.includes('@'))
+        throw new CliError(
+          'the argument is not an email address (it has no "@"); give the address to forget, e.g. rex@example.com',
+        );
       const outcome = await withShop(context, command, async (shop, db) => {
         // Old subscriptions written in clear are sealed first, so they can be forgotten as well.
         await sealOldSubscriptions(context.io, db);

@@ -16,8 +16,11 @@ export function migrateCommand(context: CliContext): Command {
         { migrate: false, create: true },
       );
       context.io.stdout.write(
-        applied.length === 0 ? 'Already up to date: no migration to apply.\n' : `Applied ${applied.length} migration(s):\n${applied.map((id) => `  ${id}\n`).join('')}`,
+        applied.length === 0
+          ? 'Already up to date: no migration to apply.\n'
+          : `Applied ${applied.length} migration(s):\n${applied.map((id) => `  ${id}\n`).join('')}`,
       );
-      if (sealed > 0) context.io.stdout.write(`Encrypted the address of ${formatCount(sealed)} subscription(s) written in clear.\n`);
+      if (sealed > 0)
+        context.io.stdout.write(`Encrypted the address of ${formatCount(sealed)} subscription(s) written in clear.\n`);
     });
 }

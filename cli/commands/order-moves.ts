@@ -63,8 +63,10 @@ export function parseAmount(value: string): number {
   } catch {
     cents = NaN;
   }
-  if (Number.isNaN(cents)) throw new InvalidArgumentError('Expected an amount in dollars with at most two decimals, e.g. 12.34.');
-  if (cents <= 0 || cents > MAX_AMOUNT_CENTS) throw new InvalidArgumentError(`Expected an amount from 0.01 to ${formatCents(MAX_AMOUNT_CENTS).slice(1)}.`);
+  if (Number.isNaN(cents))
+    throw new InvalidArgumentError('Expected an amount in dollars with at most two decimals, e.g. 12.34.');
+  if (cents <= 0 || cents > MAX_AMOUNT_CENTS)
+    throw new InvalidArgumentError(`Expected an amount from 0.01 to ${formatCents(MAX_AMOUNT_CENTS).slice(1)}.`);
   return cents;
 }
 
@@ -98,7 +100,9 @@ async function moveOrder(
     if (key && commandKey) {
       const earlier = await recordedUnder(db, commandKey.key);
       if (earlier && (earlier.request !== commandKey.request || earlier.streamId !== orderStreamId(orderId))) {
-        throw new CliError(`the key "${key.text}" was already used for another command; use a new key for a new command`);
+        throw new CliError(
+          `the key "${key.text}" was already used for another command; use a new key for a new command`,
+        );
       }
       if (earlier) commandKey = { ...commandKey, recordedIn: earlier.streamId };
     }
@@ -106,10 +110,16 @@ async function moveOrder(
     try {
       after = await move(orders, commandKey);
     } catch (error) {
-      if (error instanceof DomainError) throw new CliError(error.kind === 'not-found' ? `no order ${number}` : error.message);
+      if (error instanceof DomainError)
+        throw new CliError(error.kind === 'not-found' ? `no order ${number}` : error.message);
       throw error;
     }
-    return { before, after, recorded: after.history.length > before.history.length, replayed: commandKey?.recordedIn !== undefined };
+    return {
+      before,
+      after,
+      recorded: after.history.length > before.history.length,
+      replayed: commandKey?.recordedIn !== undefined,
+    };
   });
 }
 
@@ -117,25 +127,38 @@ async function moveOrder(
 const replayedText = (text: string, order: OrderRow) =>
   `Already recorded with key "${text}": nothing recorded again. ${order.number} is ${order.status}, ${order.refundedCents > 0 ? `${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)} refunded` : 'nothing refunded'}.\n`;
 
-const numberArgument = (command: Command) => command.argument('<number>', 'the order number, e.g. #DINO-123456 (the # and case do not matter)', parseOrderNumber);
+const numberArgument = (command: Command) =>
+  command.argument('<number>', 'the order number, e.g. #DINO-123456 (the # and case do not matter)', parseOrderNumber);
 
 /** `--reason TEXT`: why the shop made a move, recorded with it (trimmed, not empty). */
 export const reasonOption = (description: string) => new Option('--reason <text>', description).argParser(parseText);
 
 const keyOption = () =>
-  new Option('--key <text>', 'a key of your choosing for this command: run again with the same key and arguments (after a crash, a lost connection), it records nothing more and says so; the same key with other arguments is refused').argParser(parseText);
+  new Option(
+    '--key <text>',
+    'a key of your choosing for this command: run again with the same key and arguments (after a crash, a lost connection), it records nothing more and says so; the same key with other arguments is refused',
+  ).argParser(parseText);
 
 /** `dino-shop orders ship NUMBER --carrier NAME --tracking CODE [--eta YYYY-MM-DD]` */
 export function ordersShipCommand(context: CliContext): Command {
   return numberArgument(new Command('ship'))
-    .description('hand a Processing order to a carrier (OrderShipped): the shopper sees the carrier, tracking number and ETA; the same shipment again records nothing')
+    .description(
+      'hand a Processing order to a carrier (OrderShipped): the shopper sees the carrier, tracking number and ETA; the same shipment again records nothing',
+    )
     .addOption(new Option('--carrier <name>', 'who carries it').argParser(parseText).makeOptionMandatory())
-    .addOption(new Option('--tracking <code>', "the carrier's tracking number").argParser(parseText).makeOptionMandatory())
+    .addOption(
+      new Option('--tracking <code>', "the carrier's tracking number").argParser(parseText).makeOptionMandatory(),
+    )
     .addOption(new Option('--eta <date>', 'estimated delivery date, YYYY-MM-DD').argParser(parseEta))
-    .addHelpText('after', '\nExample:\n  $ dino-shop orders ship DINO-123456 --carrier "Pterodactyl Express" --tracking PTX-7741 --eta 2026-12-03\n  Shipped #DINO-123456 with Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03.')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ dino-shop orders ship DINO-123456 --carrier "Pterodactyl Express" --tracking PTX-7741 --eta 2026-12-03\n  Shipped #DINO-123456 with Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03.',
+    )
     .action(async (number: string, options: { carrier: string; tracking: string; eta?: string }, command: Command) => {
       const shipment = { carrier: options.carrier, trackingNumber: options.tracking, eta: options.eta ?? null };
-      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) => orders.ship(number, shipment));
+      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) =>
+        orders.ship(number, shipment),
+      );
       context.io.stdout.write(
         recorded
           ? `Shipped ${after.number} with ${shipmentText(after.shipment ?? shipment)}.\n`
@@ -147,32 +170,58 @@ export function ordersShipCommand(context: CliContext): Command {
 /** `dino-shop orders deliver NUMBER` */
 export function ordersDeliverCommand(context: CliContext): Command {
   return numberArgument(new Command('deliver'))
-    .description(`record that a shipped order was delivered (OrderDelivered): returns are taken for ${RETURN_DAYS} days from now; again, it records nothing`)
+    .description(
+      `record that a shipped order was delivered (OrderDelivered): returns are taken for ${RETURN_DAYS} days from now; again, it records nothing`,
+    )
     .addHelpText('after', '\nExample:\n  $ dino-shop orders deliver DINO-123456\n  Delivered #DINO-123456.')
     .action(async (number: string, _options, command: Command) => {
-      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) => orders.deliver(number));
-      context.io.stdout.write(recorded ? `Delivered ${after.number}.\n` : `${after.number} was already delivered: nothing recorded.\n`);
+      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) =>
+        orders.deliver(number),
+      );
+      context.io.stdout.write(
+        recorded ? `Delivered ${after.number}.\n` : `${after.number} was already delivered: nothing recorded.\n`,
+      );
     });
 }
 
 /** `dino-shop orders cancel NUMBER --reason TEXT` */
 export function ordersCancelCommand(context: CliContext): Command {
   return numberArgument(new Command('cancel'))
-    .description("cancel an order that has not shipped (OrderCancelled, by the shop): its units go back to stock; the shopper reads the reason on Track Order and in the mail; again, it records nothing")
+    .description(
+      'cancel an order that has not shipped (OrderCancelled, by the shop): its units go back to stock; the shopper reads the reason on Track Order and in the mail; again, it records nothing',
+    )
     .addOption(reasonOption('why, in words for the shopper').makeOptionMandatory())
-    .addHelpText('after', '\nExample:\n  $ dino-shop orders cancel DINO-123456 --reason "Out of stock at the warehouse"\n  Cancelled #DINO-123456: 3 units back in stock.')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ dino-shop orders cancel DINO-123456 --reason "Out of stock at the warehouse"\n  Cancelled #DINO-123456: 3 units back in stock.',
+    )
     .action(async (number: string, options: { reason: string }, command: Command) => {
-      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) => orders.cancel(number, options.reason));
+      const { after, recorded } = await moveOrder(context, command, number, undefined, (orders) =>
+        orders.cancel(number, options.reason),
+      );
       const units = after.lines.reduce((sum, l) => sum + l.quantity, 0);
-      context.io.stdout.write(recorded ? `Cancelled ${after.number}: ${unitsText(units)} back in stock.\n` : `${after.number} was already cancelled: nothing recorded.\n`);
+      context.io.stdout.write(
+        recorded
+          ? `Cancelled ${after.number}: ${unitsText(units)} back in stock.\n`
+          : `${after.number} was already cancelled: nothing recorded.\n`,
+      );
     });
 }
 
 /** `dino-shop orders return NUMBER --line VARIANT:QUANTITY... [--no-restock] [--reason TEXT] [--key TEXT]` */
 export function ordersReturnCommand(context: CliContext): Command {
   return numberArgument(new Command('return'))
-    .description(`record units of a delivered order that came back, within ${RETURN_DAYS} days of delivery (ReturnReceived): back on sale unless --no-restock`)
-    .addOption(new Option('--line <variant:quantity>', 'a variant of the order and how many of it came back; repeat for each variant').argParser(parseReturnLine).makeOptionMandatory())
+    .description(
+      `record units of a delivered order that came back, within ${RETURN_DAYS} days of delivery (ReturnReceived): back on sale unless --no-restock`,
+    )
+    .addOption(
+      new Option(
+        '--line <variant:quantity>',
+        'a variant of the order and how many of it came back; repeat for each variant',
+      )
+        .argParser(parseReturnLine)
+        .makeOptionMandatory(),
+    )
     .addOption(new Option('--no-restock', 'the units cannot be sold again: do not put them back in stock'))
     .addOption(reasonOption('why they came back, as the shopper said or the shop found (shown on Track Order)'))
     .addOption(keyOption())
@@ -180,22 +229,47 @@ export function ordersReturnCommand(context: CliContext): Command {
       'after',
       '\nExamples:\n  $ dino-shop orders return DINO-123456 --line 104:1 --line 211:1 --key ret-123456-1\n  Received the return of 2 units of #DINO-123456: 1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104], 1 × Stego Plate-Mate Briefs (M, Purple) [variant 211]; back in stock.\n  $ dino-shop orders return DINO-123456 --line 104:1 --no-restock',
     )
-    .action(async (number: string, options: { line: OrderUnits[]; restock: boolean; reason?: string; key?: string }, command: Command) => {
-      const received = { lines: options.line, restock: options.restock, ...(options.reason ? { reason: options.reason } : {}) };
-      const key = options.key === undefined ? undefined : { text: options.key, commandKey: cliCommandKey(options.key, 'orders return', { number, ...received }) };
-      const { after, replayed } = await moveOrder(context, command, number, key, (orders, commandKey) => orders.receiveReturn(number, received, commandKey));
-      if (replayed) return void context.io.stdout.write(replayedText(key!.text, after));
-      const units = options.line.reduce((sum, l) => sum + l.quantity, 0);
-      context.io.stdout.write(`Received the return of ${unitsText(units)} of ${after.number}: ${unitsOfLinesText(options.line, after.lines)}; ${options.restock ? 'back in stock' : 'not restocked'}.\n`);
-    });
+    .action(
+      async (
+        number: string,
+        options: { line: OrderUnits[]; restock: boolean; reason?: string; key?: string },
+        command: Command,
+      ) => {
+        const received = {
+          lines: options.line,
+          restock: options.restock,
+          ...(options.reason ? { reason: options.reason } : {}),
+        };
+        const key =
+          options.key === undefined
+            ? undefined
+            : { text: options.key, commandKey: cliCommandKey(options.key, 'orders return', { number, ...received }) };
+        const { after, replayed } = await moveOrder(context, command, number, key, (orders, commandKey) =>
+          orders.receiveReturn(number, received, commandKey),
+        );
+        if (replayed) return void context.io.stdout.write(replayedText(key!.text, after));
+        const units = options.line.reduce((sum, l) => sum + l.quantity, 0);
+        context.io.stdout.write(
+          `Received the return of ${unitsText(units)} of ${after.number}: ${unitsOfLinesText(options.line, after.lines)}; ${options.restock ? 'back in stock' : 'not restocked'}.\n`,
+        );
+      },
+    );
 }
 
 /** `dino-shop orders refund NUMBER --reason TEXT [--amount DECIMAL] [--key TEXT]` */
 export function ordersRefundCommand(context: CliContext): Command {
   return numberArgument(new Command('refund'))
-    .description('give money back for an order (RefundIssued): an amount, or what is left to refund; never more than what is left')
-    .addOption(new Option('--amount <decimal>', 'in dollars, e.g. 12.34 (default: what is left to refund)').argParser(parseAmount))
-    .addOption(reasonOption('why, in words for the shopper (shown on Track Order and in the mail)').makeOptionMandatory())
+    .description(
+      'give money back for an order (RefundIssued): an amount, or what is left to refund; never more than what is left',
+    )
+    .addOption(
+      new Option('--amount <decimal>', 'in dollars, e.g. 12.34 (default: what is left to refund)').argParser(
+        parseAmount,
+      ),
+    )
+    .addOption(
+      reasonOption('why, in words for the shopper (shown on Track Order and in the mail)').makeOptionMandatory(),
+    )
     .addOption(keyOption())
     .addHelpText(
       'after',
@@ -204,8 +278,16 @@ export function ordersRefundCommand(context: CliContext): Command {
     .action(async (number: string, options: { amount?: number; reason: string; key?: string }, command: Command) => {
       const amountCents = options.amount ?? null;
       const { reason } = options;
-      const key = options.key === undefined ? undefined : { text: options.key, commandKey: cliCommandKey(options.key, 'orders refund', { number, amountCents, reason }) };
-      const { before, after, replayed } = await moveOrder(context, command, number, key, (orders, commandKey) => orders.refund(number, amountCents, reason, commandKey));
+      const key =
+        options.key === undefined
+          ? undefined
+          : {
+              text: options.key,
+              commandKey: cliCommandKey(options.key, 'orders refund', { number, amountCents, reason }),
+            };
+      const { before, after, replayed } = await moveOrder(context, command, number, key, (orders, commandKey) =>
+        orders.refund(number, amountCents, reason, commandKey),
+      );
       if (replayed) return void context.io.stdout.write(replayedText(key!.text, after));
       context.io.stdout.write(
         `Refunded ${formatCents(after.refundedCents - before.refundedCents)} for ${after.number}: ${formatCents(after.refundedCents)} of ${formatCents(after.totalCents)} refunded in all.\n`,

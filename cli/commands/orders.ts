@@ -4,7 +4,13 @@ import { ORDER_STATUSES } from '../../contracts/orders.ts';
 import { normaliseOrderNumber } from '../../app/orders/orders.service.ts';
 import { readStream } from '../../eventstore/streams.ts';
 import { type OrderStatus, orderStreamId } from '../../domain/orders/order.events.ts';
-import { type OrderRow, countOrdersSince, orderById, orderIdByNumber, ordersSince } from '../../projections/orders/orders.queries.ts';
+import {
+  type OrderRow,
+  countOrdersSince,
+  orderById,
+  orderIdByNumber,
+  ordersSince,
+} from '../../projections/orders/orders.queries.ts';
 import { type CliContext, CliError, parseIsoDate, stopSignal, withDatabase } from '../context.ts';
 import { orderShowText } from '../order-text.ts';
 import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
@@ -12,7 +18,19 @@ import { EXPORT_FORMATS, type ExportFormat, recordEncoders } from '../records.ts
 
 /** An order as one listed record: money as decimal strings, no personal details. */
 const encoders = recordEncoders(
-  ['number', 'placed_at', 'status', 'lines', 'items', 'subtotal', 'shipping', 'discount', 'total', 'promo_code', 'shipping_method'],
+  [
+    'number',
+    'placed_at',
+    'status',
+    'lines',
+    'items',
+    'subtotal',
+    'shipping',
+    'discount',
+    'total',
+    'promo_code',
+    'shipping_method',
+  ],
   (o: OrderRow) => ({
     number: o.number,
     placed_at: o.placedAt.toISOString(),
@@ -49,18 +67,34 @@ export function parseOrderNumber(value: string): string {
 export function ordersListCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('list')
-    .description('the orders placed, oldest first: number, time, status, lines, items and money (no personal details), streamed at constant memory')
-    .addOption(new Option('--since <date>', 'only orders placed at or after this ISO 8601 date').argParser(parseIsoDate))
-    .addOption(new Option('--status <status>', 'only orders in this status (any case)').choices(ORDER_STATUSES).argParser(parseOrderStatus))
+    .description(
+      'the orders placed, oldest first: number, time, status, lines, items and money (no personal details), streamed at constant memory',
+    )
+    .addOption(
+      new Option('--since <date>', 'only orders placed at or after this ISO 8601 date').argParser(parseIsoDate),
+    )
+    .addOption(
+      new Option('--status <status>', 'only orders in this status (any case)')
+        .choices(ORDER_STATUSES)
+        .argParser(parseOrderStatus),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
-    .addHelpText('after', '\nExamples:\n  $ dino-shop orders list > orders.csv\n  $ dino-shop orders list --since 2026-11-01 --format ndjson\n  $ dino-shop orders list --status Processing')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ dino-shop orders list > orders.csv\n  $ dino-shop orders list --since 2026-11-01 --format ndjson\n  $ dino-shop orders list --status Processing',
+    )
     .action(async (options: { since?: Date; status?: OrderStatus; format: ExportFormat }, command: Command) => {
       const { signal, dispose } = stopSignal(context);
       const sink = createSink(io.stdout, signal);
       try {
         const count = await withDatabase(context, command, async (db) => {
           const total = await countOrdersSince(db, options.since, options.status);
-          const progress = progressBar(io.stderr, { enabled: io.stderr.isTTY === true, label: 'Orders', total, unit: 'orders' });
+          const progress = progressBar(io.stderr, {
+            enabled: io.stderr.isTTY === true,
+            label: 'Orders',
+            total,
+            unit: 'orders',
+          });
           let written = 0;
           try {
             const encoder = encoders[options.format];
@@ -90,9 +124,11 @@ export function ordersListCommand(context: CliContext): Command {
 /** `dino-shop orders show NUMBER`: one order's status, shipment, refunds, lines, totals and timeline. */
 export function ordersShowCommand(context: CliContext): Command {
   return new Command('show')
-    .description('one order: its status, shipment, what was refunded, its lines and totals, and its timeline from the events of its stream (contact and address stay sealed)')
+    .description(
+      'one order: its status, shipment, what was refunded, its lines and totals, and its timeline from the events of its stream (contact and address stay sealed)',
+    )
     .argument('<number>', 'the order number, e.g. #DINO-123456 (the # and case do not matter)', parseOrderNumber)
-    .addHelpText('after', "\nExample:\n  $ dino-shop orders show DINO-123456")
+    .addHelpText('after', '\nExample:\n  $ dino-shop orders show DINO-123456')
     .action(async (number: string, _options, command: Command) => {
       const found = await withDatabase(context, command, async (db) => {
         const orderId = await orderIdByNumber(db, number);

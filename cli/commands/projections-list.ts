@@ -7,7 +7,9 @@ import { formatCount, formatSeconds, formatTable } from '../output.ts';
 export function projectionsListCommand(context: CliContext): Command {
   const { io } = context;
   return new Command('list')
-    .description('each projection with its version (code and stored), checkpoint position and lag behind the log (events, and how long the oldest has waited)')
+    .description(
+      'each projection with its version (code and stored), checkpoint position and lag behind the log (events, and how long the oldest has waited)',
+    )
     .option('--json', 'print a JSON array instead of a table', false)
     .addHelpText('after', '\nExample:\n  $ dino-shop projections list')
     .action(async (options: { json: boolean }, command: Command) => {
@@ -33,10 +35,17 @@ export function projectionsListCommand(context: CliContext): Command {
       );
       for (const s of statuses) {
         if (s.storedVersion !== s.codeVersion) {
-          const built = s.storedVersion === null ? 'were never built' : `were built by version ${s.storedVersion}, the code is version ${s.codeVersion}`;
-          io.stdout.write(`${s.name}: the stored tables ${built}: \`dino-shop serve\` rebuilds them when it starts, or run \`dino-shop projections replay ${s.name}\`.\n`);
+          const built =
+            s.storedVersion === null
+              ? 'were never built'
+              : `were built by version ${s.storedVersion}, the code is version ${s.codeVersion}`;
+          io.stdout.write(
+            `${s.name}: the stored tables ${built}: \`dino-shop serve\` rebuilds them when it starts, or run \`dino-shop projections replay ${s.name}\`.\n`,
+          );
         } else if (s.lag > 0) {
-          io.stdout.write(`${s.name}: ${formatCount(s.lag)} event(s) not reflected: run \`dino-shop projections replay ${s.name}\`.\n`);
+          io.stdout.write(
+            `${s.name}: ${formatCount(s.lag)} event(s) not reflected: run \`dino-shop projections replay ${s.name}\`.\n`,
+          );
         }
       }
     });

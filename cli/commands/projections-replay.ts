@@ -10,7 +10,9 @@ export function selectProjections(names: readonly string[]): Projection[] {
   if (names.length === 0) return [...projections];
   const unknown = names.filter((name) => !projectionByName(name));
   if (unknown.length > 0) {
-    throw new CliError(`unknown projection${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} (known: ${projections.map((p) => p.name).join(', ')})`);
+    throw new CliError(
+      `unknown projection${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} (known: ${projections.map((p) => p.name).join(', ')})`,
+    );
   }
   // In registry order, each once.
   return projections.filter((p) => names.includes(p.name));
@@ -24,8 +26,18 @@ export function projectionsReplayCommand(context: CliContext): Command {
         'safe while the shop serves (readers keep the old rows until the swap; appends wait only while the last events are caught up)',
     )
     .argument('[name...]', `projections to rebuild (default: all of ${projections.map((p) => p.name).join(', ')})`)
-    .addOption(new Option('--batch-size <n>', 'apply the log in batches of n events, reporting progress after each (default: all at once, the fastest)').argParser(parsePositiveInt))
-    .addOption(new Option('--jobs <n>', `PostgreSQL: connections that build at once, each a share of the rows (1 to ${MAX_REPLAY_JOBS}, default: 2)`).argParser(parsePositiveIntUpTo(MAX_REPLAY_JOBS)))
+    .addOption(
+      new Option(
+        '--batch-size <n>',
+        'apply the log in batches of n events, reporting progress after each (default: all at once, the fastest)',
+      ).argParser(parsePositiveInt),
+    )
+    .addOption(
+      new Option(
+        '--jobs <n>',
+        `PostgreSQL: connections that build at once, each a share of the rows (1 to ${MAX_REPLAY_JOBS}, default: 2)`,
+      ).argParser(parsePositiveIntUpTo(MAX_REPLAY_JOBS)),
+    )
     .addHelpText('after', '\nExamples:\n  $ dino-shop projections replay\n  $ dino-shop projections replay subscribers')
     .action(async (names: string[], options: { batchSize?: number; jobs?: number }, command: Command) => {
       const selected = selectProjections(names);
@@ -36,7 +48,12 @@ export function projectionsReplayCommand(context: CliContext): Command {
             ...(options.batchSize ? { batchSize: options.batchSize } : {}),
             ...(options.jobs ? { jobs: options.jobs } : {}),
             onStart: (total) => {
-              progress = progressBar(io.stderr, { enabled: Boolean(io.stderr.isTTY), label: 'Replaying', total, unit: 'events' });
+              progress = progressBar(io.stderr, {
+                enabled: Boolean(io.stderr.isTTY),
+                label: 'Replaying',
+                total,
+                unit: 'events',
+              });
             },
             onProgress: ({ processed }) => progress?.update(processed),
           });

@@ -8,7 +8,10 @@ export function serveCommand(_context: CliContext): Command {
     .option('--port <port>', 'port to listen on (default: PORT or 3000)', parsePort)
     .option('--host <host>', 'interface to listen on (default: HOST or 0.0.0.0)')
     .option('--dev', 'development mode: Vite dev server with hot reload instead of the production build', false)
-    .addHelpText('after', '\nExamples:\n  $ dino-shop serve --port 8080\n  $ dino-shop --database-url postgres://localhost/shop serve')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ dino-shop serve --port 8080\n  $ dino-shop --database-url postgres://localhost/shop serve',
+    )
     .action(async (options: { port?: string; host?: string; dev: boolean }, command: Command) => {
       // React (and other packages) pick their production build only when NODE_ENV says so, and read it
       // when first loaded: set it before the server is imported, unless the operator chose one.

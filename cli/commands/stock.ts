@@ -4,7 +4,14 @@ import { lineLabel } from '../../contracts/order-presentation.ts';
 import { MAX_RECEIPT } from '../../domain/stock/stock.decider.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { type StockListRow, stockList } from '../../projections/stock/stock-list.queries.ts';
-import { type CliContext, CliError, parseNonNegativeInt, parsePositiveInt, withDatabase, withShop } from '../context.ts';
+import {
+  type CliContext,
+  CliError,
+  parseNonNegativeInt,
+  parsePositiveInt,
+  withDatabase,
+  withShop,
+} from '../context.ts';
 import { formatCount, formatTable } from '../output.ts';
 import { EXPORT_FORMATS, recordEncoders } from '../records.ts';
 import { reasonOption } from './order-moves.ts';
@@ -18,11 +25,16 @@ const parseReceipt = (value: string): number => {
 /** `dino-shop stock receive VARIANT QTY [--reason TEXT]`: records StockReceived; the variant's live stock moves at once. */
 export function stockReceiveCommand(context: CliContext): Command {
   return new Command('receive')
-    .description('record stock that arrived for a variant (StockReceived): it can be sold at once, and running servers show it within their catalogue poll')
+    .description(
+      'record stock that arrived for a variant (StockReceived): it can be sold at once, and running servers show it within their catalogue poll',
+    )
     .argument('<variant>', 'the variant id (see `dino-shop stock list`)', parsePositiveInt)
     .argument('<quantity>', `how many units arrived (1 to ${formatCount(MAX_RECEIPT)})`, parseReceipt)
     .addOption(reasonOption('where it came from or why, e.g. a delivery note (recorded with the receipt)'))
-    .addHelpText('after', '\nExample:\n  $ dino-shop stock receive 101 24 --reason "Delivery note 8841"\n  Received 24 of variant 101: 30 on hand.')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ dino-shop stock receive 101 24 --reason "Delivery note 8841"\n  Received 24 of variant 101: 30 on hand.',
+    )
     .action(async (variantId: number, quantity: number, options: { reason?: string }, command: Command) => {
       const { stock } = await withShop(context, command, async (shop) => {
         try {
@@ -32,7 +44,9 @@ export function stockReceiveCommand(context: CliContext): Command {
           throw error;
         }
       });
-      context.io.stdout.write(`Received ${formatCount(quantity)} of variant ${variantId}: ${formatCount(stock)} on hand.\n`);
+      context.io.stdout.write(
+        `Received ${formatCount(quantity)} of variant ${variantId}: ${formatCount(stock)} on hand.\n`,
+      );
     });
 }
 
@@ -72,19 +86,36 @@ const table = (rows: readonly StockListRow[]) =>
 /** `dino-shop stock list [--low N] [--format F]`: every variant's counted level, movements and what is on hand. */
 export function stockListCommand(context: CliContext): Command {
   return new Command('list')
-    .description('every variant with its counted level (the seed\'s), units received, ordered and given back, and on hand, lowest on hand first')
+    .description(
+      "every variant with its counted level (the seed's), units received, ordered and given back, and on hand, lowest on hand first",
+    )
     .addOption(new Option('--low <n>', 'only variants with at most this many on hand').argParser(parseNonNegativeInt))
-    .addOption(new Option('--format <format>', 'output format: a table to read, or records as `orders list` writes them').choices(LIST_FORMATS).default('table'))
-    .addHelpText('after', '\nExamples:\n  $ dino-shop stock list\n  $ dino-shop stock list --low 3\n  $ dino-shop stock list --format csv > stock.csv')
+    .addOption(
+      new Option('--format <format>', 'output format: a table to read, or records as `orders list` writes them')
+        .choices(LIST_FORMATS)
+        .default('table'),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ dino-shop stock list\n  $ dino-shop stock list --low 3\n  $ dino-shop stock list --format csv > stock.csv',
+    )
     .action(async (options: { low?: number; format: ListFormat }, command: Command) => {
-      const rows = await withDatabase(context, command, (db) => stockList(db, options.low === undefined ? {} : { low: options.low }));
+      const rows = await withDatabase(context, command, (db) =>
+        stockList(db, options.low === undefined ? {} : { low: options.low }),
+      );
       if (options.format !== 'table') {
         const encoder = encoders[options.format];
-        context.io.stdout.write(encoder.header + (rows.length === 0 ? '' : encoder.batch(rows, true)) + encoder.footer(rows.length));
+        context.io.stdout.write(
+          encoder.header + (rows.length === 0 ? '' : encoder.batch(rows, true)) + encoder.footer(rows.length),
+        );
         return;
       }
       if (rows.length === 0) {
-        context.io.stdout.write(options.low === undefined ? 'The catalogue has no variants yet (run `dino-shop seed`).\n' : `No variant has ${options.low} or fewer on hand.\n`);
+        context.io.stdout.write(
+          options.low === undefined
+            ? 'The catalogue has no variants yet (run `dino-shop seed`).\n'
+            : `No variant has ${options.low} or fewer on hand.\n`,
+        );
         return;
       }
       context.io.stdout.write(table(rows));

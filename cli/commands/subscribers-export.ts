@@ -5,14 +5,29 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { Command, Option } from 'commander';
 import type { Database } from '../../db/database.ts';
-import { EXPORT_BATCH_SIZE, type ExportedSubscriber, countSubscribersSince, streamSubscribers } from '../../projections/subscribers/subscribers.queries.ts';
-import { type CliContext, CliError, type CliIO, parseIsoDate, parseNonEmpty, parsePositiveInt, stopSignal, withDatabase } from '../context.ts';
+import {
+  EXPORT_BATCH_SIZE,
+  type ExportedSubscriber,
+  countSubscribersSince,
+  streamSubscribers,
+} from '../../projections/subscribers/subscribers.queries.ts';
+import {
+  type CliContext,
+  CliError,
+  type CliIO,
+  parseIsoDate,
+  parseNonEmpty,
+  parsePositiveInt,
+  stopSignal,
+  withDatabase,
+} from '../context.ts';
 import { createSink, formatCount, isBrokenPipe, progressBar } from '../output.ts';
 import { EXPORT_FORMATS, type Encoder, type ExportFormat, csvField } from '../records.ts';
 
 // Written field by field: stringifying an object per row was a large share of the export's own thread
 // (measured in bench/results/history/findings.md, "The subscriber export").
-const json = (s: ExportedSubscriber) => `{"email":${JSON.stringify(s.email)},"subscribed_at":${JSON.stringify(s.subscribedAt)}}`;
+const json = (s: ExportedSubscriber) =>
+  `{"email":${JSON.stringify(s.email)},"subscribed_at":${JSON.stringify(s.subscribedAt)}}`;
 
 export const encoders: Record<ExportFormat, Encoder<ExportedSubscriber>> = {
   // RFC 4180 ends every record, the header included, with CRLF.
@@ -46,9 +61,22 @@ export function subscribersExportCommand(context: CliContext): Command {
   return new Command('export')
     .description('export the mailing list (email, subscribed_at) as CSV, JSON or NDJSON, streamed at constant memory')
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
-    .option('--output <file>', 'write to this file instead of stdout (a new file is owner-only; a regular file is replaced atomically when the export completes)', parseNonEmpty)
-    .option('--since <iso-date>', 'only subscribers who signed up at or after this time (ISO 8601, UTC unless an offset is given)', parseIsoDate)
-    .addOption(new Option('--batch-size <n>', 'rows per batch fetched from the cursor').default(EXPORT_BATCH_SIZE).argParser(parsePositiveInt).hideHelp())
+    .option(
+      '--output <file>',
+      'write to this file instead of stdout (a new file is owner-only; a regular file is replaced atomically when the export completes)',
+      parseNonEmpty,
+    )
+    .option(
+      '--since <iso-date>',
+      'only subscribers who signed up at or after this time (ISO 8601, UTC unless an offset is given)',
+      parseIsoDate,
+    )
+    .addOption(
+      new Option('--batch-size <n>', 'rows per batch fetched from the cursor')
+        .default(EXPORT_BATCH_SIZE)
+        .argParser(parsePositiveInt)
+        .hideHelp(),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  $ dino-shop subscribers export > subscribers.csv\n  $ dino-shop subscribers export --format ndjson --since 2024-05-01 --output may.ndjson',
@@ -60,21 +88,31 @@ export function subscribersExportCommand(context: CliContext): Command {
       try {
         count = await withDatabase(context, command, (db) => exportSubscribers(io, db, options, signal));
       } catch (error) {
-        if (signal.aborted && !(error instanceof CliError)) throw new CliError('interrupted: the export did not complete', 130);
+        if (signal.aborted && !(error instanceof CliError))
+          throw new CliError('interrupted: the export did not complete', 130);
         throw error;
       } finally {
         dispose();
       }
       if (options.output) {
         const seconds = (performance.now() - started) / 1000;
-        io.stderr.write(`Exported ${formatCount(count)} subscribers (${options.format}) to ${options.output} in ${seconds.toFixed(2)} s.\n`);
+        io.stderr.write(
+          `Exported ${formatCount(count)} subscribers (${options.format}) to ${options.output} in ${seconds.toFixed(2)} s.\n`,
+        );
       }
     });
 }
 
 /** The export into stdout or `--output`, with a progress bar on stderr where it shows. Returns how many rows it wrote. */
-async function exportSubscribers(io: CliIO, db: Database, options: ExportOptions, signal: AbortSignal): Promise<number> {
-  const target: OutputFile = options.output ? await openOutputFile(options.output, signal) : { stream: io.stdout, commit: async () => {}, abort: async () => {}, leftAsIs: '' };
+async function exportSubscribers(
+  io: CliIO,
+  db: Database,
+  options: ExportOptions,
+  signal: AbortSignal,
+): Promise<number> {
+  const target: OutputFile = options.output
+    ? await openOutputFile(options.output, signal)
+    : { stream: io.stdout, commit: async () => {}, abort: async () => {}, leftAsIs: '' };
   try {
     // Only on a terminal, and only for output that is not read as it comes: a file (a pager or `head` on
     // a pipe shares the terminal, and would get the bar drawn over it).
@@ -84,7 +122,10 @@ async function exportSubscribers(io: CliIO, db: Database, options: ExportOptions
     const progress = progressBar(io.stderr, { enabled: showProgress, label: 'Exporting', total, unit: 'subscribers' });
     let exported: number;
     try {
-      const batches = streamSubscribers(db, { ...(options.since ? { since: options.since } : {}), batchSize: options.batchSize });
+      const batches = streamSubscribers(db, {
+        ...(options.since ? { since: options.since } : {}),
+        batchSize: options.batchSize,
+      });
       exported = await writeExport(target.stream, batches, encoders[options.format], (n) => progress.update(n), signal);
     } finally {
       progress.stop();
@@ -95,7 +136,8 @@ async function exportSubscribers(io: CliIO, db: Database, options: ExportOptions
     await target.abort();
     if (signal.aborted) throw new CliError(`interrupted: the export did not complete${target.leftAsIs}`, 130);
     // A failed system call on the file (a full disk, say) names the file; a database error has no `syscall`.
-    if (options.output && !(error instanceof CliError) && (error as NodeJS.ErrnoException).syscall) throw cannotWrite(options.output, error);
+    if (options.output && !(error instanceof CliError) && (error as NodeJS.ErrnoException).syscall)
+      throw cannotWrite(options.output, error);
     throw error;
   }
 }
@@ -157,7 +199,8 @@ interface OutputFile {
 /** A new export is readable by its owner only: it is the mailing list. */
 const NEW_FILE_MODE = 0o600;
 
-const cannotWrite = (file: string, error: unknown) => new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+const cannotWrite = (file: string, error: unknown) =>
+  new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
 
 /** `stat`/`lstat` of a name that may not exist yet: undefined then; any other failure is a CliError. */
 async function statIfAny(file: string, of: () => Promise<Stats>): Promise<Stats | undefined> {
@@ -187,9 +230,12 @@ async function openOutputFile(file: string, signal: AbortSignal): Promise<Output
   const existing = await statIfAny(file, () => stat(named));
   if (existing?.isDirectory()) throw new CliError(`cannot write ${file}: it is a directory; name a file in it`);
   if (existing?.isCharacterDevice() || existing?.isFIFO()) return writtenInPlace(file, named, signal);
-  if (existing && !existing.isFile()) throw new CliError(`cannot write ${file}: it is not a file, a pipe or a character device`);
+  if (existing && !existing.isFile())
+    throw new CliError(`cannot write ${file}: it is not a file, a pipe or a character device`);
   if ((await statIfAny(file, () => lstat(named)))?.isSymbolicLink()) {
-    throw new CliError(`cannot write ${file}: it is a symbolic link; name the file itself${existing ? '' : ' (it points to nothing)'}`);
+    throw new CliError(
+      `cannot write ${file}: it is a symbolic link; name the file itself${existing ? '' : ' (it points to nothing)'}`,
+    );
   }
   return replacedWhenComplete(file, named, existing);
 }

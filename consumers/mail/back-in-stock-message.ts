@@ -13,10 +13,16 @@ export interface BackInStockVariant {
 }
 
 /** The product page with the size and colour chosen (the page preselects what its query names). */
-export const variantLink = (publicUrl: string, v: BackInStockVariant) => `${publicUrl}${productPath(v.slug, { size: v.size, color: v.color })}`;
+export const variantLink = (publicUrl: string, v: BackInStockVariant) =>
+  `${publicUrl}${productPath(v.slug, { size: v.size, color: v.color })}`;
 
 /** "It's back": the one mail a waiting back-in-stock alert gets, in plain text and HTML. */
-export function backInStockMessage(options: { to: string; variant: BackInStockVariant; publicUrl: string; messageId: string }): MailMessage {
+export function backInStockMessage(options: {
+  to: string;
+  variant: BackInStockVariant;
+  publicUrl: string;
+  messageId: string;
+}): MailMessage {
   const { variant } = options;
   const what = lineLabel(variant);
   const link = variantLink(options.publicUrl, variant);
@@ -30,7 +36,13 @@ export function backInStockMessage(options: { to: string; variant: BackInStockVa
     ...SIGN_OFF.text,
   ].join('\n');
   const html = htmlDocument(
-    [heading("It's back!"), `<p><strong>${escapeHtml(what)}</strong> is back in stock.</p>`, button(link, 'Shop it now'), SIGN_OFF.html, smallPrint(ONCE)].join('\n'),
+    [
+      heading("It's back!"),
+      `<p><strong>${escapeHtml(what)}</strong> is back in stock.</p>`,
+      button(link, 'Shop it now'),
+      SIGN_OFF.html,
+      smallPrint(ONCE),
+    ].join('\n'),
   );
   return { to: options.to, subject: `Back in stock: ${what}`, text, html, messageId: options.messageId };
 }

@@ -16,4 +16,7 @@ export const button = (href: string, label: string) =>
 
 export const smallPrint = (text: string) => `<p style="font-size: 12px; color: #6b7280;">${escapeHtml(text)}</p>`;
 
-export const SIGN_OFF = { text: ['Stay fierce,', 'The DinoBooty team'], html: '<p>Stay fierce,<br>The DinoBooty team</p>' } as const;
+export const SIGN_OFF = {
+  text: ['Stay fierce,', 'The DinoBooty team'],
+  html: '<p>Stay fierce,<br>The DinoBooty team</p>',
+} as const;

@@ -42,14 +42,22 @@ const fileNameOf = (messageId: string) => `${messageId.replace(/^<|>$/g, '').rep
 /** Mail over SMTP (`SMTP_URL`), or, without one, each message written as an .eml file under the data directory. */
 export function createMailer(settings: MailSettings): Mailer {
   if (settings.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS });
+    const transport = nodemailer.createTransport({
+      url: settings.smtpUrl,
+      pool: true,
+      maxConnections: 2,
+      ...SMTP_TIMEOUTS,
+    });
     const { hostname: host } = new URL(settings.smtpUrl);
     return {
       description: `sending mail over SMTP to ${withoutPassword(settings.smtpUrl)}`,
       from: settings.from,
       async send(message) {
         // The span names the message, never its recipient.
-        const span = { kind: SpanKind.CLIENT, attributes: { 'dino.mail.message_id': message.messageId, 'server.address': host } };
+        const span = {
+          kind: SpanKind.CLIENT,
+          attributes: { 'dino.mail.message_id': message.messageId, 'server.address': host },
+        };
         await inSpan('smtp send', span, () => transport.sendMail({ from: settings.from, ...message }));
       },
       close: () => transport.close(),

@@ -8,4 +8,5 @@ export function senderDomain(from: string): string {
  * One Message-ID per consumer and event (positions never change): a redelivered event yields a message
  * with the same id, which a mail server or an inbox can recognise as the same message.
  */
-export const messageIdFor = (consumer: string, position: number, from: string) => `<${consumer}.${position}@${senderDomain(from)}>`;
+export const messageIdFor = (consumer: string, position: number, from: string) =>
+  `<${consumer}.${position}@${senderDomain(from)}>`;

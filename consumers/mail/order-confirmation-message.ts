@@ -1,4 +1,10 @@
-import { lineLabel, lineQuantityPrice, lineText, lineTotal, orderTotalsRows } from '../../contracts/order-presentation.ts';
+import {
+  lineLabel,
+  lineQuantityPrice,
+  lineText,
+  lineTotal,
+  orderTotalsRows,
+} from '../../contracts/order-presentation.ts';
 import type { OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
@@ -17,13 +23,24 @@ export interface ConfirmedOrder {
  * Track Order opened at this order: the number only. The address stays out of the link, where it
  * would land in server logs and browser history; the shopper types it on the page.
  */
-export const trackOrderLink = (publicUrl: string, number: string) => `${publicUrl}/track-order?number=${encodeURIComponent(number)}`;
+export const trackOrderLink = (publicUrl: string, number: string) =>
+  `${publicUrl}/track-order?number=${encodeURIComponent(number)}`;
 
 /** The confirmation of a placed order, in plain text and HTML, worded as the order reads everywhere (contracts/order-presentation.ts). */
-export function orderConfirmationMessage(options: { order: ConfirmedOrder; personal: OrderPersonal; publicUrl: string; messageId: string }): MailMessage {
+export function orderConfirmationMessage(options: {
+  order: ConfirmedOrder;
+  personal: OrderPersonal;
+  publicUrl: string;
+  messageId: string;
+}): MailMessage {
   const { order, personal } = options;
   const track = trackOrderLink(options.publicUrl, order.number);
-  const addressLines = [`${personal.firstName} ${personal.lastName}`, personal.address, `${personal.city}, ${personal.state} ${personal.zip}`, personal.country];
+  const addressLines = [
+    `${personal.firstName} ${personal.lastName}`,
+    personal.address,
+    `${personal.city}, ${personal.state} ${personal.zip}`,
+    personal.country,
+  ];
   const totals = orderTotalsRows(order);
   const text = [
     `Thanks for your order, ${personal.firstName}!`,
@@ -50,7 +67,12 @@ export function orderConfirmationMessage(options: { order: ConfirmedOrder; perso
         `<td style="${cell} text-align: right;">${escapeHtml(lineTotal(line))}</td></tr>`,
     )
     .join('\n');
-  const totalRows = totals.map(({ label, value }) => `<tr><td style="padding: 4px 8px; text-align: right;">${label}</td><td style="padding: 4px 8px; text-align: right;">${escapeHtml(value)}</td></tr>`).join('\n');
+  const totalRows = totals
+    .map(
+      ({ label, value }) =>
+        `<tr><td style="padding: 4px 8px; text-align: right;">${label}</td><td style="padding: 4px 8px; text-align: right;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
   const html = htmlDocument(
     [
       heading(`Thanks for your order, ${personal.firstName}!`),
@@ -67,5 +89,11 @@ export function orderConfirmationMessage(options: { order: ConfirmedOrder; perso
     ].join('\n'),
     600,
   );
-  return { to: personal.email, subject: `Your DinoBooty order ${order.number}`, text, html, messageId: options.messageId };
+  return {
+    to: personal.email,
+    subject: `Your DinoBooty order ${order.number}`,
+    text,
+    html,
+    messageId: options.messageId,
+  };
 }

@@ -1,6 +1,12 @@
 import { formatCents } from '../../contracts/money-format.ts';
 import { ORDER_HISTORY_LABELS, type OrderHistoryType, formatHappenedAt } from '../../contracts/order-history.ts';
-import { QUANTITY_MARK, lineLabel, lineQuantityPrice, lineText, lineTotal } from '../../contracts/order-presentation.ts';
+import {
+  QUANTITY_MARK,
+  lineLabel,
+  lineQuantityPrice,
+  lineText,
+  lineTotal,
+} from '../../contracts/order-presentation.ts';
 import type { CancelledBy, OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
@@ -50,15 +56,23 @@ function trackOrder(publicUrl: string, number: string) {
 function compose(options: { title: string; text: string[]; html: string[]; button: { href: string; label: string } }) {
   return {
     text: [...options.text, '', ...SIGN_OFF.text].join('\n'),
-    html: htmlDocument([heading(options.title), ...options.html, button(options.button.href, options.button.label), SIGN_OFF.html].join('\n'), 600),
+    html: htmlDocument(
+      [heading(options.title), ...options.html, button(options.button.href, options.button.label), SIGN_OFF.html].join(
+        '\n',
+      ),
+      600,
+    ),
   };
 }
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const list = (items: readonly string[]) => `<ul>\n${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>`;
+const list = (items: readonly string[]) =>
+  `<ul>\n${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>`;
 
 /** "Shipped": the carrier, the tracking number, the estimated delivery, what is in the box and the Track Order link. */
-export function orderShippedMessage(options: Common & { shipment: { carrier: string; trackingNumber: string; eta: string | null } }): MailMessage {
+export function orderShippedMessage(
+  options: Common & { shipment: { carrier: string; trackingNumber: string; eta: string | null } },
+): MailMessage {
   const { order, personal, shipment } = options;
   const track = trackOrder(options.publicUrl, order.number);
   const facts: Array<[string, string]> = [
@@ -71,7 +85,16 @@ export function orderShippedMessage(options: Common & { shipment: { carrier: str
   const opening = `Good news, ${personal.firstName}: your order ${order.number} is on its way!`;
   const { text, html } = compose({
     title: `Your order has shipped, ${personal.firstName}!`,
-    text: [opening, '', ...facts.map(([label, value]) => `${label}: ${value}`), '', 'In the box:', ...items.map((item) => `  ${item}`), '', track.text],
+    text: [
+      opening,
+      '',
+      ...facts.map(([label, value]) => `${label}: ${value}`),
+      '',
+      'In the box:',
+      ...items.map((item) => `  ${item}`),
+      '',
+      track.text,
+    ],
     html: [
       paragraph(opening),
       `<p>${facts.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value)}`).join('<br>')}</p>`,
@@ -81,7 +104,13 @@ export function orderShippedMessage(options: Common & { shipment: { carrier: str
     ],
     button: { href: track.href, label: 'Track Order' },
   });
-  return { to: personal.email, subject: `Your DinoBooty order ${order.number} has shipped`, text, html, messageId: options.messageId };
+  return {
+    to: personal.email,
+    subject: `Your DinoBooty order ${order.number} has shipped`,
+    text,
+    html,
+    messageId: options.messageId,
+  };
 }
 
 /**
@@ -89,11 +118,17 @@ export function orderShippedMessage(options: Common & { shipment: { carrier: str
  * cancelled. Nothing about money: taking payment is a demo, and a refund, when the shop records one,
  * has its own mail.
  */
-export function orderCancelledMessage(options: Common & { cancellation: { by: CancelledBy; reason: string } }): MailMessage {
+export function orderCancelledMessage(
+  options: Common & { cancellation: { by: CancelledBy; reason: string } },
+): MailMessage {
   const { order, personal, cancellation } = options;
   const track = trackOrder(options.publicUrl, order.number);
-  const opening = cancellation.by === 'shopper' ? `Your order ${order.number} was cancelled, as you asked.` : `Your order ${order.number} was cancelled by our team.`;
-  const reason = cancellation.by === 'shop' && cancellation.reason.trim() ? `Reason: ${cancellation.reason.trim()}` : undefined;
+  const opening =
+    cancellation.by === 'shopper'
+      ? `Your order ${order.number} was cancelled, as you asked.`
+      : `Your order ${order.number} was cancelled by our team.`;
+  const reason =
+    cancellation.by === 'shop' && cancellation.reason.trim() ? `Reason: ${cancellation.reason.trim()}` : undefined;
   const { text, html } = compose({
     title: 'Your order was cancelled',
     text: [
@@ -121,11 +156,19 @@ export function orderCancelledMessage(options: Common & { cancellation: { by: Ca
     ],
     button: { href: track.href, label: 'View your order' },
   });
-  return { to: personal.email, subject: `Your DinoBooty order ${order.number} was cancelled`, text, html, messageId: options.messageId };
+  return {
+    to: personal.email,
+    subject: `Your DinoBooty order ${order.number} was cancelled`,
+    text,
+    html,
+    messageId: options.messageId,
+  };
 }
 
 /** "Refunded": the amount, the reason, and when it reaches the shopper (the shop's policy). */
-export function refundIssuedMessage(options: Common & { refund: { amountCents: number; reason: string } }): MailMessage {
+export function refundIssuedMessage(
+  options: Common & { refund: { amountCents: number; reason: string } },
+): MailMessage {
   const { order, personal, refund } = options;
   const track = trackOrder(options.publicUrl, order.number);
   const amount = formatCents(refund.amountCents);
@@ -133,7 +176,17 @@ export function refundIssuedMessage(options: Common & { refund: { amountCents: n
   const reason = refund.reason.trim() ? `Reason: ${refund.reason.trim()}` : undefined;
   const { text, html } = compose({
     title: 'Your refund is on its way',
-    text: [`Hi ${personal.firstName},`, '', opening, ...(reason ? [reason] : []), happened('RefundIssued', options.at), '', REFUND_TIME, '', track.text],
+    text: [
+      `Hi ${personal.firstName},`,
+      '',
+      opening,
+      ...(reason ? [reason] : []),
+      happened('RefundIssued', options.at),
+      '',
+      REFUND_TIME,
+      '',
+      track.text,
+    ],
     html: [
       paragraph(`Hi ${personal.firstName},`),
       `<p>We've refunded <strong>${escapeHtml(amount)}</strong> for your order ${escapeHtml(order.number)}.</p>`,
@@ -143,5 +196,11 @@ export function refundIssuedMessage(options: Common & { refund: { amountCents: n
     ],
     button: { href: track.href, label: 'View your order' },
   });
-  return { to: personal.email, subject: `Your refund of ${amount} for DinoBooty order ${order.number}`, text, html, messageId: options.messageId };
+  return {
+    to: personal.email,
+    subject: `Your refund of ${amount} for DinoBooty order ${order.number}`,
+    text,
+    html,
+    messageId: options.messageId,
+  };
 }

@@ -4,7 +4,10 @@ import { SHOP_PATH } from '../../contracts/shop-paths.ts';
 import { SHIPPING_WORDS } from '../../contracts/shipping-words.ts';
 
 /** The shop's free-shipping promise, its code set in bold. */
-const freeShippingHtml = escapeHtml(SHIPPING_WORDS.welcome).replace(SHIPPING_WORDS.code, `<strong>${SHIPPING_WORDS.code}</strong>`);
+const freeShippingHtml = escapeHtml(SHIPPING_WORDS.welcome).replace(
+  SHIPPING_WORDS.code,
+  `<strong>${SHIPPING_WORDS.code}</strong>`,
+);
 
 const WHY = "You're getting this because this address signed up on our site. Didn't? Reply and we'll forget it.";
 

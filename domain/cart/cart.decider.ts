@@ -23,7 +23,9 @@ export function evolve(state: CartState, event: CartEvent): CartState {
       return { lines: [...state.lines, { lineId, productId, variantId, quantity }] };
     }
     case 'QuantityChanged':
-      return { lines: state.lines.map((l) => (l.lineId === event.data.lineId ? { ...l, quantity: event.data.quantity } : l)) };
+      return {
+        lines: state.lines.map((l) => (l.lineId === event.data.lineId ? { ...l, quantity: event.data.quantity } : l)),
+      };
     case 'ItemRemoved':
       return { lines: state.lines.filter((l) => l.lineId !== event.data.lineId) };
     case 'CartCleared':
@@ -41,8 +43,23 @@ export interface VariantFacts {
   stock: number;
 }
 
-export type AddItem = { type: 'AddItem'; productId: number; variantId: number; quantity: number; variant: VariantFacts | undefined; productExists: boolean; newLineId: string; at: string };
-export type ChangeQuantity = { type: 'ChangeQuantity'; lineId: string; quantity: number; variant: VariantFacts | undefined; at: string };
+export type AddItem = {
+  type: 'AddItem';
+  productId: number;
+  variantId: number;
+  quantity: number;
+  variant: VariantFacts | undefined;
+  productExists: boolean;
+  newLineId: string;
+  at: string;
+};
+export type ChangeQuantity = {
+  type: 'ChangeQuantity';
+  lineId: string;
+  quantity: number;
+  variant: VariantFacts | undefined;
+  at: string;
+};
 export type RemoveItem = { type: 'RemoveItem'; lineId: string; at: string };
 export type ClearCart = { type: 'ClearCart'; at: string };
 export type CheckOut = { type: 'CheckOut'; orderId: string; at: string };
@@ -54,8 +71,13 @@ function checkQuantity(quantity: number, stock: number, inCart = 0): void {
   if (stock <= 0) throw ruleViolated('Sorry, this size and colour is out of stock');
   const max = maxLineQuantity(stock);
   if (quantity > max) {
-    const limit = stock < MAX_LINE_QUANTITY ? `Only ${stock} left in stock` : `You can add at most ${MAX_LINE_QUANTITY} of one item`;
-    throw ruleViolated(inCart > 0 ? `${limit}, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : limit);
+    const limit =
+      stock < MAX_LINE_QUANTITY
+        ? `Only ${stock} left in stock`
+        : `You can add at most ${MAX_LINE_QUANTITY} of one item`;
+    throw ruleViolated(
+      inCart > 0 ? `${limit}, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : limit,
+    );
   }
 }
 
@@ -70,7 +92,8 @@ export function addItem(command: AddItem, state: CartState): CartEvent[] {
   if (!command.productExists) throw notFound(`Product ${command.productId} does not exist`);
   const variant = command.variant;
   if (!variant) throw notFound(`Variant ${command.variantId} does not exist`);
-  if (variant.productId !== command.productId) throw ruleViolated(`Variant ${command.variantId} does not belong to product ${command.productId}`);
+  if (variant.productId !== command.productId)
+    throw ruleViolated(`Variant ${command.variantId} does not belong to product ${command.productId}`);
   const existing = state.lines.find((l) => l.variantId === variant.id);
   if (existing) {
     const quantity = existing.quantity + command.quantity;
@@ -81,7 +104,14 @@ export function addItem(command: AddItem, state: CartState): CartEvent[] {
   return [
     {
       type: 'ItemAdded',
-      data: { schemaVersion: 1, lineId: command.newLineId, productId: command.productId, variantId: variant.id, quantity: command.quantity, at: command.at },
+      data: {
+        schemaVersion: 1,
+        lineId: command.newLineId,
+        productId: command.productId,
+        variantId: variant.id,
+        quantity: command.quantity,
+        at: command.at,
+      },
     },
   ];
 }
@@ -89,10 +119,16 @@ export function addItem(command: AddItem, state: CartState): CartEvent[] {
 /** Sets a line's quantity; 0 or less removes the line, the same quantity records nothing. */
 export function changeQuantity(command: ChangeQuantity, state: CartState): CartEvent[] {
   const line = findLine(state, command.lineId);
-  if (command.quantity <= 0) return [{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: line.lineId, at: command.at } }];
+  if (command.quantity <= 0)
+    return [{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: line.lineId, at: command.at } }];
   if (command.quantity === line.quantity) return [];
   checkQuantity(command.quantity, command.variant?.stock ?? 0);
-  return [{ type: 'QuantityChanged', data: { schemaVersion: 1, lineId: line.lineId, quantity: command.quantity, at: command.at } }];
+  return [
+    {
+      type: 'QuantityChanged',
+      data: { schemaVersion: 1, lineId: line.lineId, quantity: command.quantity, at: command.at },
+    },
+  ];
 }
 
 export function removeItem(command: RemoveItem, state: CartState): CartEvent[] {

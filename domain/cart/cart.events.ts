@@ -34,7 +34,13 @@ export interface CartCheckedOut {
 export type CartEvent = ItemAdded | QuantityChanged | ItemRemoved | CartCleared | CartCheckedOut;
 export type CartEventType = CartEvent['type'];
 
-export const CART_EVENT_TYPES: readonly CartEventType[] = ['ItemAdded', 'QuantityChanged', 'ItemRemoved', 'CartCleared', 'CartCheckedOut'];
+export const CART_EVENT_TYPES: readonly CartEventType[] = [
+  'ItemAdded',
+  'QuantityChanged',
+  'ItemRemoved',
+  'CartCleared',
+  'CartCheckedOut',
+];
 
 export const CART_STREAM_PREFIX = 'cart-';
 export const cartStreamId = (cartId: string) => `${CART_STREAM_PREFIX}${cartId}`;
@@ -52,9 +58,20 @@ const Quantity = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** Reads a stored cart event: schema per type and version, older versions upcast (none yet). */
 export const readCartEvent = eventReader<CartEvent>({
   ItemAdded: [
-    { schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, productId: Id, variantId: Id, quantity: Quantity, at: Timestamp }) },
+    {
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        lineId: Uuidish,
+        productId: Id,
+        variantId: Id,
+        quantity: Quantity,
+        at: Timestamp,
+      }),
+    },
   ],
-  QuantityChanged: [{ schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, quantity: Quantity, at: Timestamp }) }],
+  QuantityChanged: [
+    { schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, quantity: Quantity, at: Timestamp }) },
+  ],
   ItemRemoved: [{ schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, at: Timestamp }) }],
   CartCleared: [{ schema: v.object({ schemaVersion: v.literal(1), at: Timestamp }) }],
   CartCheckedOut: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Uuidish, at: Timestamp }) }],

@@ -20,14 +20,35 @@ export interface OrderState {
   shipping: { carrier: string; trackingNumber: string; eta: string | null } | null;
 }
 
-export const initialState = (): OrderState => ({ placed: false, orderId: '', status: 'Processing', lines: [], paidCents: 0, refundedCents: 0, returned: {}, deliveredAt: null, shipping: null });
+export const initialState = (): OrderState => ({
+  placed: false,
+  orderId: '',
+  status: 'Processing',
+  lines: [],
+  paidCents: 0,
+  refundedCents: 0,
+  returned: {},
+  deliveredAt: null,
+  shipping: null,
+});
 
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { ...state, placed: true, orderId: event.data.orderId, status: 'Processing', lines: event.data.lines, paidCents: event.data.totalCents };
+      return {
+        ...state,
+        placed: true,
+        orderId: event.data.orderId,
+        status: 'Processing',
+        lines: event.data.lines,
+        paidCents: event.data.totalCents,
+      };
     case 'OrderShipped':
-      return { ...state, status: 'Shipped', shipping: { carrier: event.data.carrier, trackingNumber: event.data.trackingNumber, eta: event.data.eta } };
+      return {
+        ...state,
+        status: 'Shipped',
+        shipping: { carrier: event.data.carrier, trackingNumber: event.data.trackingNumber, eta: event.data.eta },
+      };
     case 'OrderDelivered':
       return { ...state, status: 'Delivered', deliveredAt: event.data.at };
     case 'OrderCancelled':
@@ -131,7 +152,15 @@ export function placeOrder(command: PlaceOrder, state: OrderState): OrderEvent[]
   if (command.lines.length === 0) throw ruleViolated('Your cart is empty', refusal('empty-cart'));
   const short = command.lines.find((line) => line.quantity > line.stock);
   if (short) throw conflict(tooFewLeft(short, short.stock), refusal('out-of-stock'));
-  const lines = command.lines.map(({ productId, variantId, name, size, color, quantity, unitPriceCents }) => ({ productId, variantId, name, size, color, quantity, unitPriceCents }));
+  const lines = command.lines.map(({ productId, variantId, name, size, color, quantity, unitPriceCents }) => ({
+    productId,
+    variantId,
+    name,
+    size,
+    color,
+    quantity,
+    unitPriceCents,
+  }));
   return [
     {
       type: 'OrderPlaced',
@@ -161,8 +190,21 @@ export function shipOrder(command: ShipOrder, state: OrderState): OrderEvent[] {
   // The same shipment recorded again (a retried call): already done.
   if (state.status !== 'Processing' && same) return [];
   if (state.status === 'Cancelled') throw conflict('This order was cancelled, so it cannot be shipped');
-  if (state.status !== 'Processing') throw conflict(`This order has already ${state.status === 'Shipped' ? 'shipped' : 'been delivered'}`);
-  return [{ type: 'OrderShipped', data: { schemaVersion: 1, orderId: state.orderId, carrier: command.carrier, trackingNumber: command.trackingNumber, eta: command.eta, at: command.at } }];
+  if (state.status !== 'Processing')
+    throw conflict(`This order has already ${state.status === 'Shipped' ? 'shipped' : 'been delivered'}`);
+  return [
+    {
+      type: 'OrderShipped',
+      data: {
+        schemaVersion: 1,
+        orderId: state.orderId,
+        carrier: command.carrier,
+        trackingNumber: command.trackingNumber,
+        eta: command.eta,
+        at: command.at,
+      },
+    },
+  ];
 }
 
 export function deliverOrder(command: DeliverOrder, state: OrderState): OrderEvent[] {
@@ -176,17 +218,27 @@ export function deliverOrder(command: DeliverOrder, state: OrderState): OrderEve
 export function cancelOrder(command: CancelOrder, state: OrderState): OrderEvent[] {
   if (!state.placed) throw unknownOrder();
   if (state.status === 'Cancelled') return [];
-  if (state.status !== 'Processing') throw conflict(`This order has already ${state.status === 'Shipped' ? 'shipped' : 'been delivered'}, so it can no longer be cancelled`);
+  if (state.status !== 'Processing')
+    throw conflict(
+      `This order has already ${state.status === 'Shipped' ? 'shipped' : 'been delivered'}, so it can no longer be cancelled`,
+    );
   const reason = command.reason.trim();
-  if (command.by === 'shop' && !reason) throw ruleViolated('Say why the shop cancels this order: the shopper reads the reason');
+  if (command.by === 'shop' && !reason)
+    throw ruleViolated('Say why the shop cancels this order: the shopper reads the reason');
   const lines = unitsOf(state.lines);
-  return [{ type: 'OrderCancelled', data: { schemaVersion: 1, orderId: state.orderId, reason, by: command.by, lines, at: command.at } }];
+  return [
+    {
+      type: 'OrderCancelled',
+      data: { schemaVersion: 1, orderId: state.orderId, reason, by: command.by, lines, at: command.at },
+    },
+  ];
 }
 
 export function receiveReturn(command: ReceiveReturn, state: OrderState): OrderEvent[] {
   if (!state.placed) throw unknownOrder();
   if (state.status !== 'Delivered' || !state.deliveredAt) throw conflict('Only a delivered order can be returned');
-  if (Date.parse(command.at) - Date.parse(state.deliveredAt) > RETURN_DAYS * DAY_MS) throw conflict(`Returns are taken within ${RETURN_DAYS} days of delivery`);
+  if (Date.parse(command.at) - Date.parse(state.deliveredAt) > RETURN_DAYS * DAY_MS)
+    throw conflict(`Returns are taken within ${RETURN_DAYS} days of delivery`);
   const lines = unitsOf(command.lines);
   if (lines.length === 0) throw ruleViolated('Say which units came back');
   const bought = Object.fromEntries(unitsOf(state.lines).map((l) => [l.variantId, l.quantity]));
@@ -194,10 +246,23 @@ export function receiveReturn(command: ReceiveReturn, state: OrderState): OrderE
     const of = bought[line.variantId];
     if (of === undefined) throw ruleViolated(`Variant ${line.variantId} is not in this order`);
     const left = of - (state.returned[line.variantId] ?? 0);
-    if (line.quantity > left) throw conflict(`Only ${left} of variant ${line.variantId} can still be returned (${of} bought)`);
+    if (line.quantity > left)
+      throw conflict(`Only ${left} of variant ${line.variantId} can still be returned (${of} bought)`);
   }
   const reason = command.reason?.trim();
-  return [{ type: 'ReturnReceived', data: { schemaVersion: 1, orderId: state.orderId, lines, restock: command.restock, ...(reason ? { reason } : {}), at: command.at } }];
+  return [
+    {
+      type: 'ReturnReceived',
+      data: {
+        schemaVersion: 1,
+        orderId: state.orderId,
+        lines,
+        restock: command.restock,
+        ...(reason ? { reason } : {}),
+        at: command.at,
+      },
+    },
+  ];
 }
 
 export function issueRefund(command: IssueRefund, state: OrderState): OrderEvent[] {
@@ -209,7 +274,9 @@ export function issueRefund(command: IssueRefund, state: OrderState): OrderEvent
   if (amountCents > left) throw conflict(`A refund cannot be more than what is left to refund: ${formatCents(left)}`);
   const reason = command.reason.trim();
   if (!reason) throw ruleViolated('Say why the shop refunds this order: the shopper reads the reason');
-  return [{ type: 'RefundIssued', data: { schemaVersion: 1, orderId: state.orderId, amountCents, reason, at: command.at } }];
+  return [
+    { type: 'RefundIssued', data: { schemaVersion: 1, orderId: state.orderId, amountCents, reason, at: command.at } },
+  ];
 }
 
 /** Units per variant, in the order first met (lines of one variant added together). */

@@ -93,7 +93,14 @@ export interface RefundIssued {
 }
 
 export type OrderEvent = OrderPlaced | OrderShipped | OrderDelivered | OrderCancelled | ReturnReceived | RefundIssued;
-export const ORDER_EVENT_TYPES = ['OrderPlaced', 'OrderShipped', 'OrderDelivered', 'OrderCancelled', 'ReturnReceived', 'RefundIssued'] as const;
+export const ORDER_EVENT_TYPES = [
+  'OrderPlaced',
+  'OrderShipped',
+  'OrderDelivered',
+  'OrderCancelled',
+  'ReturnReceived',
+  'RefundIssued',
+] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -106,7 +113,12 @@ export const STANDARD_SHIPPING = 'Standard Shipping (3-5 business days)';
 const Cents = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const Text = v.pipe(v.string(), v.nonEmpty());
 const At = v.pipe(v.string(), v.isoTimestamp());
-const Units = v.pipe(v.array(v.object({ variantId: v.pipe(v.number(), v.integer()), quantity: v.pipe(v.number(), v.integer(), v.minValue(1)) })), v.minLength(1));
+const Units = v.pipe(
+  v.array(
+    v.object({ variantId: v.pipe(v.number(), v.integer()), quantity: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+  ),
+  v.minLength(1),
+);
 
 export const readOrderEvent = eventReader<OrderEvent>({
   OrderPlaced: [
@@ -144,15 +156,50 @@ export const readOrderEvent = eventReader<OrderEvent>({
   ],
   OrderShipped: [
     {
-      schema: v.object({ schemaVersion: v.literal(1), orderId: Text, carrier: Text, trackingNumber: Text, eta: v.nullable(v.pipe(v.string(), v.isoDate())), at: At }),
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        orderId: Text,
+        carrier: Text,
+        trackingNumber: Text,
+        eta: v.nullable(v.pipe(v.string(), v.isoDate())),
+        at: At,
+      }),
     },
   ],
   OrderDelivered: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Text, at: At }) }],
   OrderCancelled: [
     {
-      schema: v.object({ schemaVersion: v.literal(1), orderId: Text, reason: v.string(), by: v.picklist(['shopper', 'shop']), lines: Units, at: At }),
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        orderId: Text,
+        reason: v.string(),
+        by: v.picklist(['shopper', 'shop']),
+        lines: Units,
+        at: At,
+      }),
     },
   ],
-  ReturnReceived: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Text, lines: Units, restock: v.boolean(), reason: v.optional(Text), at: At }) }],
-  RefundIssued: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Text, amountCents: v.pipe(Cents, v.minValue(1)), reason: v.string(), at: At }) }],
+  ReturnReceived: [
+    {
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        orderId: Text,
+        lines: Units,
+        restock: v.boolean(),
+        reason: v.optional(Text),
+        at: At,
+      }),
+    },
+  ],
+  RefundIssued: [
+    {
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        orderId: Text,
+        amountCents: v.pipe(Cents, v.minValue(1)),
+        reason: v.string(),
+        at: At,
+      }),
+    },
+  ],
 });

@@ -24,14 +24,20 @@ export interface StockAlertRequested {
 /** The alert went out (or had no one left to go to): a later request for the variant waits anew. */
 export interface StockAlertFulfilled {
   type: 'StockAlertFulfilled';
-  data: { schemaVersion: 1; variantId: number; /** The event that brought units back (a receipt, a cancellation, a restocked return). */ receiptPosition: number; at: string };
+  data: {
+    schemaVersion: 1;
+    variantId: number /** The event that brought units back (a receipt, a cancellation, a restocked return). */;
+    receiptPosition: number;
+    at: string;
+  };
 }
 
 export type StockAlertEvent = StockAlertRequested | StockAlertFulfilled;
 export const STOCK_ALERT_EVENT_TYPES = ['StockAlertRequested', 'StockAlertFulfilled'] as const;
 
 export const STOCK_ALERT_STREAM_PREFIX = 'stock-alert-';
-export const stockAlertStreamId = (subscriberId: string, variantId: number) => `${STOCK_ALERT_STREAM_PREFIX}${variantId}-${subscriberId}`;
+export const stockAlertStreamId = (subscriberId: string, variantId: number) =>
+  `${STOCK_ALERT_STREAM_PREFIX}${variantId}-${subscriberId}`;
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
 const Text = v.pipe(v.string(), v.nonEmpty());
@@ -39,9 +45,25 @@ const At = v.pipe(v.string(), v.isoTimestamp());
 
 export const readStockAlertEvent = eventReader<StockAlertEvent>({
   StockAlertRequested: [
-    { schema: v.object({ schemaVersion: v.literal(1), subscriberId: Text, emailCipher: Text, productId: Id, variantId: Id, at: At }) },
+    {
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        subscriberId: Text,
+        emailCipher: Text,
+        productId: Id,
+        variantId: Id,
+        at: At,
+      }),
+    },
   ],
   StockAlertFulfilled: [
-    { schema: v.object({ schemaVersion: v.literal(1), variantId: Id, receiptPosition: v.pipe(v.number(), v.integer(), v.minValue(1)), at: At }) },
+    {
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        variantId: Id,
+        receiptPosition: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        at: At,
+      }),
+    },
   ],
 });

@@ -18,7 +18,9 @@ export interface ReceiveStock {
 /** A variant's stock stream holds its receipts; nothing in them constrains the next one. */
 export type StockState = { received: number };
 export const initialState = (): StockState => ({ received: 0 });
-export const evolve = (state: StockState, event: StockReceived): StockState => ({ received: state.received + event.data.quantity });
+export const evolve = (state: StockState, event: StockReceived): StockState => ({
+  received: state.received + event.data.quantity,
+});
 
 export function decide(command: ReceiveStock, _state: StockState): StockReceived[] {
   if (!command.variantExists) throw notFound(`There is no variant ${command.variantId} in the catalogue`);
@@ -26,5 +28,16 @@ export function decide(command: ReceiveStock, _state: StockState): StockReceived
     throw ruleViolated(`A receipt must add 1 to ${MAX_RECEIPT.toLocaleString('en-US')} units`);
   }
   const reason = command.reason?.trim();
-  return [{ type: 'StockReceived', data: { schemaVersion: 1, variantId: command.variantId, quantity: command.quantity, ...(reason ? { reason } : {}), at: command.at } }];
+  return [
+    {
+      type: 'StockReceived',
+      data: {
+        schemaVersion: 1,
+        variantId: command.variantId,
+        quantity: command.quantity,
+        ...(reason ? { reason } : {}),
+        at: command.at,
+      },
+    },
+  ];
 }

@@ -1,4 +1,8 @@
-import { SUBSCRIBED_SCHEMA_VERSION, type StoredSubscriptionEvent, type SubscriptionEvent } from './subscription.events.ts';
+import {
+  SUBSCRIBED_SCHEMA_VERSION,
+  type StoredSubscriptionEvent,
+  type SubscriptionEvent,
+} from './subscription.events.ts';
 
 export interface SubscriptionState {
   subscribed: boolean;
@@ -27,10 +31,22 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
   switch (command.type) {
     case 'Subscribe':
       if (state.subscribed) return [];
-      return [{ type: 'Subscribed', data: { schemaVersion: SUBSCRIBED_SCHEMA_VERSION, subscriberId: command.subscriberId, emailCipher: command.emailCipher, at: command.at } }];
+      return [
+        {
+          type: 'Subscribed',
+          data: {
+            schemaVersion: SUBSCRIBED_SCHEMA_VERSION,
+            subscriberId: command.subscriberId,
+            emailCipher: command.emailCipher,
+            at: command.at,
+          },
+        },
+      ];
     case 'Forget':
       if (!state.subscribed) return [];
-      return [{ type: 'SubscriberForgotten', data: { schemaVersion: 1, subscriberId: command.subscriberId, at: command.at } }];
+      return [
+        { type: 'SubscriberForgotten', data: { schemaVersion: 1, subscriberId: command.subscriberId, at: command.at } },
+      ];
     default: {
       const never: never = command;
       return never;

@@ -55,8 +55,18 @@ const subscriberId = v.pipe(v.string(), v.nonEmpty());
  */
 export const readSubscriptionEvent = eventReader<StoredSubscriptionEvent>({
   Subscribed: [
-    { schema: v.object({ schemaVersion: v.literal(1), email: v.pipe(v.string(), v.nonEmpty()), at }), upcast: (data: SubscribedV1['data']) => data },
-    { schema: v.object({ schemaVersion: v.literal(SUBSCRIBED_SCHEMA_VERSION), subscriberId, emailCipher: v.pipe(v.string(), v.nonEmpty()), at }) },
+    {
+      schema: v.object({ schemaVersion: v.literal(1), email: v.pipe(v.string(), v.nonEmpty()), at }),
+      upcast: (data: SubscribedV1['data']) => data,
+    },
+    {
+      schema: v.object({
+        schemaVersion: v.literal(SUBSCRIBED_SCHEMA_VERSION),
+        subscriberId,
+        emailCipher: v.pipe(v.string(), v.nonEmpty()),
+        at,
+      }),
+    },
   ],
   SubscriberForgotten: [{ schema: v.object({ schemaVersion: v.literal(1), subscriberId, at }) }],
 });

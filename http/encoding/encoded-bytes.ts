@@ -13,7 +13,6 @@ export interface EncodedBytes {
   br?: Buffer;
 }
 
-
 /**
  * zlib hands back a view of its larger output chunk (ADR 23 has the sizes): what is kept is copied
  * to its own length, so the bytes counted are the bytes held.
@@ -34,9 +33,13 @@ export function encodeBytes(content: Buffer, { brotli = true }: { brotli?: boole
   if (content.length < MIN_COMPRESSIBLE_BYTES) return encoded;
   encoded.gzip = ownBytes(gzipSync(content, { level: 6 }));
   if (!brotli) return encoded;
-  brotliCompress(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }, (error, br) => {
-    if (!error) encoded.br = ownBytes(br);
-  });
+  brotliCompress(
+    content,
+    { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } },
+    (error, br) => {
+      if (!error) encoded.br = ownBytes(br);
+    },
+  );
   return encoded;
 }
 
@@ -98,7 +101,13 @@ export function negotiateEncoding(acceptEncoding: string | undefined, encoded: E
   return accepted(acceptEncoding!).gzip > 0 ? 'gzip' : 'identity';
 }
 
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, statusCode: number, headers: Record<string, string>, bytes: EncodedBytes): FastifyReply {
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  headers: Record<string, string>,
+  bytes: EncodedBytes,
+): FastifyReply {
   const encoding = negotiateEncoding(request.headers['accept-encoding'], bytes);
   reply.status(statusCode).headers(headers);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

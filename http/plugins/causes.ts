@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { type Cause, withCause } from '../../eventstore/cause.ts';
 
 /** A shopper as the log names them: a hash of their session's id, never the id or the cookie itself. */
-export const shopperActor = (sessionId: string) => `shopper:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 16)}`;
+export const shopperActor = (sessionId: string) =>
+  `shopper:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 16)}`;
 
 /**
  * The request as the cause of what it writes: its id (a proxy's x-request-id kept) is the correlation

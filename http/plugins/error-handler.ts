@@ -51,21 +51,40 @@ export const errorHandler = fp(
       }
       if (error instanceof LockWaitTooLong) {
         request.log.warn({ stream: error.streamId }, 'a command waited too long for a lock');
-        return reply.status(503).header('retry-after', '1').send({ error: 'Service Unavailable', message: 'The shop is very busy right now. Please try again in a moment.', requestId });
+        return reply.status(503).header('retry-after', '1').send({
+          error: 'Service Unavailable',
+          message: 'The shop is very busy right now. Please try again in a moment.',
+          requestId,
+        });
       }
       if (error instanceof TooMuchContention) {
         request.log.warn({ stream: error.streamId }, 'stream stayed contended through every retry');
         // Contention passes: the client may send it again (a refused rule's 409 carries no Retry-After).
-        return reply.status(409).header('retry-after', '1').send({ error: 'Conflict', message: `${contendedThing(error.streamId)} was changed at the same moment elsewhere. Please try again.`, requestId });
+        return reply
+          .status(409)
+          .header('retry-after', '1')
+          .send({
+            error: 'Conflict',
+            message: `${contendedThing(error.streamId)} was changed at the same moment elsewhere. Please try again.`,
+            requestId,
+          });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const explain = FASTIFY_MESSAGES[error.code];
-        const message = explain ? explain(error) : error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
+        const message = explain
+          ? explain(error)
+          : error instanceof SyntaxError
+            ? 'The request body is not valid JSON'
+            : error.message;
         return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Bad Request', message, requestId });
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.', requestId });
+      return reply.status(500).send({
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+        requestId,
+      });
     });
   },
   { name: 'dino-shop-error-handler', fastify: '5.x' },

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
 import { cookieValue } from '../../contracts/shop-cookies.ts';
@@ -50,7 +57,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
  */
 function scopeOf(request: FastifyRequest): string {
   const session = cookieValue(request.headers.cookie, SESSION_COOKIE);
-  return (session && sessionScope(session)) || `client:${sha256(`${request.ip}\n${request.headers['user-agent'] ?? ''}`)}`;
+  return (
+    (session && sessionScope(session)) || `client:${sha256(`${request.ip}\n${request.headers['user-agent'] ?? ''}`)}`
+  );
 }
 const sessionScope = (cookie: string) => {
   const id = sessionIdOf(cookie);
@@ -132,45 +141,63 @@ export const idempotency = fp(
     const inFlight = new Map<string, Promise<void>>();
     app.decorateRequest('commandKey', undefined);
 
-    const claim = (keyOf: ((request: FastifyRequest) => string | undefined) | undefined): preHandlerHookHandler => async (request, reply) => {
-      let key: string;
-      if (keyOf) {
-        const given = keyOf(request);
-        if (given === undefined) return;
-        key = given;
-      } else {
-        const header = request.headers[IDEMPOTENCY_HEADER];
-        if (header === undefined) return;
-        if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-          throw new HttpError(400, 'Idempotency-Key must be 8 to 200 printable characters without spaces');
+    const claim =
+      (keyOf: ((request: FastifyRequest) => string | undefined) | undefined): preHandlerHookHandler =>
+      async (request, reply) => {
+        let key: string;
+        if (keyOf) {
+          const given = keyOf(request);
+          if (given === undefined) return;
+          key = given;
+        } else {
+          const header = request.headers[IDEMPOTENCY_HEADER];
+          if (header === undefined) return;
+          if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+            throw new HttpError(400, 'Idempotency-Key must be 8 to 200 printable characters without spaces');
+          }
+          key = header;
         }
-        key = header;
-      }
-      // Hashed only once there is a key: most writes carry none.
-      const fingerprint = fingerprintOf(request);
-      const scope = scopeOf(request);
-      if (keyOf) key = `${key}.${fingerprint}`;
-      const id = `${scope}\n${key}`;
-      for (let earlier = inFlight.get(id); earlier; earlier = inFlight.get(id)) {
-        const finished = await Promise.race([earlier.then(() => true), pause(waitMs).then(() => false)]);
-        if (!finished) throw new HttpError(409, 'The first request with this Idempotency-Key is still being processed; try again shortly', 1);
-      }
-      let done!: () => void;
-      inFlight.set(id, new Promise<void>((resolve) => (done = resolve)));
-      running.set(request, { scope, key, fingerprint, done: () => (inFlight.delete(id), done()) });
+        // Hashed only once there is a key: most writes carry none.
+        const fingerprint = fingerprintOf(request);
+        const scope = scopeOf(request);
+        if (keyOf) key = `${key}.${fingerprint}`;
+        const id = `${scope}\n${key}`;
+        for (let earlier = inFlight.get(id); earlier; earlier = inFlight.get(id)) {
+          const finished = await Promise.race([earlier.then(() => true), pause(waitMs).then(() => false)]);
+          if (!finished)
+            throw new HttpError(
+              409,
+              'The first request with this Idempotency-Key is still being processed; try again shortly',
+              1,
+            );
+        }
+        let done!: () => void;
+        inFlight.set(id, new Promise<void>((resolve) => (done = resolve)));
+        running.set(request, { scope, key, fingerprint, done: () => (inFlight.delete(id), done()) });
 
-      const recordKey = sha256(id);
-      const outcome = await findKeyOutcome(db, { scope, key, recordKey });
-      if (outcome.kind !== 'new' && outcome.fingerprint !== fingerprint) {
-        // Not this key's request: its refusal is not the key's answer.
-        release(request);
-        throw new HttpError(422, 'This Idempotency-Key was already used for a different request; send a new key for a new request');
-      }
-      if (outcome.kind === 'answered') {
-        return reply.status(outcome.answer.status).headers(outcome.answer.headers).header(REPLAYED_HEADER, 'true').send(outcome.answer.body);
-      }
-      request.commandKey = { key: recordKey, request: fingerprint, ...(outcome.kind === 'recorded' ? { recordedIn: outcome.streamId } : {}) };
-    };
+        const recordKey = sha256(id);
+        const outcome = await findKeyOutcome(db, { scope, key, recordKey });
+        if (outcome.kind !== 'new' && outcome.fingerprint !== fingerprint) {
+          // Not this key's request: its refusal is not the key's answer.
+          release(request);
+          throw new HttpError(
+            422,
+            'This Idempotency-Key was already used for a different request; send a new key for a new request',
+          );
+        }
+        if (outcome.kind === 'answered') {
+          return reply
+            .status(outcome.answer.status)
+            .headers(outcome.answer.headers)
+            .header(REPLAYED_HEADER, 'true')
+            .send(outcome.answer.body);
+        }
+        request.commandKey = {
+          key: recordKey,
+          request: fingerprint,
+          ...(outcome.kind === 'recorded' ? { recordedIn: outcome.streamId } : {}),
+        };
+      };
 
     const finish: onSendHookHandler = async (request, reply, payload) => {
       const first = running.get(request);
@@ -181,7 +208,12 @@ export const idempotency = fp(
       // key): a failure to keep its answer must not turn that answer into a 500, which a client would
       // retry; the retry finds the key in the log and answers from it.
       try {
-        if (!reply.getHeader(REPLAYED_HEADER) && !retryable(reply.statusCode) && !keptOut.has(request) && typeof body === 'string') {
+        if (
+          !reply.getHeader(REPLAYED_HEADER) &&
+          !retryable(reply.statusCode) &&
+          !keptOut.has(request) &&
+          typeof body === 'string'
+        ) {
           await keepAnswer(db, {
             scopes: [first.scope, ...newSessionScopes(reply, first.scope)],
             key: first.key,
@@ -191,7 +223,10 @@ export const idempotency = fp(
           });
         }
       } catch (error) {
-        request.log.error({ err: error, idempotencyKey: first.key }, 'could not keep the answer to an idempotent request; a retry will answer from the log');
+        request.log.error(
+          { err: error, idempotencyKey: first.key },
+          'could not keep the answer to an idempotent request; a retry will answer from the log',
+        );
       } finally {
         release(request);
       }
@@ -212,4 +247,5 @@ export const idempotency = fp(
 );
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -60,7 +60,11 @@ function localCounter() {
  * instance and no request waits for Redis or is refused because of it; a warning is logged once when
  * that begins and a line when Redis counts again (ioredis reconnects on its own).
  */
-export function rateLimitStore(options: { redis?: Redis | undefined; nameSpace: string; log: FastifyBaseLogger }): RateLimitStore {
+export function rateLimitStore(options: {
+  redis?: Redis | undefined;
+  nameSpace: string;
+  log: FastifyBaseLogger;
+}): RateLimitStore {
   const { redis, nameSpace, log } = options;
   const countHere = localCounter();
   let fallback = false;

@@ -23,7 +23,10 @@ const WHAT: Record<LimitName, string> = {
 };
 
 export const tooManyRequests = (name: LimitName, retryAfterSeconds: number) =>
-  new HttpError(429, `${WHAT[name]}. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`);
+  new HttpError(
+    429,
+    `${WHAT[name]}. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
+  );
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,8 +43,15 @@ declare module 'fastify' {
  * Registers @fastify/rate-limit (never globally: pages and catalogue reads are cached and cheap) and
  * `fastify.limitBy`, so any route (a form post included) opts into a limit with one line.
  */
-export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<{ stats: () => RateLimitStoreStats }> {
-  const store = rateLimitStore({ redis: options.redis, nameSpace: options.nameSpace ?? 'dino-shop:rate:', log: app.log });
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: RateLimitOptions,
+): Promise<{ stats: () => RateLimitStoreStats }> {
+  const store = rateLimitStore({
+    redis: options.redis,
+    nameSpace: options.nameSpace ?? 'dino-shop:rate:',
+    log: app.log,
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     // Falls back to counting in the process when Redis cannot count.
@@ -59,16 +69,19 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     ]),
   ) as Record<LimitName, ReturnType<FastifyInstance['createRateLimit']>>;
 
-  app.decorate('limitBy', (name: LimitName, when?: (request: FastifyRequest) => boolean): preHandlerAsyncHookHandler => {
-    const limiter = limiters[name];
-    return async (request, reply) => {
-      if (when && !when(request)) return;
-      const result = await limiter(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      const retryAfter = Math.max(1, result.ttlInSeconds);
-      reply.header('retry-after', String(retryAfter));
-      throw tooManyRequests(name, retryAfter);
-    };
-  });
+  app.decorate(
+    'limitBy',
+    (name: LimitName, when?: (request: FastifyRequest) => boolean): preHandlerAsyncHookHandler => {
+      const limiter = limiters[name];
+      return async (request, reply) => {
+        if (when && !when(request)) return;
+        const result = await limiter(request);
+        if (result.isAllowed || !result.isExceeded) return;
+        const retryAfter = Math.max(1, result.ttlInSeconds);
+        reply.header('retry-after', String(retryAfter));
+        throw tooManyRequests(name, retryAfter);
+      };
+    },
+  );
   return { stats: store.stats };
 }

@@ -86,4 +86,5 @@ export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
 /** Types a browser renders as a document, running or styling what it holds. */
 const DOCUMENT_TYPE = /^\s*(text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)\b/i;
 
-export const isDocumentType = (contentType: unknown) => typeof contentType === 'string' && DOCUMENT_TYPE.test(contentType);
+export const isDocumentType = (contentType: unknown) =>
+  typeof contentType === 'string' && DOCUMENT_TYPE.test(contentType);

@@ -59,7 +59,9 @@ export class ShopperSession {
 
   /** The cookie's content, or undefined when nothing is left to remember. */
   get data(): SessionData | undefined {
-    return this.#data && (this.#data.cartId !== undefined || this.#data.promoCode !== undefined) ? this.#data : undefined;
+    return this.#data && (this.#data.cartId !== undefined || this.#data.promoCode !== undefined)
+      ? this.#data
+      : undefined;
   }
 
   #set(key: 'cartId' | 'promoCode', value: string | undefined): void {

@@ -30,25 +30,36 @@ export class RequestValidationError extends Error {
 const PART_NAMES: Record<string, string> = { body: 'request body', querystring: 'query string', params: 'URL' };
 
 /** Validates every route part declared with schemaOf() by its valibot schema (registered before the routes). */
-export const valibotValidation = fp(async (app: FastifyInstance) => {
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const valibot = origins.get(schema);
-    if (!valibot) throw new Error(`route schema for ${httpPart} was not declared with schemaOf()`);
-    return (data: unknown) => {
-      if (httpPart === 'body' && (data === null || typeof data !== 'object' || Array.isArray(data))) {
-        return { error: new RequestValidationError('The request body must be a JSON object') };
-      }
-      const result = v.safeParse(valibot, data, { abortPipeEarly: true });
-      if (result.success) return { value: result.output };
-      const issue = result.issues[0];
-      const path = v.getDotPath(issue);
-      const where = PART_NAMES[httpPart ?? ''] ?? httpPart;
-      const message = issue.kind === 'schema' && issue.type === 'object' ? `The ${where} must be an object` : issue.message;
-      // A missing field reads better named: "productId is required"; a query parameter sent twice
-      // (`?q=a&q=b` arrives as a list) is named as such, not as a type the sender never chose.
-      const repeated = httpPart === 'querystring' && path !== null && Array.isArray((data as Record<string, unknown> | null)?.[path]);
-      const text = repeated ? `${path} was given more than once; send it once` : issue.received === 'undefined' && path ? `${path} is required` : message;
-      return { error: new RequestValidationError(text) };
-    };
-  });
-}, { name: 'dino-shop-valibot-validation', fastify: '5.x' });
+export const valibotValidation = fp(
+  async (app: FastifyInstance) => {
+    app.setValidatorCompiler(({ schema, httpPart }) => {
+      const valibot = origins.get(schema);
+      if (!valibot) throw new Error(`route schema for ${httpPart} was not declared with schemaOf()`);
+      return (data: unknown) => {
+        if (httpPart === 'body' && (data === null || typeof data !== 'object' || Array.isArray(data))) {
+          return { error: new RequestValidationError('The request body must be a JSON object') };
+        }
+        const result = v.safeParse(valibot, data, { abortPipeEarly: true });
+        if (result.success) return { value: result.output };
+        const issue = result.issues[0];
+        const path = v.getDotPath(issue);
+        const where = PART_NAMES[httpPart ?? ''] ?? httpPart;
+        const message =
+          issue.kind === 'schema' && issue.type === 'object' ? `The ${where} must be an object` : issue.message;
+        // A missing field reads better named: "productId is required"; a query parameter sent twice
+        // (`?q=a&q=b` arrives as a list) is named as such, not as a type the sender never chose.
+        const repeated =
+          httpPart === 'querystring' &&
+          path !== null &&
+          Array.isArray((data as Record<string, unknown> | null)?.[path]);
+        const text = repeated
+          ? `${path} was given more than once; send it once`
+          : issue.received === 'undefined' && path
+            ? `${path} is required`
+            : message;
+        return { error: new RequestValidationError(text) };
+      };
+    });
+  },
+  { name: 'dino-shop-valibot-validation', fastify: '5.x' },
+);

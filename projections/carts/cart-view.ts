@@ -4,7 +4,11 @@ import type { CatalogueReader } from '../catalogue/catalogue.reader.ts';
 import type { CartLineRow } from './carts.queries.ts';
 
 /** Cart lines (from the read model or a folded stream) in API shape, priced from the catalogue, with each variant's exact stock (the cart's stepper bound). */
-export function cartFromLines(cartId: string, lines: readonly CartLineRow[], catalogue: Pick<CatalogueReader, 'productById' | 'variant' | 'stockOf'>): Cart {
+export function cartFromLines(
+  cartId: string,
+  lines: readonly CartLineRow[],
+  catalogue: Pick<CatalogueReader, 'productById' | 'variant' | 'stockOf'>,
+): Cart {
   const items: CartItem[] = [];
   for (const line of lines) {
     const product = catalogue.productById(line.productId);
@@ -14,8 +18,20 @@ export function cartFromLines(cartId: string, lines: readonly CartLineRow[], cat
     items.push({
       id: line.lineId,
       quantity: line.quantity,
-      product: { id: product.id, name: product.name, slug: product.slug, imageUrl: product.imageUrl, price: product.price },
-      variant: { id: variant.id, color: variant.color, colorHex: variant.colorHex, size: variant.size, stock: catalogue.stockOf(variant.id) ?? 0 },
+      product: {
+        id: product.id,
+        name: product.name,
+        slug: product.slug,
+        imageUrl: product.imageUrl,
+        price: product.price,
+      },
+      variant: {
+        id: variant.id,
+        color: variant.color,
+        colorHex: variant.colorHex,
+        size: variant.size,
+        stock: catalogue.stockOf(variant.id) ?? 0,
+      },
     });
   }
   return cartOf(cartId, items);

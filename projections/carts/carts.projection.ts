@@ -58,14 +58,15 @@ function fold(carts: 'stored' | 'new' | 'all'): string {
     new: `select e.* from carts_events e where not exists (select from carts s where s.cart_id = e.cart_id)`,
     all: `select e.* from carts_events e`,
   }[carts];
-  const storedLines = carts === 'stored'
-    ? `union all
+  const storedLines =
+    carts === 'stored'
+      ? `union all
             select s.cart_id, l.line->>'lineId', 0, null, l.place, 'ItemAdded', (l.line->>'productId')::int, (l.line->>'variantId')::int,
                    l.line->>'addedAt', (l.line->>'quantity')::int, null
             from (select distinct cart_id from fresh) t
             join carts s on s.cart_id = t.cart_id
             cross join jsonb_array_elements(s.lines) with ordinality as l(line, place)`
-    : '';
+      : '';
   return `with fresh as not materialized (${fresh}),
         line_states as (
           select u.cart_id, u.line_id,

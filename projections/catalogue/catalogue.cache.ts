@@ -26,9 +26,13 @@ export interface CatalogueCache extends CatalogueReader {
  * reload). A poll of the marks (version, units moved) catches what a missed notification or another
  * process's within-band sale left behind.
  */
-export async function openCatalogueCache(db: Database, options: { pollMs?: number; logger?: Logger } = {}): Promise<CatalogueCache> {
+export async function openCatalogueCache(
+  db: Database,
+  options: { pollMs?: number; logger?: Logger } = {},
+): Promise<CatalogueCache> {
   const logger = options.logger ?? stderrLogger;
-  const failed = (trigger: string) => (err: unknown) => logger.error({ err, trigger }, 'catalogue reload failed; serving the previous catalogue');
+  const failed = (trigger: string) => (err: unknown) =>
+    logger.error({ err, trigger }, 'catalogue reload failed; serving the previous catalogue');
   // A failed reload keeps serving the catalogue already in memory; the next notification or poll retries.
   const reload = (trigger: string) => () => void refresh().catch(failed(trigger));
   // The marks first, then the snapshot: a change landing between them is seen by the next refresh.
@@ -86,7 +90,9 @@ export async function openCatalogueCache(db: Database, options: { pollMs?: numbe
    */
   const onStockNotice = (payload: string) => {
     if (!payload) return reload('stock notification')();
-    const older = (JSON.parse(payload) as Array<[number, number]>).filter(([id, moved]) => (index.unitsMovedOf(id) ?? moved) < moved).map(([id]) => id);
+    const older = (JSON.parse(payload) as Array<[number, number]>)
+      .filter(([id, moved]) => (index.unitsMovedOf(id) ?? moved) < moved)
+      .map(([id]) => id);
     if (older.length > 0) void stockLevels(db, older).then(applyStock, failed('stock notification'));
   };
 

@@ -36,7 +36,9 @@ export interface CatalogueIndex extends CatalogueReader {
  * read with their stock as shoppers are shown it (contracts/stock-bands.ts); `stockOf` is the exact count.
  */
 export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueIndex {
-  const levels = new Map(snapshot.variants.map((v) => [v.id, { stock: v.stock, moved: snapshot.moved?.get(v.id) ?? 0 }]));
+  const levels = new Map(
+    snapshot.variants.map((v) => [v.id, { stock: v.stock, moved: snapshot.moved?.get(v.id) ?? 0 }]),
+  );
   const variantsByProduct = new Map<number, Variant[]>();
   const variantById = new Map<number, Variant>();
   for (const exact of snapshot.variants) {
@@ -53,13 +55,20 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueInde
   const byId = new Map(products.map((p) => [p.id, p]));
   const categoryBySlug = new Map(snapshot.categories.map((c) => [c.slug, c]));
   const inCategory = new Map(
-    [...snapshot.membership.entries()].map(([slug, ids]) => [slug, ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined).sort(byFeatured)]),
+    [...snapshot.membership.entries()].map(([slug, ids]) => [
+      slug,
+      ids
+        .map((id) => byId.get(id))
+        .filter((p): p is Product => p !== undefined)
+        .sort(byFeatured),
+    ]),
   );
   const bestsellers = featuredOrder.filter((p) => p.bestSeller);
   // Ties among matches keep the featured order. A hit names the record; the answer is the product with its variants now.
   const productSearch = productMatcher([...snapshot.products].sort(byFeatured));
   const categorySearch = categoryMatcher(snapshot.categories);
-  const productHits = (query: string, limit?: number) => productSearch.search(query, limit).map((hit) => ({ ...hit, item: byId.get(hit.item.id)! }));
+  const productHits = (query: string, limit?: number) =>
+    productSearch.search(query, limit).map((hit) => ({ ...hit, item: byId.get(hit.item.id)! }));
 
   return {
     version: snapshot.version,
@@ -71,7 +80,10 @@ export function createCatalogueIndex(snapshot: CatalogueSnapshot): CatalogueInde
       const found = search ? productHits(search).map((hit) => hit.item) : featuredOrder;
       return sortedProducts(found, sort);
     },
-    search: (query, limit) => ({ products: productHits(query, limit), categories: categorySearch.search(query, limit) }),
+    search: (query, limit) => ({
+      products: productHits(query, limit),
+      categories: categorySearch.search(query, limit),
+    }),
     productsInCategory: (slug) => (categoryBySlug.has(slug) ? (inCategory.get(slug) ?? []) : undefined),
     bestsellers: () => bestsellers,
     product: (slug) => bySlug.get(slug),

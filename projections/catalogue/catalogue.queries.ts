@@ -32,16 +32,40 @@ export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSna
     db.query<{ id: number; slug: string; name: string; description: string; image_url: string }>(
       'select id, slug, name, description, image_url from categories order by sort_order, id',
     ),
-    db.query<{ id: number; slug: string; name: string; description: string; price_cents: number; image_url: string; collection: string | null; best_seller: boolean; featured: boolean }>(
+    db.query<{
+      id: number;
+      slug: string;
+      name: string;
+      description: string;
+      price_cents: number;
+      image_url: string;
+      collection: string | null;
+      best_seller: boolean;
+      featured: boolean;
+    }>(
       'select id, slug, name, description, price_cents, image_url, collection, best_seller, featured from products order by id',
     ),
-    db.query<{ id: number; product_id: number; size: Size; color: string; color_hex: string; stock: number; moved: number }>(
+    db.query<{
+      id: number;
+      product_id: number;
+      size: Size;
+      color: string;
+      color_hex: string;
+      stock: number;
+      moved: number;
+    }>(
       `select v.id, v.product_id, v.size, v.color, v.color_hex, ${LIVE_STOCK} as stock, ${UNITS_MOVED} as moved
        from ${WITH_STOCK_LEVELS} order by v.product_id, v.sort_order, v.id`,
     ),
-    db.query<{ id: number; name: string; species: string; age: number; rating: string | number; comment: string; image_url: string }>(
-      'select id, name, species, age, rating, comment, image_url from testimonials order by id',
-    ),
+    db.query<{
+      id: number;
+      name: string;
+      species: string;
+      age: number;
+      rating: string | number;
+      comment: string;
+      image_url: string;
+    }>('select id, name, species, age, rating, comment, image_url from testimonials order by id'),
     db.query<{ slug: string; product_id: number }>(
       'select c.slug, pc.product_id from product_categories pc join categories c on c.id = pc.category_id order by c.slug, pc.product_id',
     ),
@@ -50,7 +74,13 @@ export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSna
   for (const row of membership.rows) members.set(row.slug, [...(members.get(row.slug) ?? []), row.product_id]);
   return {
     version,
-    categories: categories.rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, description: c.description, imageUrl: c.image_url })),
+    categories: categories.rows.map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      imageUrl: c.image_url,
+    })),
     products: products.rows.map((p) => ({
       id: p.id,
       name: p.name,
@@ -62,7 +92,14 @@ export async function loadCatalogueSnapshot(db: Queryable): Promise<CatalogueSna
       bestSeller: p.best_seller,
       featured: p.featured,
     })),
-    variants: variants.rows.map((v) => ({ id: v.id, productId: v.product_id, size: v.size, color: v.color, colorHex: v.color_hex, stock: Number(v.stock) })),
+    variants: variants.rows.map((v) => ({
+      id: v.id,
+      productId: v.product_id,
+      size: v.size,
+      color: v.color,
+      colorHex: v.color_hex,
+      stock: Number(v.stock),
+    })),
     moved: new Map(variants.rows.map((v) => [v.id, Number(v.moved)])),
     testimonials: testimonials.rows.map((t) => ({
       id: t.id,

@@ -88,7 +88,10 @@ const toOrder = (r: Row): OrderRow => ({
 
 /** The order with this number placed by this customer; undefined for an unknown number or another customer alike. */
 export async function orderByNumber(db: Queryable, number: string, customerId: string): Promise<OrderRow | undefined> {
-  const { rows } = await db.query<Row>(`select ${COLUMNS} from orders where number = $1 and customer_id = $2`, [number, customerId]);
+  const { rows } = await db.query<Row>(`select ${COLUMNS} from orders where number = $1 and customer_id = $2`, [
+    number,
+    customerId,
+  ]);
   return rows[0] && toOrder(rows[0]);
 }
 
@@ -107,7 +110,12 @@ export async function countOrdersSince(db: Queryable, since: Date | undefined, s
 }
 
 /** Orders placed at or after `since` (with `status`, only those in that status), oldest first, in keyset batches (placed_at, order_id): constant memory. */
-export async function* ordersSince(db: Queryable, since: Date | undefined, batchSize = 1_000, status?: OrderStatus): AsyncGenerator<OrderRow[]> {
+export async function* ordersSince(
+  db: Queryable,
+  since: Date | undefined,
+  batchSize = 1_000,
+  status?: OrderStatus,
+): AsyncGenerator<OrderRow[]> {
   let after: OrderRow | undefined;
   for (;;) {
     const { rows } = await db.query<Row>(
@@ -129,7 +137,9 @@ export async function* ordersSince(db: Queryable, since: Date | undefined, batch
 
 /** How many orders are in each status (the metrics read it when scraped). */
 export async function orderCountsByStatus(db: Queryable): Promise<Array<{ status: OrderStatus; count: number }>> {
-  const { rows } = await db.query<{ status: OrderStatus; count: number }>('select status, count(*)::int as count from orders group by status');
+  const { rows } = await db.query<{ status: OrderStatus; count: number }>(
+    'select status, count(*)::int as count from orders group by status',
+  );
   return rows;
 }
 

@@ -28,12 +28,21 @@ export interface AlertVariant {
 }
 
 export async function alertVariant(db: Queryable, variantId: number): Promise<AlertVariant | undefined> {
-  const { rows } = await db.query<{ product_id: number; slug: string; name: string; size: string; color: string; stock: number }>(
+  const { rows } = await db.query<{
+    product_id: number;
+    slug: string;
+    name: string;
+    size: string;
+    color: string;
+    stock: number;
+  }>(
     `select v.product_id, p.slug, p.name, v.size, v.color, ${LIVE_STOCK} as stock
      from variants v join products p on p.id = v.product_id left join stock_levels s on s.variant_id = v.id
      where v.id = $1`,
     [variantId],
   );
   const r = rows[0];
-  return r && { productId: r.product_id, slug: r.slug, name: r.name, size: r.size, color: r.color, stock: Number(r.stock) };
+  return (
+    r && { productId: r.product_id, slug: r.slug, name: r.name, size: r.size, color: r.color, stock: Number(r.stock) }
+  );
 }

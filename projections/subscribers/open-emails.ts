@@ -14,7 +14,10 @@ export interface EmailOpener {
   close(): Promise<void>;
 }
 
-const task = (keysHex: readonly string[], sealed: readonly string[]): OpenEmailsTask => ({ keysHex: keysHex.join(''), sealed: sealed.join('\n') });
+const task = (keysHex: readonly string[], sealed: readonly string[]): OpenEmailsTask => ({
+  keysHex: keysHex.join(''),
+  sealed: sealed.join('\n'),
+});
 
 /** In this thread: for exports of one batch, where starting threads costs more than it saves. */
 export const inlineOpener: EmailOpener = {
@@ -39,7 +42,10 @@ export function workerOpener(threads = availableParallelism()): EmailOpener {
         // is with no threads (V8's default young generation holds far more than a batch needs).
         resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
         // Workers inherit the parent's flags; TypeScript source needs tsx's loader among them.
-        execArgv: compiled || process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+        execArgv:
+          compiled || process.execArgv.some((arg) => arg.includes('tsx'))
+            ? process.execArgv
+            : [...process.execArgv, '--import', 'tsx'],
       }),
   );
   // Batches fetched ahead are still in the workers when an export stops early. A pool destroyed under

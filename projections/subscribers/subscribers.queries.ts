@@ -22,7 +22,10 @@ export const EXPORT_BATCH_SIZE = 2_000;
  * opened, by worker threads in parallel once a batch comes back full (an export of one batch opens its
  * addresses in this thread: starting threads would cost more); memory stays at those few batches.
  */
-export async function* streamSubscribers(db: Database, options: { since?: Date; batchSize?: number } = {}): AsyncGenerator<ExportedSubscriber[]> {
+export async function* streamSubscribers(
+  db: Database,
+  options: { since?: Date; batchSize?: number } = {},
+): AsyncGenerator<ExportedSubscriber[]> {
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
   let opener: EmailOpener | undefined;
   const openerFor = (fullBatch: boolean) => (fullBatch ? (opener ??= workerOpener()) : (opener ?? inlineOpener));
@@ -54,11 +57,21 @@ export async function* streamSubscribers(db: Database, options: { since?: Date; 
         [options.since ?? new Date(0)],
       );
       while (!stopped) {
-        const { rows } = await tx.query<{ email_cipher: string; key: string; at: string }>(`fetch forward ${batchSize} from subscriber_export`);
+        const { rows } = await tx.query<{ email_cipher: string; key: string; at: string }>(
+          `fetch forward ${batchSize} from subscriber_export`,
+        );
         if (rows.length === 0) break;
         const batch = openerFor(rows.length === batchSize)
-          .open(rows.map((r) => r.key), rows.map((r) => r.email_cipher))
-          .then((emails) => rows.map((r, i) => ({ email: emails[i]!, subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at })));
+          .open(
+            rows.map((r) => r.key),
+            rows.map((r) => r.email_cipher),
+          )
+          .then((emails) =>
+            rows.map((r, i) => ({
+              email: emails[i]!,
+              subscribedAt: r.at.endsWith('000Z') ? `${r.at.slice(0, -4)}Z` : r.at,
+            })),
+          );
         // Awaited in order by the consumer; until then a failure must not count as unhandled.
         batch.catch(() => {});
         pending.push(batch);
@@ -103,6 +116,9 @@ export async function* streamSubscribers(db: Database, options: { since?: Date; 
 
 /** How many subscribers signed up at or after `since` (all when unset). */
 export async function countSubscribersSince(db: Queryable, since?: Date): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('select count(*) as n from subscribers where subscribed_at >= $1', [since ?? new Date(0)]);
+  const { rows } = await db.query<{ n: string | number }>(
+    'select count(*) as n from subscribers where subscribed_at >= $1',
+    [since ?? new Date(0)],
+  );
   return Number(rows[0]?.n ?? 0);
 }

@@ -33,10 +33,13 @@ function landscape(uid: string, sky: [string, string], seed: number): { defs: st
   let body = `<rect width="800" height="600" fill="url(#${uid}-sky)"/>`;
   body += circle(650, 110, 56, { fill: '#fff3b0' }) + circle(650, 110, 40, { fill: '#ffe071' });
   // cloud
-  body += g(`${circle(0, 0, 26, { fill: '#fff' }) + circle(30, -10, 32, { fill: '#fff' }) + circle(62, 0, 24, { fill: '#fff' })}<rect x="0" y="0" width="62" height="24" fill="#fff"/>`, {
-    transform: 'translate(110 110)',
-    opacity: 0.9,
-  });
+  body += g(
+    `${circle(0, 0, 26, { fill: '#fff' }) + circle(30, -10, 32, { fill: '#fff' }) + circle(62, 0, 24, { fill: '#fff' })}<rect x="0" y="0" width="62" height="24" fill="#fff"/>`,
+    {
+      transform: 'translate(110 110)',
+      opacity: 0.9,
+    },
+  );
   // volcano puffing a heart
   body += shape('M 560 430 L 640 300 L 680 300 L 760 430 Z', mix(sky[0], '#a58a7a', 0.75), { 'stroke-width': 4 });
   body += path('M 640 300 L 680 300 L 670 318 L 660 308 L 650 320 Z', { fill: '#ff8a5c' });
@@ -51,7 +54,9 @@ function landscape(uid: string, sky: [string, string], seed: number): { defs: st
           .map((t) => {
             const px = 10 * t * 4 * (1 - t) + 40 * t * t;
             const py = -60 * 2 * t * (1 - t) - 110 * t * t;
-            return path(`M ${px} ${py} q -30 -6 -40 12 q 22 4 40 -12 Z M ${px} ${py} q 24 -16 40 -6 q -18 14 -40 6 Z`, { fill: '#4fa65c' });
+            return path(`M ${px} ${py} q -30 -6 -40 12 q 22 4 40 -12 Z M ${px} ${py} q 24 -16 40 -6 q -18 14 -40 6 Z`, {
+              fill: '#4fa65c',
+            });
           })
           .join(''),
       { transform: `translate(${x} ${y}) scale(${flip ? -s : s} ${s})` },
@@ -83,19 +88,35 @@ export function categorySvg(category: SeedCategory): string {
     body += ellipse(400, 560, 170, 22, { fill: '#000', opacity: 0.12 });
     body += shape('M 260 400 C 250 250 330 150 400 150 C 470 150 550 250 540 400 Z', '#fff6e6');
     body += nested(baby.body, [hx, hy, hs, hs], 250, 150, 300, 300);
-    body += shape('M 246 380 L 290 350 L 320 390 L 360 345 L 400 392 L 440 348 L 480 390 L 512 350 L 554 380 C 566 500 500 566 400 566 C 300 566 234 500 246 380 Z', '#fff6e6');
-    body += circle(330, 470, 14, { fill: '#ffd1dc' }) + circle(470, 500, 10, { fill: '#cfeefa' }) + circle(420, 440, 8, { fill: '#e4f6c9' });
+    body += shape(
+      'M 246 380 L 290 350 L 320 390 L 360 345 L 400 392 L 440 348 L 480 390 L 512 350 L 554 380 C 566 500 500 566 400 566 C 300 566 234 500 246 380 Z',
+      '#fff6e6',
+    );
+    body +=
+      circle(330, 470, 14, { fill: '#ffd1dc' }) +
+      circle(470, 500, 10, { fill: '#cfeefa' }) +
+      circle(420, 440, 8, { fill: '#e4f6c9' });
     body += g(bow('#f28cb1'), { transform: 'translate(470 175) rotate(18) scale(1.1)' });
     title = 'New arrivals: a baby T-Rex hatching from a spotted egg';
   } else {
-    const dino = ART['t-rex'].draw({ style: 'briefs', colour: '#d4a017', accent: '#d64545', print: 'stars', bow: true, lashes: false }, uid);
+    const dino = ART['t-rex'].draw(
+      { style: 'briefs', colour: '#d4a017', accent: '#d64545', print: 'stars', bow: true, lashes: false },
+      uid,
+    );
     defs += dino.defs;
     // gold podium with a star, the champion on top wearing a crown
     body += ellipse(400, 570, 220, 18, { fill: '#000', opacity: 0.12 });
     body += shape('M 230 470 L 570 470 L 570 572 L 230 572 Z', '#ffd45e');
     body += shape('M 230 470 L 570 470 L 552 452 L 248 452 Z', '#ffe591');
-    body += path('M 400 494 L 410 516 L 434 518 L 416 534 L 422 558 L 400 545 L 378 558 L 384 534 L 366 518 L 390 516 Z', { fill: '#fff', stroke: INK, 'stroke-width': 4, 'stroke-linejoin': 'round' });
-    const crown = shape('M 300 86 L 296 34 L 326 62 L 350 22 L 372 60 L 404 34 L 398 86 Z', '#ffd45e') + circle(350, 44, 6, { fill: '#d64545' }) + circle(318, 70, 5, { fill: '#2b8fd6' }) + circle(382, 70, 5, { fill: '#2f9e6e' });
+    body += path(
+      'M 400 494 L 410 516 L 434 518 L 416 534 L 422 558 L 400 545 L 378 558 L 384 534 L 366 518 L 390 516 Z',
+      { fill: '#fff', stroke: INK, 'stroke-width': 4, 'stroke-linejoin': 'round' },
+    );
+    const crown =
+      shape('M 300 86 L 296 34 L 326 62 L 350 22 L 372 60 L 404 34 L 398 86 Z', '#ffd45e') +
+      circle(350, 44, 6, { fill: '#d64545' }) +
+      circle(318, 70, 5, { fill: '#2b8fd6' }) +
+      circle(382, 70, 5, { fill: '#2f9e6e' });
     body += nested(dino.body + crown, [0, 0, 600, 600], 175, 49, 450, 450);
     title = 'Bestsellers: a cartoon T-Rex with a crown on a golden podium';
   }

@@ -54,7 +54,9 @@ export function outfitOf(product: SeedProduct, colourHex?: string): Outfit {
   const colour = colourHex ?? first.colorHex;
   // the bow: the first other colour that is neither too dark nor too pale to read as a bow
   const other =
-    product.variants.map((v) => v.colorHex).find((hex) => hex.toLowerCase() !== colour.toLowerCase() && luminance(hex) > 0.08 && luminance(hex) < 0.7) ??
+    product.variants
+      .map((v) => v.colorHex)
+      .find((hex) => hex.toLowerCase() !== colour.toLowerCase() && luminance(hex) > 0.08 && luminance(hex) < 0.7) ??
     (luminance(colour) > 0.3 ? '#d64545' : '#f28cb1');
   const style = styleOf(product.name);
   const print = printOf(product);

@@ -93,15 +93,21 @@ export function garment(uid: string, fit: GarmentFit, o: Outfit): { defs: string
   const printId = `${uid}-print`;
   const mask =
     `<mask id="${maskId}" maskUnits="userSpaceOnUse" x="-50" y="-50" width="1000" height="1000">` +
-    fit.cover.map((d) => path(d, { fill: '#fff', stroke: '#000', 'stroke-width': LINE, 'stroke-linejoin': 'round' })).join('') +
+    fit.cover
+      .map((d) => path(d, { fill: '#fff', stroke: '#000', 'stroke-width': LINE, 'stroke-linejoin': 'round' }))
+      .join('') +
     '</mask>';
   const pattern = printPattern(printId, o.print, o.colour);
   const fabric = (d: string) =>
-    path(d, { fill: o.colour }) + (pattern ? path(d, { fill: `url(#${printId})` }) : '') + path(d, { fill: 'none', stroke: INK, 'stroke-width': LINE, 'stroke-linejoin': 'round' });
+    path(d, { fill: o.colour }) +
+    (pattern ? path(d, { fill: `url(#${printId})` }) : '') +
+    path(d, { fill: 'none', stroke: INK, 'stroke-width': LINE, 'stroke-linejoin': 'round' });
   const trim = o.print === 'lace' ? lighten(o.colour, 0.75) : contrastOn(o.colour);
   const band = darken(o.colour, 0.22);
   const lacey = (d: string) =>
-    o.print === 'lace' ? line(d, 7, trim, { 'stroke-dasharray': '0 13' }) : line(d, 4, trim, { 'stroke-dasharray': '10 9', opacity: 0.9 });
+    o.print === 'lace'
+      ? line(d, 7, trim, { 'stroke-dasharray': '0 13' })
+      : line(d, 4, trim, { 'stroke-dasharray': '10 9', opacity: 0.9 });
 
   const bottoms = o.style === 'bralette' ? fit.briefs : fit[o.style];
   let inside = fabric(bottoms.region);

@@ -19,15 +19,30 @@ export function avatarSvg(t: SeedTestimonial, seed = 1): string {
   const species = speciesFromName(t.species);
   const art = ART[species];
   const uid = `a${seed}`;
-  const outfit: Outfit = { style: 'bralette', colour: ['#f28cb1', '#2b8fd6', '#d64545', '#7b4bb7', '#f0a202', '#2f9e6e'][seed % 6]!, accent: '#ffffff', print: 'lace', bow: false, lashes: seed % 2 === 0 };
+  const outfit: Outfit = {
+    style: 'bralette',
+    colour: ['#f28cb1', '#2b8fd6', '#d64545', '#7b4bb7', '#f0a202', '#2f9e6e'][seed % 6]!,
+    accent: '#ffffff',
+    print: 'lace',
+    bow: false,
+    lashes: seed % 2 === 0,
+  };
   const dino = art.draw(outfit, uid);
   const [x, y, s] = art.portrait;
   const bg = AVATAR_BG[species];
   const defs = `${dino.defs}<clipPath id="${uid}-clip"><circle cx="100" cy="100" r="94"/></clipPath>`;
   let body = circle(100, 100, 94, { fill: bg });
-  body += g(circle(100, 100, 70, { fill: lighten(bg, 0.5) }) + nested(dino.body, [x, y, s, s], 0, 6, 200, 200), { 'clip-path': `url(#${uid}-clip)` });
+  body += g(circle(100, 100, 70, { fill: lighten(bg, 0.5) }) + nested(dino.body, [x, y, s, s], 0, 6, 200, 200), {
+    'clip-path': `url(#${uid}-clip)`,
+  });
   body += circle(100, 100, 94, { fill: 'none', stroke: INK, 'stroke-width': 5 });
-  return svgDoc({ width: 200, height: 200, title: `${t.name}, a ${t.species.toLowerCase()} aged ${t.age}`, defs, body });
+  return svgDoc({
+    width: 200,
+    height: 200,
+    title: `${t.name}, a ${t.species.toLowerCase()} aged ${t.age}`,
+    defs,
+    body,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -43,7 +58,12 @@ export function mascotSvg(mascot: Mascot): string {
   const dino = art.draw(null, `m-${mascot}`);
   const [x, y, s] = art.head;
   const body = nested(dino.body, [x, y, s, s], 0, 0, 120, 120);
-  return svgDoc({ width: 120, height: 120, title: `A cheeky ${art.label.toLowerCase()} popping up to say hello`, body });
+  return svgDoc({
+    width: 120,
+    height: 120,
+    title: `A cheeky ${art.label.toLowerCase()} popping up to say hello`,
+    body,
+  });
 }
 
 function logoMark(): string {
@@ -58,9 +78,21 @@ function logoMark(): string {
 }
 
 export function logoSvg(): string {
-  return svgDoc({ width: 120, height: 120, title: 'DinoBooty logo: a smiling T-Rex wearing a pink bow', defs: '<clipPath id="logo-clip"><circle cx="60" cy="60" r="54"/></clipPath>', body: logoMark() });
+  return svgDoc({
+    width: 120,
+    height: 120,
+    title: 'DinoBooty logo: a smiling T-Rex wearing a pink bow',
+    defs: '<clipPath id="logo-clip"><circle cx="60" cy="60" r="54"/></clipPath>',
+    body: logoMark(),
+  });
 }
 
 export function faviconSvg(): string {
-  return svgDoc({ width: 120, height: 120, title: 'DinoBooty', defs: '<clipPath id="logo-clip"><circle cx="60" cy="60" r="54"/></clipPath>', body: logoMark() });
+  return svgDoc({
+    width: 120,
+    height: 120,
+    title: 'DinoBooty',
+    defs: '<clipPath id="logo-clip"><circle cx="60" cy="60" r="54"/></clipPath>',
+    body: logoMark(),
+  });
 }

@@ -3,7 +3,14 @@ import { garment, type GarmentFit, type Outfit } from './garment.ts';
 import { INK, LINE, circle, darken, ellipse, g, lighten, line, path, shape, tube } from './svg.ts';
 
 export type Species = 't-rex' | 'raptor' | 'stegosaurus' | 'triceratops' | 'brontosaurus' | 'pterodactyl';
-export const SPECIES: readonly Species[] = ['t-rex', 'raptor', 'stegosaurus', 'triceratops', 'brontosaurus', 'pterodactyl'];
+export const SPECIES: readonly Species[] = [
+  't-rex',
+  'raptor',
+  'stegosaurus',
+  'triceratops',
+  'brontosaurus',
+  'pterodactyl',
+];
 
 export interface Drawing {
   defs: string;
@@ -87,7 +94,12 @@ function haunchLeg(h: Haunch, ground: number, fill: string): string {
   const w = h.w1 + h.w2;
   for (let k = 0; k < 3; k++) {
     const cx = left + (w / 4) * (k + 1) + 3;
-    s += path(`M ${cx - 8} ${ground - 1} Q ${cx} ${ground - 16} ${cx + 8} ${ground - 1} Z`, { fill: CLAW, stroke: INK, 'stroke-width': 3, 'stroke-linejoin': 'round' });
+    s += path(`M ${cx - 8} ${ground - 1} Q ${cx} ${ground - 16} ${cx + 8} ${ground - 1} Z`, {
+      fill: CLAW,
+      stroke: INK,
+      'stroke-width': 3,
+      'stroke-linejoin': 'round',
+    });
   }
   return s;
 }
@@ -154,8 +166,10 @@ const trex: SpeciesArt = (() => {
   const dark = darken(skin, 0.2);
   const belly = '#e4f6c9';
   const tail = 'M 215 395 C 160 430 100 480 30 530 C 60 548 135 545 200 520 C 232 508 252 492 262 470 Z';
-  const body = 'M 300 205 C 385 205 428 295 422 375 C 416 455 372 492 300 492 C 228 492 184 455 180 375 C 176 295 215 205 300 205 Z';
-  const bellyD = 'M 338 250 C 395 262 412 340 406 398 C 401 448 372 476 338 480 C 306 472 292 422 294 370 C 296 310 306 262 338 250 Z';
+  const body =
+    'M 300 205 C 385 205 428 295 422 375 C 416 455 372 492 300 492 C 228 492 184 455 180 375 C 176 295 215 205 300 205 Z';
+  const bellyD =
+    'M 338 250 C 395 262 412 340 406 398 C 401 448 372 476 338 480 C 306 472 292 422 294 370 C 296 310 306 262 338 250 Z';
   const leg =
     'M 285 420 C 285 378 388 374 394 430 C 397 462 382 480 372 492 L 374 522 L 410 524 C 430 526 432 548 410 548 L 322 548 C 306 548 304 528 318 522 L 318 498 C 296 484 285 456 285 420 Z';
   const farLeg = shift(leg, -62, -4);
@@ -174,7 +188,8 @@ const trex: SpeciesArt = (() => {
       edges: ['M 396 484 Q 380 502 330 502 L 280 498'],
     },
     thong: {
-      region: 'M 150 360 Q 300 393 452 348 L 452 376 Q 300 420 150 388 Z M 352 390 L 440 372 Q 410 440 392 486 Q 372 440 352 390 Z',
+      region:
+        'M 150 360 Q 300 393 452 348 L 452 376 Q 300 420 150 388 Z M 352 390 L 440 372 Q 410 440 392 486 Q 372 440 352 390 Z',
       edges: ['M 352 392 Q 372 440 392 486 Q 410 440 440 374'],
     },
     bra: {
@@ -199,7 +214,12 @@ const trex: SpeciesArt = (() => {
       s += line('M 330 300 Q 350 306 372 300 M 326 340 Q 350 348 380 340', 4, lighten(dark, 0.4));
       s += line('M 214 280 Q 226 270 240 272 M 200 320 Q 212 310 228 312', 6, dark);
       s += shape(leg, skin);
-      s += path('M 400 548 L 414 530 L 424 548 Z M 380 548 L 392 532 L 402 548 Z', { fill: CLAW, stroke: INK, 'stroke-width': 3, 'stroke-linejoin': 'round' });
+      s += path('M 400 548 L 414 530 L 424 548 Z M 380 548 L 392 532 L 402 548 Z', {
+        fill: CLAW,
+        stroke: INK,
+        'stroke-width': 3,
+        'stroke-linejoin': 'round',
+      });
       s += dress.body;
       // tiny arms
       s += tube('M 392 292 Q 420 290 430 312', skin, 15) + line('M 430 318 L 438 330 M 424 320 L 426 334', 4);
@@ -211,7 +231,12 @@ const trex: SpeciesArt = (() => {
       s += eye(354, 140, 27, outfit?.lashes ?? false);
       s += line('M 326 98 Q 352 86 380 98', 5);
       s += blush(394, 184, 20, 11);
-      s += path('M 412 205 L 419 220 L 427 207 Z M 448 208 L 455 222 L 462 206 Z', { fill: '#fff', stroke: INK, 'stroke-width': 3, 'stroke-linejoin': 'round' });
+      s += path('M 412 205 L 419 220 L 427 207 Z M 448 208 L 455 222 L 462 206 Z', {
+        fill: '#fff',
+        stroke: INK,
+        'stroke-width': 3,
+        'stroke-linejoin': 'round',
+      });
       s += line('M 392 194 Q 445 226 494 186', 6);
       return { defs: dress.defs, body: s };
     },
@@ -228,7 +253,8 @@ const raptor: SpeciesArt = (() => {
   const stripe = '#e0892e';
   const belly = '#fff1c9';
   const tail = 'M 240 330 C 180 318 110 292 28 240 C 24 254 28 270 40 282 C 110 346 182 392 254 404 Z';
-  const body = 'M 228 352 C 222 282 290 232 355 240 C 412 246 430 302 416 356 C 402 410 350 440 300 436 C 256 432 232 402 228 352 Z';
+  const body =
+    'M 228 352 C 222 282 290 232 355 240 C 412 246 430 302 416 356 C 402 410 350 440 300 436 C 256 432 232 402 228 352 Z';
   const neck = 'M 352 262 C 366 216 384 188 404 168 L 458 188 C 436 210 420 252 410 302 Z';
   const head =
     'M 380 152 C 386 110 440 94 482 106 C 522 118 552 136 558 160 C 562 184 534 194 500 194 C 460 196 420 198 400 186 C 386 178 378 166 380 152 Z';
@@ -247,7 +273,8 @@ const raptor: SpeciesArt = (() => {
       edges: ['M 360 452 Q 330 468 268 458'],
     },
     thong: {
-      region: 'M 200 310 Q 320 350 440 324 L 440 350 Q 320 378 200 338 Z M 330 358 L 420 346 Q 392 398 372 438 Q 352 400 330 358 Z',
+      region:
+        'M 200 310 Q 320 350 440 324 L 440 350 Q 320 378 200 338 Z M 330 358 L 420 346 Q 392 398 372 438 Q 352 400 330 358 Z',
       edges: ['M 330 360 Q 352 400 372 438 Q 392 398 420 348'],
     },
     bra: {
@@ -269,22 +296,46 @@ const raptor: SpeciesArt = (() => {
       s += line('M 70 270 Q 80 286 76 300 M 120 296 Q 130 314 126 328 M 170 322 Q 180 338 176 352', 9, stripe);
       s += shape(neck, skin);
       s += shape(body, skin);
-      s += path('M 380 262 C 408 282 412 340 396 376 C 382 410 350 428 322 430 C 352 380 362 320 380 262 Z', { fill: belly });
+      s += path('M 380 262 C 408 282 412 340 396 376 C 382 410 350 428 322 430 C 352 380 362 320 380 262 Z', {
+        fill: belly,
+      });
       s += line('M 262 268 Q 270 286 262 300 M 300 248 Q 310 266 302 282', 9, stripe);
       s += shape(leg, skin);
-      s += path('M 326 548 L 340 532 L 348 548 Z', { fill: CLAW, stroke: INK, 'stroke-width': 3, 'stroke-linejoin': 'round' });
-      s += path('M 272 530 Q 246 506 270 488 Q 262 506 284 524 Z', { fill: CLAW, stroke: INK, 'stroke-width': 3.5, 'stroke-linejoin': 'round' });
+      s += path('M 326 548 L 340 532 L 348 548 Z', {
+        fill: CLAW,
+        stroke: INK,
+        'stroke-width': 3,
+        'stroke-linejoin': 'round',
+      });
+      s += path('M 272 530 Q 246 506 270 488 Q 262 506 284 524 Z', {
+        fill: CLAW,
+        stroke: INK,
+        'stroke-width': 3.5,
+        'stroke-linejoin': 'round',
+      });
       s += dress.body;
       // arm with three claws
-      s += tube('M 388 312 Q 420 330 444 316', skin, 14) + line('M 450 312 L 462 304 M 452 320 L 466 318 M 448 326 L 458 334', 4);
+      s +=
+        tube('M 388 312 Q 420 330 444 316', skin, 14) +
+        line('M 450 312 L 462 304 M 452 320 L 466 318 M 448 326 L 458 334', 4);
       // head
-      s += path('M 392 136 L 366 112 L 398 122 L 384 96 L 414 114 L 412 92 L 432 112', { fill: stripe, stroke: INK, 'stroke-width': 4, 'stroke-linejoin': 'round' });
+      s += path('M 392 136 L 366 112 L 398 122 L 384 96 L 414 114 L 412 92 L 432 112', {
+        fill: stripe,
+        stroke: INK,
+        'stroke-width': 4,
+        'stroke-linejoin': 'round',
+      });
       s += shape(head, skin);
       s += ellipse(538, 142, 5, 3.5, { fill: INK });
       s += eye(440, 140, 23, outfit?.lashes ?? false);
       s += line('M 416 104 Q 440 96 462 106', 5);
       s += blush(468, 172, 16, 9);
-      s += path('M 492 180 L 498 192 L 505 180 Z', { fill: '#fff', stroke: INK, 'stroke-width': 3, 'stroke-linejoin': 'round' });
+      s += path('M 492 180 L 498 192 L 505 180 Z', {
+        fill: '#fff',
+        stroke: INK,
+        'stroke-width': 3,
+        'stroke-linejoin': 'round',
+      });
       s += line('M 468 172 Q 510 192 550 166', 5);
       return { defs: dress.defs, body: s };
     },
@@ -298,16 +349,20 @@ const raptor: SpeciesArt = (() => {
 function plate(bx: number, by: number, h: number, angle: number, fill: string): string {
   const w = h * 0.55;
   const d = `M 0 ${h * 0.25} Q ${-w} ${-h * 0.25} 0 ${-h} Q ${w} ${-h * 0.25} 0 ${h * 0.25} Z`;
-  return g(shape(d, fill) + line(`M 0 ${h * 0.1} L 0 ${-h * 0.6}`, 3, darken(fill, 0.2)), { transform: `translate(${bx} ${by}) rotate(${angle})` });
+  return g(shape(d, fill) + line(`M 0 ${h * 0.1} L 0 ${-h * 0.6}`, 3, darken(fill, 0.2)), {
+    transform: `translate(${bx} ${by}) rotate(${angle})`,
+  });
 }
 
 const stegosaurus: SpeciesArt = (() => {
   const skin = '#a993e0';
   const dark = darken(skin, 0.2);
   const plates = '#ff9f68';
-  const body = 'M 140 412 C 140 282 250 200 350 205 C 450 210 500 300 490 400 C 486 440 452 452 412 452 L 200 452 C 162 452 140 440 140 412 Z';
+  const body =
+    'M 140 412 C 140 282 250 200 350 205 C 450 210 500 300 490 400 C 486 440 452 452 412 452 L 200 452 C 162 452 140 440 140 412 Z';
   const tail = 'M 175 360 C 125 350 75 318 22 262 C 14 286 24 316 40 334 C 90 392 140 420 182 428 Z';
-  const head = 'M 430 350 C 470 330 500 318 540 324 C 570 330 594 360 586 392 C 578 412 540 414 500 408 C 470 404 450 398 430 392 Z';
+  const head =
+    'M 430 350 C 470 330 500 318 540 324 C 570 330 594 360 586 392 C 578 412 540 414 500 408 C 470 404 450 398 430 392 Z';
   const hind: Haunch = { x: 218, y: 404, r: 64, w1: 36, w2: 34 };
   const front: Haunch = { x: 430, y: 420, r: 44, w1: 28, w2: 28 };
   const fit = quadFit(body, hind, 548, [262, 214, 236, 330, 300, 454], [150, 372]);
@@ -318,7 +373,9 @@ const stegosaurus: SpeciesArt = (() => {
     head: [404, 236, 204],
     draw(outfit, uid) {
       const dress = dressed(uid, fit, outfit);
-      let s = haunchLeg({ ...hind, x: hind.x + 50, y: hind.y - 10 }, 540, dark) + haunchLeg({ ...front, x: front.x + 38, y: front.y - 10 }, 540, dark);
+      let s =
+        haunchLeg({ ...hind, x: hind.x + 50, y: hind.y - 10 }, 540, dark) +
+        haunchLeg({ ...front, x: front.x + 38, y: front.y - 10 }, 540, dark);
       // tail spikes (thagomizer) then tail
       s += shape('M 34 290 Q 28 252 10 222 Q 52 246 66 294 Z', CLAW, { 'stroke-width': 4 });
       s += shape('M 76 324 Q 72 280 58 246 Q 98 270 108 328 Z', CLAW, { 'stroke-width': 4 });
@@ -334,7 +391,10 @@ const stegosaurus: SpeciesArt = (() => {
       s += plateSpots.map(([x, y, h, a]) => plate(x, y, h, a, plates)).join('');
       s += shape(head, skin);
       s += shape(body, skin);
-      s += ellipse(290, 290, 18, 12, { fill: lighten(skin, 0.3) }) + ellipse(350, 258, 14, 10, { fill: lighten(skin, 0.3) }) + ellipse(420, 300, 16, 11, { fill: lighten(skin, 0.3) });
+      s +=
+        ellipse(290, 290, 18, 12, { fill: lighten(skin, 0.3) }) +
+        ellipse(350, 258, 14, 10, { fill: lighten(skin, 0.3) }) +
+        ellipse(420, 300, 16, 11, { fill: lighten(skin, 0.3) });
       s += haunchLeg(hind, 548, skin);
       s += haunchLeg(front, 548, skin);
       s += dress.body;
@@ -378,7 +438,8 @@ const triceratops: SpeciesArt = (() => {
   const dark = darken(skin, 0.2);
   const frillColour = '#f7a1c4';
   const horn = '#fff3d6';
-  const body = 'M 128 412 C 128 302 220 250 320 250 C 410 250 456 310 456 382 C 456 432 430 452 390 452 L 180 452 C 145 452 128 436 128 412 Z';
+  const body =
+    'M 128 412 C 128 302 220 250 320 250 C 410 250 456 310 456 382 C 456 432 430 452 390 452 L 180 452 C 145 452 128 436 128 412 Z';
   const tail = 'M 150 372 C 110 366 70 376 28 402 C 60 424 110 428 160 428 Z';
   const head =
     'M 404 304 C 410 254 478 238 524 260 C 566 280 592 320 590 350 C 588 380 548 390 500 386 C 454 382 404 358 404 304 Z';
@@ -392,10 +453,15 @@ const triceratops: SpeciesArt = (() => {
     head: [340, 130, 262],
     draw(outfit, uid) {
       const dress = dressed(uid, fit, outfit);
-      let s = haunchLeg({ ...hind, x: hind.x + 50, y: hind.y - 10 }, 540, dark) + haunchLeg({ ...front, x: front.x + 36, y: front.y - 10 }, 540, dark);
+      let s =
+        haunchLeg({ ...hind, x: hind.x + 50, y: hind.y - 10 }, 540, dark) +
+        haunchLeg({ ...front, x: front.x + 36, y: front.y - 10 }, 540, dark);
       s += shape(tail, skin);
       s += shape(body, skin);
-      s += ellipse(270, 300, 16, 10, { fill: lighten(skin, 0.3) }) + ellipse(320, 280, 12, 8, { fill: lighten(skin, 0.3) }) + ellipse(350, 330, 12, 8, { fill: lighten(skin, 0.3) });
+      s +=
+        ellipse(270, 300, 16, 10, { fill: lighten(skin, 0.3) }) +
+        ellipse(320, 280, 12, 8, { fill: lighten(skin, 0.3) }) +
+        ellipse(350, 330, 12, 8, { fill: lighten(skin, 0.3) });
       s += haunchLeg(hind, 548, skin);
       s += haunchLeg(front, 548, skin);
       s += dress.body;
@@ -422,7 +488,8 @@ const triceratops: SpeciesArt = (() => {
 const brontosaurus: SpeciesArt = (() => {
   const skin = '#f5b08a';
   const dark = darken(skin, 0.2);
-  const body = 'M 128 412 C 126 312 230 268 320 268 C 420 268 470 322 470 392 C 470 442 440 458 390 458 L 190 458 C 150 458 130 442 128 412 Z';
+  const body =
+    'M 128 412 C 126 312 230 268 320 268 C 420 268 470 322 470 392 C 470 442 440 458 390 458 L 190 458 C 150 458 130 442 128 412 Z';
   const neck = 'M 380 300 C 428 250 424 150 452 102 L 506 116 C 480 168 478 262 456 338 Z';
   const head = 'M 440 102 C 442 62 502 48 544 66 C 576 80 574 112 546 122 C 514 132 456 134 440 102 Z';
   const tail = 'M 150 362 C 96 360 56 332 30 284 C 18 296 18 322 32 344 C 66 402 118 426 170 428 Z';
@@ -436,10 +503,16 @@ const brontosaurus: SpeciesArt = (() => {
     head: [410, 20, 180],
     draw(outfit, uid) {
       const dress = dressed(uid, fit, outfit);
-      let s = haunchLeg({ ...hind, x: hind.x + 52, y: hind.y - 10 }, 540, dark) + haunchLeg({ ...front, x: front.x + 38, y: front.y - 10 }, 540, dark);
+      let s =
+        haunchLeg({ ...hind, x: hind.x + 52, y: hind.y - 10 }, 540, dark) +
+        haunchLeg({ ...front, x: front.x + 38, y: front.y - 10 }, 540, dark);
       s += shape(tail, skin);
       s += shape(neck, skin);
-      s += line('M 432 160 Q 448 166 462 162 M 424 210 Q 440 216 456 212 M 414 260 Q 430 266 448 262', 4, darken(skin, 0.12));
+      s += line(
+        'M 432 160 Q 448 166 462 162 M 424 210 Q 440 216 456 212 M 414 260 Q 430 266 448 262',
+        4,
+        darken(skin, 0.12),
+      );
       s += shape(body, skin);
       s += [
         [300, 310, 18, 12],
@@ -471,12 +544,16 @@ const pterodactyl: SpeciesArt = (() => {
   const skin = '#7fcdc4';
   const wing = '#b7e6df';
   const crest = '#ff9f68';
-  const leftWing = 'M 272 300 C 210 250 120 196 36 196 C 62 240 72 290 84 338 C 124 320 168 334 198 362 C 214 334 244 334 264 362 Z';
-  const rightWing = 'M 328 300 C 390 250 480 196 564 196 C 538 240 528 290 516 338 C 476 320 432 334 402 362 C 386 334 356 334 336 362 Z';
-  const body = 'M 300 270 C 350 270 376 320 374 372 C 372 428 342 468 300 468 C 258 468 228 428 226 372 C 224 320 250 270 300 270 Z';
+  const leftWing =
+    'M 272 300 C 210 250 120 196 36 196 C 62 240 72 290 84 338 C 124 320 168 334 198 362 C 214 334 244 334 264 362 Z';
+  const rightWing =
+    'M 328 300 C 390 250 480 196 564 196 C 538 240 528 290 516 338 C 476 320 432 334 402 362 C 386 334 356 334 336 362 Z';
+  const body =
+    'M 300 270 C 350 270 376 320 374 372 C 372 428 342 468 300 468 C 258 468 228 428 226 372 C 224 320 250 270 300 270 Z';
   const leftLeg = 'M 278 440 L 272 526';
   const rightLeg = 'M 322 440 L 328 526';
-  const headD = 'M 246 214 C 246 170 280 150 306 150 C 340 150 366 176 364 210 C 362 240 338 258 306 258 C 272 258 246 244 246 214 Z';
+  const headD =
+    'M 246 214 C 246 170 280 150 306 150 C 340 150 366 176 364 210 C 362 240 338 258 306 258 C 272 258 246 244 246 214 Z';
   const fit: GarmentFit = {
     cover: [body],
     waist: 'M 214 374 Q 300 398 386 374',
@@ -489,7 +566,8 @@ const pterodactyl: SpeciesArt = (() => {
       edges: ['M 236 452 Q 270 466 296 466', 'M 304 466 Q 330 466 364 452'],
     },
     thong: {
-      region: 'M 200 364 Q 300 390 400 364 L 400 386 Q 300 412 200 386 Z M 262 392 L 338 392 Q 316 440 300 476 Q 284 440 262 392 Z',
+      region:
+        'M 200 364 Q 300 390 400 364 L 400 386 Q 300 412 200 386 Z M 262 392 L 338 392 Q 316 440 300 476 Q 284 440 262 392 Z',
       edges: ['M 262 394 Q 284 440 300 476 Q 316 440 338 394'],
     },
     bra: {
@@ -509,11 +587,22 @@ const pterodactyl: SpeciesArt = (() => {
       let s = shape(leftWing, wing) + shape(rightWing, wing);
       s += line('M 272 300 C 210 250 120 196 36 196 M 328 300 C 390 250 480 196 564 196', 14, skin);
       s += line('M 272 300 C 210 250 120 196 36 196 M 328 300 C 390 250 480 196 564 196', 4, INK, { opacity: 0.35 });
-      s += path('M 44 196 L 30 176 L 56 190 Z M 556 196 L 570 176 L 544 190 Z', { fill: CLAW, stroke: INK, 'stroke-width': 3, 'stroke-linejoin': 'round' });
+      s += path('M 44 196 L 30 176 L 56 190 Z M 556 196 L 570 176 L 544 190 Z', {
+        fill: CLAW,
+        stroke: INK,
+        'stroke-width': 3,
+        'stroke-linejoin': 'round',
+      });
       s += tube(leftLeg, skin, 14) + tube(rightLeg, skin, 14);
-      s += line('M 272 528 L 248 544 M 272 528 L 268 548 M 272 528 L 290 544 M 328 528 L 310 544 M 328 528 L 332 548 M 328 528 L 352 544', 7);
+      s += line(
+        'M 272 528 L 248 544 M 272 528 L 268 548 M 272 528 L 290 544 M 328 528 L 310 544 M 328 528 L 332 548 M 328 528 L 352 544',
+        7,
+      );
       s += shape(body, skin);
-      s += path('M 300 300 C 332 300 346 340 344 380 C 342 420 326 448 300 450 C 274 448 258 420 256 380 C 254 340 268 300 300 300 Z', { fill: lighten(skin, 0.5) });
+      s += path(
+        'M 300 300 C 332 300 346 340 344 380 C 342 420 326 448 300 450 C 274 448 258 420 256 380 C 254 340 268 300 300 300 Z',
+        { fill: lighten(skin, 0.5) },
+      );
       s += dress.body;
       // crest, head, beak
       s += shape('M 262 190 L 150 150 L 258 226 Z', crest);

@@ -60,20 +60,46 @@ export function g(content: string, a: Attrs = {}): string {
 
 /** A filled shape with the standard outline. */
 export function shape(d: string, fill: string, a: Attrs = {}): string {
-  return path(d, { fill, stroke: INK, 'stroke-width': LINE, 'stroke-linejoin': 'round', 'stroke-linecap': 'round', ...a });
+  return path(d, {
+    fill,
+    stroke: INK,
+    'stroke-width': LINE,
+    'stroke-linejoin': 'round',
+    'stroke-linecap': 'round',
+    ...a,
+  });
 }
 
 /** A limb drawn as a thick outlined tube along a path (two strokes). */
 export function tube(d: string, fill: string, width: number): string {
   return (
-    path(d, { fill: 'none', stroke: INK, 'stroke-width': width + LINE * 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }) +
-    path(d, { fill: 'none', stroke: fill, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })
+    path(d, {
+      fill: 'none',
+      stroke: INK,
+      'stroke-width': width + LINE * 2,
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+    }) +
+    path(d, {
+      fill: 'none',
+      stroke: fill,
+      'stroke-width': width,
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+    })
   );
 }
 
 /** A plain stroke in ink. */
 export function line(d: string, width = LINE, colour = INK, a: Attrs = {}): string {
-  return path(d, { fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...a });
+  return path(d, {
+    fill: 'none',
+    stroke: colour,
+    'stroke-width': width,
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    ...a,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -88,7 +114,13 @@ function parseHex(hex: string): [number, number, number] {
 }
 
 function toHex([r, g, b]: [number, number, number]): string {
-  return `#${[r, g, b].map((c) => Math.max(0, Math.min(255, Math.round(c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.max(0, Math.min(255, Math.round(c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Linear mix of two colours: t = 0 gives a, t = 1 gives b. */

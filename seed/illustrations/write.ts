@@ -20,17 +20,17 @@ function put(url: string, svg: string): void {
 }
 
 let count = 0;
-for (const c of catalogue.categories) (put(c.imageUrl, categorySvg(c)), count++);
+for (const c of catalogue.categories) put(c.imageUrl, categorySvg(c)), count++;
 for (const p of catalogue.products) {
   put(p.imageUrl, productSvg(p));
   count++;
-  for (const colour of productColours(p)) (put(variantImageUrl(p.imageUrl, colour.hex), productSvg(p, colour)), count++);
+  for (const colour of productColours(p)) put(variantImageUrl(p.imageUrl, colour.hex), productSvg(p, colour)), count++;
 }
 catalogue.testimonials.forEach((t, i) => {
   put(t.imageUrl, avatarSvg(t, i + 1));
   count++;
 });
-for (const m of ['trex', 'stego', 'raptor'] as const) (put(`/images/mascots/${m}.svg`, mascotSvg(m)), count++);
+for (const m of ['trex', 'stego', 'raptor'] as const) put(`/images/mascots/${m}.svg`, mascotSvg(m)), count++;
 put('/images/logo.svg', logoSvg());
 put('/favicon.svg', faviconSvg());
 count += 2;

@@ -1,4 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RouteOptions, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  RouteOptions,
+  onRequestHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { negotiateEncoding } from '../../http/encoding/encoded-bytes.ts';
 import { REQUEST_ID_HEADER } from '../../http/logger.ts';
@@ -11,7 +18,14 @@ import { CACHE_STATUS_HEADER, serveKept } from './serve-kept.ts';
 const SAME_FOR_EVERY_REQUEST: AnswerRule = {};
 
 /** Headers that belong to the request that was answered, not to the answer: set afresh for each. */
-const REQUEST_OWN = new Set([REQUEST_ID_HEADER, 'strict-transport-security', 'connection', 'content-length', 'content-encoding', CACHE_STATUS_HEADER]);
+const REQUEST_OWN = new Set([
+  REQUEST_ID_HEADER,
+  'strict-transport-security',
+  'connection',
+  'content-length',
+  'content-encoding',
+  CACHE_STATUS_HEADER,
+]);
 
 export interface AnswerCacheOptions {
   /** X-Forwarded-Proto is believed (TRUST_PROXY): it decides HSTS, as it does for Fastify's answers. */
@@ -40,7 +54,10 @@ export interface AnswerCachePluginOptions {
  * before a change that picks its key.
  */
 export function createAnswerCache(options: AnswerCacheOptions) {
-  const kept = createKeptAnswers({ ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}), requestOwn: REQUEST_OWN });
+  const kept = createKeptAnswers({
+    ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+    requestOwn: REQUEST_OWN,
+  });
   const journal = createChangeJournal();
   const startedIn = new WeakMap<FastifyReply, number>();
   const inFlight = new Map<string, { since: number; made: Promise<unknown> }>();
@@ -57,10 +74,15 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     (rule: AnswerRule): onSendHookHandler =>
     (request, reply, payload, done) => {
       const rendition = rule.rendition ? rule.rendition(request.raw) : '';
-      if (rendition === undefined || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+      if (rendition === undefined || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
+        return done(null, payload);
       const shared = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const key = answerKey(request.url);
-      const keepable = request.method === 'GET' && reply.statusCode === 200 && !journal.changedSince(key, startedIn.get(reply)) && rule.kept?.(request.raw, key) !== false;
+      const keepable =
+        request.method === 'GET' &&
+        reply.statusCode === 200 &&
+        !journal.changedSince(key, startedIn.get(reply)) &&
+        rule.kept?.(request.raw, key) !== false;
       const entry = keepable ? kept.keep(key, rule, reply, shared) : undefined;
       if (request.method === 'GET') misses++;
       const bytes = entry ? kept.renditionOf(key, entry, rendition) : makeRendition(rule, shared, rendition, false);
@@ -84,7 +106,8 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         inFlight.set(key, pending);
       }
       // Joining a making begun earlier: the answer is as old as that making.
-      if (pending.since !== startedIn.get(reply)) startedIn.set(reply, Math.min(pending.since, startedIn.get(reply) ?? journal.current));
+      if (pending.since !== startedIn.get(reply))
+        startedIn.set(reply, Math.min(pending.since, startedIn.get(reply) ?? journal.current));
       return pending.made as Promise<T>;
     },
   };
@@ -99,7 +122,8 @@ export function createAnswerCache(options: AnswerCacheOptions) {
         app.addHook('onRoute', (route: RouteOptions) => {
           const rule = route.config?.answerCache === true ? SAME_FOR_EVERY_REQUEST : route.config?.answerCache;
           if (rule === undefined) return;
-          const listed = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+          const listed = <T>(hooks: T | T[] | undefined): T[] =>
+            hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
           route.onRequest = [noteStart, ...listed(route.onRequest)];
           route.onSend = [...listed(route.onSend), answerFor(rule)];
         });
@@ -113,7 +137,13 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     ),
 
     /** For the HTTP server's request event, ahead of Fastify's handler (serve-kept.ts). */
-    serve: serveKept({ kept, trustProxy: options.trustProxy, shuttingDown: options.shuttingDown, bound: () => bound, hit: () => void hits++ }),
+    serve: serveKept({
+      kept,
+      trustProxy: options.trustProxy,
+      shuttingDown: options.shuttingDown,
+      bound: () => bound,
+      hit: () => void hits++,
+    }),
 
     /** Forgets every answer (the catalogue changed); answers being made now are sent but not kept. */
     clear(): void {

@@ -22,7 +22,8 @@ export interface Entry {
 const entrySize = (entry: Entry, key: string) => {
   let size = key.length + 256 + entry.shared.length + entry.headers.length * 32;
   // A rendition that is the shared answer itself holds no bytes of its own.
-  for (const bytes of entry.renditions.values()) size += encodedSize(bytes) - (bytes.identity === entry.shared ? entry.shared.length : 0);
+  for (const bytes of entry.renditions.values())
+    size += encodedSize(bytes) - (bytes.identity === entry.shared ? entry.shared.length : 0);
   return size;
 };
 
@@ -36,7 +37,13 @@ export function makeRendition(rule: AnswerRule, shared: Buffer, rendition: strin
  * The kept answers: one entry per key with its renditions (up to MAX_RENDITIONS, each in the
  * encodings its rule asks for), least recently used first out, bounded by their bytes.
  */
-export function createKeptAnswers({ maxBytes = DEFAULT_MAX_BYTES, requestOwn }: { maxBytes?: number; requestOwn: ReadonlySet<string> }) {
+export function createKeptAnswers({
+  maxBytes = DEFAULT_MAX_BYTES,
+  requestOwn,
+}: {
+  maxBytes?: number;
+  requestOwn: ReadonlySet<string>;
+}) {
   const entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: entrySize });
   return {
     entries,
@@ -69,7 +76,13 @@ export function createKeptAnswers({ maxBytes = DEFAULT_MAX_BYTES, requestOwn }: 
         if (name === 'set-cookie') return undefined;
         headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
       }
-      const entry: Entry = { route: reply.request.routeOptions.url ?? 'unmatched', rule, headers, shared, renditions: new Map() };
+      const entry: Entry = {
+        route: reply.request.routeOptions.url ?? 'unmatched',
+        rule,
+        headers,
+        shared,
+        renditions: new Map(),
+      };
       entries.set(key, entry);
       return entry;
     },

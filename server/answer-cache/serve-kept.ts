@@ -19,7 +19,9 @@ export interface ServeKeptOptions {
   trustProxy: boolean;
   shuttingDown: () => boolean;
   /** The Fastify instance's logger and request metrics, once the cache's plugin is registered. */
-  bound: () => { log: FastifyBaseLogger; observe?: ((route: string, statusCode: number, seconds: number) => void) | undefined } | undefined;
+  bound: () =>
+    | { log: FastifyBaseLogger; observe?: ((route: string, statusCode: number, seconds: number) => void) | undefined }
+    | undefined;
   hit: () => void;
 }
 
@@ -37,7 +39,9 @@ export function serveKept({ kept, trustProxy, shuttingDown, bound, hit }: ServeK
   };
   const clientAddress = (req: IncomingMessage) => {
     const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-    return typeof forwarded === 'string' && forwarded.trim() !== '' ? forwarded.split(',')[0]!.trim() : req.socket.remoteAddress;
+    return typeof forwarded === 'string' && forwarded.trim() !== ''
+      ? forwarded.split(',')[0]!.trim()
+      : req.socket.remoteAddress;
   };
 
   /** Sends the kept answer and returns true, or returns false for Fastify to answer the request. */
@@ -53,11 +57,31 @@ export function serveKept({ kept, trustProxy, shuttingDown, bound, hit }: ServeK
     const id = requestIdOf(req);
     const log = LOGS_REQUESTS.has(fastify.log.level) ? fastify.log.child({ reqId: id }) : undefined;
     // Shaped as Fastify's request, so its log serializer writes the same fields as for any request.
-    log?.info({ req: { method: req.method, url: req.url, headers: req.headers, host: req.headers.host, ip: clientAddress(req), socket: req.socket }, answerCache: 'hit' }, 'incoming request');
+    log?.info(
+      {
+        req: {
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          host: req.headers.host,
+          ip: clientAddress(req),
+          socket: req.socket,
+        },
+        answerCache: 'hit',
+      },
+      'incoming request',
+    );
     const bytes = kept.renditionOf(key, entry, rendition);
     const encoding = entry.rule.encode ? negotiateEncoding(req.headers['accept-encoding'], bytes) : 'identity';
     const body = bytes[encoding] ?? bytes.identity;
-    const headers = entry.headers.concat('content-length', String(body.length), CACHE_STATUS_HEADER, 'hit', REQUEST_ID_HEADER, id);
+    const headers = entry.headers.concat(
+      'content-length',
+      String(body.length),
+      CACHE_STATUS_HEADER,
+      'hit',
+      REQUEST_ID_HEADER,
+      id,
+    );
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     if (overHttps(req)) headers.push('strict-transport-security', HSTS);
     if (entry.rule.own) headers.push(...entry.rule.own.headers(req));

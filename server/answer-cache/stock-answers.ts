@@ -58,7 +58,11 @@ export function answersShowingStockOf(moved: Iterable<MovedProduct>): (key: stri
  * stock (docs/decisions/0027); a size or colour going in or out of stock, or the catalogue itself
  * changing, drops every answer.
  */
-export function dropAnswersOnCatalogueChange(catalogue: CatalogueCache, answerCache: Pick<AnswerCache, 'drop' | 'clear'>, log: Pick<FastifyBaseLogger, 'info'>): void {
+export function dropAnswersOnCatalogueChange(
+  catalogue: CatalogueCache,
+  answerCache: Pick<AnswerCache, 'drop' | 'clear'>,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): void {
   catalogue.onChange((version, change) => {
     if (change.kind === 'stock' && !change.availability) {
       answerCache.drop(answersShowingStockOf([...change.productIds].flatMap((id) => catalogue.productById(id) ?? [])));

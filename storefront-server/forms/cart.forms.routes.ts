@@ -26,12 +26,25 @@ export interface CartFormDeps {
 /** Card number and CVC never go into a cookie: a failed checkout asks for them again. */
 const NOT_KEPT: ReadonlySet<string> = new Set(['cardNumber', 'cardCvc']);
 
-const CHANGED_ELSEWHERE: Flash = { notice: { title: CART_MESSAGES.changedElsewhere, description: CART_MESSAGES.changedElsewhereDescription, tone: 'error' } };
+const CHANGED_ELSEWHERE: Flash = {
+  notice: {
+    title: CART_MESSAGES.changedElsewhere,
+    description: CART_MESSAGES.changedElsewhereDescription,
+    tone: 'error',
+  },
+};
 
 const failure = (title: string, error: unknown): Flash =>
   error instanceof VersionMismatch
     ? CHANGED_ELSEWHERE
-    : { notice: { title, description: error instanceof DomainError || error instanceof HttpError ? error.message : CART_MESSAGES.tryAgain, tone: 'error' } };
+    : {
+        notice: {
+          title,
+          description:
+            error instanceof DomainError || error instanceof HttpError ? error.message : CART_MESSAGES.tryAgain,
+          tone: 'error',
+        },
+      };
 
 /**
  * The cart version a page's form was rendered with (CART_VERSION_FIELD): its change is made only on that
@@ -54,14 +67,20 @@ function isProductPage(path: string, slug: string): boolean {
  */
 export async function cartFormRoutes(app: FastifyInstance, { carts, orders, catalogue }: CartFormDeps): Promise<void> {
   /** Runs a cart change; remembers the cart's id and count, or turns a refusal into a flash. */
-  async function change(request: FastifyRequest, reply: FastifyReply, failTitle: string, act: (cartId: string | null, options: WriteOptions) => Promise<Cart>): Promise<Cart | Flash> {
+  async function change(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    failTitle: string,
+    act: (cartId: string | null, options: WriteOptions) => Promise<Cart>,
+  ): Promise<Cart | Flash> {
     try {
       const cart = await act(request.session.cartId ?? null, { key: request.commandKey });
       if (cart.id && request.session.cartId !== cart.id) request.session.cartId = cart.id;
       rememberCartCount(reply, cart);
       return cart;
     } catch (error) {
-      if (!(error instanceof DomainError || error instanceof VersionMismatch)) request.log.error({ err: error }, 'cart form failed');
+      if (!(error instanceof DomainError || error instanceof VersionMismatch))
+        request.log.error({ err: error }, 'cart form failed');
       return failure(failTitle, error);
     }
   }
@@ -79,21 +98,37 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, orders, cata
     const product = catalogue.productById(productId);
     const variant = resolveVariant(catalogue, productId, request.body);
     if (!product || !variant) {
-      const description = product && catalogue.variants(product.id).length === 0 ? CART_MESSAGES.noVariants : CART_MESSAGES.noVariant;
+      const description =
+        product && catalogue.variants(product.id).length === 0 ? CART_MESSAGES.noVariants : CART_MESSAGES.noVariant;
       return redirectWithFlash(reply, returnPath(request), { notice: { title: 'Error', description, tone: 'error' } });
     }
     // Back to a product page, the variant it added stays chosen: the page reads it from its URL.
     const asked = returnPath(request);
-    const back = isProductPage(asked, product.slug) ? withQuery(asked, { size: variant.size, color: variant.color }) : asked;
+    const back = isProductPage(asked, product.slug)
+      ? withQuery(asked, { size: variant.size, color: variant.color })
+      : asked;
     const quantityText = field(request.body, 'quantity');
-    const input = v.safeParse(AddToCart, { productId, variantId: variant.id, quantity: quantityText === '' ? 1 : numberField(request.body, 'quantity') });
+    const input = v.safeParse(AddToCart, {
+      productId,
+      variantId: variant.id,
+      quantity: quantityText === '' ? 1 : numberField(request.body, 'quantity'),
+    });
     if (!input.success) {
-      return redirectWithFlash(reply, back, { notice: { title: CART_MESSAGES.failed.add, description: input.issues[0].message, tone: 'error' } });
+      return redirectWithFlash(reply, back, {
+        notice: { title: CART_MESSAGES.failed.add, description: input.issues[0].message, tone: 'error' },
+      });
     }
-    const result = await change(request, reply, CART_MESSAGES.failed.add, (cartId, options) => carts.addItem(cartId, input.output, options).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.add, (cartId, options) =>
+      carts.addItem(cartId, input.output, options).then((r) => r.cart),
+    );
     if (isFlash(result)) return redirectWithFlash(reply, back, result);
     const added: Flash = {
-      notice: { title: CART_MESSAGES.added, description: CART_MESSAGES.addedDescription(product.name), tone: 'success', link: { href: '/cart', label: 'View cart' } },
+      notice: {
+        title: CART_MESSAGES.added,
+        description: CART_MESSAGES.addedDescription(product.name),
+        tone: 'success',
+        link: { href: '/cart', label: 'View cart' },
+      },
     };
     return redirectWithFlash(reply, field(request.body, 'intent') === 'buy-now' ? '/checkout' : back, added);
   });
@@ -102,22 +137,37 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, orders, cata
     const back = returnPath(request, '/cart');
     const input = v.safeParse(UpdateCartItem, { quantity: numberField(request.body, 'quantity') });
     if (!input.success) {
-      return redirectWithFlash(reply, back, { notice: { title: CART_MESSAGES.failed.update, description: input.issues[0].message, tone: 'error' } });
+      return redirectWithFlash(reply, back, {
+        notice: { title: CART_MESSAGES.failed.update, description: input.issues[0].message, tone: 'error' },
+      });
     }
-    const result = await change(request, reply, CART_MESSAGES.failed.update, (cartId, options) => carts.changeQuantity(cartId, request.params.itemId, input.output.quantity, { ...options, ...seenVersion(request.body) }).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.update, (cartId, options) =>
+      carts
+        .changeQuantity(cartId, request.params.itemId, input.output.quantity, {
+          ...options,
+          ...seenVersion(request.body),
+        })
+        .then((r) => r.cart),
+    );
     return redirectWithFlash(reply, back, isFlash(result) ? result : undefined);
   });
 
   app.post<{ Params: { itemId: string } }>(LINE_REMOVE_ROUTE, cartWrite, async (request, reply) => {
     const back = returnPath(request, '/cart');
-    const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId, options) => carts.removeItem(cartId, request.params.itemId, options).then((r) => r.cart));
-    const removed: Flash = { notice: { title: CART_MESSAGES.removed, description: CART_MESSAGES.removedDescription, tone: 'success' } };
+    const result = await change(request, reply, CART_MESSAGES.failed.remove, (cartId, options) =>
+      carts.removeItem(cartId, request.params.itemId, options).then((r) => r.cart),
+    );
+    const removed: Flash = {
+      notice: { title: CART_MESSAGES.removed, description: CART_MESSAGES.removedDescription, tone: 'success' },
+    };
     return redirectWithFlash(reply, back, isFlash(result) ? result : removed);
   });
 
   app.post(FORM_ACTIONS.cartClear, cartWrite, async (request, reply) => {
     // Only the cart the page showed: a clear from a page left open does not take lines added since.
-    const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId, options) => carts.clear(cartId, { ...options, ...seenVersion(request.body) }).then((r) => r.cart));
+    const result = await change(request, reply, CART_MESSAGES.failed.clear, (cartId, options) =>
+      carts.clear(cartId, { ...options, ...seenVersion(request.body) }).then((r) => r.cart),
+    );
     return redirectWithFlash(reply, returnPath(request, '/cart'), isFlash(result) ? result : undefined);
   });
 
@@ -128,9 +178,17 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, orders, cata
     if (applied) request.session.promoCode = PROMO_CODE;
     else if (request.session.promoCode) request.session.promoCode = undefined;
     rememberPromo(reply, applied);
-    const flash: Flash = { form: { name: 'promo', values: { promoCode: code }, errors: applied ? {} : { promoCode: PROMO_MESSAGES.invalid }, result: applied ? 'applied' : 'invalid' } };
+    const flash: Flash = {
+      form: {
+        name: 'promo',
+        values: { promoCode: code },
+        errors: applied ? {} : { promoCode: PROMO_MESSAGES.invalid },
+        result: applied ? 'applied' : 'invalid',
+      },
+    };
     // The enhanced cart page posts here with fetch and shows the result itself: no flash for it.
-    if (request.headers.accept?.includes('application/json')) return reply.header('cache-control', 'no-store').send({ applied });
+    if (request.headers.accept?.includes('application/json'))
+      return reply.header('cache-control', 'no-store').send({ applied });
     return redirectWithFlash(reply, returnPath(request, '/cart'), flash);
   });
 
@@ -138,29 +196,49 @@ export async function cartFormRoutes(app: FastifyInstance, { carts, orders, cata
   // orders service, as POST /api/orders does (the cart checked out into the order), and confirmed; a
   // refusal (too few left) comes back to the checkout with the shop's reason and the form as filled in.
   app.post(FORM_ACTIONS.checkout, cartWrite, async (request, reply) => {
-    const values = Object.fromEntries(CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)])) as CheckoutFormValues;
+    const values = Object.fromEntries(
+      CHECKOUT_FIELDS.map((name) => [name, field(request.body, name)]),
+    ) as CheckoutFormValues;
     const errors = checkoutErrors(values);
     const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !NOT_KEPT.has(name)));
     if (Object.keys(errors).length > 0) {
-      return redirectWithFlash(reply, '/checkout', { form: { name: 'checkout', values: kept, errors: errors as Record<string, string> } });
+      return redirectWithFlash(reply, '/checkout', {
+        form: { name: 'checkout', values: kept, errors: errors as Record<string, string> },
+      });
     }
     const cartId = request.session.cartId ?? null;
     const seen = seenVersion(request.body);
     const cart = await carts.read(cartId);
     // Emptied since the page was shown (its form carries the version it was rendered with): say so.
-    if (cart.items.length === 0) return redirectWithFlash(reply, '/cart', seen.ifVersion === undefined ? undefined : CHANGED_ELSEWHERE);
+    if (cart.items.length === 0)
+      return redirectWithFlash(reply, '/cart', seen.ifVersion === undefined ? undefined : CHANGED_ELSEWHERE);
     let placed;
     try {
-      placed = await orders.placeOrder(cartId, values, request.session.promoCode !== undefined, request.commandKey, seen);
+      placed = await orders.placeOrder(
+        cartId,
+        values,
+        request.session.promoCode !== undefined,
+        request.commandKey,
+        seen,
+      );
     } catch (error) {
-      if (!(error instanceof DomainError || error instanceof VersionMismatch)) request.log.error({ err: error }, 'checkout form failed');
+      if (!(error instanceof DomainError || error instanceof VersionMismatch))
+        request.log.error({ err: error }, 'checkout form failed');
       // Not placed: the page shows why, the cart as it is now, and the form as it was filled in.
-      return redirectWithFlash(reply, '/checkout', { ...failure(CART_MESSAGES.orderFailed, error), form: { name: 'checkout', values: kept, errors: {} } });
+      return redirectWithFlash(reply, '/checkout', {
+        ...failure(CART_MESSAGES.orderFailed, error),
+        form: { name: 'checkout', values: kept, errors: {} },
+      });
     }
     rememberCartCount(reply, emptyCart(cartId));
     request.session.promoCode = undefined;
     rememberPromo(reply, false);
-    return redirectWithFlash(reply, '/checkout', { order: placedOrderOf({ number: placed.number, placedAt: placed.placedAt.toISOString(), totalCents: placed.totalCents }, values.email) });
+    return redirectWithFlash(reply, '/checkout', {
+      order: placedOrderOf(
+        { number: placed.number, placedAt: placed.placedAt.toISOString(), totalCents: placed.totalCents },
+        values.email,
+      ),
+    });
   });
 }
 

@@ -85,7 +85,12 @@ export function localPath(path: string): string | undefined {
 export const formPost = { config: { idempotent: formNonce } };
 
 /** Answers a form post with the page at `path` showing `flash`, when the flash cannot travel by cookie. */
-export type ShowPage = (request: FastifyRequest, reply: FastifyReply, path: string, flash: Flash) => Promise<FastifyReply>;
+export type ShowPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  flash: Flash,
+) => Promise<FastifyReply>;
 
 /** POST → 303 → GET: the page the shopper lands on shows the flash once. */
 export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash): FastifyReply {
@@ -97,7 +102,13 @@ export function redirectWithFlash(reply: FastifyReply, to: string, flash?: Flash
 /** The most a form post may carry: well above what the shop's forms hold (their fields have maxlength). */
 const FORM_BODY_LIMIT = 16 * 1024;
 
-const TOO_LONG: Flash = { notice: { title: 'That was too long to send', description: 'Please shorten what you typed and send it again.', tone: 'error' } };
+const TOO_LONG: Flash = {
+  notice: {
+    title: 'That was too long to send',
+    description: 'Please shorten what you typed and send it again.',
+    tone: 'error',
+  },
+};
 
 /**
  * Makes the calling (encapsulated) scope a form scope: urlencoded bodies are parsed here and nowhere
@@ -119,11 +130,18 @@ export async function useFormPosts(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (request.headers.accept?.includes('application/json')) return shopErrors.call(app, error, request, reply);
     if (error instanceof HttpError && error.status === 429) {
-      return redirectWithFlash(reply, returnPath(request), { notice: { title: 'Please wait a moment', description: error.message, tone: 'error' } });
+      return redirectWithFlash(reply, returnPath(request), {
+        notice: { title: 'Please wait a moment', description: error.message, tone: 'error' },
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return redirectWithFlash(reply, returnPath(request), TOO_LONG);
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return shopErrors.call(app, new HttpError(415, 'Send the form as a browser does (Content-Type: application/x-www-form-urlencoded)'), request, reply);
+      return shopErrors.call(
+        app,
+        new HttpError(415, 'Send the form as a browser does (Content-Type: application/x-www-form-urlencoded)'),
+        request,
+        reply,
+      );
     }
     return shopErrors.call(app, error, request, reply);
   });

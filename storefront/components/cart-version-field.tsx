@@ -6,5 +6,7 @@ import { CART_VERSION_FIELD } from '../../contracts/cart.ts';
  * is not posted; the same condition goes as If-Match (features/cart/cart.queries.ts).
  */
 export function CartVersionField({ version }: { version: number | null | undefined }) {
-  return version === null || version === undefined ? null : <input type="hidden" name={CART_VERSION_FIELD} value={version} />;
+  return version === null || version === undefined ? null : (
+    <input type="hidden" name={CART_VERSION_FIELD} value={version} />
+  );
 }

@@ -27,7 +27,18 @@ export interface DrawerProps {
  * (Each drawer module calls tellHeadlessUiWhereFocusIs() when it loads, for focus to go back to its
  * opener; see lib/dialog-focus.ts.)
  */
-export function Drawer({ open, onClose, side, title, closeLabel, maxWidth, className = '', panelRef, testId, children }: DrawerProps) {
+export function Drawer({
+  open,
+  onClose,
+  side,
+  title,
+  closeLabel,
+  maxWidth,
+  className = '',
+  panelRef,
+  testId,
+  children,
+}: DrawerProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   const left = side === 'left';
@@ -37,7 +48,9 @@ export function Drawer({ open, onClose, side, title, closeLabel, maxWidth, class
         transition
         className="fixed inset-0 bg-ink-900/50 transition-opacity duration-300 ease-out data-closed:opacity-0"
       />
-      <div className={`pointer-events-none fixed inset-y-0 flex max-w-full ${left ? 'left-0 pr-8' : 'right-0 pl-8 sm:pl-16'}`}>
+      <div
+        className={`pointer-events-none fixed inset-y-0 flex max-w-full ${left ? 'left-0 pr-8' : 'right-0 pl-8 sm:pl-16'}`}
+      >
         <DialogPanel
           ref={panelRef}
           transition

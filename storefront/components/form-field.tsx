@@ -23,7 +23,14 @@ export function TextField({ label, error, hint, ...props }: InputProps) {
       <label htmlFor={id} className="text-sm font-bold text-ink-900">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={fieldClass(!!error)} maxLength={INPUT_MAX} {...props} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={fieldClass(!!error)}
+        maxLength={INPUT_MAX}
+        {...props}
+      />
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-600">
           {hint}

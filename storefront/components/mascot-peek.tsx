@@ -20,7 +20,14 @@ export function MascotPeek({
       aria-hidden="true"
       className={`relative overflow-hidden rounded-t-full border-b-4 border-brand-300 bg-gradient-to-b from-white to-brand-100 ${box} ${className}`}
     >
-      <img src={`/images/mascots/${mascot}.svg`} alt="" width={224} height={224} loading={loading} className="absolute inset-x-0 bottom-0 size-full" />
+      <img
+        src={`/images/mascots/${mascot}.svg`}
+        alt=""
+        width={224}
+        height={224}
+        loading={loading}
+        className="absolute inset-x-0 bottom-0 size-full"
+      />
     </div>
   );
 }

@@ -2,7 +2,11 @@ import { PROMO_CODE } from '../../contracts/cart-rules.ts';
 import { orderTotalsRows, type TotalsLabel } from '../../contracts/order-presentation.ts';
 
 /** The hooks the browser tests find the rows by. */
-const TEST_IDS: Partial<Record<TotalsLabel, string>> = { Shipping: 'summary-shipping', Discount: 'summary-discount', Total: 'summary-total' };
+const TEST_IDS: Partial<Record<TotalsLabel, string>> = {
+  Shipping: 'summary-shipping',
+  Discount: 'summary-discount',
+  Total: 'summary-total',
+};
 
 /**
  * The totals of an order summary, the cart's and checkout's alike, as the order reads everywhere
@@ -18,7 +22,12 @@ export function OrderTotals({
   promoApplied?: boolean;
   className?: string;
 }) {
-  const rows = orderTotalsRows({ subtotalCents: totals.subtotal, shippingCents: totals.shipping, discountCents: totals.discount ?? 0, totalCents: totals.total });
+  const rows = orderTotalsRows({
+    subtotalCents: totals.subtotal,
+    shippingCents: totals.shipping,
+    discountCents: totals.discount ?? 0,
+    totalCents: totals.total,
+  });
   const charges = rows.filter((row) => row.label !== 'Total');
   const total = rows.find((row) => row.label === 'Total')!;
   return (
@@ -27,7 +36,11 @@ export function OrderTotals({
         <div key={row.label} className="flex justify-between text-ink-700">
           <dt>{row.label}</dt>
           <dd className="font-semibold tabular-nums text-ink-900" data-testid={TEST_IDS[row.label]}>
-            {row.label === 'Shipping' ? <span className={totals.shipping === 0 ? 'text-brand-700' : undefined}>{row.value}</span> : row.value}
+            {row.label === 'Shipping' ? (
+              <span className={totals.shipping === 0 ? 'text-brand-700' : undefined}>{row.value}</span>
+            ) : (
+              row.value
+            )}
           </dd>
         </div>
       ))}

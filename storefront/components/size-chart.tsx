@@ -13,15 +13,28 @@ export const SIZE_CHART: ReadonlyArray<{ size: Size; waist: string; hip: string;
 /** Fits a 320 px screen (sizes and headings wrap); it scrolls sideways only if text is enlarged. */
 export function SizeChart({ caption }: { caption?: string }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Size chart">
+    <div
+      className="overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm"
+      tabIndex={0}
+      role="region"
+      aria-label="Size chart"
+    >
       <table className="w-full text-left text-sm">
         {caption && <caption className="px-4 pt-4 text-left text-sm font-semibold text-ink-700">{caption}</caption>}
         <thead>
           <tr className="border-b border-ink-200 text-ink-900">
-            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Size</th>
-            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Waist (in)</th>
-            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Hip (in)</th>
-            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">Tail Girth (in)</th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">
+              Size
+            </th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">
+              Waist (in)
+            </th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">
+              Hip (in)
+            </th>
+            <th scope="col" className="px-2 py-3 font-bold min-[360px]:px-3 sm:px-4">
+              Tail Girth (in)
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -117,7 +117,12 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
       if (!response.ok) {
         const body = await response.text().catch(() => '');
         const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
-        throw new ApiRequestError(response.status, body, Number.isNaN(retryAfter) ? undefined : retryAfter, response.headers);
+        throw new ApiRequestError(
+          response.status,
+          body,
+          Number.isNaN(retryAfter) ? undefined : retryAfter,
+          response.headers,
+        );
       }
       return response;
     }

@@ -17,6 +17,10 @@ export function noteDialogOpener(element: HTMLElement): void {
 export function tellHeadlessUiWhereFocusIs(): void {
   if (typeof document === 'undefined') return;
   const active = document.activeElement;
-  const target = opener?.isConnected ? opener : active instanceof HTMLElement && active !== document.body ? active : null;
+  const target = opener?.isConnected
+    ? opener
+    : active instanceof HTMLElement && active !== document.body
+      ? active
+      : null;
   target?.dispatchEvent(new FocusEvent('focus'));
 }

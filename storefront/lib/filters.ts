@@ -1,7 +1,15 @@
 import type { Product, ProductSort, Size } from '../../contracts/catalogue.ts';
 import { SIZES, SIZE_LABELS } from '../../contracts/sizes.ts';
 import { decimalToCents, formatCents } from '../../contracts/money-format.ts';
-import { DEFAULT_FILTERS, LISTING_SORTS, PRICE_MAX, PRICE_MIN, type ListingFilters, type ListingState, type SortOption } from '../../contracts/listing-query.ts';
+import {
+  DEFAULT_FILTERS,
+  LISTING_SORTS,
+  PRICE_MAX,
+  PRICE_MIN,
+  type ListingFilters,
+  type ListingState,
+  type SortOption,
+} from '../../contracts/listing-query.ts';
 
 /**
  * The pure logic over the product listing's state: the sort menu, the price slider, the sidebar
@@ -19,7 +27,10 @@ const SORT_LABELS: Record<SortOption, string> = {
   newest: 'Newest',
 };
 
-export const SORT_OPTIONS: ReadonlyArray<{ value: SortOption; label: string }> = LISTING_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
+export const SORT_OPTIONS: ReadonlyArray<{ value: SortOption; label: string }> = LISTING_SORTS.map((value) => ({
+  value,
+  label: SORT_LABELS[value],
+}));
 
 /** The API's sort parameter for a sort option ('featured' is the API's default order). */
 export function apiSort(sort: SortOption): ProductSort | undefined {
@@ -37,8 +48,14 @@ export function applyFilters(products: readonly Product[], filters: ListingFilte
   return products.filter((product) => {
     const cents = decimalToCents(product.price);
     if (cents < min || cents > max) return false;
-    if (filters.collections.length > 0 && product.collection !== undefined && !filters.collections.includes(product.collection)) return false;
-    if (filters.sizes.length > 0 && !product.variants.some((v) => v.stock > 0 && filters.sizes.includes(v.size))) return false;
+    if (
+      filters.collections.length > 0 &&
+      product.collection !== undefined &&
+      !filters.collections.includes(product.collection)
+    )
+      return false;
+    if (filters.sizes.length > 0 && !product.variants.some((v) => v.stock > 0 && filters.sizes.includes(v.size)))
+      return false;
     return true;
   });
 }
@@ -49,11 +66,18 @@ export interface FacetCounts {
   sizes: Record<Size, number>;
 }
 
-export function facetCounts(products: readonly Product[], filters: ListingFilters, collections: readonly string[]): FacetCounts {
+export function facetCounts(
+  products: readonly Product[],
+  filters: ListingFilters,
+  collections: readonly string[],
+): FacetCounts {
   const count = (next: ListingFilters) => applyFilters(products, next).length;
   return {
     collections: Object.fromEntries(collections.map((c) => [c, count({ ...filters, collections: [c] })])),
-    sizes: Object.fromEntries(SIZES.map((size) => [size, count({ ...filters, sizes: [size] })])) as Record<Size, number>,
+    sizes: Object.fromEntries(SIZES.map((size) => [size, count({ ...filters, sizes: [size] })])) as Record<
+      Size,
+      number
+    >,
   };
 }
 
@@ -77,7 +101,8 @@ export function activeChips(state: ListingState): FilterChip[] {
   const chips: FilterChip[] = [];
   if (state.search.trim()) chips.push({ id: 'search', label: `Search: "${state.search.trim()}"` });
   const { priceMin, priceMax, collections, sizes } = state.filters;
-  if (priceMin !== PRICE_MIN || priceMax !== PRICE_MAX) chips.push({ id: 'price', label: `${priceLabel(priceMin)} - ${priceLabel(priceMax)}` });
+  if (priceMin !== PRICE_MIN || priceMax !== PRICE_MAX)
+    chips.push({ id: 'price', label: `${priceLabel(priceMin)} - ${priceLabel(priceMax)}` });
   for (const c of collections) chips.push({ id: `collection:${c}`, label: c });
   for (const s of sizes) chips.push({ id: `size:${s}`, label: `Size ${SIZE_LABELS[s]}` });
   return chips;

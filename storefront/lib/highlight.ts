@@ -28,7 +28,10 @@ export function highlightParts(text: string, ranges: readonly TextRange[]): Text
 export function suggestionsAnnouncement(query: string, products: number, categories: number): string {
   if (products === 0 && categories === 0) return `No matches for “${query}”`;
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const found = [products > 0 ? count(products, 'product', 'products') : '', categories > 0 ? count(categories, 'category', 'categories') : '']
+  const found = [
+    products > 0 ? count(products, 'product', 'products') : '',
+    categories > 0 ? count(categories, 'category', 'categories') : '',
+  ]
     .filter(Boolean)
     .join(' and ');
   return `${found} found. Use the up and down arrows to choose, Enter to open.`;

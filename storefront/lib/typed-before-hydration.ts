@@ -13,7 +13,10 @@ export type TypedFields = Partial<Record<string, string>>;
  * message posted back without JavaScript) sets it to the server's text, so an edit made to it before
  * then is lost.
  */
-export function useTypedBeforeHydration(ref: RefObject<HTMLFormElement | HTMLInputElement | null>, adopt: (typed: TypedFields) => void): void {
+export function useTypedBeforeHydration(
+  ref: RefObject<HTMLFormElement | HTMLInputElement | null>,
+  adopt: (typed: TypedFields) => void,
+): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: what was typed before hydration is adopted once.
   useLayoutEffect(() => {
     const element = ref.current;

@@ -37,11 +37,7 @@ export function initialVariant(
   const color = wanted.color ?? null;
   const named = variants.find((v) => v.size === size && v.color === color);
   if (named) return named;
-  const steps: Array<(v: Variant) => boolean> = [
-    (v) => v.size === size,
-    (v) => v.color === color,
-    () => true,
-  ];
+  const steps: Array<(v: Variant) => boolean> = [(v) => v.size === size, (v) => v.color === color, () => true];
   for (const step of steps) {
     const found = variants.find((v) => step(v) && isInStock(v));
     if (found) return found;
@@ -57,14 +53,22 @@ export function initialVariant(
  * Choosing a size selects a variant of that size: in the current colour if it is in stock there, else
  * in the first colour that has it in stock, else (sold out in every colour) in the current colour.
  */
-export function selectSize(variants: readonly Variant[], current: Variant | undefined, size: Size): Variant | undefined {
+export function selectSize(
+  variants: readonly Variant[],
+  current: Variant | undefined,
+  size: Size,
+): Variant | undefined {
   const ofSize = variants.filter((v) => v.size === size);
   const sameColor = ofSize.find((v) => v.color === current?.color);
   return preferInStock([sameColor, ...ofSize]) ?? current;
 }
 
 /** Choosing a colour selects a variant of that colour, the same way: the current size first, stock first. */
-export function selectColor(variants: readonly Variant[], current: Variant | undefined, color: string): Variant | undefined {
+export function selectColor(
+  variants: readonly Variant[],
+  current: Variant | undefined,
+  color: string,
+): Variant | undefined {
   const ofColor = variants.filter((v) => v.color === color);
   const sameSize = ofColor.find((v) => v.size === current?.size);
   return preferInStock([sameSize, ...ofColor]) ?? current;
@@ -108,7 +112,9 @@ export interface ColorChoice extends ColorOption {
 export function sizeChoices(variants: readonly Variant[], selectedColor: string | undefined): SizeChoice[] {
   return availableSizes(variants).map((size) => ({
     size,
-    soldOut: !variants.some((v) => v.size === size && (selectedColor === undefined || v.color === selectedColor) && isInStock(v)),
+    soldOut: !variants.some(
+      (v) => v.size === size && (selectedColor === undefined || v.color === selectedColor) && isInStock(v),
+    ),
   }));
 }
 
@@ -116,7 +122,9 @@ export function sizeChoices(variants: readonly Variant[], selectedColor: string 
 export function colorChoices(variants: readonly Variant[], selectedSize: Size | undefined): ColorChoice[] {
   return availableColors(variants).map((option) => ({
     ...option,
-    soldOut: !variants.some((v) => v.color === option.color && (selectedSize === undefined || v.size === selectedSize) && isInStock(v)),
+    soldOut: !variants.some(
+      (v) => v.color === option.color && (selectedSize === undefined || v.size === selectedSize) && isInStock(v),
+    ),
   }));
 }
 

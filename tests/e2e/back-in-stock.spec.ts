@@ -10,7 +10,10 @@ const form = (page: import('@playwright/test').Page) => page.getByRole('form', {
 const DONE = "We'll e-mail you once when it's back.";
 
 test.describe('JavaScript on', () => {
-  test('a sold-out size and colour offers the request, checks the address and says it is kept; an in-stock choice offers none', async ({ page, expectAccessible }) => {
+  test('a sold-out size and colour offers the request, checks the address and says it is kept; an in-stock choice offers none', async ({
+    page,
+    expectAccessible,
+  }) => {
     await gotoHydrated(page, '/product/stego-tail-spike-thong');
     await expect(form(page)).toHaveCount(0);
 
@@ -18,7 +21,11 @@ test.describe('JavaScript on', () => {
     await gotoHydrated(page, '/product/stego-tail-spike-thong?size=L&color=Pterodactyl+Pink');
     await expect(page.getByText('Sold out in this size and colour')).toBeVisible();
     await expect(page.getByRole('heading', { name: "E-mail me when it's back" })).toBeVisible();
-    await expect(page.getByText("Size L (Stego) in Pterodactyl Pink is sold out. Leave your address and we'll send one e-mail when it's back in stock.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Size L (Stego) in Pterodactyl Pink is sold out. Leave your address and we'll send one e-mail when it's back in stock.",
+      ),
+    ).toBeVisible();
 
     const email = form(page).getByRole('textbox', { name: 'Email address' });
     const submit = form(page).getByRole('button', { name: "E-mail me when it's back" });
@@ -46,11 +53,17 @@ test.describe('JavaScript on', () => {
 test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('Add to Cart on a sold-out choice comes back to it with the request offered; the form posts and says the outcome', async ({ page, expectAccessible }) => {
+  test('Add to Cart on a sold-out choice comes back to it with the request offered; the form posts and says the outcome', async ({
+    page,
+    expectAccessible,
+  }) => {
     await page.goto('/product/pterodactyl-soaring-satin-boxers');
     await expect(form(page)).toHaveCount(0);
     await page.getByRole('group', { name: /^Size/ }).locator('label', { hasText: 'L (Stego)' }).click();
-    await page.getByRole('group', { name: /^Colour/ }).locator('label[title^="Meteorite Gold"]').click();
+    await page
+      .getByRole('group', { name: /^Colour/ })
+      .locator('label[title^="Meteorite Gold"]')
+      .click();
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page).toHaveURL(/size=L&color=Meteorite(\+|%20)Gold/);
     await expect(page.getByText('Sold out in this size and colour')).toBeVisible();

@@ -7,12 +7,17 @@ import { expect, gotoHydrated, test } from './support/fixtures.ts';
  */
 
 test.describe('cart drawer', () => {
-  test('closes on Escape and on the backdrop, returns focus, locks scroll, shows the empty state', async ({ page, expectAccessible }) => {
+  test('closes on Escape and on the backdrop, returns focus, locks scroll, shows the empty state', async ({
+    page,
+    expectAccessible,
+  }) => {
     await gotoHydrated(page, '/');
     await cartButton(page).click();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (0)' })).toBeVisible();
     await expect(drawer(page)).toContainText('Your cart is empty');
-    await expect(drawer(page)).toContainText("Looks like you haven't added any sexy dinosaur underwear to your cart yet.");
+    await expect(drawer(page)).toContainText(
+      "Looks like you haven't added any sexy dinosaur underwear to your cart yet.",
+    );
     await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
     await expectAccessible();
 
@@ -57,7 +62,9 @@ test.describe('cart drawer', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('2');
     await expect.poll(async () => (await serverCart(page)).itemCount).toBe(2);
 
-    await drawer(page).getByRole('button', { name: `Remove ${THONG.name} from cart` }).click();
+    await drawer(page)
+      .getByRole('button', { name: `Remove ${THONG.name} from cart` })
+      .click();
     await expect(drawer(page)).toContainText('Your cart is empty');
     // Focus stays in the drawer once the pressed button is gone.
     await expect(drawer(page).getByRole('button', { name: 'Close cart' })).toBeFocused();
@@ -67,7 +74,9 @@ test.describe('cart drawer', () => {
     // The drawer's own row offers the Undo; no page toast covers it.
     await expect(drawer(page).getByTestId('drawer-removal')).toContainText(`Item removed: ${THONG.name}`);
     await expect(toast(page)).toHaveCount(0);
-    await drawer(page).getByRole('button', { name: `Undo removing ${THONG.name}` }).click();
+    await drawer(page)
+      .getByRole('button', { name: `Undo removing ${THONG.name}` })
+      .click();
     await expect(drawer(page).getByRole('heading', { name: 'Your Cart (1)' })).toBeVisible();
     await expect(drawer(page).getByTestId('line-quantity')).toHaveText('2');
     await expect(page.getByTestId('cart-count')).toHaveText('2');

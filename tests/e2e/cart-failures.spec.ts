@@ -13,7 +13,11 @@ test.describe('cart failures', () => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
     await gotoHydrated(page, '/cart');
     await page.route('**/api/cart/**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'Something went wrong' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Internal Server Error', message: 'Something went wrong' }),
+      }),
     );
     await page.getByRole('button', { name: `Increase quantity of ${THONG.name}` }).click();
     await expect(toast(page)).toContainText('Failed to update item quantity');
@@ -31,7 +35,11 @@ test.describe('cart failures', () => {
     await gotoHydrated(page, '/cart');
     await page.route('**/api/cart', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'Something went wrong' }) })
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'Internal Server Error', message: 'Something went wrong' }),
+          })
         : route.continue(),
     );
     await page.getByRole('button', { name: 'Clear cart' }).click();

@@ -15,7 +15,9 @@ test.describe('cart page', () => {
     await expectAccessible();
     // The page's badge writes the count of the empty cart it loaded after hydration: let it, or it may
     // overwrite the count the server writes below.
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'dino.items')?.value).toBe('0');
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'dino.items')?.value)
+      .toBe('0');
 
     await addViaApi(page, THONG.productId, THONG.xsRed, 2);
     const html = await (await page.request.get('/cart')).text();
@@ -116,10 +118,12 @@ test.describe('cart page', () => {
     const braletteRow = rows(page).filter({ hasText: BRALETTE.name });
     await expect(braletteRow.getByTestId('line-quantity')).toHaveText('8');
 
-    await expect.poll(async () => (await serverCart(page)).items.map((i) => [i.variant.id, i.quantity]), { timeout: 10_000 }).toEqual([
-      [BRALETTE.firstVariant, 8],
-      [THONG.xsRed, 2],
-    ]);
+    await expect
+      .poll(async () => (await serverCart(page)).items.map((i) => [i.variant.id, i.quantity]), { timeout: 10_000 })
+      .toEqual([
+        [BRALETTE.firstVariant, 8],
+        [THONG.xsRed, 2],
+      ]);
     await page.waitForLoadState('networkidle');
     await expect(braletteRow.getByTestId('line-quantity')).toHaveText('8');
     await expect(rows(page).filter({ hasText: THONG.name }).getByTestId('line-quantity')).toHaveText('2');
@@ -155,7 +159,10 @@ test.describe('cart page', () => {
     await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant, 2);
     await addViaApi(page, THONG.productId, THONG.mRed, 1);
     await gotoHydrated(page, '/cart');
-    await page.getByRole('button', { name: `Remove ${THONG.name} from cart` }).last().click();
+    await page
+      .getByRole('button', { name: `Remove ${THONG.name} from cart` })
+      .last()
+      .click();
     await expect(toast(page)).toContainText('Item removed');
     await expect.poll(async () => (await serverCart(page)).items.length).toBe(2);
 

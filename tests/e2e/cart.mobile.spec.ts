@@ -8,7 +8,10 @@ const THONG = { productId: 1, name: 'T-Rex Tiny Arms Thong', xsRed: 100 };
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"][data-removed="false"]');
 const drawer = (page: Page) => page.getByTestId('cart-drawer');
 
-test('add from a card, adjust in the drawer, then the cart page and a PayPal checkout', async ({ page, expectAccessible }) => {
+test('add from a card, adjust in the drawer, then the cart page and a PayPal checkout', async ({
+  page,
+  expectAccessible,
+}) => {
   await gotoHydrated(page, '/shop');
   const card = page.getByTestId('product-card').filter({ hasText: THONG.name });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
@@ -19,7 +22,9 @@ test('add from a card, adjust in the drawer, then the cart page and a PayPal che
   await expect(drawer(page).getByRole('heading', { name: 'Your Cart (1)' })).toBeVisible();
   const box = await drawer(page).boundingBox();
   expect(box?.width ?? 0).toBeGreaterThan(300);
-  await drawer(page).getByRole('button', { name: `Increase quantity of ${THONG.name}` }).click();
+  await drawer(page)
+    .getByRole('button', { name: `Increase quantity of ${THONG.name}` })
+    .click();
   await expect(drawer(page).getByTestId('line-quantity')).toHaveText('2');
   await expectAccessible();
   await drawer(page).getByRole('link', { name: 'View full cart' }).click();

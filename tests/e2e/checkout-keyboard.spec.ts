@@ -14,14 +14,16 @@ test('keyboard only: from the cart button to a confirmed order', async ({ page }
   await page.keyboard.press('Enter');
   const proceed = page.getByTestId('cart-drawer').getByRole('link', { name: 'Proceed to Checkout' });
   await expect(proceed).toBeVisible();
-  for (let i = 0; i < 20 && !(await proceed.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 20 && !(await proceed.evaluate((el) => el === document.activeElement)); i += 1)
+    await page.keyboard.press('Tab');
   await expect(proceed).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/checkout$/);
 
   const email = page.getByLabel('Email address', { exact: true });
   await expect(email).toBeVisible();
-  for (let i = 0; i < 40 && !(await email.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 40 && !(await email.evaluate((el) => el === document.activeElement)); i += 1)
+    await page.keyboard.press('Tab');
   await expect(email).toBeFocused();
 
   await page.keyboard.type('rex@jurassic.com');

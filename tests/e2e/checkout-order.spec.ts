@@ -37,7 +37,9 @@ test('every validation message, then a completed order that clears the cart', as
   await expect(page.getByTestId('summary-total')).toHaveText('$30.98');
   await expect(submit(page)).toHaveText('Complete Order • $30.98');
   await expect(page.getByTestId('demo-notice')).toContainText('no payment is taken');
-  await expect(page.getByTestId('demo-notice')).toContainText('your order is kept and can be tracked with its number and your email');
+  await expect(page.getByTestId('demo-notice')).toContainText(
+    'your order is kept and can be tracked with its number and your email',
+  );
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('US');
   await expect(page.getByRole('radio', { name: /Credit card/ })).toBeChecked();
 
@@ -49,7 +51,9 @@ test('every validation message, then a completed order that clears the cart', as
   expect(await messageFor(page, 'City')).toBe('Please enter your city');
   expect(await messageFor(page, 'State')).toBe('Please select your state');
   expect(await messageFor(page, 'ZIP code')).toBe('Please enter a valid zip code');
-  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription(
+    'Please complete all credit card details',
+  );
   await expect(page.getByLabel('Email address', { exact: true })).toBeFocused();
   await expectAccessible();
 
@@ -69,11 +73,15 @@ test('every validation message, then a completed order that clears the cart', as
   await page.getByLabel('Name on card', { exact: true }).fill('Rex Tyrant');
   await page.getByLabel('Expiry date', { exact: true }).fill('12/30');
   await submit(page).click();
-  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription(
+    'Please complete all credit card details',
+  );
   // Focus goes to the empty card field, which is invalid and tied to that message.
   await expect(page.getByLabel('CVC', { exact: true })).toBeFocused();
   await expect(page.getByLabel('CVC', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('CVC', { exact: true })).toHaveAccessibleDescription('Please complete all credit card details');
+  await expect(page.getByLabel('CVC', { exact: true })).toHaveAccessibleDescription(
+    'Please complete all credit card details',
+  );
   await expect(page.getByLabel('Expiry date', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('CVC', { exact: true }).fill('123');
   await expect(page.getByRole('radiogroup', { name: 'Payment method' })).not.toHaveAttribute('aria-describedby');
@@ -81,7 +89,8 @@ test('every validation message, then a completed order that clears the cart', as
   // The order goes to the shop (no card charged); nothing else leaves the browser but the cart's reads.
   const calls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (new URL(request.url()).pathname.startsWith('/api/'))
+      calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   // 'Processing...' while the order is on its way (held here so it can be seen), and no longer.
   const order = await holdOrderRequest(page);
@@ -94,7 +103,9 @@ test('every validation message, then a completed order that clears the cart', as
   const confirmation = page.getByTestId('order-confirmation');
   await expect(confirmation.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });
   await expect(confirmation.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/);
-  await expect(confirmation.getByTestId('order-date')).toHaveText(new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()));
+  await expect(confirmation.getByTestId('order-date')).toHaveText(
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()),
+  );
   await expect(confirmation.getByTestId('order-total')).toHaveText('$30.98');
   await expect(confirmation.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
@@ -136,7 +147,9 @@ test('PayPal needs no card details and hides the card fields', async ({ page }) 
   // $49.98 is still below $50: shipping is charged.
   await expect(page.getByTestId('summary-total')).toHaveText('$55.97');
   await submit(page).click();
-  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription('Please complete all credit card details');
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toHaveAccessibleDescription(
+    'Please complete all credit card details',
+  );
   await page.getByText('PayPal', { exact: true }).click();
   await expect(page.getByTestId('card-fields')).toHaveCount(0);
   await expect(page.getByLabel('Card number', { exact: true })).toHaveCount(0);
@@ -167,11 +180,17 @@ test.describe('refused for stock', () => {
   // The browser logs the shop's 409 as a failed resource; that answer is the point of the test.
   test.use({ allowedConsoleErrors: [/status of 409/] });
 
-  test('an order refused for stock says so at once, names the line and what is left, and places nothing', async ({ page, browser }) => {
+  test('an order refused for stock says so at once, names the line and what is left, and places nothing', async ({
+    page,
+    browser,
+  }) => {
     // A product no other test buys: its smallest variant still holding at least two.
     const LOUNGE = { productId: 9, variantId: 910 };
     const stockOf = async () => {
-      const variants = (await (await page.request.get(`/api/products/${LOUNGE.productId}/variants`)).json()) as Array<{ id: number; stock: number }>;
+      const variants = (await (await page.request.get(`/api/products/${LOUNGE.productId}/variants`)).json()) as Array<{
+        id: number;
+        stock: number;
+      }>;
       return variants.find((v) => v.id === LOUNGE.variantId)!.stock;
     };
     const stock = await stockOf();
@@ -194,7 +213,9 @@ test.describe('refused for stock', () => {
       });
       await submit(page).click();
       const refusal = page.getByTestId('order-refusal');
-      await expect(refusal).toHaveText(new RegExp(`^Sorry, only ${stock - 1} of Brontosaurus Long Neck Lounge Boxers \\(.+\\) (is|are) left$`));
+      await expect(refusal).toHaveText(
+        new RegExp(`^Sorry, only ${stock - 1} of Brontosaurus Long Neck Lounge Boxers \\(.+\\) (is|are) left$`),
+      );
       // The shop's answer is final: sent once, never waited on as a lost connection.
       expect(orders).toEqual([409]);
       await expect(page.getByRole('status').filter({ hasText: 'Reconnecting to the shop…' })).toHaveCount(0);

@@ -14,7 +14,9 @@ test('free shipping at checkout from $50', async ({ page }) => {
   await expect(submit(page)).toHaveText('Complete Order • $74.97');
 });
 
-test('a promo code applied just before Proceed to Checkout is honoured there, however slow its post', async ({ page }) => {
+test('a promo code applied just before Proceed to Checkout is honoured there, however slow its post', async ({
+  page,
+}) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
   await gotoHydrated(page, '/cart');
   await page.route('**/cart/promo', async (route) => {
@@ -62,10 +64,18 @@ test.describe('a promo code the session did not keep', () => {
   test('is not shown as applied, and checkout charges shipping', async ({ page }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
     await gotoHydrated(page, '/cart');
-    await page.route('**/cart/promo', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"Something went wrong"}' }));
+    await page.route('**/cart/promo', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"Internal Server Error","message":"Something went wrong"}',
+      }),
+    );
     await page.getByLabel('Promo code').fill('DINOBOOTY');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('promo-message')).toHaveText("We couldn't save your code for checkout. Please try again.");
+    await expect(page.getByTestId('promo-message')).toHaveText(
+      "We couldn't save your code for checkout. Please try again.",
+    );
     await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
@@ -79,6 +89,8 @@ test.describe('a promo code the session did not keep', () => {
     await page.route('**/cart/promo', (route) => route.fulfill({ status: 303, headers: { location: '/cart' } }));
     await page.getByLabel('Promo code').fill('DINOBOOTY');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('promo-message')).toHaveText("We couldn't save your code for checkout. Please try again.");
+    await expect(page.getByTestId('promo-message')).toHaveText(
+      "We couldn't save your code for checkout. Please try again.",
+    );
   });
 });

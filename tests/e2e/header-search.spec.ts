@@ -2,9 +2,13 @@ import { expect, gotoHydrated, test } from './support/fixtures.ts';
 
 /** The header search: a combobox with instant suggestions, and a plain GET form without JavaScript. */
 
-const box = (page: import('@playwright/test').Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search the shop' });
+const box = (page: import('@playwright/test').Page) =>
+  page.getByRole('banner').getByRole('combobox', { name: 'Search the shop' });
 
-test('typing shows suggestions; the arrow keys, Escape and Enter work as a combobox', async ({ page, expectAccessible }) => {
+test('typing shows suggestions; the arrow keys, Escape and Enter work as a combobox', async ({
+  page,
+  expectAccessible,
+}) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('searchbox', { name: 'Search the shop' }).click();
   await expect(box(page)).toBeFocused();
@@ -73,7 +77,9 @@ test('keys typed while the combobox loads and replaces the plain box all reach i
   await page.keyboard.type('raptor boxers', { delay: 50 });
   await expect(box(page)).toBeFocused();
   await expect(box(page)).toHaveValue('raptor boxers');
-  await expect(page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').last()).toHaveText('See all results for “raptor boxers”');
+  await expect(page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').last()).toHaveText(
+    'See all results for “raptor boxers”',
+  );
 });
 
 test('tabbing past the search box while its combobox loads leaves focus where the keyboard went', async ({ page }) => {
@@ -106,7 +112,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the box takes 100 characters as a reader counts them, emoji included, and the listing searches them', async ({ page }) => {
+test('the box takes 100 characters as a reader counts them, emoji included, and the listing searches them', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('searchbox', { name: 'Search the shop' }).click();
   await expect(box(page)).toBeFocused();

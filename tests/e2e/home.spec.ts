@@ -8,7 +8,6 @@ async function freezeClock(page: import('@playwright/test').Page) {
   await page.clock.pauseAt(new Date('2025-05-15T10:00:01Z'));
 }
 
-
 const isCatalogueApi = (url: string) => /^\/api\/(products|categories|testimonials)/.test(new URL(url).pathname);
 
 test('home is server-rendered with its data and does not refetch it on load', async ({ page, request }) => {
@@ -35,8 +34,10 @@ test('title and description', async ({ page }) => {
 });
 
 test.describe('hero slider', () => {
-  const slides = (page: import('@playwright/test').Page) => page.getByTestId('hero-slider').locator('[aria-roledescription="slide"]');
-  const active = (page: import('@playwright/test').Page) => page.getByTestId('hero-slider').locator('[data-active="true"]');
+  const slides = (page: import('@playwright/test').Page) =>
+    page.getByTestId('hero-slider').locator('[aria-roledescription="slide"]');
+  const active = (page: import('@playwright/test').Page) =>
+    page.getByTestId('hero-slider').locator('[data-active="true"]');
 
   test('three slides with their links', async ({ page }) => {
     await page.goto('/');

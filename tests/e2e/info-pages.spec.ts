@@ -34,7 +34,14 @@ for (const { path, h1, facts } of PAGES) {
 }
 
 test('every page has its own title and description', async ({ request }) => {
-  const paths = ['/', '/shop', '/collections', '/category/raptor', '/product/t-rex-tiny-arms-thong', ...PAGES.map((p) => p.path)];
+  const paths = [
+    '/',
+    '/shop',
+    '/collections',
+    '/category/raptor',
+    '/product/t-rex-tiny-arms-thong',
+    ...PAGES.map((p) => p.path),
+  ];
   const titles = new Set<string>();
   const descriptions = new Set<string>();
   for (const path of paths) {

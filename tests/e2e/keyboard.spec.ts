@@ -119,7 +119,9 @@ test('the product quantity field shows where focus is', async ({ page }) => {
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
   await tabTo(page, quantity);
   const pill = quantity.locator('xpath=..');
-  const outline = await pill.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`);
+  const outline = await pill.evaluate(
+    (el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`,
+  );
   expect(outline).toBe('solid 3px');
 });
 
@@ -138,18 +140,31 @@ test('links reached with Shift+Tab are not hidden under the sticky header', asyn
   for (let i = 0; i < 40; i += 1) {
     await page.keyboard.press('Shift+Tab');
     // Scrolling is smooth: wait for it to settle below the header.
-    await expect.poll(focusedTop, { message: `focused element #${i + 1} is below the header`, timeout: 3000 }).toBeGreaterThanOrEqual(header.height - 1);
+    await expect
+      .poll(focusedTop, { message: `focused element #${i + 1} is below the header`, timeout: 3000 })
+      .toBeGreaterThanOrEqual(header.height - 1);
   }
 });
 
 test('the cart drawer: focus in, trapped, Escape, focus back', async ({ page }) => {
   await gotoHydrated(page, '/shop');
-  await page.getByTestId('product-card').first().getByRole('button', { name: /Add to Cart/ }).click();
+  await page
+    .getByTestId('product-card')
+    .first()
+    .getByRole('button', { name: /Add to Cart/ })
+    .click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await expectDialogKeyboard(page, page.getByTestId('cart-button'), page.locator('[role="dialog"]'), page.getByTestId('cart-drawer'));
+  await expectDialogKeyboard(
+    page,
+    page.getByTestId('cart-button'),
+    page.locator('[role="dialog"]'),
+    page.getByTestId('cart-drawer'),
+  );
 });
 
-test('at checkout, each empty card field is invalid, tied to the message, and focus goes to the first', async ({ page }) => {
+test('at checkout, each empty card field is invalid, tied to the message, and focus goes to the first', async ({
+  page,
+}) => {
   await page.goto('/');
   const added = await page.request.post('/api/cart', { data: { productId: 1, variantId: 100, quantity: 1 } });
   expect(added.status()).toBe(201);
@@ -172,7 +187,8 @@ test('at checkout, each empty card field is invalid, tied to the message, and fo
     await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel(label)).toHaveAccessibleDescription('Please complete all credit card details');
   }
-  for (const label of ['Card number', 'CVC']) await expect(form.getByLabel(label)).not.toHaveAttribute('aria-invalid', 'true');
+  for (const label of ['Card number', 'CVC'])
+    await expect(form.getByLabel(label)).not.toHaveAttribute('aria-invalid', 'true');
   // Focus goes to the first field to fill: the first empty card field, which names the message.
   await expect(form.getByLabel('Name on card')).toBeFocused();
   await page.keyboard.type('Rex Tyranno');
@@ -181,7 +197,10 @@ test('at checkout, each empty card field is invalid, tied to the message, and fo
   await expect(form.getByLabel('Expiry date')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test("the drawer announces a removal in itself and offers its Undo where the keyboard is", async ({ page, expectAccessible }) => {
+test('the drawer announces a removal in itself and offers its Undo where the keyboard is', async ({
+  page,
+  expectAccessible,
+}) => {
   await page.goto('/shop');
   for (const productId of [1, 4]) {
     const variantId = productId * 100;
@@ -214,12 +233,22 @@ test.describe('on a phone', () => {
 
   test('the menu: focus in, trapped, Escape, focus back', async ({ page }) => {
     await page.goto('/');
-    await expectDialogKeyboard(page, page.getByLabel('Open menu', { exact: true }), page.getByRole('dialog', { name: 'Menu' }), page.getByRole('navigation', { name: 'Mobile' }));
+    await expectDialogKeyboard(
+      page,
+      page.getByLabel('Open menu', { exact: true }),
+      page.getByRole('dialog', { name: 'Menu' }),
+      page.getByRole('navigation', { name: 'Mobile' }),
+    );
   });
 
   test('the listing filters: focus in, trapped, Escape, focus back', async ({ page }) => {
     await page.goto('/shop');
     const opener = page.getByRole('button', { name: /^Filters/ });
-    await expectDialogKeyboard(page, opener, page.getByRole('dialog', { name: 'Filters' }), page.getByRole('button', { name: 'Close filters' }));
+    await expectDialogKeyboard(
+      page,
+      opener,
+      page.getByRole('dialog', { name: 'Filters' }),
+      page.getByRole('button', { name: 'Close filters' }),
+    );
   });
 });

@@ -39,7 +39,9 @@ test('search is debounced, goes to the URL, and the clear button resets it', asy
   await expect(count(page)).toHaveText(`Showing ${lace.length} ${lace.length === 1 ? 'product' : 'products'}`);
   expect(searches).toEqual(['lace']);
   expect(await cardNames(page)).toEqual(lace.map((p) => p.name));
-  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: /Search: "lace"/ })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: /Search: "lace"/ }),
+  ).toBeVisible();
 
   await page.reload();
   await expect(box).toHaveValue('lace');
@@ -51,15 +53,18 @@ test('search is debounced, goes to the URL, and the clear button resets it', asy
   await expect(page).toHaveURL(/\/shop$/);
 });
 
-test("after a search and after clearing it the cards come with their variants: no request per product", async ({ page }) => {
+test('after a search and after clearing it the cards come with their variants: no request per product', async ({
+  page,
+}) => {
   const perProduct: string[] = [];
   page.on('request', (r) => {
     if (/^\/api\/products\/[^/]+\/variants$/.test(new URL(r.url()).pathname)) perProduct.push(r.url());
   });
-  const listed = (search: string) => page.waitForResponse((r) => {
-    const url = new URL(r.url());
-    return url.pathname === '/api/products' && (url.searchParams.get('search') ?? '') === search;
-  });
+  const listed = (search: string) =>
+    page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/products' && (url.searchParams.get('search') ?? '') === search;
+    });
   // Served for a search, so clearing it fetches the whole list in the browser.
   await gotoHydrated(page, '/shop?search=lace');
   const box = page.getByRole('searchbox', { name: 'Search products' });
@@ -73,12 +78,18 @@ test("after a search and after clearing it the cards come with their variants: n
   await expect(count(page)).toHaveText(`Showing ${everything.length} products`);
   // The cards draw their swatches and the size filter counts from the variants the list carried.
   for (const product of everything.slice(0, 4)) {
-    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
     const colours = card.getByRole('list', { name: 'Available colours' }).getByRole('listitem');
     await expect(colours.first()).toHaveAttribute('title', product.variants[0]?.color ?? 'none');
   }
-  const withM = everything.filter((p) => p.variants.some((variant) => variant.size === 'M' && variant.stock > 0)).length;
-  await expect(page.locator('#filters').locator('label', { has: page.locator('input[value="M"]') })).toHaveText(new RegExp(`\\(${withM}\\)$`));
+  const withM = everything.filter((p) =>
+    p.variants.some((variant) => variant.size === 'M' && variant.stock > 0),
+  ).length;
+  await expect(page.locator('#filters').locator('label', { has: page.locator('input[value="M"]') })).toHaveText(
+    new RegExp(`\\(${withM}\\)$`),
+  );
   expect(perProduct).toEqual([]);
 });
 

@@ -26,7 +26,10 @@ test('/collections is the same listing', async ({ page, request }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Shop All Products' })).toBeVisible();
   await expect(count(page)).toHaveText(`Showing ${products.length} products`);
   await expect(page).toHaveTitle('Collections - DinoBooty');
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Explore the DinoBooty collections/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^Explore the DinoBooty collections/,
+  );
 });
 
 test('a category page shows "<name> Collection" and its products', async ({ page, request }) => {
@@ -35,10 +38,9 @@ test('a category page shows "<name> Collection" and its products', async ({ page
   await page.goto('/category/raptor');
   await expect(page.getByRole('heading', { level: 1, name: `${category.name} Collection` })).toBeVisible();
   expect(await cardNames(page)).toEqual(products.map((p) => p.name));
-  await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.name })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.name }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveTitle(`${category.name} Collection - DinoBooty`);
 });
 
@@ -47,7 +49,8 @@ test('category pills link to every category', async ({ page, request }) => {
   await page.goto('/shop');
   const pills = page.getByRole('navigation', { name: 'Categories' });
   await expect(pills.getByRole('link', { name: 'All Products' })).toHaveAttribute('href', '/shop');
-  for (const c of categories) await expect(pills.getByRole('link', { name: c.name, exact: true })).toHaveAttribute('href', `/category/${c.slug}`);
+  for (const c of categories)
+    await expect(pills.getByRole('link', { name: c.name, exact: true })).toHaveAttribute('href', `/category/${c.slug}`);
   await pills.getByRole('link', { name: categories[0]?.name ?? '', exact: true }).click();
   await expect(page).toHaveURL(`/category/${categories[0]?.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: `${categories[0]?.name} Collection` })).toBeVisible();
@@ -78,7 +81,9 @@ test('category pages sort and search locally', async ({ page, request }) => {
   await expect.poll(() => cardNames(page)).toEqual(newest);
   // The same matcher as /shop's: "trex" finds "T-Rex" (a plain substring search would find nothing).
   const inCategory = new Set(products.map((p) => p.id));
-  const expected = (await productsFrom(request, '/api/products?search=trex&sort=newest')).filter((p) => inCategory.has(p.id));
+  const expected = (await productsFrom(request, '/api/products?search=trex&sort=newest')).filter((p) =>
+    inCategory.has(p.id),
+  );
   expect(expected.length).toBeGreaterThan(0);
   await page.getByRole('searchbox', { name: 'Search products' }).fill('trex');
   await expect(page).toHaveURL(/search=trex/);
@@ -87,14 +92,23 @@ test('category pages sort and search locally', async ({ page, request }) => {
   expect(apiCalls).toEqual([]);
 });
 
-test('filters apply with Apply Filters, show chips and restore from the URL', async ({ page, request, expectAccessible }) => {
+test('filters apply with Apply Filters, show chips and restore from the URL', async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
   const products = await productsFrom(request, '/api/products');
   const collection = products.find((p) => p.collection)?.collection ?? '';
   // Size M keeps products with an M in stock; a collection keeps its products and those without one.
   const variantsOf = await Promise.all(
-    products.map(async (p) => (await (await request.get(`/api/products/${p.id}/variants`)).json()) as { size: string; stock: number }[]),
+    products.map(
+      async (p) =>
+        (await (await request.get(`/api/products/${p.id}/variants`)).json()) as { size: string; stock: number }[],
+    ),
   );
-  const withM = new Set(products.filter((_, i) => variantsOf[i]!.some((v) => v.size === 'M' && v.stock > 0)).map((p) => p.id));
+  const withM = new Set(
+    products.filter((_, i) => variantsOf[i]!.some((v) => v.size === 'M' && v.stock > 0)).map((p) => p.id),
+  );
   const inCollection = products.filter((p) => (!p.collection || p.collection === collection) && withM.has(p.id));
   const onlyM = products.filter((p) => withM.has(p.id));
   await page.goto('/shop');
@@ -107,14 +121,18 @@ test('filters apply with Apply Filters, show chips and restore from the URL', as
   await sidebar.locator('label').filter({ hasText: 'M (Dilo)' }).click();
   await expect(count(page)).toHaveText(`Showing ${products.length} products`);
   await sidebar.getByRole('button', { name: 'Apply Filters' }).click();
-  await expect(count(page)).toHaveText(`Showing ${inCollection.length} ${inCollection.length === 1 ? 'product' : 'products'}`);
+  await expect(count(page)).toHaveText(
+    `Showing ${inCollection.length} ${inCollection.length === 1 ? 'product' : 'products'}`,
+  );
   const chips = page.getByRole('list', { name: 'Active filters' });
   await expect(chips.getByRole('button', { name: new RegExp(collection) })).toBeVisible();
   await expect(chips.getByRole('button', { name: /Size M \(Dilo\)/ })).toBeVisible();
   await expect(page).toHaveURL(/collection=.+&size=M/);
 
   await page.reload();
-  await expect(count(page)).toHaveText(`Showing ${inCollection.length} ${inCollection.length === 1 ? 'product' : 'products'}`);
+  await expect(count(page)).toHaveText(
+    `Showing ${inCollection.length} ${inCollection.length === 1 ? 'product' : 'products'}`,
+  );
   await expect(sidebar.getByRole('checkbox', { name: collection })).toBeChecked();
   // The selected size's count reads as well as its label.
   await expectAccessible();

@@ -32,7 +32,9 @@ test('place an order, then track it with its number and email', async ({ page })
   const details = page.getByRole('status', { name: `Order ${number}` });
   await expect(details).toContainText(`${THONG.name} (XS, Lava Red)`);
   await expect(details).toContainText('Standard Shipping (3-5 business days)');
-  await expect(details).toContainText(`Placed on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date())}`);
+  await expect(details).toContainText(
+    `Placed on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date())}`,
+  );
   // What the total is made of: $24.99 and $5.99 of shipping.
   await expect(details.getByTestId('tracked-shipping')).toHaveText('Shipping$5.99');
   await expect(details).toContainText('$30.98');
@@ -53,7 +55,10 @@ test.describe('a Cancel the shop refuses', () => {
   test.use({ allowedConsoleErrors: [/status of 409/] });
 
   /** The order shipped between the lookup and the Cancel: the shop's reason, shown in place, and the order looked up again. */
-  test('shows the reason in place: Cancelling... while it is asked, then the message, focused', async ({ page, expectAccessible }) => {
+  test('shows the reason in place: Cancelling... while it is asked, then the message, focused', async ({
+    page,
+    expectAccessible,
+  }) => {
     const number = await placeOrder(page, 'refused@jurassic.com');
     await gotoHydrated(page, '/track-order');
     await page.getByLabel('Order number').fill(number);
@@ -66,7 +71,14 @@ test.describe('a Cancel the shop refuses', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/orders/*/cancel', async (route) => {
       await answered;
-      await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Conflict', message: 'This order has already shipped, so it can no longer be cancelled' }) });
+      await route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'Conflict',
+          message: 'This order has already shipped, so it can no longer be cancelled',
+        }),
+      });
     });
     await details.getByText('Cancel order', { exact: true }).click();
     await details.getByRole('button', { name: 'Yes, cancel this order' }).click();
@@ -91,7 +103,10 @@ test.describe('without JavaScript', () => {
    */
   test('an order of forty lines is shown whole', async ({ page }) => {
     // Products whose stock other tests count are left alone.
-    const products = (await (await page.request.get('/api/products')).json()) as Array<{ id: number; variants: Array<{ id: number; stock: number }> }>;
+    const products = (await (await page.request.get('/api/products')).json()) as Array<{
+      id: number;
+      variants: Array<{ id: number; stock: number }>;
+    }>;
     const variants = products
       .filter((p) => p.id !== 9 && p.id !== 11)
       .flatMap((p) => p.variants.filter((v) => v.stock >= 10).map((v) => ({ productId: p.id, variantId: v.id })))
@@ -99,7 +114,17 @@ test.describe('without JavaScript', () => {
     expect(variants).toHaveLength(40);
     for (const line of variants) await addViaApi(page, line.productId, line.variantId);
     const placed = await page.request.post('/api/orders', {
-      data: { email: 'big@jurassic.com', firstName: 'Big', lastName: 'Order', address: '1 Herd Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' },
+      data: {
+        email: 'big@jurassic.com',
+        firstName: 'Big',
+        lastName: 'Order',
+        address: '1 Herd Way',
+        city: 'Pangaea',
+        state: 'CA',
+        zipCode: '90210',
+        country: 'US',
+        paymentMethod: 'paypal',
+      },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const { number, total } = (await placed.json()) as { number: string; total: string };

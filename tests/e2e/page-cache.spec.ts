@@ -10,16 +10,30 @@ import { expect, test } from './support/fixtures.ts';
 
 const run = promisify(execFile);
 /** A page's HTML without the cart badge (the one part drawn per shopper, from the count cookie). */
-const withoutBadge = (html: string) => html.replace(/<span aria-hidden="true" data-testid="cart-count"[^>]*>[^<]*<\/span><span class="sr-only">[^<]*<\/span>/, '');
+const withoutBadge = (html: string) =>
+  html.replace(
+    /<span aria-hidden="true" data-testid="cart-count"[^>]*>[^<]*<\/span><span class="sr-only">[^<]*<\/span>/,
+    '',
+  );
 const [productA, productB] = seed.products.filter((p) => p.variants[0]!.stock >= 5);
 
 test.describe('the page cache', () => {
-  test('cached catalogue HTML never carries one shopper’s cart to another; cart pages are never cached', async ({ baseURL }) => {
+  test('cached catalogue HTML never carries one shopper’s cart to another; cart pages are never cached', async ({
+    baseURL,
+  }) => {
     const alice = await playwrightRequest.newContext({ baseURL });
     const bob = await playwrightRequest.newContext({ baseURL });
     try {
-      const aliceCart = await (await alice.post('/api/cart', { data: { productId: productA!.id, variantId: productA!.variants[0]!.id, quantity: 2 } })).json();
-      const bobCart = await (await bob.post('/api/cart', { data: { productId: productB!.id, variantId: productB!.variants[0]!.id, quantity: 1 } })).json();
+      const aliceCart = await (
+        await alice.post('/api/cart', {
+          data: { productId: productA!.id, variantId: productA!.variants[0]!.id, quantity: 2 },
+        })
+      ).json();
+      const bobCart = await (
+        await bob.post('/api/cart', {
+          data: { productId: productB!.id, variantId: productB!.variants[0]!.id, quantity: 1 },
+        })
+      ).json();
       expect(aliceCart.id).not.toBe(bobCart.id);
       // The badge's count cookie: written by a page's script after each API answer, or by the server
       // on the cart pages (these two have no script).
@@ -90,10 +104,25 @@ test.describe('catalogue invalidation across server processes', () => {
   });
 
   const startServer = async (port: number) => {
-    const server = spawn('node', ['bin/dino-shop.js', '--database-url', databaseUrl, '--data-dir', dataDir, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-      env: { ...process.env, LOG_LEVEL: 'warn', SESSION_SECRET: 'a-shared-secret-for-both-instances-123' },
-      stdio: 'ignore',
-    });
+    const server = spawn(
+      'node',
+      [
+        'bin/dino-shop.js',
+        '--database-url',
+        databaseUrl,
+        '--data-dir',
+        dataDir,
+        'serve',
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+      ],
+      {
+        env: { ...process.env, LOG_LEVEL: 'warn', SESSION_SECRET: 'a-shared-secret-for-both-instances-123' },
+        stdio: 'ignore',
+      },
+    );
     servers.push(server);
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 150; i++) {
@@ -126,7 +155,10 @@ test.describe('catalogue invalidation across server processes', () => {
   });
 });
 
-test('hashed assets are sent brotli or gzip, as the build encoded them, and identical once decoded', async ({ page, request }) => {
+test('hashed assets are sent brotli or gzip, as the build encoded them, and identical once decoded', async ({
+  page,
+  request,
+}) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);

@@ -8,7 +8,6 @@ async function freezeClock(page: import('@playwright/test').Page) {
   await page.clock.pauseAt(new Date('2025-05-15T10:00:01Z'));
 }
 
-
 const MESSAGES = [
   'Rawr! Looking good!',
   'These would look jurassic on you!',
@@ -30,14 +29,20 @@ test('cards link to the product, show the badge, price, swatches and +N', async 
 
   for (const product of products.slice(0, 6)) {
     const card = cards.filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
-    await expect(card.getByRole('link', { name: product.name }).first()).toHaveAttribute('href', `/product/${product.slug}`);
+    await expect(card.getByRole('link', { name: product.name }).first()).toHaveAttribute(
+      'href',
+      `/product/${product.slug}`,
+    );
     await expect(card.getByRole('img', { name: product.name })).toBeVisible();
     const badge = product.bestSeller ? 'Bestseller' : product.featured ? 'Featured' : null;
     if (badge) await expect(card.getByText(badge, { exact: true })).toBeVisible();
     else await expect(card.getByText(/^(Bestseller|Featured)$/)).toHaveCount(0);
     await expect(card.getByText(`$${product.price}`)).toBeVisible();
 
-    const variants = v.parse(v.array(Variant), await (await request.get(`/api/products/${product.id}/variants`)).json());
+    const variants = v.parse(
+      v.array(Variant),
+      await (await request.get(`/api/products/${product.id}/variants`)).json(),
+    );
     const colours = new Set(variants.map((x) => x.color)).size;
     const swatches = card.getByRole('list', { name: 'Available colours' }).getByRole('listitem');
     await expect(swatches).toHaveCount(Math.min(colours, 3) + (colours > 3 ? 1 : 0));
@@ -85,7 +90,10 @@ test('the mascot also answers keyboard focus, with the species from the product 
 
 test('raptor products get the raptor', async ({ page }) => {
   await page.goto('/category/raptor');
-  const card = page.getByTestId('product-card').filter({ hasText: /raptor/i }).first();
+  const card = page
+    .getByTestId('product-card')
+    .filter({ hasText: /raptor/i })
+    .first();
   await card.hover();
   await expect(card.getByTestId('mascot').locator('img')).toHaveAttribute('data-mascot', 'raptor');
 });

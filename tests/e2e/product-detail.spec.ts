@@ -52,7 +52,9 @@ test.describe('unknown product', () => {
     test(`${path} answers 404 with the failure text`, async ({ page, expectAccessible }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { name: 'Failed to load product. Please try again later.' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'Failed to load product. Please try again later.' }),
+      ).toBeVisible();
       await expectAccessible();
       await page.getByRole('link', { name: 'Back to Shop' }).click();
       await expect(page).toHaveURL('/shop');
@@ -60,7 +62,10 @@ test.describe('unknown product', () => {
   }
 });
 
-test('the first variant is preselected; a new size keeps the colour, a new colour keeps the size', async ({ page, request }) => {
+test('the first variant is preselected; a new size keeps the colour, a new colour keeps the size', async ({
+  page,
+  request,
+}) => {
   const { variants } = await load(request, SLUG);
   const first = variants[0];
   if (!first) throw new Error('seed has no variants');
@@ -131,7 +136,8 @@ test('Add to Cart and Buy Now are there, and the three sections open and close',
     'Returns & Exchanges': /30 days/,
   };
   // Native <details>: each opens without JavaScript too (tests/e2e/no-js.spec.ts).
-  const section = (title: string) => page.locator('main details').filter({ has: page.getByRole('heading', { name: title }) });
+  const section = (title: string) =>
+    page.locator('main details').filter({ has: page.getByRole('heading', { name: title }) });
   for (const [title, text] of Object.entries(sections)) {
     await expect(section(title)).not.toHaveAttribute('open');
     await expect(page.getByText(text).first()).toBeHidden();

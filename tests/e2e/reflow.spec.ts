@@ -8,7 +8,8 @@ import { expect, test } from './support/fixtures.ts';
  */
 test.use({ viewport: { width: 320, height: 640 } });
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const PAGES = [...STATIC_ROUTES, '/category/t-rex', '/product/t-rex-tiny-arms-thong', '/no-such-page'];
 
@@ -35,7 +36,9 @@ test('/cart and /checkout with lines fit at 320 px', async ({ page }) => {
   }
   for (const path of ['/cart', '/checkout']) {
     await page.goto(path);
-    await expect(page.getByText('Voluptuous Velociraptor Lace Bralette').filter({ visible: true }).first()).toBeVisible();
+    await expect(
+      page.getByText('Voluptuous Velociraptor Lace Bralette').filter({ visible: true }).first(),
+    ).toBeVisible();
     expect(await sideways(page), path).toBe(0);
   }
   await page.goto('/cart');

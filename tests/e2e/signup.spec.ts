@@ -35,7 +35,11 @@ test('an invalid email leaves the section where it is: nothing in it is wider th
   await expect(emailBox(page)).toBeFocused();
   // Focusing a field scrolls every scrollable box around it: a section whose decoration reaches past
   // its edge could slide sideways, cut off or not (overflow: hidden still scrolls).
-  const box = await section(page).evaluate((el) => ({ scrollLeft: el.scrollLeft, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  const box = await section(page).evaluate((el) => ({
+    scrollLeft: el.scrollLeft,
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
   expect(box.scrollLeft).toBe(0);
   expect(box.scrollWidth).toBe(box.clientWidth);
   const heading = await section(page).getByRole('heading', { name: 'Join the Dino Den' }).boundingBox();
@@ -84,7 +88,11 @@ test.describe('failures', () => {
 
   test("a server error: 'Subscription failed' with the error's message", async ({ page }) => {
     await page.route('**/api/subscribe', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error', message: 'The mailing list is hibernating' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Internal Server Error', message: 'The mailing list is hibernating' }),
+      }),
     );
     await gotoHydrated(page, '/');
     await emailBox(page).fill('rex@jurassic.com');

@@ -41,9 +41,10 @@ test.describe('layout on every page', () => {
 
   test('footer links lead to real pages', async ({ page, request }) => {
     await page.goto('/');
-    const hrefs = await page.getByRole('contentinfo').getByRole('link').evaluateAll((links) =>
-      links.map((a) => a.getAttribute('href') ?? ''),
-    );
+    const hrefs = await page
+      .getByRole('contentinfo')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.length).toBeGreaterThanOrEqual(15);
     for (const href of hrefs) {
       const response = await request.get(href);

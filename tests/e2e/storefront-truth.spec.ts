@@ -9,18 +9,26 @@ import { type OrderedElsewhere, giveBack, orderElsewhere } from './support/order
 // The first bestseller (seed data): sold out only in Pterodactyl Pink XS and Meteorite Gold M.
 const THONG = { name: 'T-Rex Tiny Arms Thong', slug: 't-rex-tiny-arms-thong' };
 
-test('sizes and colours sold out for the current choice say so before the click', async ({ page, expectAccessible }) => {
+test('sizes and colours sold out for the current choice say so before the click', async ({
+  page,
+  expectAccessible,
+}) => {
   await page.goto(`/product/${THONG.slug}`);
   const sizes = page.getByRole('group', { name: /^Size/ });
   const colours = page.getByRole('group', { name: /^Colour/ });
   // Sold out: named so before anyone picks it, and a size's label struck through (a colour's swatch is crossed).
   const soldOut = async (group: typeof sizes, name: string) => {
-    await expect(group.getByRole('radio', { name: `${name}, Sold out`, exact: true })).toHaveAttribute('aria-disabled', 'true');
-    if (group === sizes) await expect(group.locator('label', { hasText: name })).toHaveCSS('text-decoration-line', 'line-through');
+    await expect(group.getByRole('radio', { name: `${name}, Sold out`, exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    if (group === sizes)
+      await expect(group.locator('label', { hasText: name })).toHaveCSS('text-decoration-line', 'line-through');
   };
   const inStock = async (group: typeof sizes, name: string) => {
     await expect(group.getByRole('radio', { name, exact: true })).not.toHaveAttribute('aria-disabled');
-    if (group === sizes) await expect(group.locator('label', { hasText: name })).toHaveCSS('text-decoration-line', 'none');
+    if (group === sizes)
+      await expect(group.locator('label', { hasText: name })).toHaveCSS('text-decoration-line', 'none');
   };
 
   await expect(sizes.getByRole('radio', { name: 'XS (Compy)', exact: true })).toBeChecked();
@@ -42,7 +50,9 @@ test('sizes and colours sold out for the current choice say so before the click'
   await expect(sizes.getByRole('radio', { name: 'XS (Compy)', exact: true })).toBeChecked();
   await soldOut(sizes, 'M (Dilo)');
   // ...and says so, where the stock is told (a live region).
-  await expect(page.getByTestId('choice-moved')).toHaveText("Meteorite Gold isn't in stock in M (Dilo), so size XS (Compy) is chosen.");
+  await expect(page.getByTestId('choice-moved')).toHaveText(
+    "Meteorite Gold isn't in stock in M (Dilo), so size XS (Compy) is chosen.",
+  );
   await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeEnabled();
   // A choice that changes nothing else says nothing.
   await colours.locator('label', { hasText: 'Lava Red' }).click();
@@ -87,12 +97,18 @@ test('the product picture takes the chosen colour, on the page and in the cart, 
 
 test("the first toast is announced: its live region is in the server's page before it", async ({ page, request }) => {
   const html = await (await request.get('/shop')).text();
-  expect(html).toMatch(/<div id="toast-announcer" role="status" aria-live="polite" aria-atomic="true" class="sr-only"><\/div>/);
+  expect(html).toMatch(
+    /<div id="toast-announcer" role="status" aria-live="polite" aria-atomic="true" class="sr-only"><\/div>/,
+  );
 
   await gotoHydrated(page, '/shop');
   const region = page.locator('#toast-announcer');
   await expect(region).toBeEmpty();
-  await page.getByTestId('product-card').filter({ hasText: THONG.name }).getByRole('button', { name: /Add to Cart/ }).click();
+  await page
+    .getByTestId('product-card')
+    .filter({ hasText: THONG.name })
+    .getByRole('button', { name: /Add to Cart/ })
+    .click();
   await expect(region).toContainText('Added to cart!');
   await expect(region).toContainText(`${THONG.name} has been added to your cart.`);
   await expect(region).toContainText('Size XS (Compy), Lava Red.');
@@ -123,9 +139,15 @@ test("each card's Add to Cart names its product", async ({ page }) => {
   }
 });
 
-test('headings use the self-hosted display font, preloaded, and nothing shifts when it arrives', async ({ page, request }) => {
+test('headings use the self-hosted display font, preloaded, and nothing shifts when it arrives', async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get('/')).text();
-  const preload = /<link rel="preload" href="(\/assets\/[^"]*fredoka[^"]*\.woff2)" as="font" type="font\/woff2" crossorigin>/.exec(html);
+  const preload =
+    /<link rel="preload" href="(\/assets\/[^"]*fredoka[^"]*\.woff2)" as="font" type="font\/woff2" crossorigin>/.exec(
+      html,
+    );
   expect(preload, 'the display font is preloaded').not.toBeNull();
   expect((await request.get(preload![1]!)).headers()['content-type']).toMatch(/font\/woff2/);
 
@@ -145,7 +167,8 @@ test('headings use the self-hosted display font, preloaded, and nothing shifts w
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  const painted = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const painted = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const fontHere = () => page.evaluate(() => document.fonts.check('700 32px "Fredoka Variable"'));
   await page.goto('/shop', { waitUntil: 'domcontentloaded' });
   const h1 = page.getByRole('heading', { level: 1 });
@@ -178,14 +201,27 @@ test("the signup's message appears without moving anything", async ({ page }) =>
   expect(await footer.boundingBox()).toEqual(before.footer);
 });
 
-test('an order placed elsewhere moves the stock the product page shows: "Only N left" counts down, then sold out', async ({ page, browser }) => {
+test('an order placed elsewhere moves the stock the product page shows: "Only N left" counts down, then sold out', async ({
+  page,
+  browser,
+}) => {
   // A product no other test buys: M in Fern Green, counted 4 (under the "Only N left" mark of 5).
   const SHORTS = { productId: 11, variantId: 1112, slug: 'velociraptor-claw-some-cheeky-shorts' };
   const url = `/product/${SHORTS.slug}?size=M&color=${encodeURIComponent('Fern Green')}`;
   const elsewhere: OrderedElsewhere[] = [];
-  const buy = async (quantity: number) => elsewhere.push(await orderElsewhere(browser, { productId: SHORTS.productId, variantId: SHORTS.variantId, quantity }, 'raptor@jurassic.com'));
+  const buy = async (quantity: number) =>
+    elsewhere.push(
+      await orderElsewhere(
+        browser,
+        { productId: SHORTS.productId, variantId: SHORTS.variantId, quantity },
+        'raptor@jurassic.com',
+      ),
+    );
   const stockOf = async () => {
-    const variants = (await (await page.request.get(`/api/products/${SHORTS.productId}/variants`)).json()) as Array<{ id: number; stock: number }>;
+    const variants = (await (await page.request.get(`/api/products/${SHORTS.productId}/variants`)).json()) as Array<{
+      id: number;
+      stock: number;
+    }>;
     return variants.find((v) => v.id === SHORTS.variantId)!.stock;
   };
   const left = await stockOf();
@@ -200,7 +236,9 @@ test('an order placed elsewhere moves the stock the product page shows: "Only N 
     await expect(page.getByText(`Only ${left - 1} left in stock!`)).toBeVisible();
     await buy(left - 1);
     await page.goto(url);
-    await expect(page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: 'M (Dilo), Sold out', exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(
+      page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: 'M (Dilo), Sold out', exact: true }),
+    ).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByText(/Only \d+ left/)).toHaveCount(0);
   } finally {
     await giveBack(page.request, elsewhere);

@@ -35,16 +35,30 @@ test('the filter panel slides in and applies filters', async ({ page, expectAcce
   await expect(page.getByRole('button', { name: /Filters 1 active/ })).toBeVisible();
 });
 
-for (const path of ['/', '/shop', '/category/raptor', '/product/t-rex-tiny-arms-thong', '/sale', '/size-guide', '/track-order', '/contact']) {
+for (const path of [
+  '/',
+  '/shop',
+  '/category/raptor',
+  '/product/t-rex-tiny-arms-thong',
+  '/sale',
+  '/size-guide',
+  '/track-order',
+  '/contact',
+]) {
   test(`${path} fits a phone screen and is accessible`, async ({ page, expectAccessible }) => {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible();
   });
 }
 
-test('the header search opens under the bar and suggests as it does on a desktop', async ({ page, expectAccessible }) => {
+test('the header search opens under the bar and suggests as it does on a desktop', async ({
+  page,
+  expectAccessible,
+}) => {
   await page.goto('/');
   const banner = page.getByRole('banner');
   const opener = banner.getByRole('link', { name: 'Search products' });
@@ -67,7 +81,10 @@ test('the header search opens under the bar and suggests as it does on a desktop
 
 test('on a sale card the % Off badge does not cover the Bestseller or Featured badge', async ({ page }) => {
   await page.goto('/sale');
-  const cards = page.getByTestId('product-card').filter({ hasText: /Bestseller|Featured/i }).filter({ hasText: /% Off/ });
+  const cards = page
+    .getByTestId('product-card')
+    .filter({ hasText: /Bestseller|Featured/i })
+    .filter({ hasText: /% Off/ });
   expect(await cards.count()).toBeGreaterThan(0);
   for (const card of await cards.all()) {
     const badge = await card.getByText(/^(Bestseller|Featured)$/i).boundingBox();

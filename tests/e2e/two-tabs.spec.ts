@@ -20,21 +20,27 @@ async function addViaApi(page: Page, productId: number, variantId: number, quant
 }
 
 async function serverLines(page: Page): Promise<Array<[string, number]>> {
-  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number; product: { name: string } }[] };
+  const cart = (await (await page.request.get('/api/cart')).json()) as {
+    items: { quantity: number; product: { name: string } }[];
+  };
   return cart.items.map((item) => [item.product.name, item.quantity]);
 }
 
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"][data-removed="false"]');
 const quantity = (page: Page) => page.getByTestId('cart-table').getByTestId('line-quantity');
 
-test('a stale tab\'s "+" does not lower a quantity raised in another tab: it says so and shows the cart as it is', async ({ page, context }) => {
+test('a stale tab\'s "+" does not lower a quantity raised in another tab: it says so and shows the cart as it is', async ({
+  page,
+  context,
+}) => {
   await addViaApi(page, THONG.productId, THONG.xsRed);
   await gotoHydrated(page, '/cart');
   const other = await context.newPage();
   await gotoHydrated(other, '/cart');
   await expect(quantity(other)).toHaveText('1');
 
-  const increase = (p: Page) => p.getByTestId('cart-table').getByRole('button', { name: `Increase quantity of ${THONG.name}` });
+  const increase = (p: Page) =>
+    p.getByTestId('cart-table').getByRole('button', { name: `Increase quantity of ${THONG.name}` });
   for (let n = 2; n <= 5; n++) {
     await increase(page).click();
     await expect(quantity(page)).toHaveText(String(n));
@@ -78,14 +84,18 @@ test('checkout in a stale tab does not place an order, nor empty a line added in
   expect(await serverLines(page)).toEqual([]);
 });
 
-test("a step queued behind a remove whose answer shows another tab's change is dropped, not sent over it", async ({ page }) => {
+test("a step queued behind a remove whose answer shows another tab's change is dropped, not sent over it", async ({
+  page,
+}) => {
   await addViaApi(page, THONG.productId, THONG.xsRed, 2);
   await addViaApi(page, BRALETTE.productId, BRALETTE.firstVariant);
   await gotoHydrated(page, '/cart');
   const thongRow = page.getByTestId('cart-table').getByTestId('cart-row').filter({ hasText: THONG.name });
   await expect(thongRow.getByTestId('line-quantity')).toHaveText('2');
   // Another tab raises the thong to 5.
-  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { id: string; product: { name: string } }[] };
+  const cart = (await (await page.request.get('/api/cart')).json()) as {
+    items: { id: string; product: { name: string } }[];
+  };
   const thong = cart.items.find((item) => item.product.name === THONG.name)!;
   expect((await page.request.put(`/api/cart/${thong.id}`, { data: { quantity: 5 } })).ok()).toBe(true);
 
@@ -96,7 +106,10 @@ test("a step queued behind a remove whose answer shows another tab's change is d
     if (route.request().method() === 'DELETE') await held;
     await route.continue();
   });
-  await page.getByRole('button', { name: `Remove ${BRALETTE.name} from cart` }).first().click();
+  await page
+    .getByRole('button', { name: `Remove ${BRALETTE.name} from cart` })
+    .first()
+    .click();
   await thongRow.getByRole('button', { name: `Increase quantity of ${THONG.name}` }).click();
   release();
 
@@ -121,7 +134,9 @@ test('checkout after another tab emptied the cart goes to the cart and says why'
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a stale page's stepper changes nothing and says so; the page then shows the cart as it is", async ({ page }) => {
+  test("a stale page's stepper changes nothing and says so; the page then shows the cart as it is", async ({
+    page,
+  }) => {
     await addViaApi(page, THONG.productId, THONG.xsRed);
     await page.goto('/cart');
     await expect(quantity(page)).toHaveText('1');
@@ -129,7 +144,10 @@ test.describe('without JavaScript', () => {
     const cart = (await (await page.request.get('/api/cart')).json()) as { items: { id: string }[] };
     expect((await page.request.put(`/api/cart/${cart.items[0]!.id}`, { data: { quantity: 4 } })).ok()).toBe(true);
 
-    await page.getByTestId('cart-table').getByRole('button', { name: `Increase quantity of ${THONG.name}` }).click();
+    await page
+      .getByTestId('cart-table')
+      .getByRole('button', { name: `Increase quantity of ${THONG.name}` })
+      .click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByText('Your cart was changed')).toBeVisible();
     await expect(quantity(page)).toHaveText('4');

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { variantWithStock } from '../support/orders.ts';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
-import { BACKENDS, type Server, type Target, consumerOf, freePort, freshTarget, runCli, startServer } from './fault-support.ts';
+import {
+  BACKENDS,
+  type Server,
+  type Target,
+  consumerOf,
+  freePort,
+  freshTarget,
+  runCli,
+  startServer,
+} from './fault-support.ts';
 
 const SHOPPERS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,7 +55,8 @@ describe.each(BACKENDS)('back-in-stock alerts through kill -9 and a refusing mai
     expect(received.code, received.stderr).toBe(0);
     await start();
 
-    const alerts = () => new Map(inbox!.messages.filter((m) => m.messageId.startsWith('<back-in-stock.')).map((m) => [m.messageId, m]));
+    const alerts = () =>
+      new Map(inbox!.messages.filter((m) => m.messageId.startsWith('<back-in-stock.')).map((m) => [m.messageId, m]));
     for (let waited = 0; alerts().size < SHOPPERS / 5 && waited < 30_000; waited += 10) await sleep(10);
     // Mid-batch: the restart sends what was not recorded as sent again, under the same Message-ID.
     await server!.kill9();
@@ -59,17 +69,21 @@ describe.each(BACKENDS)('back-in-stock alerts through kill -9 and a refusing mai
     for (let waited = 0; alerts().size < SHOPPERS && waited < 30_000; waited += 100) await sleep(100);
     // Every message received, not distinct ids: the one alert in flight at the kill may come twice, under its Message-ID.
     const byRecipient = new Map<string, string[]>();
-    for (const message of inbox.messages) for (const to of message.to) byRecipient.set(to, [...(byRecipient.get(to) ?? []), message.messageId]);
+    for (const message of inbox.messages)
+      for (const to of message.to) byRecipient.set(to, [...(byRecipient.get(to) ?? []), message.messageId]);
     expect(addresses.filter((address) => !byRecipient.has(address))).toEqual([]);
     const copies = [...byRecipient].filter(([, ids]) => ids.length > 1);
-    console.info(`[fault] ${backend}: killed with ${sentBeforeKill} of ${SHOPPERS} alerts sent; ${copies.length} sent again under their Message-ID`);
+    console.info(
+      `[fault] ${backend}: killed with ${sentBeforeKill} of ${SHOPPERS} alerts sent; ${copies.length} sent again under their Message-ID`,
+    );
     expect(copies.map(([, ids]) => ids.length - 1).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
     expect(copies.filter(([, ids]) => new Set(ids).size !== 1)).toEqual([]);
     expect(inbox.messages.length).toBeLessThanOrEqual(SHOPPERS + 1);
     expect(alerts().size).toBe(SHOPPERS);
     expect(sentBeforeKill, 'the kill came while alerts were being mailed').toBeLessThan(SHOPPERS);
     expect(inbox.messages.every((m) => m.raw.includes(product.name))).toBe(true);
-    for (let waited = 0; (await consumerOf(server!, 'back-in-stock'))?.lag !== 0 && waited < 10_000; waited += 100) await sleep(100);
+    for (let waited = 0; (await consumerOf(server!, 'back-in-stock'))?.lag !== 0 && waited < 10_000; waited += 100)
+      await sleep(100);
     expect(await consumerOf(server!, 'back-in-stock')).toMatchObject({ lag: 0, deadLetters: 0 });
   });
 });

@@ -3,7 +3,8 @@ import { serverForTests } from './fault-support.ts';
 
 /** Headers that belong to one request: the rest of a cached page's must be what Fastify sent. */
 const OWN = new Set(['x-request-id', 'date', 'set-cookie', 'x-cache']);
-const answerHeaders = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !OWN.has(name)));
+const answerHeaders = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !OWN.has(name)));
 const NONCE = /^dino\.form=[0-9a-f-]{36}; Path=\/; HttpOnly; SameSite=Lax$/;
 /** The number the server drew into the page's cart badge. */
 const badge = (html: string) => /data-testid="cart-count"[^>]*>([^<]*)</.exec(html)?.[1];
@@ -17,7 +18,8 @@ const badge = (html: string) => /data-testid="cart-count"[^>]*>([^<]*)</.exec(ht
 describe('cached pages sent by the answer cache', () => {
   const shop = serverForTests('pglite');
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${shop.server.url}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${shop.server.url}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
   const sentFromStore = async () => {
     const metrics = await (await fetch(`${shop.server.url}/metrics`)).text();
     return Number(/^dino_answer_cache_hits_total (\d+)$/m.exec(metrics)?.[1] ?? 0);
@@ -28,7 +30,11 @@ describe('cached pages sent by the answer cache', () => {
     for (let attempt = 0; attempt < 40; attempt++) {
       const response = await get(path, headers);
       const html = await response.text();
-      if (response.headers.get('x-cache') === 'hit' && (response.headers.get('content-encoding') ?? 'identity') === wanted) return { response, html };
+      if (
+        response.headers.get('x-cache') === 'hit' &&
+        (response.headers.get('content-encoding') ?? 'identity') === wanted
+      )
+        return { response, html };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`GET ${path} was never answered from the cache in ${wanted}`);
@@ -88,13 +94,17 @@ describe('cached pages sent by the answer cache', () => {
 
   it('leaves a page with a form post’s flash to Fastify: shown once, cleared, never stored', async () => {
     await fromStore('/contact');
-    const flash = encodeURIComponent(JSON.stringify({ notice: { title: 'Thanks, we got your message', tone: 'success' } }));
+    const flash = encodeURIComponent(
+      JSON.stringify({ notice: { title: 'Thanks, we got your message', tone: 'success' } }),
+    );
     const sent = await sentFromStore();
     for (let i = 0; i < 3; i++) {
       const response = await get('/contact', { cookie: `dino.flash=${flash}` });
       expect(await response.text()).toContain('Thanks, we got your message');
       expect(response.headers.get('cache-control')).toContain('no-store');
-      expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^dino\.flash=; Path=\/; Max-Age=0;/));
+      expect(response.headers.getSetCookie()).toContainEqual(
+        expect.stringMatching(/^dino\.flash=; Path=\/; Max-Age=0;/),
+      );
     }
     expect(await sentFromStore()).toBe(sent);
     // The next request without it is the shared page again, from the store.

@@ -1,10 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
 import { checkout } from '../support/orders.ts';
-import { BACKENDS, type Server, type Target, freePort, freshTarget, keyedClient, runCli, startServer } from './fault-support.ts';
+import {
+  BACKENDS,
+  type Server,
+  type Target,
+  freePort,
+  freshTarget,
+  keyedClient,
+  runCli,
+  startServer,
+} from './fault-support.ts';
 
 /** Variants with room for every order this test places of them. */
-const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
+const roomy = seed.products.flatMap((p) =>
+  p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })),
+);
 const SHOPPERS = 12;
 const KILLS = 2;
 const KEY_DEADLINE_MS = 10_000;
@@ -39,7 +50,9 @@ describe.each(BACKENDS)('checkouts across crashes on %s', (backend) => {
         }
         const order = await client.write('POST', '/api/orders', checkout({ email }));
         if ('unanswered' in order || order.status !== 201) {
-          problems.push(`order: ${'unanswered' in order ? order.unanswered : `${order.status} ${JSON.stringify(order.json)}`}`);
+          problems.push(
+            `order: ${'unanswered' in order ? order.unanswered : `${order.status} ${JSON.stringify(order.json)}`}`,
+          );
           return;
         }
         placed.push({ number: order.json.number, email, variantId: item.variantId });
@@ -58,12 +71,16 @@ describe.each(BACKENDS)('checkouts across crashes on %s', (backend) => {
     stop = true;
     await Promise.all(load);
     expect(problems, 'requests never answered as they should be').toEqual([]);
-    expect(new Set(placed.map((p) => p.number)).size, 'every acknowledged order has its own number').toBe(placed.length);
+    expect(new Set(placed.map((p) => p.number)).size, 'every acknowledged order has its own number').toBe(
+      placed.length,
+    );
 
     // Every acknowledged order is there, found by its number and e-mail.
     const lost: string[] = [];
     for (const order of placed) {
-      const found = await fetch(`${url}/api/orders/${encodeURIComponent(order.number)}?email=${encodeURIComponent(order.email)}`);
+      const found = await fetch(
+        `${url}/api/orders/${encodeURIComponent(order.number)}?email=${encodeURIComponent(order.email)}`,
+      );
       if (found.status !== 200) lost.push(`${order.number}: ${found.status}`);
     }
     expect(lost, `of ${placed.length} acknowledged orders`).toEqual([]);
@@ -73,17 +90,32 @@ describe.each(BACKENDS)('checkouts across crashes on %s', (backend) => {
     server = undefined;
     const listed = await runCli([...target.globals, 'orders', 'list', '--format', 'ndjson']);
     expect(listed.code, listed.stderr).toBe(0);
-    const numbers = listed.stdout.trim().split('\n').map((line) => JSON.parse(line).number as string);
+    const numbers = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).number as string);
     expect(numbers.sort()).toEqual(placed.map((p) => p.number).sort());
     const stock = await runCli([...target.globals, 'stock', 'list']);
-    const ordered = new Map(stock.stdout.trim().split('\n').slice(1).map((line) => {
-      const [variant, , , , taken] = line.trim().split(/\s+/);
-      return [Number(variant), Number(taken)] as const;
-    }));
+    const ordered = new Map(
+      stock.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => {
+          const [variant, , , , taken] = line.trim().split(/\s+/);
+          return [Number(variant), Number(taken)] as const;
+        }),
+    );
     const wrong = [...new Set(placed.map((p) => p.variantId))]
-      .map((variantId) => ({ variantId, orders: placed.filter((p) => p.variantId === variantId).length, ordered: ordered.get(variantId) }))
+      .map((variantId) => ({
+        variantId,
+        orders: placed.filter((p) => p.variantId === variantId).length,
+        ordered: ordered.get(variantId),
+      }))
       .filter((v) => v.orders !== v.ordered);
     expect(wrong, 'stock taken other than once per order').toEqual([]);
-    console.info(`[fault] ${placed.length} orders over ${KILLS} kills on ${backend}: each placed once, stock taken once`);
+    console.info(
+      `[fault] ${placed.length} orders over ${KILLS} kills on ${backend}: each placed once, stock taken once`,
+    );
   }, 240_000);
 });

@@ -23,7 +23,8 @@ function rawExchange(base: URL, bytes: string): Promise<string> {
   });
 }
 
-const cartOf = async (base: string, cookie: string) => (await (await fetch(`${base}/api/cart`, { headers: { cookie } })).json()) as { itemCount: number };
+const cartOf = async (base: string, cookie: string) =>
+  (await (await fetch(`${base}/api/cart`, { headers: { cookie } })).json()) as { itemCount: number };
 
 describe.each(BACKENDS)('requests followed by stray bytes on %s', (backend) => {
   const shop = serverForTests(backend);
@@ -42,17 +43,25 @@ describe.each(BACKENDS)('requests followed by stray bytes on %s', (backend) => {
   });
 
   it('a keep-alive DELETE with a body and no Content-Length, as Node’s client sends it, gets its real answer', async () => {
-    const added = await fetch(`${shop.server.url}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(item) });
+    const added = await fetch(`${shop.server.url}/api/cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(item),
+    });
     expect(added.status).toBe(201);
     const cookie = added.headers.get('set-cookie')!.split(';')[0]!;
     const agent = new http.Agent({ keepAlive: true });
     try {
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const request = http.request(`${shop.server.url}/api/cart`, { method: 'DELETE', agent, headers: { cookie, 'content-type': 'application/json' } }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode!, body }));
-        });
+        const request = http.request(
+          `${shop.server.url}/api/cart`,
+          { method: 'DELETE', agent, headers: { cookie, 'content-type': 'application/json' } },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode!, body }));
+          },
+        );
         request.on('error', reject);
         // DELETE is sent without chunked framing: the body goes on the wire after the headers, unannounced.
         request.end(JSON.stringify({ reason: 'clear it all' }));

@@ -6,10 +6,13 @@ import { catalogue as seed } from '../../seed/catalogue.data.ts';
 import { BACKENDS, type Server, type Target, freshTarget, httpShopper, runCli, startServer } from './fault-support.ts';
 
 /** Variants with room for many adds: 10 of each stays under every stock and line limit. */
-const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
+const roomy = seed.products.flatMap((p) =>
+  p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })),
+);
 
 type CartLines = Map<number, number>;
-const linesOf = (cart: { items: Array<{ quantity: number; variant: { id: number } }> }): CartLines => new Map(cart.items.map((item) => [item.variant.id, item.quantity]));
+const linesOf = (cart: { items: Array<{ quantity: number; variant: { id: number } }> }): CartLines =>
+  new Map(cart.items.map((item) => [item.variant.id, item.quantity]));
 
 describe.each(BACKENDS)('durability on %s', (backend) => {
   let target: Target | undefined;
@@ -25,7 +28,11 @@ describe.each(BACKENDS)('durability on %s', (backend) => {
     target = await freshTarget(backend);
     const first = await startServer(target);
     servers.push(first);
-    const shoppers = Array.from({ length: 12 }, () => ({ http: httpShopper(first.url), acknowledged: new Map() as CartLines, writes: 0 }));
+    const shoppers = Array.from({ length: 12 }, () => ({
+      http: httpShopper(first.url),
+      acknowledged: new Map() as CartLines,
+      writes: 0,
+    }));
     let killed = false;
     const load = shoppers.map(async (shopper, index) => {
       for (let n = 0; !killed; n++) {
@@ -44,7 +51,8 @@ describe.each(BACKENDS)('durability on %s', (backend) => {
     });
     // Kill mid-stream: once a good number of writes are acknowledged (and more are in flight).
     const acked = () => shoppers.reduce((sum, s) => sum + s.writes, 0);
-    for (let waited = 0; acked() < 60 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; acked() < 60 && waited < 30_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     killed = true;
     await first.kill9();
     await Promise.all(load);
@@ -69,38 +77,50 @@ describe.each(BACKENDS)('durability on %s', (backend) => {
     await hundredWritersToOneCart(second);
   });
 
-  it.runIf(backend === 'postgres')('kill -9 of a projections replay mid-build: the shop goes on serving and writing, and the next replay drops what it left and rebuilds', async () => {
-    target = await freshTarget(backend);
-    const server = await startServer(target);
-    servers.push(server);
-    const shopper = httpShopper(server.url);
-    for (const item of roomy.slice(0, 3)) expect((await shopper.send('POST', '/api/cart', { ...item, quantity: 1 })).status).toBe(201);
-    const db = connectPostgres(target.databaseUrl!);
-    const scratch = async () => (await scratchSchemas(db)).length;
-    try {
-      // Batches of one event: slow enough to be caught building.
-      const replay = spawn(process.execPath, ['bin/dino-shop.js', ...target.globals, 'projections', 'replay', '--batch-size', '1'], { stdio: 'ignore' });
-      const gone = new Promise((resolve) => replay.once('exit', resolve));
-      for (let waited = 0; (await scratch()) === 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await scratch()).toBe(1);
-      replay.kill('SIGKILL');
-      await gone;
+  it.runIf(backend === 'postgres')(
+    'kill -9 of a projections replay mid-build: the shop goes on serving and writing, and the next replay drops what it left and rebuilds',
+    async () => {
+      target = await freshTarget(backend);
+      const server = await startServer(target);
+      servers.push(server);
+      const shopper = httpShopper(server.url);
+      for (const item of roomy.slice(0, 3))
+        expect((await shopper.send('POST', '/api/cart', { ...item, quantity: 1 })).status).toBe(201);
+      const db = connectPostgres(target.databaseUrl!);
+      const scratch = async () => (await scratchSchemas(db)).length;
+      try {
+        // Batches of one event: slow enough to be caught building.
+        const replay = spawn(
+          process.execPath,
+          ['bin/dino-shop.js', ...target.globals, 'projections', 'replay', '--batch-size', '1'],
+          { stdio: 'ignore' },
+        );
+        const gone = new Promise((resolve) => replay.once('exit', resolve));
+        for (let waited = 0; (await scratch()) === 0 && waited < 30_000; waited += 20)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await scratch()).toBe(1);
+        replay.kill('SIGKILL');
+        await gone;
 
-      // The live read models were never touched, and writes are not held up by what the dead replay left.
-      const after = await shopper.send('POST', '/api/cart', { ...roomy[3]!, quantity: 2 });
-      expect(after.status).toBe(201);
-      expect(after.json.itemCount).toBe(5);
+        // The live read models were never touched, and writes are not held up by what the dead replay left.
+        const after = await shopper.send('POST', '/api/cart', { ...roomy[3]!, quantity: 2 });
+        expect(after.status).toBe(201);
+        expect(after.json.itemCount).toBe(5);
 
-      const next = await runCli([...target.globals, 'projections', 'replay']);
-      expect(next.code, next.stderr).toBe(0);
-      expect(await scratch()).toBe(0);
-      expect((await shopper.send('GET', '/api/cart')).json.itemCount).toBe(5);
-      const { rows } = await db.query<{ n: number }>('select jsonb_array_length(lines) as n from carts where cart_id = $1', [after.json.id]);
-      expect(rows).toEqual([{ n: 4 }]);
-    } finally {
-      await db.close();
-    }
-  });
+        const next = await runCli([...target.globals, 'projections', 'replay']);
+        expect(next.code, next.stderr).toBe(0);
+        expect(await scratch()).toBe(0);
+        expect((await shopper.send('GET', '/api/cart')).json.itemCount).toBe(5);
+        const { rows } = await db.query<{ n: number }>(
+          'select jsonb_array_length(lines) as n from carts where cart_id = $1',
+          [after.json.id],
+        );
+        expect(rows).toEqual([{ n: 4 }]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });
 
 /**
@@ -111,11 +131,22 @@ async function hundredWritersToOneCart(server: Server): Promise<void> {
   const shopper = httpShopper(server.url);
   const items = roomy.slice(0, 10);
   expect((await shopper.send('POST', '/api/cart', { ...items[0]!, quantity: 1 })).status).toBe(201);
-  const results = await Promise.all(Array.from({ length: 100 }, (_, n) => shopper.send('POST', '/api/cart', { ...items[n % 10]!, quantity: 1 }).then((r) => ({ ...r, item: items[n % 10]! }))));
-  const odd = results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => `${r.status} ${JSON.stringify(r.json)}`);
+  const results = await Promise.all(
+    Array.from({ length: 100 }, (_, n) =>
+      shopper
+        .send('POST', '/api/cart', { ...items[n % 10]!, quantity: 1 })
+        .then((r) => ({ ...r, item: items[n % 10]! })),
+    ),
+  );
+  const odd = results
+    .filter((r) => r.status !== 201 && r.status !== 409)
+    .map((r) => `${r.status} ${JSON.stringify(r.json)}`);
   expect(odd, `concurrent adds answered neither 201 nor 409:\n${odd.join('\n')}`).toEqual([]);
   const refused = results.filter((r) => r.status === 409).length;
-  if (refused > 0) console.info(`[fault] ${refused} of 100 concurrent adds to one cart were refused with 409 (contended through every retry)`);
+  if (refused > 0)
+    console.info(
+      `[fault] ${refused} of 100 concurrent adds to one cart were refused with 409 (contended through every retry)`,
+    );
   const cart = (await shopper.send('GET', '/api/cart')).json;
   const lines = linesOf(cart);
   const wrong = items
@@ -125,6 +156,9 @@ async function hundredWritersToOneCart(server: Server): Promise<void> {
       found: lines.get(item.variantId) ?? 0,
     }))
     .filter((line) => line.found !== line.acknowledged);
-  expect(wrong, `lost (found < acknowledged) or phantom (found > acknowledged) updates: ${JSON.stringify(wrong)}`).toEqual([]);
+  expect(
+    wrong,
+    `lost (found < acknowledged) or phantom (found > acknowledged) updates: ${JSON.stringify(wrong)}`,
+  ).toEqual([]);
   expect(refused, 'most concurrent adds should get through the retries').toBeLessThan(50);
 }

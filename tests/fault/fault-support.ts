@@ -26,7 +26,12 @@ export async function freshTarget(backend: Backend): Promise<Target> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-fault-'));
   if (backend === 'pglite') {
     await cp(inject('testTemplates').pgliteDir, path.join(dataDir, 'pglite'), { recursive: true });
-    return { backend, dataDir, globals: ['--data-dir', dataDir], drop: () => rm(dataDir, { recursive: true, force: true }) };
+    return {
+      backend,
+      dataDir,
+      globals: ['--data-dir', dataDir],
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `dino_shop_fault_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await adminQuery(`create database ${name} template ${inject('testTemplates').postgresDb}`);
@@ -58,9 +63,16 @@ export interface Server {
 }
 
 /** Limits no fault test reaches by accident (the rate-limit test sets its own). */
-const HIGH_LIMITS = { RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_AND_ORDERS: '100000', RATE_LIMIT_SIGN_UPS: '100000' };
+const HIGH_LIMITS = {
+  RATE_LIMIT_NEW_CARTS: '100000',
+  RATE_LIMIT_CART_AND_ORDERS: '100000',
+  RATE_LIMIT_SIGN_UPS: '100000',
+};
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 export interface ServerOptions {
   /** 0: one the OS picks. */
@@ -73,14 +85,38 @@ export interface ServerOptions {
  * `dino-shop serve` through the real CLI entry; resolves once it listens. It runs as `npm start`
  * does: without the test runner's NODE_ENV.
  */
-export async function startServer(target: Target, env: Record<string, string> = {}, { port = 0, inspect = false }: ServerOptions = {}): Promise<Server> {
+export async function startServer(
+  target: Target,
+  env: Record<string, string> = {},
+  { port = 0, inspect = false }: ServerOptions = {},
+): Promise<Server> {
   const nodeArgs = inspect ? ['--inspect=127.0.0.1:0'] : [];
   // Started from a directory other than the checkout, as an installed `dino-shop` is: it finds its build itself.
-  const child = spawn(process.execPath, [...nodeArgs, path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: target.dataDir,
-    env: { ...process.env, NODE_ENV: '', ...HIGH_LIMITS, LOG_LEVEL: 'info', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      path.resolve('bin/dino-shop.js'),
+      ...target.globals,
+      'serve',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      cwd: target.dataDir,
+      env: {
+        ...process.env,
+        NODE_ENV: '',
+        ...HIGH_LIMITS,
+        LOG_LEVEL: 'info',
+        SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
@@ -134,7 +170,8 @@ async function inspectorCall(url: string, method: string): Promise<unknown> {
     return await new Promise((resolve, reject) =>
       socket.on('message', (data) => {
         const answer = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
-        if (answer.id === 1) answer.error ? reject(new Error(`${method}: ${answer.error.message}`)) : resolve(answer.result);
+        if (answer.id === 1)
+          answer.error ? reject(new Error(`${method}: ${answer.error.message}`)) : resolve(answer.result);
       }),
     );
   } finally {
@@ -146,7 +183,11 @@ async function inspectorCall(url: string, method: string): Promise<unknown> {
  * For the tests of one describe block: a server on a fresh database, started before them, stopped
  * (and its database dropped) after them. Read `.server` and `.target` inside the tests.
  */
-export function serverForTests(backend: Backend, env: Record<string, string> = {}, options: ServerOptions = {}): { readonly server: Server; readonly target: Target } {
+export function serverForTests(
+  backend: Backend,
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): { readonly server: Server; readonly target: Target } {
   let target: Target | undefined;
   let server: Server | undefined;
   beforeAll(async () => {
@@ -180,14 +221,22 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs the CLI to completion: exit code, output and how long it took. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['bin/dino-shop.js', ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/dino-shop.js', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })),
+  );
 }
 
 /** A shopper over real HTTP: keeps its session cookie like a browser. */
@@ -200,7 +249,10 @@ export function httpShopper(base: string) {
     async send(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
       const response = await fetch(`${base}${url}`, {
         method,
-        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       const set = response.headers.get('set-cookie');
@@ -227,7 +279,11 @@ export function keyedClient(base: string, upSince: () => number, deadlineMs: num
     get cookie() {
       return cookie;
     },
-    async write(method: string, path: string, body: unknown): Promise<{ status: number; json: any } | { unanswered: string }> {
+    async write(
+      method: string,
+      path: string,
+      body: unknown,
+    ): Promise<{ status: number; json: any } | { unanswered: string }> {
       const key = randomUUID();
       const started = Date.now();
       let last = '';
@@ -241,7 +297,8 @@ export function keyedClient(base: string, upSince: () => number, deadlineMs: num
           const set = response.headers.get('set-cookie');
           if (set && /^dino\.sid=[^;]/.test(set)) cookie = set.split(';')[0];
           const text = await response.text();
-          if (!TRY_AGAIN.has(response.status)) return { status: response.status, json: text ? JSON.parse(text) : undefined };
+          if (!TRY_AGAIN.has(response.status))
+            return { status: response.status, json: text ? JSON.parse(text) : undefined };
           last = String(response.status);
         } catch (error) {
           // The server died under the request, or is not back yet: the same key again, later.

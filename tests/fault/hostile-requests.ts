@@ -49,7 +49,20 @@ const encode = (text: string) => {
 export function malformedRequests(count: number): Sent[] {
   const rand = random(20_261_123);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-  const weird = ['', ' ', '\u0000', '🦖', 'ü', '\u202e', '../', '%00', "'; drop table events; --", '<script>', 'a'.repeat(300), '\ud800'];
+  const weird = [
+    '',
+    ' ',
+    '\u0000',
+    '🦖',
+    'ü',
+    '\u202e',
+    '../',
+    '%00',
+    "'; drop table events; --",
+    '<script>',
+    'a'.repeat(300),
+    '\ud800',
+  ];
   const numbers = [0, -1, -0, 1e308, -1e308, 2 ** 53 + 1, 1.5, 99, 100, 1000, Number.MAX_SAFE_INTEGER, -2147483649];
   const values = [...numbers, ...weird, null, true, false, [], {}, [1, 2], { $gt: 1 }, '1', '1e3', 'NaN'];
   const bodies = [
@@ -76,7 +89,8 @@ export function malformedRequests(count: number): Sent[] {
     '/api/subscribe',
     () => `/api/cart/${encode(pick(weird))}`,
     () => `/api/cart/${pick(['%ff', '%', '%2e%2e%2f', '..%2f..%2f', '%00', '00000000-0000-0000-0000-000000000000'])}`,
-    () => `/api/products?${pick(['sort=', 'sort=%ff', 'search=%', 'limit=-1', 'limit=1e309', 'page=NaN', `search=${'a'.repeat(5000)}`, 'sort[]=1', 'sort=price&sort=name'])}`,
+    () =>
+      `/api/products?${pick(['sort=', 'sort=%ff', 'search=%', 'limit=-1', 'limit=1e309', 'page=NaN', `search=${'a'.repeat(5000)}`, 'sort[]=1', 'sort=price&sort=name'])}`,
     () => `/api/products/${encode(pick(weird))}`,
     () => `/api/categories/${pick(['%', '..', '%2e%2e', '🦖'])}`,
     '/api/../../../etc/passwd',
@@ -90,8 +104,28 @@ export function malformedRequests(count: number): Sent[] {
     '/assets/%2e%2e/%2e%2e/package.json',
   ];
   const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND', 'TRACE', 'FOO'];
-  const contentTypes = ['application/json', 'application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=nope', '', '🦖'];
-  const cookies = ['', 'dino.sid=', 'dino.sid=forged.value', 'dino.sid=%', `dino.sid=${'a'.repeat(4000)}`, 'dino.sid=a; dino.sid=b', '=;=;=', `x=${'y'.repeat(20_000)}`, 'dino.sid=\u00ff'];
+  const contentTypes = [
+    'application/json',
+    'application/json',
+    'application/json; charset=utf-16',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=nope',
+    '',
+    '🦖',
+  ];
+  const cookies = [
+    '',
+    'dino.sid=',
+    'dino.sid=forged.value',
+    'dino.sid=%',
+    `dino.sid=${'a'.repeat(4000)}`,
+    'dino.sid=a; dino.sid=b',
+    '=;=;=',
+    `x=${'y'.repeat(20_000)}`,
+    'dino.sid=\u00ff',
+  ];
   const requests: Sent[] = [];
   while (requests.length < count) {
     const path = pick(paths);
@@ -107,7 +141,12 @@ export function malformedRequests(count: number): Sent[] {
     // (Not on HEAD: the 431 carries a body, which a HEAD response must not, and Node's client chokes on it.)
     if (rand() < 0.03 && method !== 'HEAD') headers['x-huge'] = 'h'.repeat(20_000);
     const body = method === 'GET' || method === 'HEAD' ? undefined : pick(bodies)();
-    requests.push({ method, path: raw(typeof path === 'function' ? path() : path), headers, ...(body !== undefined ? { body } : {}) });
+    requests.push({
+      method,
+      path: raw(typeof path === 'function' ? path() : path),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   }
   return requests;
 }
@@ -120,20 +159,71 @@ export function malformedRequests(count: number): Sent[] {
 export function hostileFormPosts(count: number, origin: string): Sent[] {
   const rand = random(20_261_127);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-  const values = ['', ' ', '0', '-0', '1', '1e3', '1.5', '-1', '99', '100', '99999999999999999999', 'NaN', 'abc', '%', '%ff', '%00', '🦖', '\u202e', "'; drop table events; --", 'a'.repeat(3000)];
-  const returnTos = ['/', '/shop', '//evil.example/x', 'https://evil.example/', '/\\evil.example', '%0d%0aSet-Cookie:%20x=1', '/cart%0d%0aX:1', 'javascript:alert(1)', '/%2e%2e/%2e%2e/etc/passwd', ''];
+  const values = [
+    '',
+    ' ',
+    '0',
+    '-0',
+    '1',
+    '1e3',
+    '1.5',
+    '-1',
+    '99',
+    '100',
+    '99999999999999999999',
+    'NaN',
+    'abc',
+    '%',
+    '%ff',
+    '%00',
+    '🦖',
+    '\u202e',
+    "'; drop table events; --",
+    'a'.repeat(3000),
+  ];
+  const returnTos = [
+    '/',
+    '/shop',
+    '//evil.example/x',
+    'https://evil.example/',
+    '/\\evil.example',
+    '%0d%0aSet-Cookie:%20x=1',
+    '/cart%0d%0aX:1',
+    'javascript:alert(1)',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '',
+  ];
   const fieldsOf: Record<string, readonly string[]> = {
     '/cart/add': ['productId', 'variantId', 'quantity', 'size', 'color', 'intent'],
     '/cart/clear': ['cartVersion'],
     '/cart/promo': ['promoCode'],
-    '/checkout': ['email', 'firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country', 'paymentMethod', 'cardNumber', 'cardName', 'cardExpiry', 'cardCvc', 'cartVersion'],
+    '/checkout': [
+      'email',
+      'firstName',
+      'lastName',
+      'address',
+      'city',
+      'state',
+      'zipCode',
+      'country',
+      'paymentMethod',
+      'cardNumber',
+      'cardName',
+      'cardExpiry',
+      'cardCvc',
+      'cartVersion',
+    ],
     '/subscribe': ['email'],
     '/contact': ['name', 'email', 'subject', 'message'],
     '/track-order': ['orderNumber', 'email'],
     '/track-order/cancel': ['orderNumber', 'email'],
     '/stock-alert': ['email', 'productId', 'variantId'],
   };
-  const paths = [...Object.keys(fieldsOf), () => `/cart/items/${pick(['x', '%ff', '%', '..%2f', '00000000-0000-0000-0000-000000000000'])}`, () => `/cart/items/${pick(['x', '%00'])}/remove`];
+  const paths = [
+    ...Object.keys(fieldsOf),
+    () => `/cart/items/${pick(['x', '%ff', '%', '..%2f', '00000000-0000-0000-0000-000000000000'])}`,
+    () => `/cart/items/${pick(['x', '%00'])}/remove`,
+  ];
   const requests: Sent[] = [];
   while (requests.length < count) {
     const chosen = pick(paths);
@@ -144,7 +234,14 @@ export function hostileFormPosts(count: number, origin: string): Sent[] {
     if (rand() < 0.3) pairs.push(`${pick(names)}=${encode(pick(values))}`); // a field sent twice
     if (rand() < 0.5) pairs.push(`returnTo=${rand() < 0.5 ? encode(pick(returnTos)) : pick(returnTos)}`);
     if (rand() < 0.1) pairs.push(pick(['%', '=', '&&&', '__proto__[x]=1', 'constructor[prototype][x]=1', '%zz=1']));
-    const contentType = pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=latin1', 'multipart/form-data; boundary=x', 'text/plain', '']);
+    const contentType = pick([
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=latin1',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+      '',
+    ]);
     const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
     if (rand() < 0.5) headers.origin = origin;
     // biome-ignore lint/suspicious/noDuplicateElseIf: a second draw, not the same condition.
@@ -156,12 +253,24 @@ export function hostileFormPosts(count: number, origin: string): Sent[] {
 
 export function send(base: URL, agent: http.Agent, request: Sent): Promise<Received> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: base.hostname, port: base.port, agent, method: request.method, path: request.path, headers: request.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        agent,
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(request.body);
   });
@@ -172,19 +281,23 @@ export function problemWith(request: Sent, response: Received): string | undefin
   if (response.status >= 500) return `${response.status} ${response.body.slice(0, 200)}`;
   // A form's answer goes back to a page of this shop, never elsewhere.
   const location = response.headers.location;
-  if (location !== undefined && (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\'))) return `${response.status} to ${location}`;
-  const apiOrProtocol = request.path.startsWith('/api') || [400, 405, 408, 413, 414, 415, 431].includes(response.status);
+  if (location !== undefined && (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')))
+    return `${response.status} to ${location}`;
+  const apiOrProtocol =
+    request.path.startsWith('/api') || [400, 405, 408, 413, 414, 415, 431].includes(response.status);
   if (response.status < 400 || request.method === 'HEAD' || !apiOrProtocol) return undefined;
   try {
     const body = JSON.parse(response.body);
-    if (typeof body.error !== 'string' || typeof body.message !== 'string' || body.message === '') return `${response.status} without {error, message}: ${response.body.slice(0, 200)}`;
+    if (typeof body.error !== 'string' || typeof body.message !== 'string' || body.message === '')
+      return `${response.status} without {error, message}: ${response.body.slice(0, 200)}`;
   } catch {
     return `${response.status} not JSON: ${response.body.slice(0, 200)}`;
   }
   return undefined;
 }
 
-export const describeRequest = (r: Sent) => `${r.method} ${r.path.slice(0, 120)} ${JSON.stringify(r.headers).slice(0, 160)} body=${String(r.body ?? '').slice(0, 120)}`;
+export const describeRequest = (r: Sent) =>
+  `${r.method} ${r.path.slice(0, 120)} ${JSON.stringify(r.headers).slice(0, 160)} body=${String(r.body ?? '').slice(0, 120)}`;
 
 /**
  * For the tests of one describe block: a server with a 3 s request deadline, a sign-up limit of 5 a
@@ -192,4 +305,14 @@ export const describeRequest = (r: Sent) => `${r.method} ${r.path.slice(0, 120)}
  * address) reach the handlers.
  */
 export const hostileShop = (backend: Backend) =>
-  serverForTests(backend, { REQUEST_TIMEOUT_MS: '3000', RATE_LIMIT_SIGN_UPS: '5', RATE_LIMIT_NEW_CARTS: '100000', RATE_LIMIT_CART_AND_ORDERS: '100000', PUBLIC_URL }, { inspect: true });
+  serverForTests(
+    backend,
+    {
+      REQUEST_TIMEOUT_MS: '3000',
+      RATE_LIMIT_SIGN_UPS: '5',
+      RATE_LIMIT_NEW_CARTS: '100000',
+      RATE_LIMIT_CART_AND_ORDERS: '100000',
+      PUBLIC_URL,
+    },
+    { inspect: true },
+  );

@@ -8,7 +8,11 @@ import { BACKENDS, httpShopper, serverForTests } from './fault-support.ts';
 const SHOPPERS = 100;
 
 /** A shopper's checkout of its cart, sent once with its own key: the status and the answer. */
-async function placeOrder(base: string, cookie: string, email: string): Promise<{ status: number; body: { number?: string; message?: string } }> {
+async function placeOrder(
+  base: string,
+  cookie: string,
+  email: string,
+): Promise<{ status: number; body: { number?: string; message?: string } }> {
   const response = await fetch(`${base}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), cookie },
@@ -32,14 +36,19 @@ describe.each(BACKENDS)('the last 3 units on %s', (backend) => {
     const base = ctx.server.url;
     const shoppers = Array.from({ length: SHOPPERS }, () => httpShopper(base));
     // Every shopper holds one of the variant (the cart allows it: 3 are in stock).
-    const adds = await Promise.all(shoppers.map((s) => s.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })));
+    const adds = await Promise.all(
+      shoppers.map((s) => s.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })),
+    );
     expect(adds.map((a) => a.status)).toEqual(Array(SHOPPERS).fill(201));
 
     const stockSeen: number[] = [];
     let placing = true;
     const watcher = (async () => {
       while (placing) {
-        const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{ id: number; stock: number }>;
+        const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{
+          id: number;
+          stock: number;
+        }>;
         stockSeen.push(variants.find((v) => v.id === variant.id)!.stock);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -53,14 +62,20 @@ describe.each(BACKENDS)('the last 3 units on %s', (backend) => {
     expect(placed).toHaveLength(3);
     expect(refused).toHaveLength(SHOPPERS - 3);
     expect(new Set(placed.map((a) => a.body.number)).size).toBe(3);
-    for (const { body } of refused) expect(body.message).toBe(`Sorry, ${product.name} (${variant.size}, ${variant.color}) is sold out: 0 left`);
+    for (const { body } of refused)
+      expect(body.message).toBe(`Sorry, ${product.name} (${variant.size}, ${variant.color}) is sold out: 0 left`);
 
-    const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{ id: number; stock: number }>;
+    const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{
+      id: number;
+      stock: number;
+    }>;
     expect(variants.find((v) => v.id === variant.id)!.stock).toBe(0);
     expect(stockSeen.every((stock) => stock >= 0 && stock <= 3)).toBe(true);
     // Each order is kept and can be found with its shopper's address; a refused shopper's cart is intact.
     const i = answers.indexOf(placed[0]!);
-    const found = await fetch(`${base}/api/orders/${encodeURIComponent(placed[0]!.body.number!)}?email=shopper${i}@example.com`);
+    const found = await fetch(
+      `${base}/api/orders/${encodeURIComponent(placed[0]!.body.number!)}?email=shopper${i}@example.com`,
+    );
     expect(found.status).toBe(200);
     const j = answers.indexOf(refused[0]!);
     expect((await shoppers[j]!.send('GET', '/api/cart')).json.itemCount).toBe(1);
@@ -69,7 +84,9 @@ describe.each(BACKENDS)('the last 3 units on %s', (backend) => {
 
 /** Two variants of different products the seed stocks with a few units each: the fewer of the two bounds the orders. */
 const pair = (() => {
-  const found = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 6 && v.stock <= 9).map((v) => ({ product: p, variant: v })));
+  const found = seed.products.flatMap((p) =>
+    p.variants.filter((v) => v.stock >= 6 && v.stock <= 9).map((v) => ({ product: p, variant: v })),
+  );
   const first = found[0]!;
   const second = found.find((f) => f.product.id !== first.product.id && f.variant.stock !== first.variant.stock)!;
   return [first, second] as const;
@@ -81,7 +98,9 @@ async function deadlocksIn(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ deadlocks: string }>('select deadlocks from pg_stat_database where datname = current_database()');
+    const { rows } = await client.query<{ deadlocks: string }>(
+      'select deadlocks from pg_stat_database where datname = current_database()',
+    );
     return Number(rows[0]!.deadlocks);
   } finally {
     await client.end();
@@ -106,7 +125,10 @@ describe.each(BACKENDS)('two variants wanted in opposite orders on %s', (backend
     const shoppers = Array.from({ length: RACERS }, () => httpShopper(base));
     for (const [i, s] of shoppers.entries()) {
       const lines = i % 2 === 0 ? [a, b] : [b, a];
-      for (const { product, variant } of lines) expect((await s.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })).status).toBe(201);
+      for (const { product, variant } of lines)
+        expect(
+          (await s.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })).status,
+        ).toBe(201);
     }
 
     const answers = await Promise.all(shoppers.map((s, i) => placeOrder(base, s.cookie!, `racer${i}@example.com`)));
@@ -116,7 +138,10 @@ describe.each(BACKENDS)('two variants wanted in opposite orders on %s', (backend
     expect(refused.map((x) => x.status)).toEqual(Array(RACERS - fewer).fill(409));
     for (const { body } of refused) expect(body.message).toMatch(/^Sorry, .+ is sold out: 0 left$/);
     for (const { product, variant } of pair) {
-      const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{ id: number; stock: number }>;
+      const variants = (await (await fetch(`${base}/api/products/${product.id}/variants`)).json()) as Array<{
+        id: number;
+        stock: number;
+      }>;
       expect(variants.find((v) => v.id === variant.id)!.stock).toBe(variant.stock - fewer);
     }
     if (backend === 'postgres') {

@@ -14,12 +14,16 @@ describe('the shop as `npm start` runs it', () => {
 
   it('renders with the production build of React when NODE_ENV is unset (development React is several times slower)', async () => {
     expect((await fetch(`${shop.server.url}/`)).status).toBe(200);
-    const start = logLines(shop.server.output()).find((line) => typeof line.msg === 'string' && line.msg.startsWith('storefront:'));
+    const start = logLines(shop.server.output()).find(
+      (line) => typeof line.msg === 'string' && line.msg.startsWith('storefront:'),
+    );
     expect(start).toMatchObject({ msg: 'storefront: production build', nodeEnv: 'production' });
   });
 
   it('warns at start that /metrics is open when no METRICS_TOKEN is set, and answers it', async () => {
-    const warning = logLines(shop.server.output()).find((line) => typeof line.msg === 'string' && line.msg.startsWith('GET /metrics is open'));
+    const warning = logLines(shop.server.output()).find(
+      (line) => typeof line.msg === 'string' && line.msg.startsWith('GET /metrics is open'),
+    );
     expect(warning).toMatchObject({ level: 40, msg: expect.stringContaining('set METRICS_TOKEN') });
     expect((await fetch(`${shop.server.url}/metrics`)).status).toBe(200);
   });
@@ -38,7 +42,15 @@ describe('the built pages', () => {
     });
     expect(cart.status).toBe(201);
     const cookie = cart.headers.get('set-cookie')!.split(';')[0]!;
-    for (const [path, status] of [['/', 200], ['/shop?sort=newest', 200], ['/product/t-rex-tiny-arms-thong', 200], ['/faq', 200], ['/cart', 200], ['/checkout', 200], ['/no-such-page', 404]] as const) {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/shop?sort=newest', 200],
+      ['/product/t-rex-tiny-arms-thong', 200],
+      ['/faq', 200],
+      ['/cart', 200],
+      ['/checkout', 200],
+      ['/no-such-page', 404],
+    ] as const) {
       const response = await fetch(`${shop.server.url}${path}`, { headers: { cookie } });
       expect(response.status, path).toBe(status);
       const html = await response.text();
@@ -48,7 +60,9 @@ describe('the built pages', () => {
       expect(head, path).toMatch(/^<head>\s*<meta charset="UTF-8" \/>/);
       const end = html.slice(html.lastIndexOf('</div>'));
       expect(end, path).toMatch(/<script id="vike_pageContext" type="application\/json">[^<]+<\/script>/);
-      expect(end, path).toMatch(/<script src="\/assets\/entries\/[^"]+\.js" type="module" async><\/script>[\s\S]*<\/body>\s*<\/html>$/);
+      expect(end, path).toMatch(
+        /<script src="\/assets\/entries\/[^"]+\.js" type="module" async><\/script>[\s\S]*<\/body>\s*<\/html>$/,
+      );
     }
   });
 });
@@ -61,7 +75,11 @@ describe('the compiled CLI', () => {
       const server = await startServer(target);
       try {
         for (const email of emails) {
-          const response = await fetch(`${server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+          const response = await fetch(`${server.url}/api/subscribe`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email }),
+          });
           expect(response.status).toBe(201);
         }
       } finally {
@@ -72,7 +90,10 @@ describe('the compiled CLI', () => {
       const run = await runCli([...target.globals, 'subscribers', 'export', '--format', 'ndjson', '--batch-size', '2']);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      const exported = run.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { email: string }).email);
+      const exported = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { email: string }).email);
       expect(exported.sort()).toEqual([...emails].sort());
     } finally {
       await target.drop();

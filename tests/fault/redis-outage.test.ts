@@ -21,25 +21,48 @@ async function closedPort(): Promise<number> {
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: 0 });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const probe = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    retryStrategy: () => 50,
+    maxRetriesPerRequest: 0,
+  });
   probe.on('error', () => undefined);
   await expect.poll(() => probe.ping().catch(() => 'down'), { timeout: 5_000, interval: 50 }).toBe('PONG');
   probe.disconnect();
   return child;
 }
 
-const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 describe('rate limits in Redis', () => {
   it('an unreachable REDIS_URL stops the start within 10 s, naming the setting and the address without its password', async () => {
     const port = await closedPort();
     const target = await freshTarget('pglite');
     const started = Date.now();
-    const child = spawn(process.execPath, [path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough', REDIS_URL: `redis://shop:hunter2-secret@127.0.0.1:${port}/0` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.resolve('bin/dino-shop.js'), ...target.globals, 'serve', '--port', '0', '--host', '127.0.0.1'],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: '',
+          LOG_LEVEL: 'warn',
+          SESSION_SECRET: 'a-fault-suite-secret-that-is-long-enough',
+          REDIS_URL: `redis://shop:hunter2-secret@127.0.0.1:${port}/0`,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -68,10 +91,16 @@ describe('rate limits in Redis', () => {
     client.on('error', () => undefined);
     let n = 0;
     const subscribe = async () => {
-      const response = await fetch(`${server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `outage-${n++}@example.com` }), signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(`${server.url}/api/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `outage-${n++}@example.com` }),
+        signal: AbortSignal.timeout(5_000),
+      });
       return response.status;
     };
-    const fallback = async () => /^dino_rate_limit_store_fallback (\d)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1];
+    const fallback = async () =>
+      /^dino_rate_limit_store_fallback (\d)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1];
     const counted = async () => {
       const keys = await client.keys('*signUps:127.0.0.1');
       return keys.length === 1 ? Number(await client.get(keys[0]!)) : 0;

@@ -1,9 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
-import { BACKENDS, type Server, type Target, freePort, freshTarget, keyedClient, startServer } from './fault-support.ts';
+import {
+  BACKENDS,
+  type Server,
+  type Target,
+  freePort,
+  freshTarget,
+  keyedClient,
+  startServer,
+} from './fault-support.ts';
 
 /** Variants with room for many adds: a client adds at most a few of each. */
-const roomy = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })));
+const roomy = seed.products.flatMap((p) =>
+  p.variants.filter((v) => v.stock >= 20).map((v) => ({ productId: p.id, variantId: v.id })),
+);
 const CLIENTS = 24;
 const KILLS = 3;
 /** How long one key may take to be answered once the server is up (a restart's own time not counted). */
@@ -74,11 +84,14 @@ describe.each(BACKENDS)('safe retries across crashes on %s', (backend) => {
     const doubled: string[] = [];
     for (const [index, client] of clients.entries()) {
       const cart = await (await fetch(`${url}/api/cart`, { headers: { cookie: client.cookie ?? '' } })).json();
-      const found = new Map<number, number>(cart.items.map((item: { quantity: number; variant: { id: number } }) => [item.variant.id, item.quantity]));
+      const found = new Map<number, number>(
+        cart.items.map((item: { quantity: number; variant: { id: number } }) => [item.variant.id, item.quantity]),
+      );
       for (const variantId of new Set([...client.added.keys(), ...found.keys()])) {
         const want = client.added.get(variantId) ?? 0;
         const got = found.get(variantId) ?? 0;
-        if (got !== want) doubled.push(`client ${index}, variant ${variantId}: ${want} keys answered, cart holds ${got}`);
+        if (got !== want)
+          doubled.push(`client ${index}, variant ${variantId}: ${want} keys answered, cart holds ${got}`);
       }
     }
     expect(doubled, `of ${answered} keys`).toEqual([]);

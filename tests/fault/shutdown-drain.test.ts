@@ -79,18 +79,27 @@ describe('a shutdown that drains', () => {
       // A request in flight: its body is still arriving when the shutdown begins.
       const slow = connection(base);
       await slow.connected;
-      slow.write(`POST /api/subscribe HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+      slow.write(
+        `POST /api/subscribe HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       server.process.kill('SIGTERM');
       await expect.poll(() => server.output(), { timeout: 5_000 }).toMatch(/SIGTERM: closing/);
       await new Promise((resolve) => setTimeout(resolve, 300));
 
-      for (const [client, request] of [[pooled[0]!, cached], [pooled[1]!, post]] as const) {
+      for (const [client, request] of [
+        [pooled[0]!, cached],
+        [pooled[1]!, post],
+      ] as const) {
         const refused = await client.send(request);
         expect(refused.status, refused.head).toBe(503);
         expect(refused.head).toMatch(/^connection: close/im);
-        expect(JSON.parse(refused.body)).toEqual({ error: 'Service Unavailable', message: expect.any(String), requestId: expect.any(String) });
+        expect(JSON.parse(refused.body)).toEqual({
+          error: 'Service Unavailable',
+          message: expect.any(String),
+          requestId: expect.any(String),
+        });
         await client.closed();
       }
 
@@ -98,7 +107,9 @@ describe('a shutdown that drains', () => {
       const finished = await slow.answer();
       expect(finished.status, `${finished.head}\n${finished.body}`).toBe(201);
       expect(finished.head).toMatch(/^connection: close/im);
-      await new Promise<void>((resolve) => (server.process.exitCode !== null ? resolve() : server.process.once('exit', () => resolve())));
+      await new Promise<void>((resolve) =>
+        server.process.exitCode !== null ? resolve() : server.process.once('exit', () => resolve()),
+      );
       expect(server.process.exitCode).toBe(0);
     } finally {
       await server.stop();

@@ -3,7 +3,17 @@ import { catalogue as seed } from '../../seed/catalogue.data.ts';
 import { checkout } from '../support/orders.ts';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../support/otlp-receiver.ts';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
-import { BACKENDS, type Server, type Target, consumerOf, freePort, freshTarget, httpShopper, runCli, startServer } from './fault-support.ts';
+import {
+  BACKENDS,
+  type Server,
+  type Target,
+  consumerOf,
+  freePort,
+  freshTarget,
+  httpShopper,
+  runCli,
+  startServer,
+} from './fault-support.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SERVER = 2;
@@ -23,7 +33,8 @@ async function eventually<T>(found: () => T | undefined, what: string): Promise<
 /** Every span under `root` in its trace (the root itself included). */
 function descendants(spans: readonly ReceivedSpan[], root: ReceivedSpan): ReceivedSpan[] {
   const found = [root];
-  for (let i = 0; i < found.length; i++) found.push(...spans.filter((s) => s.traceId === root.traceId && s.parentSpanId === found[i]!.spanId));
+  for (let i = 0; i < found.length; i++)
+    found.push(...spans.filter((s) => s.traceId === root.traceId && s.parentSpanId === found[i]!.spanId));
   return found;
 }
 
@@ -56,40 +67,74 @@ describe.each(BACKENDS)('OpenTelemetry traces from the click to the mail, throug
     const product = seed.products.find((p) => p.variants.some((v) => v.stock >= 5))!;
     const variant = product.variants.find((v) => v.stock >= 5)!;
     const shopper = httpShopper(server.url);
-    expect((await shopper.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })).status).toBe(201);
+    expect(
+      (await shopper.send('POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })).status,
+    ).toBe(201);
     const email = 'traced.rex@example.com';
     const placed = await shopper.send('POST', '/api/orders', checkout({ email }));
     expect(placed.status).toBe(201);
     const mail = await eventually(() => inbox!.messages.find((m) => m.to.includes(email)), 'the confirmation mail');
 
     const spans = receiver.spans;
-    const request = await eventually(() => spans.find((s) => s.kind === SERVER && s.attributes['http.route'] === '/api/orders' && s.attributes['http.request.method'] === 'POST'), 'the request span');
+    const request = await eventually(
+      () =>
+        spans.find(
+          (s) =>
+            s.kind === SERVER &&
+            s.attributes['http.route'] === '/api/orders' &&
+            s.attributes['http.request.method'] === 'POST',
+        ),
+      'the request span',
+    );
     expect(request.service).toBe('dino-shop');
     const inRequest = () => descendants(spans, request);
-    const command = await eventually(() => inRequest().find((s) => (s.attributes['dino.command.events'] as string[] | undefined)?.includes('OrderPlaced')), 'the command span');
+    const command = await eventually(
+      () =>
+        inRequest().find((s) => (s.attributes['dino.command.events'] as string[] | undefined)?.includes('OrderPlaced')),
+      'the command span',
+    );
     expect(command.name).toMatch(/^command (cart\+order|order\+cart)$/);
     expect(command.attributes['dino.command.attempts']).toBe(1);
     if (backend === 'postgres') {
-      await eventually(() => descendants(spans, command).find((s) => s.kind === CLIENT && (s.attributes['db.system.name'] ?? s.attributes['db.system']) === 'postgresql'), 'SQL spans under the command');
+      await eventually(
+        () =>
+          descendants(spans, command).find(
+            (s) => s.kind === CLIENT && (s.attributes['db.system.name'] ?? s.attributes['db.system']) === 'postgresql',
+          ),
+        'SQL spans under the command',
+      );
     }
 
-    const consume = await eventually(() => spans.find((s) => s.kind === CONSUMER && s.name === 'consume order-confirmation OrderPlaced'), 'the consumer span');
+    const consume = await eventually(
+      () => spans.find((s) => s.kind === CONSUMER && s.name === 'consume order-confirmation OrderPlaced'),
+      'the consumer span',
+    );
     expect(consume.traceId).not.toBe(request.traceId);
     expect(consume.parentSpanId).toBeUndefined();
     expect(consume.links).toEqual([{ traceId: request.traceId, spanId: command.spanId }]);
-    const send = await eventually(() => descendants(spans, consume).find((s) => s.name === 'smtp send'), 'the SMTP send span');
+    const send = await eventually(
+      () => descendants(spans, consume).find((s) => s.name === 'smtp send'),
+      'the SMTP send span',
+    );
     expect(send.attributes['dino.mail.message_id']).toBe(mail.messageId);
 
     await sleep(300);
     expect(JSON.stringify(spans)).not.toContain(email);
     expect(JSON.stringify(spans).toLowerCase()).not.toContain('traced.rex');
-    expect(server.output().split('\n').filter((line) => line.includes(`"trace_id":"${request.traceId}"`)).length).toBeGreaterThan(0);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(`"trace_id":"${request.traceId}"`)).length,
+    ).toBeGreaterThan(0);
 
     // The order's events carry the span they were written in (read once the server let go of the embedded database).
     await server.stop();
     const traced = await runCli(['events', 'trace', placed.json.number, '--json', ...target.globals]);
     expect(traced.stderr).toBe('');
-    expect(JSON.parse(traced.stdout).events.find((e: { type: string }) => e.type === 'OrderPlaced').metadata.traceparent).toBe(`00-${request.traceId}-${command.spanId}-01`);
+    expect(
+      JSON.parse(traced.stdout).events.find((e: { type: string }) => e.type === 'OrderPlaced').metadata.traceparent,
+    ).toBe(`00-${request.traceId}-${command.spanId}-01`);
     const text = await runCli(['events', 'trace', placed.json.number, ...target.globals]);
     expect(text.stdout).toContain(`(OpenTelemetry trace ${request.traceId})`);
   });
@@ -112,7 +157,10 @@ describe.each(BACKENDS)('OpenTelemetry traces from the click to the mail, throug
     await server.kill9();
     inbox.refusing = false;
     server = await startServer(target, env, { port });
-    const mail = await eventually(() => inbox!.messages.find((m) => m.to.includes('killed.rex@example.com')), 'the confirmation after the restart');
+    const mail = await eventually(
+      () => inbox!.messages.find((m) => m.to.includes('killed.rex@example.com')),
+      'the confirmation after the restart',
+    );
     // The send is recorded once the server has accepted it, and the checkpoint moves after that.
     for (let i = 0; i < 100 && (await consumerOf(server, 'order-confirmation'))?.lag !== 0; i++) await sleep(100);
     await server.stop();
@@ -121,7 +169,10 @@ describe.each(BACKENDS)('OpenTelemetry traces from the click to the mail, throug
     expect(traced.stderr).toBe('');
     const orderPlaced = JSON.parse(traced.stdout).events.find((e: { type: string }) => e.type === 'OrderPlaced');
     const confirmation = orderPlaced.consumers.find((c: { consumer: string }) => c.consumer === 'order-confirmation');
-    expect(confirmation).toMatchObject({ outcome: 'handled', mails: [{ messageId: mail.messageId, state: 'sent', attempts: expect.any(Number) }] });
+    expect(confirmation).toMatchObject({
+      outcome: 'handled',
+      mails: [{ messageId: mail.messageId, state: 'sent', attempts: expect.any(Number) }],
+    });
     expect(confirmation.mails[0].attempts).toBeGreaterThan(1);
     expect(traced.stdout).not.toContain('killed.rex');
   });

@@ -37,7 +37,10 @@ export function cartRowOf(cartId: string, recorded: readonly RecordedCartEvent[]
     position: last.position,
     createdAt: first.event.data.at,
     updatedAt: last.event.data.at,
-    lines: foldCart(inOrder.map((r) => r.event)).lines.map((line) => ({ ...line, addedAt: addedAt.get(line.lineId) ?? 'no ItemAdded' })),
+    lines: foldCart(inOrder.map((r) => r.event)).lines.map((line) => ({
+      ...line,
+      addedAt: addedAt.get(line.lineId) ?? 'no ItemAdded',
+    })),
   };
 }
 
@@ -52,7 +55,10 @@ interface StoredCart {
 
 /** The `carts` rows of these carts, by cart id. */
 export async function cartRows(db: Queryable, cartIds: readonly string[]): Promise<Map<string, CartRow>> {
-  const { rows } = await db.query<StoredCart>('select cart_id::text, version, position, created_at, updated_at, lines from carts where cart_id = any($1::uuid[])', [cartIds]);
+  const { rows } = await db.query<StoredCart>(
+    'select cart_id::text, version, position, created_at, updated_at, lines from carts where cart_id = any($1::uuid[])',
+    [cartIds],
+  );
   return new Map(
     rows.map((r) => [
       r.cart_id,
@@ -62,7 +68,13 @@ export async function cartRows(db: Queryable, cartIds: readonly string[]): Promi
         position: Number(r.position),
         createdAt: new Date(r.created_at).toISOString(),
         updatedAt: new Date(r.updated_at).toISOString(),
-        lines: r.lines.map((l) => ({ lineId: l.lineId, productId: l.productId, variantId: l.variantId, quantity: l.quantity, addedAt: l.addedAt })),
+        lines: r.lines.map((l) => ({
+          lineId: l.lineId,
+          productId: l.productId,
+          variantId: l.variantId,
+          quantity: l.quantity,
+          addedAt: l.addedAt,
+        })),
       },
     ]),
   );

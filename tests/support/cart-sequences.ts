@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { maxLineQuantity } from '../../contracts/cart-rules.ts';
-import { type CartCommand, type CartState, type VariantFacts, decide, evolve, initialState } from '../../domain/cart/cart.decider.ts';
+import {
+  type CartCommand,
+  type CartState,
+  type VariantFacts,
+  decide,
+  evolve,
+  initialState,
+} from '../../domain/cart/cart.decider.ts';
 import type { CartEvent } from '../../domain/cart/cart.events.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { catalogue } from '../../seed/catalogue.data.ts';
@@ -12,13 +19,18 @@ import { catalogue } from '../../seed/catalogue.data.ts';
  * each event either in a statement of its own or appended together with the ones before it.
  */
 
-const seedVariants: VariantFacts[] = catalogue.products.flatMap((p) => p.variants.map((v) => ({ id: v.id, productId: p.id, stock: v.stock })));
+const seedVariants: VariantFacts[] = catalogue.products.flatMap((p) =>
+  p.variants.map((v) => ({ id: v.id, productId: p.id, stock: v.stock })),
+);
 const withStock = (stock: number) => seedVariants.find((v) => v.stock === stock);
 
 /** The variants shoppers pick from: the scarce ones (none, one, two, three left) and a dozen stocked ones. */
 export const VARIANTS: readonly VariantFacts[] = [
   ...[0, 1, 2, 3].flatMap((stock) => withStock(stock) ?? []),
-  ...seedVariants.filter((v) => v.stock >= 10).filter((_, i) => i % 17 === 0).slice(0, 12),
+  ...seedVariants
+    .filter((v) => v.stock >= 10)
+    .filter((_, i) => i % 17 === 0)
+    .slice(0, 12),
 ];
 
 /** A quantity as a shopper asks for it: a few, the most the stock allows, or one past it. */
@@ -46,10 +58,17 @@ export interface Session {
   steps: Step[];
 }
 
-const quantity: fc.Arbitrary<Quantity> = fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constantFrom<Quantity>('bound', 'over'));
+const quantity: fc.Arbitrary<Quantity> = fc.oneof(
+  fc.integer({ min: 1, max: 4 }),
+  fc.constantFrom<Quantity>('bound', 'over'),
+);
 
 const add = fc.record({ kind: fc.constant('add' as const), variant: fc.nat(VARIANTS.length - 1), quantity });
-const change = fc.record({ kind: fc.constant('change' as const), line: fc.nat(), quantity: fc.oneof(quantity, fc.constant(0 as const)) });
+const change = fc.record({
+  kind: fc.constant('change' as const),
+  line: fc.nat(),
+  quantity: fc.oneof(quantity, fc.constant(0 as const)),
+});
 const remove = fc.record({ kind: fc.constant('remove' as const), line: fc.nat() });
 const clear = fc.record({ kind: fc.constant('clear' as const) });
 const checkout = fc.record({ kind: fc.constant('checkout' as const) });
@@ -57,17 +76,31 @@ const checkout = fc.record({ kind: fc.constant('checkout' as const) });
 /** A session that mostly fills its carts (many lines, no clear) or one that mixes every action. */
 const actions: Record<'filling' | 'mixed', fc.Arbitrary<Action>> = {
   filling: fc.oneof({ weight: 8, arbitrary: add }, { weight: 2, arbitrary: change }, { weight: 1, arbitrary: remove }),
-  mixed: fc.oneof({ weight: 5, arbitrary: add }, { weight: 3, arbitrary: change }, { weight: 2, arbitrary: remove }, { weight: 1, arbitrary: clear }, { weight: 1, arbitrary: checkout }),
+  mixed: fc.oneof(
+    { weight: 5, arbitrary: add },
+    { weight: 3, arbitrary: change },
+    { weight: 2, arbitrary: remove },
+    { weight: 1, arbitrary: clear },
+    { weight: 1, arbitrary: checkout },
+  ),
 };
 
 export const session: fc.Arbitrary<Session> = fc.constantFrom('filling' as const, 'mixed' as const).chain((mood) =>
   fc.record({
     carts: fc.integer({ min: 1, max: 3 }),
-    steps: fc.array(fc.record({ cart: fc.nat(2), together: fc.boolean(), at: fc.integer({ min: 0, max: 3_600_000 }), action: actions[mood] }), {
-      minLength: 1,
-      maxLength: 40,
-      size: 'medium',
-    }),
+    steps: fc.array(
+      fc.record({
+        cart: fc.nat(2),
+        together: fc.boolean(),
+        at: fc.integer({ min: 0, max: 3_600_000 }),
+        action: actions[mood],
+      }),
+      {
+        minLength: 1,
+        maxLength: 40,
+        size: 'medium',
+      },
+    ),
   }),
 );
 
@@ -88,7 +121,16 @@ function commandOf(step: Step, state: CartState, newLineId: string): CartCommand
       const inCart = state.lines.find((l) => l.variantId === variant.id)?.quantity ?? 0;
       const bound = Math.max(1, maxLineQuantity(variant.stock) - inCart);
       const asked = action.quantity === 'bound' ? bound : action.quantity === 'over' ? bound + 1 : action.quantity;
-      return { type: 'AddItem', productId: variant.productId, variantId: variant.id, quantity: asked, variant, productExists: true, newLineId, at };
+      return {
+        type: 'AddItem',
+        productId: variant.productId,
+        variantId: variant.id,
+        quantity: asked,
+        variant,
+        productExists: true,
+        newLineId,
+        at,
+      };
     }
     case 'change': {
       const line = state.lines[action.line % Math.max(1, state.lines.length)];

@@ -41,7 +41,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await rm(root, { recursive: true, force: true });
-    if (process.env.TEST_DATABASE_URL) await adminQuery(`drop database if exists ${postgresDb} with (force)`).catch(() => {});
+    if (process.env.TEST_DATABASE_URL)
+      await adminQuery(`drop database if exists ${postgresDb} with (force)`).catch(() => {});
     await container?.stop();
   };
 }

@@ -38,10 +38,20 @@ export async function shopperWith(app: TestApp, productId: number, variantId: nu
 }
 
 export const countEvents = async (app: TestApp, type?: string) =>
-  (await app.db.query<{ n: number }>(`select count(*)::int as n from events${type ? ' where type = $1' : ''}`, type ? [type] : [])).rows[0]!.n;
+  (
+    await app.db.query<{ n: number }>(
+      `select count(*)::int as n from events${type ? ' where type = $1' : ''}`,
+      type ? [type] : [],
+    )
+  ).rows[0]!.n;
 
 /** An order of `quantity` of a seeded variant with `stock` units, placed through the API for `email`. */
-export async function placedOrder(app: TestApp, stock: number, quantity: number, email: string): Promise<{ number: string; variantId: number }> {
+export async function placedOrder(
+  app: TestApp,
+  stock: number,
+  quantity: number,
+  email: string,
+): Promise<{ number: string; variantId: number }> {
   const { product, variant } = variantWithStock(stock);
   const me = await shopperWith(app, product.id, variant.id, quantity);
   const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout({ email }) });

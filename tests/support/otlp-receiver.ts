@@ -35,8 +35,12 @@ interface KeyValue {
 }
 
 const plainValue = (value: AnyValue): unknown =>
-  value.arrayValue ? (value.arrayValue.values ?? []).map(plainValue) : (value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue)));
-const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, plainValue(value)]));
+  value.arrayValue
+    ? (value.arrayValue.values ?? []).map(plainValue)
+    : (value.stringValue ??
+      (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue)));
+const attributesOf = (list: KeyValue[] = []) =>
+  Object.fromEntries(list.map(({ key, value }) => [key, plainValue(value)]));
 
 /** A real OTLP/HTTP endpoint (JSON encoding, `OTEL_EXPORTER_OTLP_PROTOCOL=http/json`) that keeps every span it receives. */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
@@ -62,7 +66,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
               name: span.name,
               kind: span.kind,
               attributes: attributesOf(span.attributes),
-              links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({ traceId: link.traceId, spanId: link.spanId })),
+              links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({
+                traceId: link.traceId,
+                spanId: link.spanId,
+              })),
               service,
             });
           }
@@ -73,5 +80,9 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, spans, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    spans,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

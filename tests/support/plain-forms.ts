@@ -7,7 +7,8 @@ export const variant = product.variants[0]!;
 export const ORIGIN = 'http://shop.test:3000';
 
 /** Fields as a browser encodes a form body (application/x-www-form-urlencoded). */
-export const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+export const form = (fields: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 
 /** A browser without JavaScript: sends forms from the shop's own pages and keeps every cookie it is given. */
 export function browser(app: TestApp) {
@@ -22,18 +23,32 @@ export function browser(app: TestApp) {
   };
   return {
     jar,
-    async post(url: string, fields: Record<string, string | number>, headers: Record<string, string> = { origin: ORIGIN }) {
+    async post(
+      url: string,
+      fields: Record<string, string | number>,
+      headers: Record<string, string> = { origin: ORIGIN },
+    ) {
       const response = await app.inject({
         method: 'POST',
         url,
         payload: form(fields),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'shop.test:3000', cookie: cookieHeader(), ...headers },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          host: 'shop.test:3000',
+          cookie: cookieHeader(),
+          ...headers,
+        },
       });
       remember(response.headers['set-cookie']);
       return response;
     },
     async json(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-      const response = await app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: cookieHeader() } });
+      const response = await app.inject({
+        method,
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { cookie: cookieHeader() },
+      });
       remember(response.headers['set-cookie']);
       return response;
     },
@@ -46,7 +61,10 @@ export function browser(app: TestApp) {
 
 /** The recorded events of one stream, as type + data without ids and times. */
 export async function eventsOf(app: TestApp, streamId: string) {
-  const rows = await app.db.query<{ type: string; data: Record<string, unknown> }>('select type, data from events where stream_id = $1 order by version', [streamId]);
+  const rows = await app.db.query<{ type: string; data: Record<string, unknown> }>(
+    'select type, data from events where stream_id = $1 order by version',
+    [streamId],
+  );
   return rows.rows.map(({ type, data }) => {
     const { at: _at, lineId: _lineId, ...rest } = data;
     return { type, ...rest };

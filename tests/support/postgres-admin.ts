@@ -18,7 +18,8 @@ export function withDatabaseName(url: string, name: string): string {
 }
 
 /** Whether the tests run under CI: CI set to anything but `false` or `0`. */
-export const underCi = (env: NodeJS.ProcessEnv = process.env): boolean => Boolean(env.CI) && !['false', '0'].includes(env.CI!.toLowerCase());
+export const underCi = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  Boolean(env.CI) && !['false', '0'].includes(env.CI!.toLowerCase());
 
 /**
  * Why the PostgreSQL-only tests cannot run where they must, or undefined. Outside CI they are skipped

@@ -21,10 +21,16 @@ export async function startPostgresContainer(): Promise<PostgresContainer | unde
   if (!dockerConfigured()) return undefined;
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   try {
-    const started = await new PostgreSqlContainer(IMAGE).withDatabase('test').withUsername('postgres').withPassword('postgres').start();
+    const started = await new PostgreSqlContainer(IMAGE)
+      .withDatabase('test')
+      .withUsername('postgres')
+      .withPassword('postgres')
+      .start();
     return { url: started.getConnectionUri(), image: IMAGE, stop: async () => void (await started.stop()) };
   } catch (error) {
-    console.warn(`testcontainers could not start ${IMAGE} (${error instanceof Error ? error.message : String(error)}): PGlite only`);
+    console.warn(
+      `testcontainers could not start ${IMAGE} (${error instanceof Error ? error.message : String(error)}): PGlite only`,
+    );
     return undefined;
   }
 }

@@ -2,8 +2,18 @@ import type { Queryable } from '../../db/database.ts';
 import { type ProjectableEvent, type Projection, projectEvents } from '../../eventstore/projection.ts';
 
 /** Events of one stream, numbered from `version` on, at log positions from `position` on. */
-export function streamOf(streamId: string, events: ReadonlyArray<{ type: string; data: object }>, from = { version: 1, position: 1 }): ProjectableEvent[] {
-  return events.map((e, i) => ({ streamId, version: from.version + i, position: from.position + i, type: e.type, data: e.data }));
+export function streamOf(
+  streamId: string,
+  events: ReadonlyArray<{ type: string; data: object }>,
+  from = { version: 1, position: 1 },
+): ProjectableEvent[] {
+  return events.map((e, i) => ({
+    streamId,
+    version: from.version + i,
+    position: from.position + i,
+    type: e.type,
+    data: e.data,
+  }));
 }
 
 /**
@@ -16,7 +26,8 @@ export function streamOf(streamId: string, events: ReadonlyArray<{ type: string;
 export function projectionSpec(db: Queryable, projection: Projection, tables: Record<string, string>) {
   const rowsOf = async () => {
     const rows: Record<string, unknown[]> = {};
-    for (const [table, select] of Object.entries(tables)) rows[table] = JSON.parse(JSON.stringify((await db.query(select)).rows));
+    for (const [table, select] of Object.entries(tables))
+      rows[table] = JSON.parse(JSON.stringify((await db.query(select)).rows));
     return rows;
   };
   return {
@@ -32,7 +43,10 @@ export function projectionSpec(db: Queryable, projection: Projection, tables: Re
       };
       const rows = await apply(true);
       const agree = (other: Record<string, unknown[]>, what: string) => {
-        if (JSON.stringify(other) !== JSON.stringify(rows)) throw new Error(`${what} and the steps an append runs disagree:\n${JSON.stringify(rows)}\n${JSON.stringify(other)}`);
+        if (JSON.stringify(other) !== JSON.stringify(rows))
+          throw new Error(
+            `${what} and the steps an append runs disagree:\n${JSON.stringify(rows)}\n${JSON.stringify(other)}`,
+          );
       };
       if (projection.shortcuts?.length) agree(await apply(false), 'the general steps');
       if (projection.stepsIntoEmpty) {

@@ -8,7 +8,11 @@ import { readCheckpoints } from '../../eventstore/consumer-checkpoints.ts';
 import { until } from './until.ts';
 
 /** A consumer of test events that records what it was given; `fail` decides which deliveries throw. */
-export function recordingConsumer(name: string, types: readonly string[], fail: (event: RecordedEvent) => boolean = () => false) {
+export function recordingConsumer(
+  name: string,
+  types: readonly string[],
+  fail: (event: RecordedEvent) => boolean = () => false,
+) {
   const seen: number[] = [];
   const consumer: Consumer = {
     name,
@@ -30,8 +34,10 @@ export const quietLog: ConsumerLog = { info() {}, warn() {}, error() {} };
  */
 export function recordingLog(): ConsumerLog & { lines: string[] } {
   const lines: string[] = [];
-  const asWritten = (_key: string, value: unknown) => (value instanceof Error ? { ...value, type: value.name, message: value.message, stack: value.stack } : value);
-  const line = (level: string) => (context: object, message: string) => void lines.push(JSON.stringify({ level, message, ...context }, asWritten));
+  const asWritten = (_key: string, value: unknown) =>
+    value instanceof Error ? { ...value, type: value.name, message: value.message, stack: value.stack } : value;
+  const line = (level: string) => (context: object, message: string) =>
+    void lines.push(JSON.stringify({ level, message, ...context }, asWritten));
   return { lines, info: line('info'), warn: line('warn'), error: line('error') };
 }
 
@@ -47,7 +53,14 @@ export async function consumersStarted(db: Database, names: readonly string[]): 
 }
 
 export function testContext(db: Database, overrides: Partial<ConsumerContext> = {}): ConsumerContext {
-  return { db, store: shopEventStore(db), mailer: createMailer({ smtpUrl: undefined, from: 'DinoBooty <hello@test.example>', dataDir: '/nonexistent' }), publicUrl: 'http://shop.test', log: quietLog, ...overrides };
+  return {
+    db,
+    store: shopEventStore(db),
+    mailer: createMailer({ smtpUrl: undefined, from: 'DinoBooty <hello@test.example>', dataDir: '/nonexistent' }),
+    publicUrl: 'http://shop.test',
+    log: quietLog,
+    ...overrides,
+  };
 }
 
 /** The shop's sender in the mail tests. */
@@ -61,9 +74,20 @@ export const FAST_RUNNER = { pollMs: 10, backoff: { baseMs: 20, maxMs: 100 } };
  * Runs `consumers` on `db`, their mail sent over SMTP to `inbox` from TEST_FROM, its links to
  * TEST_PUBLIC_URL (and their lines to `log`, when given); `stop` also closes the mailer's connections.
  */
-export function startMailConsumers(db: Database, consumers: readonly Consumer[], inbox: { url: string }, options: RunnerOptions = FAST_RUNNER, log?: ConsumerLog): RunningConsumers {
+export function startMailConsumers(
+  db: Database,
+  consumers: readonly Consumer[],
+  inbox: { url: string },
+  options: RunnerOptions = FAST_RUNNER,
+  log?: ConsumerLog,
+): RunningConsumers {
   const mailer = createMailer({ smtpUrl: inbox.url, from: TEST_FROM, dataDir: '/nonexistent' });
-  const running = startConsumers(db, consumers, testContext(db, { mailer, publicUrl: TEST_PUBLIC_URL, ...(log ? { log } : {}) }), options);
+  const running = startConsumers(
+    db,
+    consumers,
+    testContext(db, { mailer, publicUrl: TEST_PUBLIC_URL, ...(log ? { log } : {}) }),
+    options,
+  );
   return {
     ...running,
     async stop() {

@@ -45,11 +45,21 @@ export const textPartOf = (raw: string) => {
     .replace(/\r\n/g, '\n');
 };
 
-const headerOf = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim() ?? '';
+const headerOf = (raw: string, name: string) =>
+  new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim() ?? '';
 
 /** A real SMTP server on a free port of 127.0.0.1 that keeps what it receives. */
 export async function startSmtpInbox(): Promise<SmtpInbox> {
-  const inbox: SmtpInbox = { port: 0, url: '', messages: [], refusing: false, unknownRecipients: new Set(), refusals: [], answerDelayMs: 0, close: async () => {} };
+  const inbox: SmtpInbox = {
+    port: 0,
+    url: '',
+    messages: [],
+    refusing: false,
+    unknownRecipients: new Set(),
+    refusals: [],
+    answerDelayMs: 0,
+    close: async () => {},
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -63,14 +73,20 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     onRcptTo(address, _session, callback) {
       if (!inbox.unknownRecipients.has(address.address.toLowerCase())) return callback();
       inbox.refusals.push({ at: Date.now(), code: 550, recipient: address.address });
-      return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), { responseCode: 550 }));
+      return callback(
+        Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), { responseCode: 550 }),
+      );
     },
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        inbox.messages.push({ raw, messageId: headerOf(raw, 'Message-ID'), to: session.envelope.rcptTo.map((r) => r.address) });
+        inbox.messages.push({
+          raw,
+          messageId: headerOf(raw, 'Message-ID'),
+          to: session.envelope.rcptTo.map((r) => r.address),
+        });
         if (inbox.answerDelayMs > 0) setTimeout(callback, inbox.answerDelayMs);
         else callback();
       });
@@ -91,7 +107,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
  * For a describe block: opens `open()` (a test database or a test app) and an SMTP inbox before its
  * tests, hands both to `use` (the block keeps its own variables), and closes both after them.
  */
-export function withInbox<T extends { drop(): Promise<void> } | { close(): Promise<void> }>(open: () => Promise<T>, use: (subject: T, inbox: SmtpInbox) => void): void {
+export function withInbox<T extends { drop(): Promise<void> } | { close(): Promise<void> }>(
+  open: () => Promise<T>,
+  use: (subject: T, inbox: SmtpInbox) => void,
+): void {
   let subject: T | undefined;
   let inbox: SmtpInbox | undefined;
   beforeAll(async () => {

@@ -61,7 +61,10 @@ export function shopper(testApp: Pick<TestApp, 'inject'>) {
       return cookie;
     },
     async request(options: InjectOptions) {
-      const response = await testApp.inject({ ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+      const response = await testApp.inject({
+        ...options,
+        headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) },
+      });
       const setCookie = response.headers['set-cookie'];
       const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
       if (first) cookie = first.split(';')[0];

@@ -11,7 +11,21 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCES = ['api', 'consumers', 'storefront', 'domain', 'eventstore', 'projections', 'db', 'contracts', 'seed', 'cli', 'scripts', 'bench', 'vite.config.ts'];
+const SOURCES = [
+  'api',
+  'consumers',
+  'storefront',
+  'domain',
+  'eventstore',
+  'projections',
+  'db',
+  'contracts',
+  'seed',
+  'cli',
+  'scripts',
+  'bench',
+  'vite.config.ts',
+];
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /** The shop's own underscore-prefixed names, if it ever has any (none today). */
 const OWN_UNDERSCORE_NAMES = new Set<string>();
@@ -19,7 +33,8 @@ const OWN_UNDERSCORE_NAMES = new Set<string>();
 function sourceFiles(entry: string, found: string[] = []): string[] {
   const full = path.join(ROOT, entry);
   if (statSync(full).isDirectory()) {
-    for (const name of readdirSync(full)) if (name !== 'node_modules' && name !== 'dist') sourceFiles(path.join(entry, name), found);
+    for (const name of readdirSync(full))
+      if (name !== 'node_modules' && name !== 'dist') sourceFiles(path.join(entry, name), found);
   } else if (CODE.test(entry)) found.push(entry);
   return found;
 }
@@ -27,16 +42,24 @@ function sourceFiles(entry: string, found: string[] = []): string[] {
 /** The code without its comments (a rule stated in a comment is not a use of it). */
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
-const files = SOURCES.flatMap((entry) => sourceFiles(entry)).map((file) => ({ file, code: withoutComments(readFileSync(path.join(ROOT, file), 'utf8')) }));
+const files = SOURCES.flatMap((entry) => sourceFiles(entry)).map((file) => ({
+  file,
+  code: withoutComments(readFileSync(path.join(ROOT, file), 'utf8')),
+}));
 
 /** Every module specifier the code names: static imports and re-exports, `import()` and `require()` of a literal. */
 function specifiers(code: string): string[] {
   const found: string[] = [];
-  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])([^'"\s]+)\1/g)) found.push(match[2]!);
+  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])([^'"\s]+)\1/g))
+    found.push(match[2]!);
   return found;
 }
 
-const isBare = (specifier: string) => !/^[./]/.test(specifier) && !specifier.startsWith('node:') && !specifier.startsWith('virtual:') && !builtinModules.includes(specifier);
+const isBare = (specifier: string) =>
+  !/^[./]/.test(specifier) &&
+  !specifier.startsWith('node:') &&
+  !specifier.startsWith('virtual:') &&
+  !builtinModules.includes(specifier);
 
 /** Where the code names a path its package does not export (Node's resolution refuses it). */
 function unexportedImports(file: string, code: string): string[] {
@@ -46,7 +69,8 @@ function unexportedImports(file: string, code: string): string[] {
     try {
       require.resolve(specifier);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') refused.push(`${file}: ${specifier}`);
+      if ((error as NodeJS.ErrnoException).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED')
+        refused.push(`${file}: ${specifier}`);
     }
   }
   return refused;
@@ -59,7 +83,8 @@ function unexportedImports(file: string, code: string): string[] {
 function dependencyPaths(file: string, code: string): string[] {
   const found: string[] = [];
   const resolving = /(?:\brequire|import\.meta|createRequire\([^)]*\))\s*\.resolve\s*\(\s*(['"`])([^'"`]+)\1/g;
-  for (const match of code.matchAll(resolving)) if (isBare(match[2]!)) found.push(`${file}: resolves ${match[2]} to a file`);
+  for (const match of code.matchAll(resolving))
+    if (isBare(match[2]!)) found.push(`${file}: resolves ${match[2]} to a file`);
   for (const match of code.matchAll(/(['"`])[^'"`\n]*node_modules[^'"`\n]*\1/g)) found.push(`${file}: ${match[0]}`);
   return found;
 }
@@ -104,10 +129,19 @@ describe('public ground', () => {
       const { httpResponse, _pageContextHtmlTag: tag } = template;
       import { x } from 'vike-react/dist/integration/getPageElement.js';
       db._runExclusiveTransaction(() => 1);`;
-    expect(unexportedImports('api/example.ts', shell)).toEqual(['api/example.ts: vike-react/dist/integration/getPageElement.js']);
-    expect(dependencyPaths('api/example.ts', shell)).toEqual(['api/example.ts: resolves vike-react/usePageContext to a file']);
-    expect(underscoreFields('api/example.ts', shell).sort()).toEqual(['api/example.ts: _pageContextHtmlTag', 'api/example.ts: _runExclusiveTransaction']);
+    expect(unexportedImports('api/example.ts', shell)).toEqual([
+      'api/example.ts: vike-react/dist/integration/getPageElement.js',
+    ]);
+    expect(dependencyPaths('api/example.ts', shell)).toEqual([
+      'api/example.ts: resolves vike-react/usePageContext to a file',
+    ]);
+    expect(underscoreFields('api/example.ts', shell).sort()).toEqual([
+      'api/example.ts: _pageContextHtmlTag',
+      'api/example.ts: _runExclusiveTransaction',
+    ]);
     // Unused parameters named with an underscore are not fields.
-    expect(underscoreFields('api/example.ts', 'app.addHook("onRequest", (request, _reply, done) => done());')).toEqual([]);
+    expect(underscoreFields('api/example.ts', 'app.addHook("onRequest", (request, _reply, done) => done());')).toEqual(
+      [],
+    );
   });
 });

@@ -58,7 +58,8 @@ function crossings(files: ReadonlyArray<{ file: string; code?: string }>): strin
  * (steps run in its statement, an append function): only the event store's room names them, so a
  * write goes down to it and nothing it calls climbs back up.
  */
-const WRITERS = /\b(appendToStreams?|appendEvents|groupedAppends|inlineSteps|handleCommand|createAppendGroups|AppendStreams|AppendOptions|alsoRun)\b/;
+const WRITERS =
+  /\b(appendToStreams?|appendEvents|groupedAppends|inlineSteps|handleCommand|createAppendGroups|AppendStreams|AppendOptions|alsoRun)\b/;
 
 describe('rooms', () => {
   it('every import runs down the rows: server → api | storefront → app → projections → eventstore → domain', () => {
@@ -74,9 +75,17 @@ describe('rooms', () => {
   });
 
   it('finds a crossing when there is one (the rules can fail)', () => {
-    expect(crossings([{ file: 'api/cart/cart.routes.ts', code: "import { pages } from '../../storefront-server/pages.ts';" }])).toHaveLength(1);
-    expect(crossings([{ file: 'app/shop.ts', code: "import { startServer } from '../server/server.ts';" }])).toHaveLength(1);
-    expect(crossings([{ file: 'storefront-server/pages.ts', code: "import { app } from '../api/app.ts';" }])).toHaveLength(1);
+    expect(
+      crossings([
+        { file: 'api/cart/cart.routes.ts', code: "import { pages } from '../../storefront-server/pages.ts';" },
+      ]),
+    ).toHaveLength(1);
+    expect(
+      crossings([{ file: 'app/shop.ts', code: "import { startServer } from '../server/server.ts';" }]),
+    ).toHaveLength(1);
+    expect(
+      crossings([{ file: 'storefront-server/pages.ts', code: "import { app } from '../api/app.ts';" }]),
+    ).toHaveLength(1);
     expect(crossings([{ file: 'api/app.ts', code: "import type { Shop } from '../app/shop.ts';" }])).toEqual([]);
     expect(WRITERS.test("import { appendEvents } from '../eventstore/store.ts';")).toBe(true);
     expect(WRITERS.test('createAppendGroups(db, { alsoRun: (events) => steps(events), inFlight: 1 })')).toBe(true);

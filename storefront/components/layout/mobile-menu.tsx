@@ -15,9 +15,25 @@ const MENU_LOOK: NavLinkLook = {
 };
 
 /** The phone menu, a drawer from the left, loaded by the header on its first open. */
-export default function MobileMenu({ open, onClose, pathname }: { open: boolean; onClose: () => void; pathname: string }) {
+export default function MobileMenu({
+  open,
+  onClose,
+  pathname,
+}: {
+  open: boolean;
+  onClose: () => void;
+  pathname: string;
+}) {
   return (
-    <Drawer open={open} onClose={onClose} side="left" title="Menu" closeLabel="Close menu" maxWidth="max-w-xs" className="md:hidden">
+    <Drawer
+      open={open}
+      onClose={onClose}
+      side="left"
+      title="Menu"
+      closeLabel="Close menu"
+      maxWidth="max-w-xs"
+      className="md:hidden"
+    >
       <nav aria-label="Mobile" className="px-2 py-4">
         <NavLinkList links={MOBILE_MENU_LINKS} pathname={pathname} look={MENU_LOOK} onNavigate={onClose} />
       </nav>

@@ -31,7 +31,8 @@ export function SiteHeader({ search, cartButton }: SiteHeaderProps) {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const [phoneSearch, setPhoneSearch] = useState(false);
   const hydrated = useHydrated();
-  const menuLook = '-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 md:hidden';
+  const menuLook =
+    '-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50 md:hidden';
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/70 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/80">

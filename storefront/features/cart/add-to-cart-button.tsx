@@ -91,4 +91,3 @@ export function AddToCartButton({ product, variant, quantity = 1, intent = 'card
     </form>
   );
 }
-

@@ -5,7 +5,10 @@ import { SIZE_LABELS } from '../../../contracts/sizes.ts';
 import { productPath } from '../../../contracts/shop-paths.ts';
 
 /** The product page of one variant (the page opens on the size and colour the address names). */
-export function variantPageHref(product: Pick<CartItem['product'], 'slug'>, variant: Pick<CartItem['variant'], 'size' | 'color'>): string {
+export function variantPageHref(
+  product: Pick<CartItem['product'], 'slug'>,
+  variant: Pick<CartItem['variant'], 'size' | 'color'>,
+): string {
   return productPath(product.slug, { size: variant.size, color: variant.color });
 }
 
@@ -13,7 +16,15 @@ export function variantPageHref(product: Pick<CartItem['product'], 'slug'>, vari
  * 'Added to cart!' says what was added. A card's button adds a variant the shopper did not pick (the
  * first in stock), so its toast names the size and colour, with a link to choose another on the product page.
  */
-export function addedDescription({ product, variant, source }: { product: CartItem['product']; variant: CartItem['variant']; source: string }): ReactNode {
+export function addedDescription({
+  product,
+  variant,
+  source,
+}: {
+  product: CartItem['product'];
+  variant: CartItem['variant'];
+  source: string;
+}): ReactNode {
   const sentence = CART_MESSAGES.addedDescription(product.name);
   if (source !== 'card') return sentence;
   return (

@@ -17,5 +17,13 @@ export function renderCardAction(product: Product) {
       </button>
     );
   }
-  return <AddToCartButton product={product} variant={cardVariant(product.variants)} quantity={1} intent="card" className={className} />;
+  return (
+    <AddToCartButton
+      product={product}
+      variant={cardVariant(product.variants)}
+      quantity={1}
+      intent="card"
+      className={className}
+    />
+  );
 }

@@ -35,7 +35,9 @@ function useCartLoadErrorToast(isError: boolean) {
   const shown = useRef(false);
   useEffect(() => {
     if (isError && !shown.current) {
-      toast.error('Error loading cart', { description: 'There was a problem loading your cart. Please try refreshing the page.' });
+      toast.error('Error loading cart', {
+        description: 'There was a problem loading your cart. Please try refreshing the page.',
+      });
     }
     shown.current = isError;
   }, [isError]);

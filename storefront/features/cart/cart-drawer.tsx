@@ -4,7 +4,12 @@ import type { CartItem } from '../../../contracts/cart.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import { TruckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
-import { centsToFreeShipping, FREE_SHIPPING_THRESHOLD_CENTS, lineTotalCents, subtotalCents } from '../../../contracts/cart-rules.ts';
+import {
+  centsToFreeShipping,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  lineTotalCents,
+  subtotalCents,
+} from '../../../contracts/cart-rules.ts';
 import { tellHeadlessUiWhereFocusIs } from '../../lib/dialog-focus.ts';
 import { cartDrawerOpenAtom, closeCartDrawer } from '../../lib/ui-state.ts';
 import { PROMO_COOKIE, hasFlag } from '../../../contracts/shop-cookies.ts';
@@ -95,7 +100,9 @@ function useFocusAfterRemoval(lineCount: number, panelRef: RefObject<HTMLDivElem
     previous.current = lineCount;
     const panel = panelRef.current;
     if (!panel || lineCount >= before || panel.contains(document.activeElement)) return;
-    const target = panel.querySelector<HTMLElement>('[data-focus-after-removal]') ?? panel.querySelector<HTMLElement>('[data-focus-fallback]');
+    const target =
+      panel.querySelector<HTMLElement>('[data-focus-after-removal]') ??
+      panel.querySelector<HTMLElement>('[data-focus-fallback]');
     target?.focus();
   }, [lineCount, panelRef]);
 }
@@ -110,7 +117,11 @@ function RemovalUndo() {
   const removal = useLastRemoval();
   return (
     <div
-      className={removal ? 'flex items-center justify-between gap-3 border-b border-ink-200 bg-white px-5 py-3 text-sm text-ink-800' : 'contents'}
+      className={
+        removal
+          ? 'flex items-center justify-between gap-3 border-b border-ink-200 bg-white px-5 py-3 text-sm text-ink-800'
+          : 'contents'
+      }
       data-testid={removal ? 'drawer-removal' : undefined}
     >
       <p role="status" aria-atomic="true" className="min-w-0">
@@ -137,9 +148,17 @@ function RemovalUndo() {
 function EmptyDrawer({ onContinue }: { onContinue: () => void }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-8 text-center">
-      <img src="/images/categories/new-arrivals.svg" alt="" width={144} height={144} className="size-32 rounded-3xl shadow-sm ring-1 ring-ink-200" />
+      <img
+        src="/images/categories/new-arrivals.svg"
+        alt=""
+        width={144}
+        height={144}
+        className="size-32 rounded-3xl shadow-sm ring-1 ring-ink-200"
+      />
       <p className="mt-6 font-display text-2xl font-black text-ink-900">Your cart is empty</p>
-      <p className="mt-2 max-w-xs text-ink-600">Looks like you haven't added any sexy dinosaur underwear to your cart yet.</p>
+      <p className="mt-2 max-w-xs text-ink-600">
+        Looks like you haven't added any sexy dinosaur underwear to your cart yet.
+      </p>
       <button type="button" onClick={onContinue} className={`${btn.primary} mt-8`}>
         Continue Shopping
       </button>
@@ -170,7 +189,12 @@ function DrawerLines({ lines, onNavigate }: { lines: CartItem[]; onNavigate: () 
   const toFree = centsToFreeShipping(subtotal, { promoApplied: hasFlag(document.cookie, PROMO_COOKIE) });
   return (
     <>
-      <ul data-focus-after-removal tabIndex={-1} aria-label="Items in your cart" className="flex-1 divide-y divide-ink-200 overflow-y-auto px-5 focus:outline-none">
+      <ul
+        data-focus-after-removal
+        tabIndex={-1}
+        aria-label="Items in your cart"
+        className="flex-1 divide-y divide-ink-200 overflow-y-auto px-5 focus:outline-none"
+      >
         {lines.map((item) => (
           <DrawerLine key={item.id} item={item} onNavigate={onNavigate} />
         ))}
@@ -199,7 +223,11 @@ function DrawerLines({ lines, onNavigate }: { lines: CartItem[]; onNavigate: () 
           <button type="button" onClick={onNavigate} className={`${btn.secondary} w-full`}>
             Continue Shopping
           </button>
-          <a href="/cart" onClick={onNavigate} className="mt-1 text-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <a
+            href="/cart"
+            onClick={onNavigate}
+            className="mt-1 text-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             View full cart
           </a>
         </div>
@@ -209,7 +237,10 @@ function DrawerLines({ lines, onNavigate }: { lines: CartItem[]; onNavigate: () 
 }
 
 function FreeShippingMeter({ toFree }: { toFree: number }) {
-  const progress = Math.min(100, Math.round(((FREE_SHIPPING_THRESHOLD_CENTS - Math.max(0, toFree)) / FREE_SHIPPING_THRESHOLD_CENTS) * 100));
+  const progress = Math.min(
+    100,
+    Math.round(((FREE_SHIPPING_THRESHOLD_CENTS - Math.max(0, toFree)) / FREE_SHIPPING_THRESHOLD_CENTS) * 100),
+  );
   return (
     <div>
       <p className="flex items-center gap-2 text-sm font-semibold text-ink-800">
@@ -223,7 +254,10 @@ function FreeShippingMeter({ toFree }: { toFree: number }) {
         )}
       </p>
       <div className="mt-2 h-2 overflow-hidden rounded-full bg-ink-100" aria-hidden="true">
-        <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${progress}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-500 transition-[width] duration-500"
+          style={{ width: `${progress}%` }}
+        />
       </div>
     </div>
   );

@@ -11,8 +11,17 @@ export function productHref(item: Pick<CartItem, 'product'>): string {
 export function LineImage({ item, size = 'md' }: { item: CartItem; size?: 'sm' | 'md' | 'lg' }) {
   const box = size === 'sm' ? 'size-14' : size === 'lg' ? 'size-24' : 'size-20';
   return (
-    <div className={`${box} shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200`}>
-      <img src={variantImageUrl(item.product.imageUrl, item.variant.colorHex)} alt="" width={96} height={96} loading="lazy" className="size-full object-contain p-1.5" />
+    <div
+      className={`${box} shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-50 via-white to-accent-50 ring-1 ring-ink-200`}
+    >
+      <img
+        src={variantImageUrl(item.product.imageUrl, item.variant.colorHex)}
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+        className="size-full object-contain p-1.5"
+      />
     </div>
   );
 }
@@ -36,7 +45,9 @@ export function LineVariant({ item, className = '' }: { item: CartItem; classNam
             {item.variant.color}
           </span>
         </span>
-        <span className="relative pl-4 before:absolute before:left-1.5 before:text-ink-300 before:content-['·']">Size: {SIZE_LABELS[item.variant.size]}</span>
+        <span className="relative pl-4 before:absolute before:left-1.5 before:text-ink-300 before:content-['·']">
+          Size: {SIZE_LABELS[item.variant.size]}
+        </span>
       </span>
     </p>
   );

@@ -66,18 +66,30 @@ export function applyCartOp(cart: Cart, op: CartOp): Cart {
           cart.items.map((item) => (item === existing ? { ...item, quantity: op.target } : item)),
         );
       }
-      const line: CartItem = { id: `${PENDING_LINE_PREFIX}${op.variant.id}`, quantity: op.target, product: op.product, variant: op.variant };
+      const line: CartItem = {
+        id: `${PENDING_LINE_PREFIX}${op.variant.id}`,
+        quantity: op.target,
+        product: op.product,
+        variant: op.variant,
+      };
       return withItems(cart, [...cart.items, line]);
     }
     case 'update':
       // A quantity of 0 or less removes the line.
-      if (op.quantity <= 0) return withItems(cart, cart.items.filter((item) => item.id !== op.itemId));
+      if (op.quantity <= 0)
+        return withItems(
+          cart,
+          cart.items.filter((item) => item.id !== op.itemId),
+        );
       return withItems(
         cart,
         cart.items.map((item) => (item.id === op.itemId ? { ...item, quantity: op.quantity } : item)),
       );
     case 'remove':
-      return withItems(cart, cart.items.filter((item) => item.id !== op.itemId));
+      return withItems(
+        cart,
+        cart.items.filter((item) => item.id !== op.itemId),
+      );
     case 'clear':
       // The checkout's clear is the order being placed: its page keeps showing the lines until it is.
       return op.basis === undefined ? withItems(cart, []) : cart;

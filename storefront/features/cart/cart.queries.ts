@@ -55,7 +55,10 @@ const item = (itemId: string) => `/api/cart/${encodeURIComponent(itemId)}`;
 function request(op: CartOp): [string, RequestInit] {
   switch (op.kind) {
     case 'add':
-      return ['/api/cart', { method: 'POST', body: json({ productId: op.product.id, variantId: op.variant.id, quantity: op.quantity }) }];
+      return [
+        '/api/cart',
+        { method: 'POST', body: json({ productId: op.product.id, variantId: op.variant.id, quantity: op.quantity }) },
+      ];
     case 'update':
       return [item(op.itemId), { method: 'PUT', body: json({ quantity: op.quantity }) }];
     case 'remove':
@@ -76,7 +79,8 @@ export async function sendCartOp(op: CartOp, seen: ServerCart | undefined): Prom
     const answer = await cartRequest(path, init);
     // A command records at most one event (held by the decider's tests): an answer further on brings
     // changes made elsewhere, so the changes on screen decided before it are stale.
-    if (seen?.version != null && answer.version !== null && answer.version > seen.version + 1) noteCartChangedElsewhere();
+    if (seen?.version != null && answer.version !== null && answer.version > seen.version + 1)
+      noteCartChangedElsewhere();
     return answer;
   }
   if (op.basis !== changesFound) throw new CartChangedElsewhere(null);

@@ -6,8 +6,20 @@ import { btn } from '../../components/ui.ts';
 export function renderProductActions({ product, variant, quantity }: ProductActionsContext) {
   return (
     <>
-      <AddToCartButton product={product} variant={variant} quantity={quantity} intent="add" className={`${btn.primary} h-14 w-full text-base`} />
-      <AddToCartButton product={product} variant={variant} quantity={quantity} intent="buy-now" className={`${btn.accent} h-14 w-full text-base`} />
+      <AddToCartButton
+        product={product}
+        variant={variant}
+        quantity={quantity}
+        intent="add"
+        className={`${btn.primary} h-14 w-full text-base`}
+      />
+      <AddToCartButton
+        product={product}
+        variant={variant}
+        quantity={quantity}
+        intent="buy-now"
+        className={`${btn.accent} h-14 w-full text-base`}
+      />
     </>
   );
 }

@@ -21,7 +21,16 @@ export interface QuantityStepperProps {
  * − n + for a cart line (minimum 1, maximum the variant's stock). The buttons use
  * aria-disabled rather than `disabled` at the bounds, so keyboard focus stays on them.
  */
-export function QuantityStepper({ label, value, min = 1, max, onStep, disabled = false, size = 'md', action }: QuantityStepperProps) {
+export function QuantityStepper({
+  label,
+  value,
+  min = 1,
+  max,
+  onStep,
+  disabled = false,
+  size = 'md',
+  action,
+}: QuantityStepperProps) {
   const atMin = disabled || value <= min;
   const atMax = disabled || value >= max;
   const button =
@@ -33,7 +42,11 @@ export function QuantityStepper({ label, value, min = 1, max, onStep, disabled =
     <form method="post" action={action} className="inline-flex">
       <ReturnTo />
       <SeenCartVersion />
-      <div role="group" aria-label={`Quantity of ${label}`} className="inline-flex items-center rounded-full bg-white p-0.5 ring-1 ring-ink-300">
+      <div
+        role="group"
+        aria-label={`Quantity of ${label}`}
+        className="inline-flex items-center rounded-full bg-white p-0.5 ring-1 ring-ink-300"
+      >
         <InPlaceSubmit
           name="quantity"
           value={Math.max(min, value - 1)}

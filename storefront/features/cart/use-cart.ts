@@ -94,7 +94,8 @@ export const ADDED_TOAST = 'cart-added';
  * they still fire when the component that asked has gone (a removed line unmounts at once).
  */
 function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCart, Error, CartOp> {
-  const run = (op: CartOp) => new MutationObserver(queryClient, cartMutationOptions(queryClient)).mutate(op).catch(() => undefined);
+  const run = (op: CartOp) =>
+    new MutationObserver(queryClient, cartMutationOptions(queryClient)).mutate(op).catch(() => undefined);
   const undo = (line: CartItem) =>
     run({
       kind: 'add',
@@ -155,7 +156,11 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
         const undoClear = once(() => {
           for (const line of lines) void undo(line);
         });
-        toast(CART_MESSAGES.cleared, { id: REMOVED_TOAST, description: CART_MESSAGES.clearedDescription, action: { label: 'Undo', onClick: undoClear } });
+        toast(CART_MESSAGES.cleared, {
+          id: REMOVED_TOAST,
+          description: CART_MESSAGES.clearedDescription,
+          action: { label: 'Undo', onClick: undoClear },
+        });
       }
     },
     onError: (error, op) => {
@@ -166,7 +171,10 @@ function cartMutationOptions(queryClient: QueryClient): MutationOptions<ServerCa
           noteCartChangedElsewhere();
           queryClient.setQueryData(cartQuery().queryKey, error.current);
         }
-        toast.error(CART_MESSAGES.changedElsewhere, { id: CHANGED_ELSEWHERE_TOAST, description: CART_MESSAGES.changedElsewhereDescription });
+        toast.error(CART_MESSAGES.changedElsewhere, {
+          id: CHANGED_ELSEWHERE_TOAST,
+          description: CART_MESSAGES.changedElsewhereDescription,
+        });
         return;
       }
       const title = op.kind === 'clear' && op.basis !== undefined ? CART_MESSAGES.orderFailed : FAILURE_TITLES[op.kind];
@@ -242,7 +250,13 @@ export function useCartActions(): CartActions {
 }
 
 /** The add as the screen shows it from the moment of the click (its target builds on pending adds). */
-function addOp(queryClient: QueryClient, product: Product, variant: Variant, quantity: number, source: AddSource): CartOp {
+function addOp(
+  queryClient: QueryClient,
+  product: Product,
+  variant: Variant,
+  quantity: number,
+  source: AddSource,
+): CartOp {
   const cartProduct: CartItem['product'] = {
     id: product.id,
     name: product.name,
@@ -266,7 +280,12 @@ function addOp(queryClient: QueryClient, product: Product, variant: Variant, qua
  * click): the same mutation as useCartActions().add, on the page load's QueryClient. Settles (never
  * rejects) when the server has answered; the mutation's own callbacks toast.
  */
-export async function addToCart(product: Product, variant: Variant, quantity: number, source: AddSource): Promise<void> {
+export async function addToCart(
+  product: Product,
+  variant: Variant,
+  quantity: number,
+  source: AddSource,
+): Promise<void> {
   const queryClient = browserQueryClient();
   await new MutationObserver(queryClient, cartMutationOptions(queryClient))
     .mutate(addOp(queryClient, product, variant, quantity, source))

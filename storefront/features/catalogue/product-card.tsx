@@ -66,10 +66,15 @@ export function ProductCard({ product, action, cornerBadge, headingLevel = 3, ea
           </span>
         )}
         {/* Two badges do not fit side by side on a phone's two-column card: the corner one goes below. */}
-        {cornerBadge && <div className={`absolute right-3 top-3 ${badge ? 'max-sm:right-2 max-sm:top-11' : ''}`}>{cornerBadge}</div>}
+        {cornerBadge && (
+          <div className={`absolute right-3 top-3 ${badge ? 'max-sm:right-2 max-sm:top-11' : ''}`}>{cornerBadge}</div>
+        )}
         {soldOut && <SoldOutBadge className="absolute bottom-3 left-3" />}
 
-        <div aria-live="polite" className="pointer-events-none absolute inset-x-2 bottom-0 flex items-end justify-end gap-1">
+        <div
+          aria-live="polite"
+          className="pointer-events-none absolute inset-x-2 bottom-0 flex items-end justify-end gap-1"
+        >
           {mascot.visible && mascot.message && (
             // A phone's two-column card is too narrow for the bubble beside the mascot: it goes above it.
             <div className="flex animate-pop flex-col items-end gap-1 sm:flex-row" data-testid="mascot">
@@ -131,7 +136,9 @@ export function ProductCard({ product, action, cornerBadge, headingLevel = 3, ea
 /** 'Sold out' on a product's picture: none of its variants is in stock. */
 export function SoldOutBadge({ className = '' }: { className?: string }) {
   return (
-    <span className={`rounded-full bg-ink-900 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white shadow-sm ${className}`}>
+    <span
+      className={`rounded-full bg-ink-900 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white shadow-sm ${className}`}
+    >
       Sold out
     </span>
   );
@@ -139,7 +146,11 @@ export function SoldOutBadge({ className = '' }: { className?: string }) {
 
 export function ProductCardSkeleton() {
   return (
-    <div className="flex h-full flex-col rounded-3xl bg-white ring-1 ring-ink-200" data-testid="product-skeleton" aria-hidden="true">
+    <div
+      className="flex h-full flex-col rounded-3xl bg-white ring-1 ring-ink-200"
+      data-testid="product-skeleton"
+      aria-hidden="true"
+    >
       <div className="skeleton aspect-square rounded-t-3xl" />
       <div className="space-y-3 p-5">
         <div className="skeleton h-3 w-1/3 rounded" />

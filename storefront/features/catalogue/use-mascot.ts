@@ -53,7 +53,7 @@ export function useMascot() {
 
   return {
     visible,
-    message: messageIndex === null ? null : MASCOT_MESSAGES[messageIndex] ?? null,
+    message: messageIndex === null ? null : (MASCOT_MESSAGES[messageIndex] ?? null),
     handlers: {
       onPointerEnter: () => setHovered(true),
       onPointerLeave: () => setHovered(false),

@@ -55,7 +55,9 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
   const formRef = useRef<HTMLFormElement>(null);
 
   // Adopted as typed: the payment radios can hold only the two methods the form offers, so the cast is safe.
-  useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...(typedOf(typed, CHECKOUT_FIELDS) as Partial<CheckoutFormValues>) })));
+  useTypedBeforeHydration(formRef, (typed) =>
+    setValues((current) => ({ ...current, ...(typedOf(typed, CHECKOUT_FIELDS) as Partial<CheckoutFormValues>) })),
+  );
 
   const update = (field: CheckoutField, value: string) => {
     const next = { ...values, [field]: value };
@@ -99,11 +101,26 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
   });
 
   return (
-    <form ref={formRef} method="post" action={FORM_ACTIONS.checkout} noValidate onSubmit={onSubmit} aria-label="Checkout" className="space-y-6">
+    <form
+      ref={formRef}
+      method="post"
+      action={FORM_ACTIONS.checkout}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Checkout"
+      className="space-y-6"
+    >
       <CartVersionField version={cartVersion} />
       <fieldset disabled={processing} className="space-y-6">
         <Section title="Contact" step={1}>
-          <TextInput id="email" label="Email address" type="email" autoComplete="email" inputMode="email" {...bind('email')} />
+          <TextInput
+            id="email"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...bind('email')}
+          />
           <p className="mt-2 text-xs text-ink-600">We'll email your order confirmation here.</p>
         </Section>
 
@@ -111,10 +128,29 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
           <div className="grid gap-4 sm:grid-cols-2">
             <TextInput id="firstName" label="First name" autoComplete="given-name" {...bind('firstName')} />
             <TextInput id="lastName" label="Last name" autoComplete="family-name" {...bind('lastName')} />
-            <TextInput id="address" label="Address" autoComplete="street-address" className="sm:col-span-2" {...bind('address')} />
+            <TextInput
+              id="address"
+              label="Address"
+              autoComplete="street-address"
+              className="sm:col-span-2"
+              {...bind('address')}
+            />
             <TextInput id="city" label="City" autoComplete="address-level2" {...bind('city')} />
-            <SelectInput id="state" label="State" autoComplete="address-level1" options={STATES} placeholder="Select a state" {...bind('state')} />
-            <TextInput id="zipCode" label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...bind('zipCode')} />
+            <SelectInput
+              id="state"
+              label="State"
+              autoComplete="address-level1"
+              options={STATES}
+              placeholder="Select a state"
+              {...bind('state')}
+            />
+            <TextInput
+              id="zipCode"
+              label="ZIP code"
+              autoComplete="postal-code"
+              inputMode="numeric"
+              {...bind('zipCode')}
+            />
             <SelectInput id="country" label="Country" autoComplete="country" options={COUNTRIES} {...bind('country')} />
           </div>
         </Section>
@@ -160,9 +196,28 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
                 className="sm:col-span-2"
                 {...bindCard('cardNumber')}
               />
-              <TextInput id="cardName" label="Name on card" autoComplete="off" className="sm:col-span-2" {...bindCard('cardName')} />
-              <TextInput id="cardExpiry" label="Expiry date" autoComplete="off" placeholder="MM/YY" {...bindCard('cardExpiry')} />
-              <TextInput id="cardCvc" label="CVC" autoComplete="off" inputMode="numeric" placeholder="123" {...bindCard('cardCvc')} />
+              <TextInput
+                id="cardName"
+                label="Name on card"
+                autoComplete="off"
+                className="sm:col-span-2"
+                {...bindCard('cardName')}
+              />
+              <TextInput
+                id="cardExpiry"
+                label="Expiry date"
+                autoComplete="off"
+                placeholder="MM/YY"
+                {...bindCard('cardExpiry')}
+              />
+              <TextInput
+                id="cardCvc"
+                label="CVC"
+                autoComplete="off"
+                inputMode="numeric"
+                placeholder="123"
+                {...bindCard('cardCvc')}
+              />
               <p className="text-xs text-ink-600 sm:col-span-2">
                 Demo only: use made-up numbers. Card details are never kept and are wiped when the order is placed.
               </p>
@@ -194,7 +249,9 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
           `Complete Order • ${formatCents(totalCents)}`
         )}
       </button>
-      <p className="text-center text-xs text-ink-600">This is a demo checkout: no payment is taken and nothing ships, but your order is kept and can be tracked.</p>
+      <p className="text-center text-xs text-ink-600">
+        This is a demo checkout: no payment is taken and nothing ships, but your order is kept and can be tracked.
+      </p>
     </form>
   );
 }
@@ -214,7 +271,10 @@ function Section({ title, step, children }: { title: string; step: number; child
   return (
     <section aria-labelledby={id} className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-7">
       <h2 id={id} className="flex items-center gap-3 font-display text-xl font-black text-ink-900">
-        <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm text-brand-800">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm text-brand-800"
+        >
           {step}
         </span>
         {title}
@@ -242,7 +302,11 @@ function PaymentOption({
   return (
     <label
       className={`relative flex cursor-pointer items-start gap-3 rounded-2xl border-2 p-4 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-        checked ? 'border-brand-600 bg-brand-50' : invalid ? 'border-accent-600 bg-white' : 'border-ink-200 bg-white hover:border-ink-300'
+        checked
+          ? 'border-brand-600 bg-brand-50'
+          : invalid
+            ? 'border-accent-600 bg-white'
+            : 'border-ink-200 bg-white hover:border-ink-300'
       }`}
     >
       <input

@@ -35,14 +35,22 @@ type TextProps = Common &
 
 /** A labelled input; its error sits right under it and is tied to it (aria-invalid, aria-describedby). */
 export function TextInput({ id, label, error, invalidBy, hint, className = '', ...input }: TextProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? errorId(id) : null, invalidBy ?? null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? errorId(id) : null, invalidBy ?? null].filter(Boolean).join(' ') || undefined;
   const invalid = !!error || invalidBy !== undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="text-sm font-bold text-ink-900">
         {label}
       </label>
-      <input id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={control(invalid)} {...input} />
+      <input
+        id={id}
+        name={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        className={control(invalid)}
+        {...input}
+      />
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-ink-600">
           {hint}

@@ -15,16 +15,24 @@ export function OrderConfirmation({ order }: { order: PlacedOrder }) {
   }, []);
 
   return (
-    <div className="mx-auto max-w-2xl rounded-[2rem] bg-white px-6 py-12 text-center shadow-sm ring-1 ring-ink-200 sm:px-12" data-testid="order-confirmation">
+    <div
+      className="mx-auto max-w-2xl rounded-[2rem] bg-white px-6 py-12 text-center shadow-sm ring-1 ring-ink-200 sm:px-12"
+      data-testid="order-confirmation"
+    >
       <span className="mx-auto inline-flex size-16 animate-pop items-center justify-center rounded-full bg-brand-700 text-white shadow-lg">
         <CheckIcon className="size-9" />
       </span>
-      <h1 ref={headingRef} tabIndex={-1} className="mt-6 font-display text-3xl font-black tracking-tight text-ink-900 focus:outline-none sm:text-4xl">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-6 font-display text-3xl font-black tracking-tight text-ink-900 focus:outline-none sm:text-4xl"
+      >
         Thank You for Your Order!
       </h1>
       <p className="mx-auto mt-3 max-w-md text-ink-700">
-        Your cheeky new underwear is being packed by our finest tiny-armed staff. (Well, it would be: this was a demo, so no payment
-        was taken and nothing will ship. Your order is kept, though: track it with its number and your email.)
+        Your cheeky new underwear is being packed by our finest tiny-armed staff. (Well, it would be: this was a demo,
+        so no payment was taken and nothing will ship. Your order is kept, though: track it with its number and your
+        email.)
       </p>
       <dl className="mx-auto mt-8 grid max-w-lg gap-3 rounded-2xl bg-cream p-5 text-left ring-1 ring-ink-200 sm:grid-cols-3 sm:text-center">
         <div>

@@ -46,7 +46,8 @@ export function PromoCodeForm({
       // The route answers the enhanced page in JSON; anything else (a page it was sent to) kept nothing.
       .then(async (response) => {
         const answer: unknown = await response.json();
-        if (typeof answer !== 'object' || answer === null || !('applied' in answer)) throw new Error('the promo code was not saved');
+        if (typeof answer !== 'object' || answer === null || !('applied' in answer))
+          throw new Error('the promo code was not saved');
       })
       .catch(() => {
         if (!nowApplied || submit !== submits.current) return;
@@ -57,7 +58,12 @@ export function PromoCodeForm({
   };
 
   return (
-    <form method="post" action={FORM_ACTIONS.cartPromo} onSubmit={onSubmit} className="mt-6 border-t border-ink-200 pt-5">
+    <form
+      method="post"
+      action={FORM_ACTIONS.cartPromo}
+      onSubmit={onSubmit}
+      className="mt-6 border-t border-ink-200 pt-5"
+    >
       <label htmlFor={`${id}-code`} className="text-sm font-bold text-ink-900">
         Promo code
       </label>
@@ -75,7 +81,11 @@ export function PromoCodeForm({
           aria-invalid={result === 'invalid' || undefined}
           aria-describedby={`${id}-message`}
           className={`min-w-0 flex-1 rounded-full border-2 bg-white px-4 py-2.5 text-sm font-semibold uppercase tracking-wide text-ink-900 placeholder:font-normal placeholder:normal-case placeholder:tracking-normal placeholder:text-ink-500 focus:outline-none ${
-            result === 'invalid' || result === 'not-saved' ? 'border-accent-600' : result === 'applied' ? 'border-brand-600' : 'border-ink-200 focus:border-brand-600'
+            result === 'invalid' || result === 'not-saved'
+              ? 'border-accent-600'
+              : result === 'applied'
+                ? 'border-brand-600'
+                : 'border-ink-200 focus:border-brand-600'
           }`}
         />
         <button type="submit" className={btn.small}>
@@ -88,7 +98,13 @@ export function PromoCodeForm({
         data-testid="promo-message"
         className={`mt-2 min-h-5 text-sm font-semibold ${result === 'applied' ? 'text-brand-700' : 'text-red-700'}`}
       >
-        {result === 'applied' ? PROMO_MESSAGES.applied : result === 'invalid' ? PROMO_MESSAGES.invalid : result === 'not-saved' ? PROMO_MESSAGES.notSaved : ''}
+        {result === 'applied'
+          ? PROMO_MESSAGES.applied
+          : result === 'invalid'
+            ? PROMO_MESSAGES.invalid
+            : result === 'not-saved'
+              ? PROMO_MESSAGES.notSaved
+              : ''}
       </p>
     </form>
   );

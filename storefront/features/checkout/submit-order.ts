@@ -12,6 +12,13 @@ import { etagOf } from '../../../contracts/cart-etag.ts';
 export async function submitOrder(values: CheckoutFormValues, cartVersion: number | null): Promise<PlacedOrder> {
   // The cart this page showed, or no order (412): one changed in another tab is not ordered unseen.
   const headers = cartVersion === null ? undefined : { 'if-match': etagOf(cartVersion) };
-  const order = await apiFetch('/api/orders', OrderView, { method: 'POST', body: JSON.stringify(values), ...(headers ? { headers } : {}) });
-  return placedOrderOf({ number: order.number, placedAt: order.placedAt, totalCents: decimalToCents(order.total) }, values.email);
+  const order = await apiFetch('/api/orders', OrderView, {
+    method: 'POST',
+    body: JSON.stringify(values),
+    ...(headers ? { headers } : {}),
+  });
+  return placedOrderOf(
+    { number: order.number, placedAt: order.placedAt, totalCents: decimalToCents(order.total) },
+    values.email,
+  );
 }

@@ -12,7 +12,15 @@ const SearchCombobox = lazy(loadCombobox);
  * so far and the focus — so none of it is first-load JavaScript. The swap is a transition: the plain
  * box stays on screen, focused and taking keystrokes, until the combobox is ready.
  */
-export function HeaderSearch({ className = '', fieldClassName, autoFocus = false }: { className?: string; fieldClassName?: string; autoFocus?: boolean }) {
+export function HeaderSearch({
+  className = '',
+  fieldClassName,
+  autoFocus = false,
+}: {
+  className?: string;
+  fieldClassName?: string;
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const plainBox = useRef<HTMLInputElement>(null);
   // The plain box itself, kept past its unmount: the combobox reads what was typed into it until the swap.
@@ -25,7 +33,11 @@ export function HeaderSearch({ className = '', fieldClassName, autoFocus = false
   return (
     <Suspense fallback={null}>
       {enhanced ? (
-        <SearchCombobox className={className} fieldClassName={fieldClassName} initialValue={() => typedInto.current?.value ?? ''} />
+        <SearchCombobox
+          className={className}
+          fieldClassName={fieldClassName}
+          initialValue={() => typedInto.current?.value ?? ''}
+        />
       ) : (
         <form role="search" action={SHOP_PATH} method="get" className={`relative ${className}`}>
           <SearchField

@@ -152,7 +152,14 @@ export default function SearchCombobox({ className = '', fieldClassName, initial
       />
       {expanded && (
         <Suspense fallback={null}>
-          <SearchSuggestions listId={listId} options={options} active={active} optionId={optionId} onChoose={choose} onHover={setActive} />
+          <SearchSuggestions
+            listId={listId}
+            options={options}
+            active={active}
+            optionId={optionId}
+            onChoose={choose}
+            onHover={setActive}
+          />
         </Suspense>
       )}
       <div role="status" className="sr-only">

@@ -11,8 +11,22 @@ export type SearchOption =
 /** The list in the order the arrow keys walk it: products, categories, then every result on /shop. */
 export function searchOptions(result: SearchResult): SearchOption[] {
   return [
-    ...result.products.map((product): SearchOption => ({ kind: 'product', key: `p-${product.id}`, href: productPath(product.slug), product })),
-    ...result.categories.map((category): SearchOption => ({ kind: 'category', key: `c-${category.slug}`, href: categoryPath(category.slug), category })),
+    ...result.products.map(
+      (product): SearchOption => ({
+        kind: 'product',
+        key: `p-${product.id}`,
+        href: productPath(product.slug),
+        product,
+      }),
+    ),
+    ...result.categories.map(
+      (category): SearchOption => ({
+        kind: 'category',
+        key: `c-${category.slug}`,
+        href: categoryPath(category.slug),
+        category,
+      }),
+    ),
     { kind: 'all', key: 'all', href: searchUrl(result.query), query: result.query },
   ];
 }

@@ -61,7 +61,9 @@ export default function SearchSuggestions({ listId, options, active, optionId, o
       aria-label="Search suggestions"
       className="absolute right-0 top-full z-50 mt-2 max-h-[70vh] w-[min(26rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-ink-200 bg-white p-2 shadow-xl"
     >
-      {products.length === 0 && categories.length === 0 && <p className="px-3 py-2 text-sm text-ink-700">No products or categories match.</p>}
+      {products.length === 0 && categories.length === 0 && (
+        <p className="px-3 py-2 text-sm text-ink-700">No products or categories match.</p>
+      )}
       {products.length > 0 && (
         <div role="group" aria-label="Products">
           {products.map(({ option, index }) =>
@@ -69,7 +71,13 @@ export default function SearchSuggestions({ listId, options, active, optionId, o
               ? item(
                   index,
                   <>
-                    <img src={option.product.imageUrl} alt="" width={44} height={44} className="size-11 shrink-0 rounded-lg bg-cream object-contain" />
+                    <img
+                      src={option.product.imageUrl}
+                      alt=""
+                      width={44}
+                      height={44}
+                      className="size-11 shrink-0 rounded-lg bg-cream object-contain"
+                    />
                     <span className="line-clamp-2 min-w-0 flex-1">
                       <Highlighted text={option.product.name} ranges={option.product.highlights} />
                     </span>
@@ -94,7 +102,12 @@ export default function SearchSuggestions({ listId, options, active, optionId, o
           )}
         </div>
       )}
-      {all && item(all.index, <span className="font-semibold text-brand-800">See all results for “{all.option.query}”</span>, 'mt-1')}
+      {all &&
+        item(
+          all.index,
+          <span className="font-semibold text-brand-800">See all results for “{all.option.query}”</span>,
+          'mt-1',
+        )}
     </div>
   );
 }

@@ -61,7 +61,12 @@ export function SignupSection() {
   };
 
   return (
-    <section id="signup" aria-labelledby="signup-heading" className="relative bg-brand-800 px-4 py-16 text-white sm:py-20" data-focus-dark>
+    <section
+      id="signup"
+      aria-labelledby="signup-heading"
+      className="relative bg-brand-800 px-4 py-16 text-white sm:py-20"
+      data-focus-dark
+    >
       {/* The glows reach past the section's edges: they are cut by a layer that cannot scroll (clip, not
           hidden), so the section is never wider than the page and focusing its field cannot slide it. */}
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-clip">
@@ -83,9 +88,18 @@ export function SignupSection() {
         <h2 id="signup-heading" className="mt-5 font-display text-3xl font-black tracking-tight sm:text-4xl">
           Join the Dino Den
         </h2>
-        <p className="mt-3 text-lg text-brand-50">Get new collections, cheeky deals and prehistoric gossip in your inbox.</p>
+        <p className="mt-3 text-lg text-brand-50">
+          Get new collections, cheeky deals and prehistoric gossip in your inbox.
+        </p>
 
-        <form method="post" action={FORM_ACTIONS.subscribe} noValidate onSubmit={onSubmit} className="mx-auto mt-8 max-w-lg text-left" aria-label="Mailing list signup">
+        <form
+          method="post"
+          action={FORM_ACTIONS.subscribe}
+          noValidate
+          onSubmit={onSubmit}
+          className="mx-auto mt-8 max-w-lg text-left"
+          aria-label="Mailing list signup"
+        >
           <ReturnTo />
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address
@@ -123,11 +137,16 @@ export function SignupSection() {
               section does not grow and nothing below it moves when it appears. */}
           <div className="mt-3 grid">
             {error && (
-              <p id={`${id}-error`} className="col-start-1 row-start-1 self-start rounded-xl bg-white/95 px-4 py-2 text-sm font-bold text-accent-700">
+              <p
+                id={`${id}-error`}
+                className="col-start-1 row-start-1 self-start rounded-xl bg-white/95 px-4 py-2 text-sm font-bold text-accent-700"
+              >
                 {error}
               </p>
             )}
-            <p className={`col-start-1 row-start-1 min-h-9 pt-1 text-center text-sm text-brand-100 ${error ? 'invisible' : ''}`}>
+            <p
+              className={`col-start-1 row-start-1 min-h-9 pt-1 text-center text-sm text-brand-100 ${error ? 'invisible' : ''}`}
+            >
               No spam, only rawr-some news. Unsubscribe any time.
             </p>
           </div>

@@ -27,7 +27,9 @@ export function BackInStockForm({ product, variant }: { product: Product; varian
   const posted = flashed?.values.variantId === String(variant.id) ? flashed : undefined;
   const [email, setEmail] = useState(posted?.values.email ?? '');
   const [error, setError] = useState<string | null>(posted?.errors.email ?? null);
-  const [done, setDone] = useState<string | null>(posted?.result === 'requested' ? STOCK_ALERT_MESSAGES.requested : null);
+  const [done, setDone] = useState<string | null>(
+    posted?.result === 'requested' ? STOCK_ALERT_MESSAGES.requested : null,
+  );
   const [isPending, setPending] = useState(false);
   const busy = useRef(false);
 
@@ -63,7 +65,11 @@ export function BackInStockForm({ product, variant }: { product: Product; varian
   const headingId = `${id}-heading`;
   const what = `Size ${SIZE_LABELS[variant.size]} in ${variant.color}`;
   return (
-    <section id="back-in-stock" aria-labelledby={headingId} className="mt-6 rounded-3xl bg-sun-100/60 p-5 ring-1 ring-sun-300 sm:p-6">
+    <section
+      id="back-in-stock"
+      aria-labelledby={headingId}
+      className="mt-6 rounded-3xl bg-sun-100/60 p-5 ring-1 ring-sun-300 sm:p-6"
+    >
       <h2 id={headingId} className="flex items-center gap-2 font-display text-lg font-black text-ink-900">
         <MailIcon className="size-5 text-brand-700" /> {STOCK_ALERT_MESSAGES.heading}
       </h2>
@@ -76,9 +82,20 @@ export function BackInStockForm({ product, variant }: { product: Product; varian
           <p id={`${id}-prompt`} className="mt-2 text-sm text-ink-700">
             {STOCK_ALERT_MESSAGES.prompt(what)}
           </p>
-          <form method="post" action={FORM_ACTIONS.stockAlert} noValidate onSubmit={onSubmit} className="mt-4" aria-label={STOCK_ALERT_MESSAGES.heading}>
+          <form
+            method="post"
+            action={FORM_ACTIONS.stockAlert}
+            noValidate
+            onSubmit={onSubmit}
+            className="mt-4"
+            aria-label={STOCK_ALERT_MESSAGES.heading}
+          >
             {/* Back to this size and colour, whatever the page's URL chose. */}
-            <input type="hidden" name="returnTo" value={`${pathname}?${new URLSearchParams({ size: variant.size, color: variant.color }).toString()}#back-in-stock`} />
+            <input
+              type="hidden"
+              name="returnTo"
+              value={`${pathname}?${new URLSearchParams({ size: variant.size, color: variant.color }).toString()}#back-in-stock`}
+            />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="variantId" value={variant.id} />
             <label htmlFor={`${id}-email`} className="sr-only">
@@ -105,7 +122,11 @@ export function BackInStockForm({ product, variant }: { product: Product; varian
                   error ? 'border-accent-500' : 'border-ink-200 focus:border-brand-600'
                 }`}
               />
-              <button type="submit" disabled={isPending} className={`${btn.primary} h-12 shrink-0 disabled:cursor-wait disabled:opacity-80`}>
+              <button
+                type="submit"
+                disabled={isPending}
+                className={`${btn.primary} h-12 shrink-0 disabled:cursor-wait disabled:opacity-80`}
+              >
                 {isPending ? STOCK_ALERT_MESSAGES.pending : STOCK_ALERT_MESSAGES.submit}
               </button>
             </div>

@@ -8,7 +8,11 @@ import { apiFetch, shopperMessage } from '../../lib/api-fetch.ts';
  * The back-in-stock form's validation and call, loaded on the form's first use (focus or submit): only
  * a shopper looking at a sold-out size and colour needs them, so valibot is no product page's first-load JS.
  */
-export function parseStockAlert(input: { email: string; productId: number; variantId: number }): { input: StockAlertRequest } | { error: string } {
+export function parseStockAlert(input: {
+  email: string;
+  productId: number;
+  variantId: number;
+}): { input: StockAlertRequest } | { error: string } {
   const parsed = v.safeParse(StockAlertRequest, input);
   return parsed.success ? { input: parsed.output } : { error: INVALID_EMAIL };
 }

@@ -33,8 +33,7 @@ export default function ShopToaster() {
         toastOptions={{
           unstyled: true,
           classNames: {
-            toast:
-              'flex w-[356px] items-start gap-3 rounded-2xl p-4 pr-3 text-sm shadow-xl ring-1 font-sans',
+            toast: 'flex w-[356px] items-start gap-3 rounded-2xl p-4 pr-3 text-sm shadow-xl ring-1 font-sans',
             default: 'bg-white text-ink-900 ring-ink-200',
             success: 'bg-white text-ink-900 ring-brand-200 border-l-4 border-brand-500',
             error: 'bg-accent-50 text-accent-800 ring-accent-300 border-l-4 border-accent-600',
@@ -84,7 +83,16 @@ function ToastsDoNotCloseDialogs() {
 
 function SuccessIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="text-brand-600" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="text-brand-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="12" cy="12" r="10" />
       <path d="m7.5 12.5 3 3 6-6" />
     </svg>
@@ -93,7 +101,16 @@ function SuccessIcon() {
 
 function ErrorIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="text-accent-600" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="text-accent-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="12" cy="12" r="10" />
       <path d="M12 7v6M12 16.5v.5" />
     </svg>

@@ -14,7 +14,8 @@ const POSITIONS = [
     team: 'Product',
     location: 'Bedrock, CA',
     type: 'Full-time',
-    description: 'Own our tail-hole geometry, from Compy to T-Rex. Experience with stretch fabrics and very long measuring tapes required.',
+    description:
+      'Own our tail-hole geometry, from Compy to T-Rex. Experience with stretch fabrics and very long measuring tapes required.',
   },
   {
     title: 'Customer Care Specialist',

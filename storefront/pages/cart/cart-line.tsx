@@ -35,7 +35,9 @@ export function CartLine({ item, layout }: { item: CartItem; layout: 'row' | 'ca
       action={lineAction(item.id)}
     />
   );
-  const remove = (compact: boolean) => <RemoveButton item={item} compact={compact} onRemove={() => actions.remove(item.id)} />;
+  const remove = (compact: boolean) => (
+    <RemoveButton item={item} compact={compact} onRemove={() => actions.remove(item.id)} />
+  );
 
   if (layout === 'row') {
     return (
@@ -95,7 +97,16 @@ function RemoveButton({ item, compact, onRemove }: { item: CartItem; compact: bo
 
 function TrashIcon({ className }: { className?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={className}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   );

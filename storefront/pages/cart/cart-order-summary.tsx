@@ -34,7 +34,9 @@ export function CartOrderSummary({
     if (!saving || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const href = event.currentTarget.href;
-    void Promise.race([saving, new Promise((resolve) => setTimeout(resolve, PROMO_SAVE_WAIT_MS))]).then(() => window.location.assign(href));
+    void Promise.race([saving, new Promise((resolve) => setTimeout(resolve, PROMO_SAVE_WAIT_MS))]).then(() =>
+      window.location.assign(href),
+    );
   };
   return (
     <aside aria-labelledby="summary-heading" className="lg:sticky lg:top-24 lg:col-span-4">
@@ -47,8 +49,8 @@ export function CartOrderSummary({
           <p className="mt-4 flex items-start gap-2 rounded-2xl bg-brand-50 p-3 text-sm text-brand-900">
             <TruckIcon className="mt-0.5 size-5 shrink-0" />
             <span>
-              Add <strong className="tabular-nums">{formatCents(toFree)}</strong> more for free
-              shipping, or use a promo code.
+              Add <strong className="tabular-nums">{formatCents(toFree)}</strong> more for free shipping, or use a promo
+              code.
             </span>
           </p>
         )}
@@ -59,8 +61,8 @@ export function CartOrderSummary({
           Proceed to Checkout
         </a>
         <p className="mt-4 rounded-2xl bg-sun-100 p-3 text-xs leading-relaxed text-ink-800" data-testid="demo-notice">
-          <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, card numbers are never kept and
-          nothing ships, but your order is kept and can be tracked.
+          <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, card numbers are never kept
+          and nothing ships, but your order is kept and can be tracked.
         </p>
       </div>
     </aside>

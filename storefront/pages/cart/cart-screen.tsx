@@ -62,7 +62,11 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
   return (
     <>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-2">
-        <h1 ref={headingRef} tabIndex={-1} className="font-display text-4xl font-black tracking-tight text-ink-900 focus:outline-none sm:text-5xl">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-display text-4xl font-black tracking-tight text-ink-900 focus:outline-none sm:text-5xl"
+        >
           Your Cart
         </h1>
         <p className="pb-1 text-ink-600" data-testid="cart-item-count">
@@ -92,7 +96,8 @@ function FilledCart({ items, headingRef }: { items: CartItem[]; headingRef: RefO
               </form>
             </div>
             <p className="text-center text-ink-700 sm:text-right" data-testid="cart-subtotal">
-              Subtotal ({itemsLabel}): <strong className="text-lg tabular-nums text-ink-900">{formatCents(totals.subtotal)}</strong>
+              Subtotal ({itemsLabel}):{' '}
+              <strong className="text-lg tabular-nums text-ink-900">{formatCents(totals.subtotal)}</strong>
             </p>
           </div>
         </section>

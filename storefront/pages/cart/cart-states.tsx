@@ -13,7 +13,11 @@ export function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingEle
         height={176}
         className="size-40 rounded-3xl shadow-sm ring-1 ring-ink-200 sm:size-44"
       />
-      <h1 ref={headingRef} tabIndex={-1} className="mt-6 font-display text-3xl font-black text-ink-900 focus:outline-none sm:text-4xl">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-6 font-display text-3xl font-black text-ink-900 focus:outline-none sm:text-4xl"
+      >
         Your Cart is Empty
       </h1>
       <p className="mt-3 max-w-sm text-ink-600">
@@ -27,7 +31,13 @@ export function EmptyCart({ headingRef }: { headingRef: RefObject<HTMLHeadingEle
 }
 
 /** The cart could not be loaded: say so, and offer a retry. */
-export function CartLoadError({ headingRef, retry }: { headingRef: RefObject<HTMLHeadingElement | null>; retry: () => void }) {
+export function CartLoadError({
+  headingRef,
+  retry,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  retry: () => void;
+}) {
   return (
     <div className="mx-auto mt-10 max-w-xl rounded-[2rem] bg-accent-50 px-6 py-12 text-center ring-1 ring-accent-200">
       <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl font-black text-ink-900 focus:outline-none">

@@ -41,7 +41,8 @@ export function CheckoutScreen() {
     if (!empty || order !== null || placing === 'yes') return;
     const placed = placing === 'refused' ? null : lastOrder();
     if (placed) return setOrder(placed);
-    if (placing === 'refused') toastOnNextPage(CART_MESSAGES.changedElsewhere, CART_MESSAGES.changedElsewhereDescription);
+    if (placing === 'refused')
+      toastOnNextPage(CART_MESSAGES.changedElsewhere, CART_MESSAGES.changedElsewhereDescription);
     window.location.assign('/cart');
   }, [empty, order, placing]);
   // A confirmation posted without JavaScript (the flash) is remembered too, once this page runs.
@@ -71,7 +72,8 @@ export function CheckoutScreen() {
     } catch (error) {
       // Another tab changed the cart: said as every stale cart change says it; other refusals (too
       // few left) stay on the page, above the form.
-      if (error instanceof ApiRequestError && error.status === 412) toast.error(CART_MESSAGES.changedElsewhere, { description: CART_MESSAGES.changedElsewhereDescription });
+      if (error instanceof ApiRequestError && error.status === 412)
+        toast.error(CART_MESSAGES.changedElsewhere, { description: CART_MESSAGES.changedElsewhereDescription });
       else setRefusal(shopperMessage(error, CART_MESSAGES.tryAgain));
       cartActions.refresh();
       setPlacing('refused');
@@ -89,9 +91,12 @@ export function CheckoutScreen() {
           Back to Cart
         </a>
       </div>
-      <p className="mt-4 rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sun-300" data-testid="demo-notice">
-        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, card numbers are never kept and nothing
-        ships, but your order is kept and can be tracked with its number and your email.
+      <p
+        className="mt-4 rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sun-300"
+        data-testid="demo-notice"
+      >
+        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, card numbers are never kept
+        and nothing ships, but your order is kept and can be tracked with its number and your email.
       </p>
 
       {view.cart === undefined ? (
@@ -113,11 +118,20 @@ export function CheckoutScreen() {
       ) : empty ? null : (
         <>
           {refusal && (
-            <p role="alert" className="mt-6 rounded-2xl bg-accent-50 px-4 py-3 text-sm font-semibold text-accent-800 ring-1 ring-accent-200" data-testid="order-refusal">
+            <p
+              role="alert"
+              className="mt-6 rounded-2xl bg-accent-50 px-4 py-3 text-sm font-semibold text-accent-800 ring-1 ring-accent-200"
+              data-testid="order-refusal"
+            >
               {refusal}
             </p>
           )}
-          <CheckoutBody items={view.cart.items} cartVersion={view.version} promoApplied={promoApplied} onComplete={complete} />
+          <CheckoutBody
+            items={view.cart.items}
+            cartVersion={view.version}
+            promoApplied={promoApplied}
+            onComplete={complete}
+          />
         </>
       )}
     </div>

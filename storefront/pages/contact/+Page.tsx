@@ -7,7 +7,14 @@ import { TextAreaField, TextField } from '../../components/form-field.tsx';
 import { CheckIcon, ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHero } from '../../components/page-hero.tsx';
 import { btn } from '../../components/ui.ts';
-import { CONTACT_FIELDS, EMPTY_CONTACT, contactErrors, type ContactErrors, type ContactField, type ContactValues } from '../../../contracts/contact-form.ts';
+import {
+  CONTACT_FIELDS,
+  EMPTY_CONTACT,
+  contactErrors,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from '../../../contracts/contact-form.ts';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 
 /**
@@ -20,7 +27,9 @@ export default function ContactPage() {
   const [errors, setErrors] = useState<ContactErrors>(posted?.errors ?? {});
   const [sent, setSent] = useState(posted?.result === 'sent');
   const formRef = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(formRef, (typed) => setValues((current) => ({ ...current, ...typedOf(typed, CONTACT_FIELDS) })));
+  useTypedBeforeHydration(formRef, (typed) =>
+    setValues((current) => ({ ...current, ...typedOf(typed, CONTACT_FIELDS) })),
+  );
 
   const set = (field: ContactField) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -46,7 +55,10 @@ export default function ContactPage() {
         Sizing dilemmas, tail-hole questions or just want to share a dino pun? We'd love to hear from you.
       </PageHero>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8">
-        <section aria-labelledby="contact-form-heading" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8"
+        >
           <h2 id="contact-form-heading" className="font-display text-2xl font-black text-ink-900">
             Send us a message
           </h2>
@@ -55,7 +67,11 @@ export default function ContactPage() {
               <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-brand-700 text-white">
                 <CheckIcon className="size-6" />
               </span>
-              <p ref={focusOnMount} tabIndex={-1} className="mt-4 font-display text-2xl font-black text-ink-900 focus:outline-none">
+              <p
+                ref={focusOnMount}
+                tabIndex={-1}
+                className="mt-4 font-display text-2xl font-black text-ink-900 focus:outline-none"
+              >
                 Thanks for reaching out!
               </p>
               <p className="mt-2 text-ink-700">We'll get back to you within 48 hours.</p>
@@ -64,8 +80,23 @@ export default function ContactPage() {
               </button>
             </div>
           ) : (
-            <form ref={formRef} method="post" action={FORM_ACTIONS.contact} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
-              <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} required />
+            <form
+              ref={formRef}
+              method="post"
+              action={FORM_ACTIONS.contact}
+              noValidate
+              onSubmit={onSubmit}
+              className="mt-6 grid gap-5 sm:grid-cols-2"
+            >
+              <TextField
+                label="Name"
+                name="name"
+                autoComplete="name"
+                value={values.name}
+                onChange={set('name')}
+                error={errors.name}
+                required
+              />
               <TextField
                 label="Email"
                 name="email"
@@ -77,7 +108,14 @@ export default function ContactPage() {
                 required
               />
               <div className="sm:col-span-2">
-                <TextField label="Subject" name="subject" value={values.subject} onChange={set('subject')} error={errors.subject} required />
+                <TextField
+                  label="Subject"
+                  name="subject"
+                  value={values.subject}
+                  onChange={set('subject')}
+                  error={errors.subject}
+                  required
+                />
               </div>
               <div className="sm:col-span-2">
                 <TextAreaField
@@ -106,7 +144,9 @@ export default function ContactPage() {
           <div className="rounded-3xl bg-brand-50 p-6 ring-1 ring-brand-200">
             <ClockIcon className="size-7 text-brand-800" />
             <h3 className="mt-3 font-bold text-ink-900">Support hours</h3>
-            <p className="mt-1 text-sm text-ink-700">Monday to Friday, 9am-5pm EST. We reply to every message within 48 hours.</p>
+            <p className="mt-1 text-sm text-ink-700">
+              Monday to Friday, 9am-5pm EST. We reply to every message within 48 hours.
+            </p>
           </div>
           <div className="rounded-3xl bg-accent-50 p-6 ring-1 ring-accent-200">
             <MailIcon className="size-7 text-accent-700" />

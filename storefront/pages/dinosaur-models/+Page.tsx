@@ -40,9 +40,18 @@ export default function DinosaurModelsPage() {
     >
       <ul className="grid gap-6 md:grid-cols-3">
         {MODELS.map((model) => (
-          <li key={model.name} className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-ink-200">
+          <li
+            key={model.name}
+            className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-ink-200"
+          >
             <div className="bg-gradient-to-br from-brand-100 via-cream to-accent-100 px-6 pt-6">
-              <img src={model.image} alt={`${model.name} the ${model.species}`} width={220} height={220} className="mx-auto block size-44" />
+              <img
+                src={model.image}
+                alt={`${model.name} the ${model.species}`}
+                width={220}
+                height={220}
+                className="mx-auto block size-44"
+              />
             </div>
             <div className="flex flex-1 flex-col p-6">
               <h2 className="font-display text-2xl font-black text-ink-900">{model.name}</h2>

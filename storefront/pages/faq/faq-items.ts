@@ -14,8 +14,7 @@ export const FAQ_ITEMS: Array<{ question: string; answer: string }> = [
   },
   {
     question: 'How long does shipping take?',
-    answer:
-      `Standard shipping takes 3-5 business days and is ${SHIPPING_WORDS.standardFree}. Expedited shipping takes 1-2 business days for ${EXPEDITED_PRICE}, rush shipping is available for an additional fee, and international orders arrive in 7-14 business days.`,
+    answer: `Standard shipping takes 3-5 business days and is ${SHIPPING_WORDS.standardFree}. Expedited shipping takes 1-2 business days for ${EXPEDITED_PRICE}, rush shipping is available for an additional fee, and international orders arrive in 7-14 business days.`,
   },
   {
     question: 'When will my order ship?',

@@ -22,7 +22,11 @@ export default function HomePage() {
       <Perks />
 
       <section aria-labelledby="species-heading" className={`${container} py-16`}>
-        <SectionHeading id="species-heading" title="Shop by Species" subtitle="Every body is a dino body. Find the cut made for yours." />
+        <SectionHeading
+          id="species-heading"
+          title="Shop by Species"
+          subtitle="Every body is a dino body. Find the cut made for yours."
+        />
         <CategoryGrid categories={data.categories} />
       </section>
 
@@ -88,7 +92,10 @@ function Bestsellers({ products }: { products: Data['bestsellers'] }) {
       <div className={container}>
         <div className="mb-8 flex flex-col items-center gap-4 text-center sm:mb-10 md:flex-row md:items-end md:justify-between md:text-left">
           <div>
-            <h2 id="bestsellers-heading" className="font-display text-3xl font-black tracking-tight text-ink-900 sm:text-4xl">
+            <h2
+              id="bestsellers-heading"
+              className="font-display text-3xl font-black tracking-tight text-ink-900 sm:text-4xl"
+            >
               Bestselling Booty Boosters
             </h2>
             <p className="mt-3 max-w-2xl text-ink-600">Our most popular items that make dinosaurs feel their sexiest</p>
@@ -113,9 +120,18 @@ function RaptorPromo() {
   return (
     <section id="collections" aria-labelledby="raptor-heading" className="scroll-mt-20 py-16">
       <div className={container}>
-        <div className="relative grid items-center gap-8 overflow-hidden rounded-[2rem] bg-ink-900 px-8 pt-8 text-white sm:px-12 sm:pt-12 md:grid-cols-2" data-focus-dark>
-          <div className="absolute -right-24 -top-24 size-72 rounded-full bg-accent-600/40 blur-3xl" aria-hidden="true" />
-          <div className="absolute -bottom-24 -left-16 size-72 rounded-full bg-brand-600/40 blur-3xl" aria-hidden="true" />
+        <div
+          className="relative grid items-center gap-8 overflow-hidden rounded-[2rem] bg-ink-900 px-8 pt-8 text-white sm:px-12 sm:pt-12 md:grid-cols-2"
+          data-focus-dark
+        >
+          <div
+            className="absolute -right-24 -top-24 size-72 rounded-full bg-accent-600/40 blur-3xl"
+            aria-hidden="true"
+          />
+          <div
+            className="absolute -bottom-24 -left-16 size-72 rounded-full bg-brand-600/40 blur-3xl"
+            aria-hidden="true"
+          />
           <div className="relative md:pb-12">
             <p className="text-sm font-bold uppercase tracking-widest text-accent-300">Limited collection</p>
             <h2 id="raptor-heading" className="mt-3 font-display text-3xl font-black leading-tight sm:text-5xl">
@@ -140,14 +156,19 @@ function SizeGuideSection() {
     <section id="size-guide" aria-labelledby="size-guide-heading" className="scroll-mt-20 bg-brand-50 py-16">
       <div className={`${container} grid items-center gap-10 lg:grid-cols-2`}>
         <div>
-          <h2 id="size-guide-heading" className="font-display text-3xl font-black tracking-tight text-ink-900 sm:text-4xl">
+          <h2
+            id="size-guide-heading"
+            className="font-display text-3xl font-black tracking-tight text-ink-900 sm:text-4xl"
+          >
             Find Your Perfect Fit
           </h2>
           <p className="mt-4 text-lg leading-8 text-ink-700">
-            From a dainty Compy to a full-grown T-Rex, our sizes are measured at the waist, the hip and (most importantly)
-            the tail. Measure your tail at its widest point, just below the hips.
+            From a dainty Compy to a full-grown T-Rex, our sizes are measured at the waist, the hip and (most
+            importantly) the tail. Measure your tail at its widest point, just below the hips.
           </p>
-          <p className="mt-4 text-ink-700">Between sizes or sporting an unusually magnificent tail? Our fit experts are happy to help.</p>
+          <p className="mt-4 text-ink-700">
+            Between sizes or sporting an unusually magnificent tail? Our fit experts are happy to help.
+          </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="/contact" className={btn.primary}>
               Contact Us

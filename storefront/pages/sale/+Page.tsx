@@ -60,7 +60,10 @@ function SaleGrid() {
         </div>
       </section>
 
-      <aside aria-labelledby="sale-policy-heading" className="self-start rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 lg:sticky lg:top-24">
+      <aside
+        aria-labelledby="sale-policy-heading"
+        className="self-start rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 lg:sticky lg:top-24"
+      >
         <h2 id="sale-policy-heading" className="font-display text-xl font-extrabold text-ink-900">
           Sale policy
         </h2>

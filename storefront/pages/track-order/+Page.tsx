@@ -3,7 +3,12 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import { PageHero } from '../../components/page-hero.tsx';
-import { trackSampleOrder, validateTrackForm, type TrackErrors, type TrackResult } from '../../../contracts/order-tracking.ts';
+import {
+  trackSampleOrder,
+  validateTrackForm,
+  type TrackErrors,
+  type TrackResult,
+} from '../../../contracts/order-tracking.ts';
 import type { CancelNote } from './cancel-note.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderNotFound } from './order-not-found.tsx';
@@ -30,7 +35,11 @@ export default function TrackOrderPage() {
   const [looking, setLooking] = useState(false);
   // What became of a Cancel: the plain form's answer says it in the flash, the enhanced page sets it.
   const [cancelNote, setCancelNote] = useState<CancelNote | null>(
-    posted?.result === 'cancelled' ? { kind: 'cancelled' } : posted?.errors.cancel ? { kind: 'refused', message: posted.errors.cancel } : null,
+    posted?.result === 'cancelled'
+      ? { kind: 'cancelled' }
+      : posted?.errors.cancel
+        ? { kind: 'refused', message: posted.errors.cancel }
+        : null,
   );
   const [cancelling, setCancelling] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -50,7 +59,9 @@ export default function TrackOrderPage() {
     const found = validateTrackForm(orderNumber, email);
     setErrors(found);
     if (found.orderNumber || found.email) {
-      event.currentTarget.querySelector<HTMLElement>(`[name="${found.orderNumber ? 'orderNumber' : 'email'}"]`)?.focus();
+      event.currentTarget
+        .querySelector<HTMLElement>(`[name="${found.orderNumber ? 'orderNumber' : 'email'}"]`)
+        ?.focus();
       return;
     }
     const sample = trackSampleOrder(orderNumber, email);
@@ -77,11 +88,16 @@ export default function TrackOrderPage() {
         (outcome) => {
           if (outcome.kind === 'not-found') return setResult({ kind: 'not-found' });
           if (outcome.order) setResult({ kind: 'found', order: outcome.order });
-          setCancelNote(outcome.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'refused', message: outcome.message });
+          setCancelNote(
+            outcome.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'refused', message: outcome.message },
+          );
         },
         async (error: unknown) => {
           const { shopperMessage } = await import('../../lib/api-fetch.ts');
-          setCancelNote({ kind: 'refused', message: shopperMessage(error, 'We could not cancel your order. Please try again.') });
+          setCancelNote({
+            kind: 'refused',
+            message: shopperMessage(error, 'We could not cancel your order. Please try again.'),
+          });
         },
       )
       .finally(() => setCancelling(false));
@@ -129,4 +145,3 @@ export default function TrackOrderPage() {
     </>
   );
 }
-

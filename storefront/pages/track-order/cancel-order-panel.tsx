@@ -14,7 +14,15 @@ export interface Lookup {
  * unlike a cart's Undo), then a plain form posts the number and address the shopper typed. The same
  * with or without JavaScript; with it, the Cancel is sent in place.
  */
-export function CancelOrderPanel({ lookup, cancelling, onCancel }: { lookup: Lookup; cancelling: boolean; onCancel: () => void }) {
+export function CancelOrderPanel({
+  lookup,
+  cancelling,
+  onCancel,
+}: {
+  lookup: Lookup;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
   return (
     <div className="mt-8 rounded-2xl bg-ink-50 p-5 ring-1 ring-ink-200">
       <h3 className="text-sm font-bold uppercase tracking-wide text-ink-900">Changed your mind?</h3>
@@ -25,7 +33,9 @@ export function CancelOrderPanel({ lookup, cancelling, onCancel }: { lookup: Loo
           <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-accent-200">
-          <p className="text-sm text-ink-800">Cancelling cannot be undone: nothing will ship, and its items go back on the shelf.</p>
+          <p className="text-sm text-ink-800">
+            Cancelling cannot be undone: nothing will ship, and its items go back on the shelf.
+          </p>
           <form method="post" action={FORM_ACTIONS.trackOrderCancel} className="mt-4">
             <input type="hidden" name="orderNumber" value={lookup.orderNumber} />
             <input type="hidden" name="email" value={lookup.email} />

@@ -4,7 +4,10 @@ import { ApiRequestError, apiFetch } from '../../lib/api-fetch.ts';
 import { findOrder } from './find-order.ts';
 
 /** How a shopper's Cancel ended: the order cancelled, refused with the shop's reason (and the order as it is now), or no such order. */
-export type CancelOutcome = { kind: 'cancelled'; order: TrackedOrder } | { kind: 'refused'; message: string; order?: TrackedOrder } | { kind: 'not-found' };
+export type CancelOutcome =
+  | { kind: 'cancelled'; order: TrackedOrder }
+  | { kind: 'refused'; message: string; order?: TrackedOrder }
+  | { kind: 'not-found' };
 
 /**
  * Cancels the shopper's order as the plain form does (POST /api/orders/{number}/cancel, proven by the
@@ -13,7 +16,10 @@ export type CancelOutcome = { kind: 'cancelled'; order: TrackedOrder } | { kind:
  */
 export async function cancelOrder(number: string, email: string): Promise<CancelOutcome> {
   try {
-    const view = await apiFetch(`/api/orders/${encodeURIComponent(number)}/cancel`, OrderView, { method: 'POST', body: JSON.stringify({ email }) });
+    const view = await apiFetch(`/api/orders/${encodeURIComponent(number)}/cancel`, OrderView, {
+      method: 'POST',
+      body: JSON.stringify({ email }),
+    });
     return { kind: 'cancelled', order: trackedOrderOf(view) };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;

@@ -10,8 +10,14 @@ export function History({ events }: { events: NonNullable<TrackedOrder['history'
         {events.map((event, index) => {
           const note = historyNote(event);
           return (
-            <li key={`${event.type}-${event.at}-${index}`} className="relative flex flex-wrap items-baseline gap-x-3 text-sm">
-              <span aria-hidden="true" className="absolute top-1 -left-[27px] size-3 rounded-full bg-brand-600 ring-4 ring-white" />
+            <li
+              key={`${event.type}-${event.at}-${index}`}
+              className="relative flex flex-wrap items-baseline gap-x-3 text-sm"
+            >
+              <span
+                aria-hidden="true"
+                className="absolute top-1 -left-[27px] size-3 rounded-full bg-brand-600 ring-4 ring-white"
+              />
               <span className="font-semibold text-ink-900">{historyLabel(event.type)}</span>
               <time dateTime={event.at} className="text-ink-600">
                 {formatHappenedAt(event.at)}

@@ -1,5 +1,11 @@
 import { decimalToCents, formatMoney } from '../../../contracts/money-format.ts';
-import { lineQuantityPrice, lineTotal, orderTotalsRows, totalRow, type TotalsRow } from '../../../contracts/order-presentation.ts';
+import {
+  lineQuantityPrice,
+  lineTotal,
+  orderTotalsRows,
+  totalRow,
+  type TotalsRow,
+} from '../../../contracts/order-presentation.ts';
 import { shopperCanCancel, type TrackedOrder } from '../../../contracts/order-tracking.ts';
 import { btn } from '../../components/ui.ts';
 import { focusOnMount } from '../../lib/focus-on-mount.ts';
@@ -22,15 +28,27 @@ interface OrderDetailsProps {
 /** A found order: its status, items and totals, shipping, history, a Cancel while it may, and Track another order. */
 export function OrderDetails({ order, lookup, cancelNote, cancelling, onCancel, onTryAgain }: OrderDetailsProps) {
   return (
-    <section role="status" aria-labelledby="order-heading" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
+    <section
+      role="status"
+      aria-labelledby="order-heading"
+      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id="order-heading" ref={focusOnMount} tabIndex={-1} className="font-display text-2xl font-black text-ink-900 focus:outline-none">
+          <h2
+            id="order-heading"
+            ref={focusOnMount}
+            tabIndex={-1}
+            className="font-display text-2xl font-black text-ink-900 focus:outline-none"
+          >
             Order {order.number}
           </h2>
           <p className="mt-1 text-sm text-ink-600">Placed on {order.date}</p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${statusBadgeClass(order.status)}`} data-testid="order-status">
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${statusBadgeClass(order.status)}`}
+          data-testid="order-status"
+        >
           {order.status}
         </span>
       </div>
@@ -68,7 +86,10 @@ export function OrderDetails({ order, lookup, cancelNote, cancelling, onCancel, 
           ),
         )}
         {order.refunded && (
-          <li className="flex justify-between gap-4 px-4 py-3 text-sm font-semibold text-brand-800" data-testid="tracked-refunded">
+          <li
+            className="flex justify-between gap-4 px-4 py-3 text-sm font-semibold text-brand-800"
+            data-testid="tracked-refunded"
+          >
             <span>Refunded</span>
             <span>{formatMoney(order.refunded)}</span>
           </li>
@@ -88,11 +109,11 @@ export function OrderDetails({ order, lookup, cancelNote, cancelling, onCancel, 
         )
           .filter((entry): entry is readonly [string, string] => entry[1] !== undefined)
           .map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-ink-600">{term}</dt>
-            <dd className="font-semibold text-ink-900">{value}</dd>
-          </div>
-        ))}
+            <div key={term}>
+              <dt className="text-ink-600">{term}</dt>
+              <dd className="font-semibold text-ink-900">{value}</dd>
+            </div>
+          ))}
       </dl>
 
       {order.history && order.history.length > 0 && <History events={order.history} />}

@@ -17,7 +17,16 @@ interface TrackFormProps {
 }
 
 /** The lookup form: a plain post to /track-order without JavaScript, handled in place with it. */
-export function TrackForm({ formRef, orderNumber, email, errors, looking, onOrderNumber, onEmail, onSubmit }: TrackFormProps) {
+export function TrackForm({
+  formRef,
+  orderNumber,
+  email,
+  errors,
+  looking,
+  onOrderNumber,
+  onEmail,
+  onSubmit,
+}: TrackFormProps) {
   return (
     <form
       ref={formRef}

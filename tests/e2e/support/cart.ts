@@ -6,7 +6,13 @@ import { expect } from './fixtures.ts';
  * session (the request shares the page's cookies), and its parts on screen.
  */
 
-export const THONG = { productId: 1, name: 'T-Rex Tiny Arms Thong', slug: 't-rex-tiny-arms-thong', xsRed: 100, mRed: 102 };
+export const THONG = {
+  productId: 1,
+  name: 'T-Rex Tiny Arms Thong',
+  slug: 't-rex-tiny-arms-thong',
+  xsRed: 100,
+  mRed: 102,
+};
 export const BRALETTE = { productId: 4, name: 'Voluptuous Velociraptor Lace Bralette', firstVariant: 400 };
 
 export interface ServerCart {

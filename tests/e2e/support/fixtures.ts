@@ -32,13 +32,22 @@ export const test = base.extend<Fixtures>({
       await target.emulateMedia({ reducedMotion: 'reduce' });
       await target.evaluate(() =>
         Promise.race([
-          Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
           new Promise((resolve) => setTimeout(resolve, 2_000)),
         ]),
       );
-      const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({ page: target })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
       await target.emulateMedia({ reducedMotion: null });
-      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      const summary = results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+      );
       expect(summary, 'axe-core accessibility violations').toEqual([]);
     });
   },

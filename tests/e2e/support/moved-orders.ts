@@ -40,7 +40,16 @@ export const DELIVERED_ORDER = {
 /** Variants restock.ts keeps plentiful: these orders take none that a test counts. */
 const THONG = { productId: 1, variantId: 100 };
 
-const ADDRESS = { firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' } as const;
+const ADDRESS = {
+  firstName: 'Rex',
+  lastName: 'Tyrant',
+  address: '1 Volcano Way',
+  city: 'Pangaea',
+  state: 'CA',
+  zipCode: '90210',
+  country: 'US',
+  paymentMethod: 'paypal',
+} as const;
 
 export async function prepareMovedOrders(db: Database): Promise<void> {
   const { openCatalogueCache } = await import('../../../projections/catalogue/catalogue.cache.ts');
@@ -54,19 +63,36 @@ export async function prepareMovedOrders(db: Database): Promise<void> {
     const store = shopEventStore(db);
     const carts = createCartService({ store, catalogue });
     const place = async (order: MovedOrder, quantity: number) => {
-      const orders = createOrdersService({ store, catalogue, drawNumber: () => order.number, stockApplied: catalogue.applyStock });
+      const orders = createOrdersService({
+        store,
+        catalogue,
+        drawNumber: () => order.number,
+        stockApplied: catalogue.applyStock,
+      });
       const { cart } = await carts.addItem(null, { ...THONG, quantity });
       await orders.placeOrder(cart.id, { ...CHECKOUT_DEFAULTS, ...ADDRESS, email: order.email }, false);
       return orders;
     };
 
     const shipped = await place(SHIPPED_ORDER, 1);
-    await shipped.ship(SHIPPED_ORDER.number, { carrier: SHIPPED_ORDER.carrier, trackingNumber: SHIPPED_ORDER.trackingNumber, eta: SHIPPED_ORDER.eta });
+    await shipped.ship(SHIPPED_ORDER.number, {
+      carrier: SHIPPED_ORDER.carrier,
+      trackingNumber: SHIPPED_ORDER.trackingNumber,
+      eta: SHIPPED_ORDER.eta,
+    });
 
     const delivered = await place(DELIVERED_ORDER, 2);
-    await delivered.ship(DELIVERED_ORDER.number, { carrier: DELIVERED_ORDER.carrier, trackingNumber: DELIVERED_ORDER.trackingNumber, eta: null });
+    await delivered.ship(DELIVERED_ORDER.number, {
+      carrier: DELIVERED_ORDER.carrier,
+      trackingNumber: DELIVERED_ORDER.trackingNumber,
+      eta: null,
+    });
     await delivered.deliver(DELIVERED_ORDER.number);
-    await delivered.receiveReturn(DELIVERED_ORDER.number, { lines: [{ variantId: THONG.variantId, quantity: 1 }], restock: true, reason: DELIVERED_ORDER.returnReason });
+    await delivered.receiveReturn(DELIVERED_ORDER.number, {
+      lines: [{ variantId: THONG.variantId, quantity: 1 }],
+      restock: true,
+      reason: DELIVERED_ORDER.returnReason,
+    });
     await delivered.refund(DELIVERED_ORDER.number, DELIVERED_ORDER.refundCents, DELIVERED_ORDER.refundReason);
   } finally {
     await catalogue.close();

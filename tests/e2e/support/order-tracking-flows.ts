@@ -17,7 +17,17 @@ const WHEN = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/;
 export async function placeOrder(page: Page, email: string): Promise<string> {
   await addViaApi(page, THONG.productId, THONG.xsRed);
   const placed = await page.request.post('/api/orders', {
-    data: { email, firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' },
+    data: {
+      email,
+      firstName: 'Rex',
+      lastName: 'Tyrant',
+      address: '1 Volcano Way',
+      city: 'Pangaea',
+      state: 'CA',
+      zipCode: '90210',
+      country: 'US',
+      paymentMethod: 'paypal',
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   return ((await placed.json()) as { number: string }).number;
@@ -49,7 +59,8 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
   test.describe(`Track Order, orders that move: ${mode}`, () => {
     test.use({ javaScriptEnabled });
 
-    const open = async (page: Page) => (javaScriptEnabled ? gotoHydrated(page, '/track-order') : page.goto('/track-order'));
+    const open = async (page: Page) =>
+      javaScriptEnabled ? gotoHydrated(page, '/track-order') : page.goto('/track-order');
     /** Looks the order up as typed; `shown` is its number as the shop writes it (the details' name). */
     const track = async (page: Page, typed: string, email: string, shown = typed) => {
       await open(page);
@@ -63,7 +74,10 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
     const checkAccessible = (page: Page, expectAccessible: (page?: Page) => Promise<void>) =>
       javaScriptEnabled ? expectAccessible() : expectAccessibleAsShown(page, expectAccessible);
 
-    test('a Processing order: yellow badge, Cancel asks once more, then it is grey Cancelled', async ({ page, expectAccessible }, testInfo) => {
+    test('a Processing order: yellow badge, Cancel asks once more, then it is grey Cancelled', async ({
+      page,
+      expectAccessible,
+    }, testInfo) => {
       const email = `cancel-${testInfo.project.name}-${javaScriptEnabled ? 'js' : 'nojs'}@jurassic.com`;
       const number = await placeOrder(page, email);
       const details = await track(page, number, email);
@@ -83,10 +97,14 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await checkAccessible(page, expectAccessible);
       expect(await apiStatus(page, number, email)).toBe('Processing');
 
-      const sent = page.waitForRequest((request) => request.method() === 'POST' && /\/cancel$/.test(new URL(request.url()).pathname));
+      const sent = page.waitForRequest(
+        (request) => request.method() === 'POST' && /\/cancel$/.test(new URL(request.url()).pathname),
+      );
       await confirm.click();
       // With JavaScript the API is asked in place; without, the plain form posts.
-      expect(new URL((await sent).url()).pathname).toBe(javaScriptEnabled ? `/api/orders/${encodeURIComponent(number)}/cancel` : '/track-order/cancel');
+      expect(new URL((await sent).url()).pathname).toBe(
+        javaScriptEnabled ? `/api/orders/${encodeURIComponent(number)}/cancel` : '/track-order/cancel',
+      );
       await expect(badge).toHaveText('Cancelled');
       await expect(badge).toHaveClass(/\bbg-ink-100\b/);
       const note = details.getByTestId('cancel-note');
@@ -107,13 +125,22 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await expect(again.getByText('Cancel order', { exact: true })).toHaveCount(0);
     });
 
-    test('a shipped order: green Shipped, carrier, tracking number and estimated delivery, and no Cancel', async ({ page, expectAccessible }) => {
+    test('a shipped order: green Shipped, carrier, tracking number and estimated delivery, and no Cancel', async ({
+      page,
+      expectAccessible,
+    }) => {
       // Typed without '#', in lower case: found all the same.
-      const details = await track(page, SHIPPED_ORDER.number.slice(1).toLowerCase(), SHIPPED_ORDER.email, SHIPPED_ORDER.number);
+      const details = await track(
+        page,
+        SHIPPED_ORDER.number.slice(1).toLowerCase(),
+        SHIPPED_ORDER.email,
+        SHIPPED_ORDER.number,
+      );
       const badge = details.getByTestId('order-status');
       await expect(badge).toHaveText('Shipped');
       await expect(badge).toHaveClass(/\bbg-brand-100\b/);
-      const shipping = (term: string) => details.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
+      const shipping = (term: string) =>
+        details.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
       await expect(shipping('Method')).toHaveText('Standard Shipping (3-5 business days)');
       await expect(shipping('Carrier')).toHaveText(SHIPPED_ORDER.carrier);
       await expect(shipping('Tracking number')).toHaveText(SHIPPED_ORDER.trackingNumber);
@@ -126,7 +153,10 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await checkAccessible(page, expectAccessible);
     });
 
-    test('a delivered order: blue Delivered, what was refunded, and its whole history in words', async ({ page, expectAccessible }) => {
+    test('a delivered order: blue Delivered, what was refunded, and its whole history in words', async ({
+      page,
+      expectAccessible,
+    }) => {
       const details = await track(page, DELIVERED_ORDER.number, DELIVERED_ORDER.email);
       const badge = details.getByTestId('order-status');
       await expect(badge).toHaveText('Delivered');
@@ -141,7 +171,9 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
         ['Refund issued', `${DELIVERED_ORDER.refundedShown} by the shop: ${DELIVERED_ORDER.refundReason}`],
       ]);
       for (const { when } of history) expect(when).toMatch(WHEN);
-      await expect(details.locator('dt', { hasText: 'Carrier' }).locator('xpath=following-sibling::dd')).toHaveText(DELIVERED_ORDER.carrier);
+      await expect(details.locator('dt', { hasText: 'Carrier' }).locator('xpath=following-sibling::dd')).toHaveText(
+        DELIVERED_ORDER.carrier,
+      );
       // Shipped without an estimate: none is shown.
       await expect(details.locator('dt', { hasText: 'Estimated delivery' })).toHaveCount(0);
       await expect(details.getByText('Cancel order', { exact: true })).toHaveCount(0);

@@ -13,12 +13,26 @@ export interface OrderedElsewhere {
 }
 
 /** Another shopper buys `quantity` of one variant, paying with PayPal. */
-export async function orderElsewhere(browser: Browser, line: { productId: number; variantId: number; quantity: number }, email: string): Promise<OrderedElsewhere> {
+export async function orderElsewhere(
+  browser: Browser,
+  line: { productId: number; variantId: number; quantity: number },
+  email: string,
+): Promise<OrderedElsewhere> {
   const shopper = await browser.newContext();
   try {
     expect((await shopper.request.post('/api/cart', { data: line })).status()).toBe(201);
     const placed = await shopper.request.post('/api/orders', {
-      data: { email, firstName: 'Other', lastName: 'Shopper', address: '2 Tar Pit Road', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' },
+      data: {
+        email,
+        firstName: 'Other',
+        lastName: 'Shopper',
+        address: '2 Tar Pit Road',
+        city: 'Pangaea',
+        state: 'CA',
+        zipCode: '90210',
+        country: 'US',
+        paymentMethod: 'paypal',
+      },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     return { number: ((await placed.json()) as { number: string }).number, email };

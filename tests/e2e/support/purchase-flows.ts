@@ -26,14 +26,23 @@ export async function expectAccessibleAsShown(page: Page, expectAccessible: (pag
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser');
   // Test options (javaScriptEnabled: false) apply to new contexts too: ask for scripts explicitly.
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), baseURL: new URL(page.url()).origin });
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+    baseURL: new URL(page.url()).origin,
+  });
   try {
     const copy = await context.newPage();
     await copy.route(page.url(), (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
     await copy.goto(page.url());
     // Let entrance transitions end (colour contrast is measured mid-fade otherwise).
     await copy.evaluate(() =>
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
     );
     await expectAccessible(copy);
   } finally {
@@ -49,7 +58,10 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
     // Many page loads and accessibility checks each, on a shared 2-core machine.
     test.describe.configure({ timeout: 120_000 });
 
-    test('a whole purchase: product page, card, cart page, promo code, checkout', async ({ page, expectAccessible }) => {
+    test('a whole purchase: product page, card, cart page, promo code, checkout', async ({
+      page,
+      expectAccessible,
+    }) => {
       test.setTimeout(240_000);
       // Product page: size, colour and quantity are form fields.
       await page.goto(`/product/${THONG.slug}`);
@@ -64,7 +76,11 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       // A card on the listing: the badge is drawn by the server on the (cached) listing page too.
       await page.goto('/shop');
       await expect(badge(page)).toHaveText('2');
-      await page.getByTestId('product-card').filter({ hasText: BRALETTE }).getByRole('button', { name: 'Add to Cart' }).click();
+      await page
+        .getByTestId('product-card')
+        .filter({ hasText: BRALETTE })
+        .getByRole('button', { name: 'Add to Cart' })
+        .click();
       await expectShopperMessage(page, `${BRALETTE} has been added to your cart.`);
       await expect(badge(page)).toHaveText('3');
       await expect(page).toHaveURL(/\/shop$/);
@@ -80,7 +96,10 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect(thong.getByTestId('line-quantity')).toHaveText('3');
       await expect(badge(page)).toHaveText('4');
 
-      await visibleRows(page).filter({ hasText: BRALETTE }).getByRole('button', { name: `Remove ${BRALETTE} from cart` }).click();
+      await visibleRows(page)
+        .filter({ hasText: BRALETTE })
+        .getByRole('button', { name: `Remove ${BRALETTE} from cart` })
+        .click();
       await expectShopperMessage(page, 'Item removed');
       await expect(visibleRows(page)).toHaveCount(1);
 
@@ -88,7 +107,9 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       const promo = page.getByLabel('Promo code');
       await promo.fill('TREX');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await expect(page.getByTestId('promo-message')).toHaveText('Invalid coupon code. Try DINOBOOTY for free shipping!');
+      await expect(page.getByTestId('promo-message')).toHaveText(
+        'Invalid coupon code. Try DINOBOOTY for free shipping!',
+      );
       await page.getByLabel('Promo code').fill('dinobooty');
       await page.getByRole('button', { name: 'Apply' }).click();
       await expect(page.getByTestId('promo-message')).toHaveText('Coupon applied! Free shipping unlocked!');
@@ -150,7 +171,10 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect(badge(page)).toHaveText('1');
     });
 
-    test('newsletter signup: a bad address is refused next to the field, a good one is welcome', async ({ page, expectAccessible }) => {
+    test('newsletter signup: a bad address is refused next to the field, a good one is welcome', async ({
+      page,
+      expectAccessible,
+    }) => {
       await page.goto('/');
       const email = page.getByRole('textbox', { name: 'Email address' });
       await email.fill('not-an-email');
@@ -158,7 +182,9 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect(page.getByText('Please enter a valid email address')).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue('not-an-email');
       if (!javaScriptEnabled) await expectAccessibleAsShown(page, expectAccessible);
-      await page.getByRole('textbox', { name: 'Email address' }).fill(`rex-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@jurassic.com`);
+      await page
+        .getByRole('textbox', { name: 'Email address' })
+        .fill(`rex-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@jurassic.com`);
       await page.getByRole('button', { name: 'Subscribe' }).click();
       await expectShopperMessage(page, 'Subscription successful!');
     });
@@ -187,14 +213,18 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       if (!javaScriptEnabled) await expectAccessibleAsShown(page, expectAccessible);
     });
 
-    test('listing filters are a GET form filtered on the server: size XL leaves only products with an XL in stock', async ({ page }) => {
+    test('listing filters are a GET form filtered on the server: size XL leaves only products with an XL in stock', async ({
+      page,
+    }) => {
       // Wide screens show the filters in a sidebar; narrow ones behind a Filters control: a dialog with
       // JavaScript, the same sidebar form shown in place (a link to it) without.
       const narrow = (page.viewportSize()?.width ?? 0) < 1024;
       const filters = async () => {
         if (!narrow) return page.getByRole('complementary', { name: 'Filters' });
         await page.getByRole(javaScriptEnabled ? 'button' : 'link', { name: /^Filters/ }).click();
-        const panel = javaScriptEnabled ? page.getByRole('dialog', { name: 'Filters' }) : page.getByRole('complementary', { name: 'Filters' });
+        const panel = javaScriptEnabled
+          ? page.getByRole('dialog', { name: 'Filters' })
+          : page.getByRole('complementary', { name: 'Filters' });
         await expect(panel.getByRole('button', { name: 'Apply Filters' })).toBeVisible();
         return panel;
       };
@@ -213,7 +243,10 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect(page).toHaveURL(/size=XL/);
       await expect(count).toHaveText(`Showing ${leaves} products`);
       // The chip removes the filter, with or without JavaScript.
-      await page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: /Size XL/ }).click();
+      await page
+        .getByRole('list', { name: 'Active filters' })
+        .getByRole('button', { name: /Size XL/ })
+        .click();
       await expect(count).toHaveText(`Showing ${all} products`);
       // So does the panel's Clear All.
       panel = await filters();
@@ -235,14 +268,25 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await expect(page).toHaveURL(/sort=price_desc/);
       await expect(page).toHaveURL(/search=boxer/);
       // With JavaScript the URL changes first and the sorted cards follow the API's answer: wait for them.
-      const prices = async () => (await page.getByTestId('product-card').allTextContents()).map((text) => Number(text.match(/\$(\d+\.\d\d)/)?.[1]));
+      const prices = async () =>
+        (await page.getByTestId('product-card').allTextContents()).map((text) =>
+          Number(text.match(/\$(\d+\.\d\d)/)?.[1]),
+        );
       await expect.poll(async () => (await prices()).length).toBeGreaterThan(1);
-      await expect.poll(async () => (await prices()).every((price, i, all) => i === 0 || all[i - 1]! >= price), { message: 'prices high to low' }).toBe(true);
+      await expect
+        .poll(async () => (await prices()).every((price, i, all) => i === 0 || all[i - 1]! >= price), {
+          message: 'prices high to low',
+        })
+        .toBe(true);
     });
 
-    test("the product page's sections open, its quantity can be set, and only working controls are offered", async ({ page }) => {
+    test("the product page's sections open, its quantity can be set, and only working controls are offered", async ({
+      page,
+    }) => {
       await page.goto(`/product/${THONG.slug}`);
-      const care = page.locator('main details').filter({ has: page.getByRole('heading', { name: 'Care Instructions' }) });
+      const care = page
+        .locator('main details')
+        .filter({ has: page.getByRole('heading', { name: 'Care Instructions' }) });
       await care.locator('summary').click();
       await expect(page.getByText('Hand wash cold.')).toBeVisible();
       // The steppers and the search box's clear button act by script: without one they are not offered.

@@ -19,7 +19,12 @@ const db = await connectDatabase({ dataDir, durable: false });
 try {
   await prepareDatabase(db, () => {});
   for (const variantId of RESTOCKED) {
-    await appendWithProjections(db, stockStreamId(variantId), 0, [{ type: 'StockReceived', data: { schemaVersion: 1, variantId, quantity: QUANTITY, at: new Date().toISOString() } }]);
+    await appendWithProjections(db, stockStreamId(variantId), 0, [
+      {
+        type: 'StockReceived',
+        data: { schemaVersion: 1, variantId, quantity: QUANTITY, at: new Date().toISOString() },
+      },
+    ]);
   }
   await prepareMovedOrders(db);
 } finally {

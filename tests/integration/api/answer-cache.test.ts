@@ -10,11 +10,16 @@ const PRODUCT_URL = `/api/products/${product.slug}`;
 
 /** Headers that belong to one request: the rest of a cached answer's must be what Fastify sent. */
 const OWN = new Set(['x-request-id', 'date', 'x-cache']);
-const answerHeaders = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !OWN.has(name)));
+const answerHeaders = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !OWN.has(name)));
 
 /** A sample's value from the Prometheus text (the first line of `series` with all of `labels`), 0 when absent. */
 function sample(metrics: string, series: string, ...labels: string[]): number {
-  const line = metrics.split('\n').find((l) => (l.startsWith(`${series}{`) || l.startsWith(`${series} `)) && labels.every((label) => l.includes(label)));
+  const line = metrics
+    .split('\n')
+    .find(
+      (l) => (l.startsWith(`${series}{`) || l.startsWith(`${series} `)) && labels.every((label) => l.includes(label)),
+    );
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
@@ -31,8 +36,19 @@ describe.each(BACKENDS)('the answer cache of the catalogue API on %s', (backend)
     database = await createTestDatabase(backend);
     // The server opens the database itself (a PGlite directory has one owner).
     await database.db.close();
-    const env = { ...(database.target.databaseUrl ? { DATABASE_URL: database.target.databaseUrl } : { DATA_DIR: database.target.dataDir }), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' };
-    server = await startServer({ ...parseEnv(env), sessionSecret: 'a-session-secret-for-the-answer-cache-test' }, { storefront: false });
+    const env = {
+      ...(database.target.databaseUrl
+        ? { DATABASE_URL: database.target.databaseUrl }
+        : { DATA_DIR: database.target.dataDir }),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'true',
+    };
+    server = await startServer(
+      { ...parseEnv(env), sessionSecret: 'a-session-secret-for-the-answer-cache-test' },
+      { storefront: false },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -80,7 +96,13 @@ describe.each(BACKENDS)('the answer cache of the catalogue API on %s', (backend)
   });
 
   it('counts answers sent from the store in the request metrics, under their route', async () => {
-    const count = async () => sample(await metrics(), 'http_request_duration_seconds_count', 'route="/api/products/:slug"', 'status_code="200"');
+    const count = async () =>
+      sample(
+        await metrics(),
+        'http_request_duration_seconds_count',
+        'route="/api/products/:slug"',
+        'status_code="200"',
+      );
     const before = await count();
     const sentBefore = await sentFromStore();
     for (let i = 0; i < 3; i++) expect((await get(PRODUCT_URL)).status).toBe(200);
@@ -103,8 +125,12 @@ describe.each(BACKENDS)('the answer cache of the catalogue API on %s', (backend)
 
   it('adds HSTS only to a request that came over HTTPS (X-Forwarded-Proto behind a trusted proxy)', async () => {
     await get(PRODUCT_URL);
-    expect((await get(PRODUCT_URL, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
-    expect((await get(PRODUCT_URL, { 'x-forwarded-proto': 'http' })).headers.get('strict-transport-security')).toBeNull();
+    expect((await get(PRODUCT_URL, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toMatch(
+      /^max-age=\d+/,
+    );
+    expect(
+      (await get(PRODUCT_URL, { 'x-forwarded-proto': 'http' })).headers.get('strict-transport-security'),
+    ).toBeNull();
     expect((await get(PRODUCT_URL)).headers.get('strict-transport-security')).toBeNull();
   });
 

@@ -18,11 +18,29 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
 
   it('every catalogue answer may be kept a minute by browsers and CDNs; its errors may not', async () => {
     const product = seed.products[0]!;
-    for (const url of ['/api/categories', '/api/categories/raptor', '/api/products?sort=price_asc', '/api/products/bestsellers', `/api/products/${product.slug}`, `/api/products/${product.id}/variants`, '/api/testimonials']) {
+    for (const url of [
+      '/api/categories',
+      '/api/categories/raptor',
+      '/api/products?sort=price_asc',
+      '/api/products/bestsellers',
+      `/api/products/${product.slug}`,
+      `/api/products/${product.id}/variants`,
+      '/api/testimonials',
+    ]) {
       const { status, headers } = await get(url);
-      expect([url, status, headers['cache-control'], headers['content-type']]).toEqual([url, 200, 'public, max-age=60', 'application/json; charset=utf-8']);
+      expect([url, status, headers['cache-control'], headers['content-type']]).toEqual([
+        url,
+        200,
+        'public, max-age=60',
+        'application/json; charset=utf-8',
+      ]);
     }
-    for (const url of ['/api/categories/no-such-thing', '/api/products/not-a-product', '/api/products/999999/variants', '/api/categories/Bad%20Slug!']) {
+    for (const url of [
+      '/api/categories/no-such-thing',
+      '/api/products/not-a-product',
+      '/api/products/999999/variants',
+      '/api/categories/Bad%20Slug!',
+    ]) {
       const { status, headers } = await get(url);
       expect([url, status >= 400, headers['cache-control']]).toEqual([url, true, undefined]);
     }
@@ -37,7 +55,10 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
 
   it('GET /api/categories/{slug} answers one category, 404 for an unknown slug, 400 for a malformed one', async () => {
     expect((await get('/api/categories/raptor')).body.name).toBe('Raptor');
-    expect(await get('/api/categories/no-such-thing')).toMatchObject({ status: 404, body: { error: 'Not Found', message: 'No category called "no-such-thing"' } });
+    expect(await get('/api/categories/no-such-thing')).toMatchObject({
+      status: 404,
+      body: { error: 'Not Found', message: 'No category called "no-such-thing"' },
+    });
     expect(await get('/api/categories/Bad%20Slug!')).toMatchObject({ status: 400, body: { error: 'Bad Request' } });
   });
 
@@ -85,7 +106,10 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     for (const slug of ['raptor', 'stegosaurus', 'triceratops', 'new-arrivals', 'bestsellers']) {
       const { status, body } = await get(`/api/products/category/${slug}`);
       expect(status).toBe(200);
-      const expected = seed.products.filter((p) => p.categories.includes(slug)).map((p) => p.id).sort((a, b) => a - b);
+      const expected = seed.products
+        .filter((p) => p.categories.includes(slug))
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
       expect(body.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(expected);
       expect(body.length).toBeGreaterThan(0);
     }
@@ -95,23 +119,36 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
   it('GET /api/products/bestsellers answers exactly the bestsellers', async () => {
     const { body } = await get('/api/products/bestsellers');
     expect(body.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(
-      seed.products.filter((p) => p.bestSeller).map((p) => p.id).sort((a, b) => a - b),
+      seed.products
+        .filter((p) => p.bestSeller)
+        .map((p) => p.id)
+        .sort((a, b) => a - b),
     );
   });
 
   it('GET /api/products/{slug} answers the product or a JSON 404', async () => {
     const first = seed.products[0]!;
-    expect((await get(`/api/products/${first.slug}`)).body).toMatchObject({ id: first.id, name: first.name, slug: first.slug });
+    expect((await get(`/api/products/${first.slug}`)).body).toMatchObject({
+      id: first.id,
+      name: first.name,
+      slug: first.slug,
+    });
     expect(await get('/api/products/not-a-product')).toMatchObject({ status: 404, body: { error: 'Not Found' } });
   });
 
-  it('every list of products and a single product carry each product\'s variants, as /variants answers them', async () => {
+  it("every list of products and a single product carry each product's variants, as /variants answers them", async () => {
     const variantsOf = async (id: number) => (await get(`/api/products/${id}/variants`)).body;
-    const lists = ['/api/products', '/api/products?search=lace&sort=price_asc', '/api/products/bestsellers', '/api/products/category/raptor'];
+    const lists = [
+      '/api/products',
+      '/api/products?search=lace&sort=price_asc',
+      '/api/products/bestsellers',
+      '/api/products/category/raptor',
+    ];
     for (const url of lists) {
       const { status, body } = await get(url);
       expect([url, status, body.length > 0]).toEqual([url, 200, true]);
-      for (const product of body) expect([url, product.id, product.variants]).toEqual([url, product.id, await variantsOf(product.id)]);
+      for (const product of body)
+        expect([url, product.id, product.variants]).toEqual([url, product.id, await variantsOf(product.id)]);
     }
     const first = seed.products[0]!;
     const { body } = await get(`/api/products/${first.slug}`);
@@ -125,7 +162,10 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     expect(body.map((v: { id: number }) => v.id)).toEqual(first.variants.map((v) => v.id));
     expect(Object.keys(body[0]).sort()).toEqual(['color', 'colorHex', 'id', 'productId', 'size', 'stock']);
     expect((await get('/api/products/9999/variants')).status).toBe(404);
-    expect(await get('/api/products/abc/variants')).toMatchObject({ status: 400, body: { message: 'product id must be a positive whole number' } });
+    expect(await get('/api/products/abc/variants')).toMatchObject({
+      status: 400,
+      body: { message: 'product id must be a positive whole number' },
+    });
   });
 
   it('GET /api/testimonials answers testimonials with fractional ratings', async () => {
@@ -137,18 +177,30 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
   it('an unknown /api path is a JSON 404, and no catalogue read sets a session cookie', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing/here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not Found', message: 'No API endpoint GET /api/nothing/here', requestId: expect.any(String) });
+    expect(response.json()).toEqual({
+      error: 'Not Found',
+      message: 'No API endpoint GET /api/nothing/here',
+      requestId: expect.any(String),
+    });
     const products = await get('/api/products');
     expect(products.headers['set-cookie']).toBeUndefined();
     expect(products.headers['x-content-type-options']).toBe('nosniff');
     expect(products.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
-  it('a request outside /api that no route takes is a 404 in the shop\'s error shape', async () => {
-    for (const [method, url] of [['POST', '/'], ['GET', '/assets/nope.js'], ['PUT', '/shop?x=1']] as const) {
+  it("a request outside /api that no route takes is a 404 in the shop's error shape", async () => {
+    for (const [method, url] of [
+      ['POST', '/'],
+      ['GET', '/assets/nope.js'],
+      ['PUT', '/shop?x=1'],
+    ] as const) {
       const response = await app.inject({ method, url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ error: 'Not Found', message: `Nothing here answers ${method} ${url.split('?')[0]}`, requestId: expect.any(String) });
+      expect(response.json()).toEqual({
+        error: 'Not Found',
+        message: `Nothing here answers ${method} ${url.split('?')[0]}`,
+        requestId: expect.any(String),
+      });
     }
   });
 
@@ -157,7 +209,11 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toBe('GET, HEAD');
     expect(wrong.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(wrong.json()).toEqual({ error: 'Method Not Allowed', message: '/api/products/bestsellers answers GET, HEAD, not DELETE', requestId: expect.any(String) });
+    expect(wrong.json()).toEqual({
+      error: 'Method Not Allowed',
+      message: '/api/products/bestsellers answers GET, HEAD, not DELETE',
+      requestId: expect.any(String),
+    });
     // A parameterised route counts too; an unknown path stays a 404 whatever the method.
     expect((await app.inject({ method: 'POST', url: '/api/products/some-slug' })).headers.allow).toBe('GET, HEAD');
     expect((await app.inject({ method: 'POST', url: '/api/nothing/here' })).statusCode).toBe(404);
@@ -165,14 +221,19 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     const long = await app.inject({ method: 'GET', url: `/api/${'x'.repeat(5_000)}` });
     expect(long.json().message).toBe(`No API endpoint GET /api/${'x'.repeat(95)}…`);
     // A long slug is the route's own answer, not "no endpoint".
-    expect((await app.inject({ method: 'GET', url: `/api/products/${'a'.repeat(150)}` })).json()).toMatchObject({ message: 'slug must be lowercase letters, digits and dashes' });
+    expect((await app.inject({ method: 'GET', url: `/api/products/${'a'.repeat(150)}` })).json()).toMatchObject({
+      message: 'slug must be lowercase letters, digits and dashes',
+    });
   });
 
   // Last: it changes the catalogue.
   it('answers from the new catalogue after a seed changes it (serialised answers are per version)', async () => {
     const first = seed.products[0]!;
     expect((await get(`/api/products/${first.slug}`)).body.name).toBe(first.name);
-    const changed = { ...seed, products: seed.products.map((p) => (p.id === first.id ? { ...p, name: 'Re-seeded Rex', priceCents: 1234 } : p)) };
+    const changed = {
+      ...seed,
+      products: seed.products.map((p) => (p.id === first.id ? { ...p, name: 'Re-seeded Rex', priceCents: 1234 } : p)),
+    };
     expect((await seedCatalogue(app.db, changed)).changed).toBe(true);
     await app.catalogue.refresh();
     expect((await get(`/api/products/${first.slug}`)).body).toMatchObject({ name: 'Re-seeded Rex', price: '12.34' });

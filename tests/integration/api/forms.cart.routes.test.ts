@@ -16,30 +16,65 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
   });
   afterAll(() => app?.close());
 
-  it("an add from a product page comes back to it with the added variant chosen; another page is left as it was", async () => {
+  it('an add from a product page comes back to it with the added variant chosen; another page is left as it was', async () => {
     const plain = browser(app);
     const other = seed.products.find((p) => p.slug !== product.slug)!;
     const choice = new URLSearchParams({ size: variant.size, color: variant.color });
-    const onOtherRoute = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 1, returnTo: `/products/${product.slug}/?from=card#top` });
+    const onOtherRoute = await plain.post('/cart/add', {
+      productId: product.id,
+      size: variant.size,
+      color: variant.color,
+      quantity: 1,
+      returnTo: `/products/${product.slug}/?from=card#top`,
+    });
     expect(onOtherRoute.headers.location).toBe(`/products/${product.slug}/?from=card&${choice}#top`);
-    const elsewhere = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 1, returnTo: `/product/${other.slug}` });
+    const elsewhere = await plain.post('/cart/add', {
+      productId: product.id,
+      size: variant.size,
+      color: variant.color,
+      quantity: 1,
+      returnTo: `/product/${other.slug}`,
+    });
     expect(elsewhere.headers.location).toBe(`/product/${other.slug}`);
-    const listing = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 1, returnTo: '/shop?sort=newest' });
+    const listing = await plain.post('/cart/add', {
+      productId: product.id,
+      size: variant.size,
+      color: variant.color,
+      quantity: 1,
+      returnTo: '/shop?sort=newest',
+    });
     expect(listing.headers.location).toBe('/shop?sort=newest');
   });
 
   it('add, change, remove and clear answer 303 with a flash, and record the same events as the JSON API', async () => {
     const plain = browser(app);
-    const added = await plain.post('/cart/add', { productId: product.id, size: variant.size, color: variant.color, quantity: 2, returnTo: `/product/${product.slug}` });
+    const added = await plain.post('/cart/add', {
+      productId: product.id,
+      size: variant.size,
+      color: variant.color,
+      quantity: 2,
+      returnTo: `/product/${product.slug}`,
+    });
     expect(added.statusCode).toBe(303);
     // Back on the product page with the variant just added chosen.
-    expect(added.headers.location).toBe(`/product/${product.slug}?${new URLSearchParams({ size: variant.size, color: variant.color })}`);
-    expect(plain.flash()).toEqual({ notice: { title: 'Added to cart!', description: `${product.name} has been added to your cart.`, tone: 'success', link: { href: '/cart', label: 'View cart' } } });
+    expect(added.headers.location).toBe(
+      `/product/${product.slug}?${new URLSearchParams({ size: variant.size, color: variant.color })}`,
+    );
+    expect(plain.flash()).toEqual({
+      notice: {
+        title: 'Added to cart!',
+        description: `${product.name} has been added to your cart.`,
+        tone: 'success',
+        link: { href: '/cart', label: 'View cart' },
+      },
+    });
     expect(plain.jar.get('dino.items')).toBe('2');
     const cart = (await plain.json('GET', '/api/cart')).json();
     const lineId = cart.items[0].id;
 
-    expect((await plain.post(`/cart/items/${lineId}`, { quantity: 3, returnTo: '/cart' })).headers.location).toBe('/cart');
+    expect((await plain.post(`/cart/items/${lineId}`, { quantity: 3, returnTo: '/cart' })).headers.location).toBe(
+      '/cart',
+    );
     expect(plain.jar.get('dino.items')).toBe('3');
     await plain.post(`/cart/items/${lineId}/remove`, { returnTo: '/cart' });
     expect(plain.flash().notice.title).toBe('Item removed');
@@ -58,20 +93,42 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     const cartIdOf = async (b: ReturnType<typeof browser>) => (await b.json('GET', '/api/cart')).json().id as string;
     const viaForms = await eventsOf(app, `cart-${await cartIdOf(plain)}`);
     const viaJson = await eventsOf(app, `cart-${await cartIdOf(scripted)}`);
-    expect(viaForms.map((e) => e.type)).toEqual(['ItemAdded', 'QuantityChanged', 'ItemRemoved', 'ItemAdded', 'CartCleared']);
+    expect(viaForms.map((e) => e.type)).toEqual([
+      'ItemAdded',
+      'QuantityChanged',
+      'ItemRemoved',
+      'ItemAdded',
+      'CartCleared',
+    ]);
     expect(viaForms).toEqual(viaJson);
   });
 
   it('Buy Now goes to /checkout; a sold-out choice or an unknown product is refused with a message', async () => {
     const plain = browser(app);
-    const buy = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, intent: 'buy-now', returnTo: '/shop' });
+    const buy = await plain.post('/cart/add', {
+      productId: product.id,
+      variantId: variant.id,
+      quantity: 1,
+      intent: 'buy-now',
+      returnTo: '/shop',
+    });
     expect(buy.headers.location).toBe('/checkout');
 
     const soldOut = seed.products.flatMap((p) => p.variants.map((v) => ({ p, v }))).find(({ v }) => v.stock === 0)!;
-    const refused = await plain.post('/cart/add', { productId: soldOut.p.id, size: soldOut.v.size, color: soldOut.v.color, quantity: 1, returnTo: '/shop' });
+    const refused = await plain.post('/cart/add', {
+      productId: soldOut.p.id,
+      size: soldOut.v.size,
+      color: soldOut.v.color,
+      quantity: 1,
+      returnTo: '/shop',
+    });
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe('/shop');
-    expect(plain.flash().notice).toEqual({ title: 'Failed to add item to cart', description: 'Sorry, this size and colour is out of stock', tone: 'error' });
+    expect(plain.flash().notice).toEqual({
+      title: 'Failed to add item to cart',
+      description: 'Sorry, this size and colour is out of stock',
+      tone: 'error',
+    });
 
     await plain.post('/cart/add', { productId: 99999, quantity: 1, returnTo: '/shop' });
     expect(plain.flash().notice).toMatchObject({ title: 'Error', tone: 'error' });
@@ -92,21 +149,41 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
       ['abc', 'quantity must be a number'],
       ['1.5', 'quantity must be a number'],
     ] as const) {
-      const answer = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity, returnTo: '/shop' });
+      const answer = await plain.post('/cart/add', {
+        productId: product.id,
+        variantId: variant.id,
+        quantity,
+        returnTo: '/shop',
+      });
       expect(answer.headers.location, String(quantity)).toBe('/shop');
       expect(plain.flash(), String(quantity)).toEqual(refusal('Failed to add item to cart', description));
     }
     // A variant of another product, or a size and colour the product is not made in.
     const other = seed.products.find((p) => p.id !== product.id)!;
-    await plain.post('/cart/add', { productId: product.id, variantId: other.variants[0]!.id, quantity: 1, returnTo: '/shop' });
+    await plain.post('/cart/add', {
+      productId: product.id,
+      variantId: other.variants[0]!.id,
+      quantity: 1,
+      returnTo: '/shop',
+    });
     expect(plain.flash()).toEqual(refusal('Error', 'Please select a variant before adding to cart'));
-    await plain.post('/cart/add', { productId: product.id, size: variant.size, color: 'Plaid', quantity: 1, returnTo: `/product/${product.slug}` });
+    await plain.post('/cart/add', {
+      productId: product.id,
+      size: variant.size,
+      color: 'Plaid',
+      quantity: 1,
+      returnTo: `/product/${product.slug}`,
+    });
     expect(plain.flash()).toEqual(refusal('Error', 'Please select a variant before adding to cart'));
 
     await plain.post(`/cart/items/${lineId}`, { quantity: 'lots', returnTo: '/cart' });
     expect(plain.flash()).toEqual(refusal('Failed to update item quantity', 'quantity must be a number'));
     await plain.post(`/cart/items/${lineId}`, { quantity: variant.stock + 1, returnTo: '/cart' });
-    expect(plain.flash().notice).toMatchObject({ title: 'Failed to update item quantity', description: expect.stringMatching(/^Only \d+ left/), tone: 'error' });
+    expect(plain.flash().notice).toMatchObject({
+      title: 'Failed to update item quantity',
+      description: expect.stringMatching(/^Only \d+ left/),
+      tone: 'error',
+    });
     await plain.post('/cart/items/no-such-line', { quantity: 2, returnTo: '/cart' });
     expect(plain.flash()).toEqual(refusal('Failed to update item quantity', 'That item is not in your cart'));
     await plain.post('/cart/items/no-such-line/remove', { returnTo: '/cart' });
@@ -122,13 +199,24 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
     await app.db.query(`create function refuse_events() returns trigger language plpgsql as $$
       begin raise exception 'events are refused' using errcode = 'disk_full'; end $$`);
-    await app.db.query('create trigger refuse_events before insert on events for each row execute function refuse_events()');
+    await app.db.query(
+      'create trigger refuse_events before insert on events for each row execute function refuse_events()',
+    );
     try {
-      const add = await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1, returnTo: '/shop' });
+      const add = await plain.post('/cart/add', {
+        productId: product.id,
+        variantId: variant.id,
+        quantity: 1,
+        returnTo: '/shop',
+      });
       expect(add.statusCode).toBe(303);
-      expect(plain.flash()).toEqual({ notice: { title: 'Failed to add item to cart', description: 'Please try again', tone: 'error' } });
+      expect(plain.flash()).toEqual({
+        notice: { title: 'Failed to add item to cart', description: 'Please try again', tone: 'error' },
+      });
       await plain.post('/cart/clear', { returnTo: '/cart' });
-      expect(plain.flash()).toEqual({ notice: { title: 'Failed to clear cart', description: 'Please try again', tone: 'error' } });
+      expect(plain.flash()).toEqual({
+        notice: { title: 'Failed to clear cart', description: 'Please try again', tone: 'error' },
+      });
 
       const signup = await plain.post('/subscribe', { email: 'refused@jurassic.com', returnTo: '/' });
       expect(signup.headers.location).toBe('/#signup');
@@ -141,6 +229,8 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
       await app.db.query('drop function refuse_events()');
     }
     expect((await plain.json('GET', '/api/cart')).json().items).toMatchObject([{ quantity: 1 }]);
-    expect(await subscriberIdFor(app.db, 'refused@jurassic.com').then((id) => eventsOf(app, `subscriber-${id}`))).toEqual([]);
+    expect(
+      await subscriberIdFor(app.db, 'refused@jurassic.com').then((id) => eventsOf(app, `subscriber-${id}`)),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
   it('promo code posted by the enhanced cart page (fetch, JSON answer): applying a code again after another replaced it applies it again', async () => {
     const shopper = browser(app);
     await shopper.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
-    const apply = async (promoCode: string) => (await shopper.post('/cart/promo', { promoCode }, { origin: ORIGIN, accept: 'application/json' })).json();
+    const apply = async (promoCode: string) =>
+      (await shopper.post('/cart/promo', { promoCode }, { origin: ORIGIN, accept: 'application/json' })).json();
     const sessionPromo = () => {
       const signed = decodeURIComponent(shopper.jar.get('dino.sid') ?? '');
       return JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf('.')), 'base64url').toString()).promoCode;
@@ -36,14 +37,24 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     const plain = browser(app);
     await plain.post('/cart/add', { productId: product.id, variantId: variant.id, quantity: 1 });
     await plain.post('/cart/promo', { promoCode: 'nope', returnTo: '/cart' });
-    expect(plain.flash().form).toEqual({ name: 'promo', values: { promoCode: 'nope' }, errors: { promoCode: 'Invalid coupon code. Try DINOBOOTY for free shipping!' }, result: 'invalid' });
+    expect(plain.flash().form).toEqual({
+      name: 'promo',
+      values: { promoCode: 'nope' },
+      errors: { promoCode: 'Invalid coupon code. Try DINOBOOTY for free shipping!' },
+      result: 'invalid',
+    });
     expect(plain.jar.get('dino.promo') ?? '').toBe('');
     await plain.post('/cart/promo', { promoCode: ' dinobooty ', returnTo: '/cart' });
     expect(plain.flash().form.result).toBe('applied');
     // The flag the cart drawer reads (the code itself stays in the session).
     expect(plain.jar.get('dino.promo')).toBe('1');
 
-    const invalid = await plain.post('/checkout', { email: 'rex@', firstName: 'Rex', cardNumber: '4242', paymentMethod: 'credit-card' });
+    const invalid = await plain.post('/checkout', {
+      email: 'rex@',
+      firstName: 'Rex',
+      cardNumber: '4242',
+      paymentMethod: 'credit-card',
+    });
     expect(invalid.headers.location).toBe('/checkout');
     const { form: kept } = plain.flash();
     expect(kept.values).toMatchObject({ email: 'rex@', firstName: 'Rex' });
@@ -54,7 +65,17 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
       paymentMethod: 'Please complete all credit card details',
     });
 
-    const valid = { email: 'rex@jurassic.com', firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' };
+    const valid = {
+      email: 'rex@jurassic.com',
+      firstName: 'Rex',
+      lastName: 'Tyrant',
+      address: '1 Volcano Way',
+      city: 'Pangaea',
+      state: 'CA',
+      zipCode: '90210',
+      country: 'US',
+      paymentMethod: 'paypal',
+    };
     const placed = await plain.post('/checkout', valid);
     expect(placed.headers.location).toBe('/checkout');
     const { order } = plain.flash();
@@ -69,7 +90,17 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
 
   it('checkout of an empty cart from a page that showed none goes back to the cart, without a notice', async () => {
     const plain = browser(app);
-    const valid = { email: 'rex@jurassic.com', firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' };
+    const valid = {
+      email: 'rex@jurassic.com',
+      firstName: 'Rex',
+      lastName: 'Tyrant',
+      address: '1 Volcano Way',
+      city: 'Pangaea',
+      state: 'CA',
+      zipCode: '90210',
+      country: 'US',
+      paymentMethod: 'paypal',
+    };
     const empty = await plain.post('/checkout', valid);
     expect(empty.statusCode).toBe(303);
     expect(empty.headers.location).toBe('/cart');

@@ -14,7 +14,7 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
   });
   afterAll(() => app?.close());
 
-  it('a double-submitted form runs once: both posts carry the page\'s form nonce, the repeat gets the first answer', async () => {
+  it("a double-submitted form runs once: both posts carry the page's form nonce, the repeat gets the first answer", async () => {
     const plain = browser(app);
     plain.jar.set('dino.form', `page-${Math.random().toString(36).slice(2)}`);
     const add = { productId: product.id, variantId: variant.id, quantity: 2, returnTo: '/shop' };
@@ -22,10 +22,14 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     const [first, second] = await Promise.all([plain.post('/cart/add', add), plain.post('/cart/add', add)]);
     expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
     expect(second.headers.location).toBe(first.headers.location);
-    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']].filter(Boolean)).toEqual(['true']);
+    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']].filter(Boolean)).toEqual([
+      'true',
+    ]);
     const cart = (await plain.json('GET', '/api/cart')).json();
     expect(cart.items).toEqual([expect.objectContaining({ quantity: 2 })]);
-    expect(await eventsOf(app, `cart-${cart.id}`)).toEqual([expect.objectContaining({ type: 'ItemAdded', quantity: 2 })]);
+    expect(await eventsOf(app, `cart-${cart.id}`)).toEqual([
+      expect.objectContaining({ type: 'ItemAdded', quantity: 2 }),
+    ]);
     // The answer handed out a new nonce: the next add, from the page it led to, is a new action.
     const renewed = plain.jar.get('dino.form');
     expect(renewed).toMatch(/^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/);
@@ -35,7 +39,9 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     // The same nonce on another form is another action: it runs.
     plain.jar.set('dino.form', renewed!);
     const line = (await plain.json('GET', '/api/cart')).json().items[0];
-    expect((await plain.post(`/cart/items/${line.id}`, { quantity: 1, returnTo: '/cart' })).headers['idempotent-replayed']).toBeUndefined();
+    expect(
+      (await plain.post(`/cart/items/${line.id}`, { quantity: 1, returnTo: '/cart' })).headers['idempotent-replayed'],
+    ).toBeUndefined();
     expect((await plain.json('GET', '/api/cart')).json().items).toEqual([expect.objectContaining({ quantity: 1 })]);
   });
 
@@ -56,15 +62,32 @@ describe.each(BACKENDS)('plain HTML forms on %s', (backend) => {
     // Another tab raises the quantity to 4 after this page was rendered with 1.
     await plain.json('PUT', `/api/cart/${lineId}`, { quantity: 4 });
 
-    const changedElsewhere = { title: 'Your cart was changed', description: expect.stringContaining('another tab or window'), tone: 'error' };
+    const changedElsewhere = {
+      title: 'Your cart was changed',
+      description: expect.stringContaining('another tab or window'),
+      tone: 'error',
+    };
     await plain.post(`/cart/items/${lineId}`, { quantity: 2, cartVersion, returnTo: '/cart' });
     expect(plain.flash().notice).toEqual(changedElsewhere);
     expect((await plain.json('GET', '/api/cart')).json().items[0].quantity).toBe(4);
 
-    const valid = { email: 'rex@jurassic.com', firstName: 'Rex', lastName: 'Tyrant', address: '1 Volcano Way', city: 'Pangaea', state: 'CA', zipCode: '90210', country: 'US', paymentMethod: 'paypal' };
+    const valid = {
+      email: 'rex@jurassic.com',
+      firstName: 'Rex',
+      lastName: 'Tyrant',
+      address: '1 Volcano Way',
+      city: 'Pangaea',
+      state: 'CA',
+      zipCode: '90210',
+      country: 'US',
+      paymentMethod: 'paypal',
+    };
     const stale = await plain.post('/checkout', { ...valid, cartVersion });
     expect(stale.headers.location).toBe('/checkout');
-    expect(plain.flash()).toEqual({ notice: changedElsewhere, form: { name: 'checkout', values: expect.objectContaining({ email: 'rex@jurassic.com' }), errors: {} } });
+    expect(plain.flash()).toEqual({
+      notice: changedElsewhere,
+      form: { name: 'checkout', values: expect.objectContaining({ email: 'rex@jurassic.com' }), errors: {} },
+    });
     expect((await plain.json('GET', '/api/cart')).json().items[0].quantity).toBe(4);
 
     // Emptied elsewhere since the page was shown: back to the cart, saying why.

@@ -21,7 +21,12 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
 
   const place = (stock: number, quantity: number, email: string) => placedOrder(app, stock, quantity, email);
   const statusOf = async (number: string, email: string) =>
-    (await app.inject({ method: 'GET', url: `/api/orders/${encodeURIComponent(number)}?email=${encodeURIComponent(email)}` })).json().status as string;
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/api/orders/${encodeURIComponent(number)}?email=${encodeURIComponent(email)}`,
+      })
+    ).json().status as string;
   const stockOf = async (variantId: number) => (await liveStock(app.db, [variantId])).get(variantId);
 
   it('cancels a Processing order found with the number and address as typed: back to Track Order showing it Cancelled, its units back in stock, once', async () => {
@@ -37,7 +42,11 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
     const flash = plain.flash();
     // The typed values come back, so the page can look the order up again (and its Cancel is gone).
     expect(flash.form).toEqual({ name: 'track', values: typed, errors: {}, result: 'cancelled' });
-    expect(flash.tracked).toMatchObject({ number, status: 'Cancelled', shipping: { method: 'Standard Shipping (3-5 business days)' } });
+    expect(flash.tracked).toMatchObject({
+      number,
+      status: 'Cancelled',
+      shipping: { method: 'Standard Shipping (3-5 business days)' },
+    });
     expect(flash.tracked.history.map((h: { type: string }) => h.type)).toEqual(['OrderPlaced', 'OrderCancelled']);
     expect(await statusOf(number, 'trike@example.com')).toBe('Cancelled');
     expect(await stockOf(variantId)).toBe(before! + 2);
@@ -47,7 +56,10 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
     expect(again.statusCode).toBe(303);
     expect(plain.flash()).toMatchObject({ form: { result: 'cancelled' }, tracked: { status: 'Cancelled' } });
     expect(await stockOf(variantId)).toBe(before! + 2);
-    const { rows } = await app.db.query<{ n: number }>(`select count(*)::int as n from events where type = 'OrderCancelled' and data->>'by' = 'shopper' and stream_id in (select 'order-' || order_id from orders where number = $1)`, [number]);
+    const { rows } = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from events where type = 'OrderCancelled' and data->>'by' = 'shopper' and stream_id in (select 'order-' || order_id from orders where number = $1)`,
+      [number],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -72,7 +84,11 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
 
   it('an order that shipped meanwhile is shown as it is now, with the reason it cannot be cancelled', async () => {
     const { number } = await place(20, 1, 'bronto@example.com');
-    await app.shop.orders.ship(number, { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-0099', eta: '2030-06-02' });
+    await app.shop.orders.ship(number, {
+      carrier: 'Pterodactyl Express',
+      trackingNumber: 'PTX-0099',
+      eta: '2030-06-02',
+    });
     const before = await countEvents(app);
     const plain = browser(app);
     const typed = { orderNumber: number, email: 'bronto@example.com' };
@@ -83,7 +99,12 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
     expect(flash.tracked).toMatchObject({
       number,
       status: 'Shipped',
-      shipping: { method: 'Standard Shipping (3-5 business days)', carrier: 'Pterodactyl Express', trackingNumber: 'PTX-0099', eta: 'June 2, 2030' },
+      shipping: {
+        method: 'Standard Shipping (3-5 business days)',
+        carrier: 'Pterodactyl Express',
+        trackingNumber: 'PTX-0099',
+        eta: 'June 2, 2030',
+      },
     });
     expect(await countEvents(app)).toBe(before);
     expect(await statusOf(number, 'bronto@example.com')).toBe('Shipped');
@@ -92,7 +113,14 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
   it('the sample order (it has shipped) is shown again with the same reason', async () => {
     const plain = browser(app);
     await plain.post(FORM_ACTIONS.trackOrderCancel, { orderNumber: 'coc-123456', email: 'anyone@example.com' });
-    expect(plain.flash()).toEqual({ form: { name: 'track', values: { orderNumber: 'coc-123456', email: 'anyone@example.com' }, errors: { cancel: SHIPPED }, result: 'found' } });
+    expect(plain.flash()).toEqual({
+      form: {
+        name: 'track',
+        values: { orderNumber: 'coc-123456', email: 'anyone@example.com' },
+        errors: { cancel: SHIPPED },
+        result: 'found',
+      },
+    });
   });
 
   it('the enhanced page’s lookup asked again after a Cancel in place says Cancelled: a lookup’s answer is never replayed', async () => {
@@ -101,9 +129,19 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
     // The page's form nonce stays the same across answers given in JSON, and so do the fields.
     plain.jar.set('dino.form', 'nonce-of-this-page-0001');
     const lookUp = async () =>
-      (await plain.post(FORM_ACTIONS.trackOrder, { orderNumber: number, email: 'diplo@example.com' }, { origin: 'http://shop.test:3000', accept: 'application/json' })).json();
+      (
+        await plain.post(
+          FORM_ACTIONS.trackOrder,
+          { orderNumber: number, email: 'diplo@example.com' },
+          { origin: 'http://shop.test:3000', accept: 'application/json' },
+        )
+      ).json();
     expect(await lookUp()).toMatchObject({ result: 'found', tracked: { status: 'Processing' } });
-    const cancelled = await app.inject({ method: 'POST', url: `/api/orders/${encodeURIComponent(number)}/cancel`, payload: { email: 'diplo@example.com' } });
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${encodeURIComponent(number)}/cancel`,
+      payload: { email: 'diplo@example.com' },
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(await lookUp()).toMatchObject({ result: 'found', tracked: { status: 'Cancelled' } });
   });
@@ -111,7 +149,11 @@ describe.each(BACKENDS)('cancelling an order through the plain Track Order form 
   it('is refused from another site', async () => {
     const plain = browser(app);
     const { number } = await place(20, 1, 'iguano@example.com');
-    const answer = await plain.post(FORM_ACTIONS.trackOrderCancel, { orderNumber: number, email: 'iguano@example.com' }, { origin: 'https://evil.example' });
+    const answer = await plain.post(
+      FORM_ACTIONS.trackOrderCancel,
+      { orderNumber: number, email: 'iguano@example.com' },
+      { origin: 'https://evil.example' },
+    );
     expect(answer.statusCode).toBe(403);
     expect(await statusOf(number, 'iguano@example.com')).toBe('Processing');
   });
@@ -131,9 +173,14 @@ describe.each(BACKENDS)('the Track Order Cancel form shares the order lookups’
     await plain.post(FORM_ACTIONS.trackOrder, typed);
     await plain.post(FORM_ACTIONS.trackOrderCancel, typed);
     expect(plain.flash().form.result).toBe('not-found');
-    const limited = await plain.post(FORM_ACTIONS.trackOrderCancel, typed, { origin: 'http://shop.test:3000', referer: 'http://shop.test:3000/track-order' });
+    const limited = await plain.post(FORM_ACTIONS.trackOrderCancel, typed, {
+      origin: 'http://shop.test:3000',
+      referer: 'http://shop.test:3000/track-order',
+    });
     expect(limited.statusCode).toBe(303);
     expect(limited.headers.location).toBe('/track-order');
-    expect(plain.flash()).toEqual({ notice: { title: 'Please wait a moment', description: expect.stringContaining('Too many'), tone: 'error' } });
+    expect(plain.flash()).toEqual({
+      notice: { title: 'Please wait a moment', description: expect.stringContaining('Too many'), tone: 'error' },
+    });
   });
 });

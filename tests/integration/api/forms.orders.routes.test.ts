@@ -21,18 +21,29 @@ describe.each(BACKENDS)('orders through the plain HTML forms on %s', (backend) =
     const placed = await plain.post('/checkout', fields);
     expect(placed.headers.location).toBe('/checkout');
     const { order } = plain.flash();
-    const { rows } = await app.db.query<{ number: string; total_cents: number }>('select number, total_cents from orders');
+    const { rows } = await app.db.query<{ number: string; total_cents: number }>(
+      'select number, total_cents from orders',
+    );
     expect(rows).toEqual([{ number: order.number, total_cents: order.totalCents }]);
     expect(order.email).toBe('Stego@Example.com');
     expect(plain.jar.get('dino.items')).toBe('0');
 
-    await plain.post('/track-order', { orderNumber: order.number.toLowerCase().replace('#', ''), email: ' stego@example.COM ' });
+    await plain.post('/track-order', {
+      orderNumber: order.number.toLowerCase().replace('#', ''),
+      email: ' stego@example.COM ',
+    });
     const found = plain.flash();
     expect(found.form).toMatchObject({ name: 'track', result: 'found' });
     expect(found.tracked).toMatchObject({
       number: order.number,
       status: 'Processing',
-      items: [{ name: `${product.name} (${variant.size}, ${variant.color})`, quantity: 1, price: (product.priceCents / 100).toFixed(2) }],
+      items: [
+        {
+          name: `${product.name} (${variant.size}, ${variant.color})`,
+          quantity: 1,
+          price: (product.priceCents / 100).toFixed(2),
+        },
+      ],
       shipping: { method: 'Standard Shipping (3-5 business days)' },
       charges: { subtotal: (product.priceCents / 100).toFixed(2), shipping: '5.99', discount: '0.00' },
       total: ((product.priceCents + 599) / 100).toFixed(2),
@@ -42,10 +53,18 @@ describe.each(BACKENDS)('orders through the plain HTML forms on %s', (backend) =
     expect(plain.flash()).toMatchObject({ form: { result: 'not-found' } });
     expect(plain.flash().tracked).toBeUndefined();
     // The enhanced page asks the same route in JSON: found and not found both answer 200.
-    const asJson = (orderNumber: string, email: string) => plain.post('/track-order', { orderNumber, email }, { origin: 'http://shop.test:3000', accept: 'application/json' });
+    const asJson = (orderNumber: string, email: string) =>
+      plain.post(
+        '/track-order',
+        { orderNumber, email },
+        { origin: 'http://shop.test:3000', accept: 'application/json' },
+      );
     const foundJson = await asJson(order.number, 'stego@example.com');
     expect(foundJson.statusCode).toBe(200);
-    expect(foundJson.json()).toMatchObject({ result: 'found', tracked: { number: order.number, total: (order.totalCents / 100).toFixed(2) } });
+    expect(foundJson.json()).toMatchObject({
+      result: 'found',
+      tracked: { number: order.number, total: (order.totalCents / 100).toFixed(2) },
+    });
     const missing = await asJson(order.number, 'rex@example.com');
     expect(missing.statusCode).toBe(200);
     expect(missing.json()).toEqual({ result: 'not-found' });
@@ -63,7 +82,11 @@ describe.each(BACKENDS)('orders through the plain HTML forms on %s', (backend) =
     await plain.post('/checkout', fields);
     const flash = plain.flash();
     expect(flash.order).toBeUndefined();
-    expect(flash.notice).toEqual({ title: 'Your order was not placed', description: `Sorry, ${product.name} (${variant.size}, ${variant.color}) is sold out: 0 left`, tone: 'error' });
+    expect(flash.notice).toEqual({
+      title: 'Your order was not placed',
+      description: `Sorry, ${product.name} (${variant.size}, ${variant.color}) is sold out: 0 left`,
+      tone: 'error',
+    });
     expect(flash.form.values).toMatchObject({ email: 'Stego@Example.com', firstName: 'Rex' });
     expect(await countEvents(app)).toBe(before);
   });

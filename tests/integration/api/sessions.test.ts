@@ -9,7 +9,11 @@ import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
 
 const product = seed.products[0]!;
-const addOne = { method: 'POST' as const, url: '/api/cart', payload: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1 } };
+const addOne = {
+  method: 'POST' as const,
+  url: '/api/cart',
+  payload: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1 },
+};
 
 describe.each(BACKENDS)('sessions and migrations on %s', (backend) => {
   let first: TestApp;
@@ -22,7 +26,12 @@ describe.each(BACKENDS)('sessions and migrations on %s', (backend) => {
   async function secondInstance(secret: string) {
     const catalogue = await openCatalogueCache(first.db, { pollMs: 60_000 });
     const second = Fastify({ logger: false });
-    await second.register(app, { db: first.db, catalogue, shop: createShop({ db: first.db, catalogue }), sessionSecret: secret });
+    await second.register(app, {
+      db: first.db,
+      catalogue,
+      shop: createShop({ db: first.db, catalogue }),
+      sessionSecret: secret,
+    });
     return { second, close: async () => (await second.close(), await catalogue.close()) };
   }
 
@@ -31,7 +40,9 @@ describe.each(BACKENDS)('sessions and migrations on %s', (backend) => {
     try {
       const me = shopper(first);
       const response = await me.request(addOne);
-      expect(String(response.headers['set-cookie'])).toMatch(/^dino\.sid=[^;]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+      expect(String(response.headers['set-cookie'])).toMatch(
+        /^dino\.sid=[^;]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+      );
       const elsewhere = await second.inject({ method: 'GET', url: '/api/cart', headers: { cookie: me.cookie! } });
       expect(elsewhere.json()).toEqual(response.json());
       // The cart's next write needs no new cookie: the session did not change.
@@ -62,13 +73,23 @@ describe.each(BACKENDS)('sessions and migrations on %s', (backend) => {
     const [name, value] = me.cookie!.split('=') as [string, string];
     const signed = decodeURIComponent(value);
     const payload = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf('.')), 'base64url').toString());
-    const tampered = Buffer.from(JSON.stringify({ ...payload, cartId: victimCart.id })).toString('base64url') + signed.slice(signed.lastIndexOf('.'));
-    const response = await first.inject({ method: 'GET', url: '/api/cart', headers: { cookie: `${name}=${encodeURIComponent(tampered)}` } });
+    const tampered =
+      Buffer.from(JSON.stringify({ ...payload, cartId: victimCart.id })).toString('base64url') +
+      signed.slice(signed.lastIndexOf('.'));
+    const response = await first.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: { cookie: `${name}=${encodeURIComponent(tampered)}` },
+    });
     expect(response.json().items).toEqual([]);
   });
 
   it('a forged or unknown session cookie is just a new visitor', async () => {
-    const response = await first.inject({ method: 'GET', url: '/api/cart', headers: { cookie: 'dino.sid=forged.value' } });
+    const response = await first.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: { cookie: 'dino.sid=forged.value' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().items).toEqual([]);
   });
@@ -78,14 +99,23 @@ describe.each(BACKENDS)('sessions and migrations on %s', (backend) => {
     expect(results).toEqual([[], [], []]);
     const { rows } = await first.db.query<{ id: string }>('select id from schema_migrations order by id');
     expect(rows.map((r) => r.id)).toEqual((await loadMigrations()).map((m) => m.id));
-    expect(rows.map((r) => r.id).slice(0, 4)).toEqual(['0001-event-store', '0002-catalogue', '0003-read-models', '0004-sessions']);
+    expect(rows.map((r) => r.id).slice(0, 4)).toEqual([
+      '0001-event-store',
+      '0002-catalogue',
+      '0003-read-models',
+      '0004-sessions',
+    ]);
   });
 
   it('anonymous traffic gets no session cookie: reads, an empty clear and a refused add keep nothing', async () => {
     const requests = [
       { method: 'GET' as const, url: '/api/cart' },
       { method: 'DELETE' as const, url: '/api/cart' },
-      { method: 'POST' as const, url: '/api/cart', payload: { productId: 999_999, variantId: product.variants[0]!.id, quantity: 1 } },
+      {
+        method: 'POST' as const,
+        url: '/api/cart',
+        payload: { productId: 999_999, variantId: product.variants[0]!.id, quantity: 1 },
+      },
       { method: 'POST' as const, url: '/api/cart', payload: { productId: 'x' } },
       { method: 'GET' as const, url: '/api/cart', headers: { cookie: 'dino.sid=forged.value' } },
     ];

@@ -17,7 +17,9 @@ describe.each(BACKENDS)('POST /api/stock-alerts on %s', (backend) => {
     const first = await post({ email: 'Rex@Example.com', productId: product.id, variantId: variant.id });
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ message: "We'll e-mail you once when it's back." });
-    expect((await post({ email: 'rex@example.com', productId: product.id, variantId: variant.id })).json()).toEqual(first.json());
+    expect((await post({ email: 'rex@example.com', productId: product.id, variantId: variant.id })).json()).toEqual(
+      first.json(),
+    );
     expect(await countEvents(app, 'StockAlertRequested')).toBe(1);
   });
 
@@ -27,13 +29,22 @@ describe.each(BACKENDS)('POST /api/stock-alerts on %s', (backend) => {
     const bad = await post({ email: 'nope', productId: product.id, variantId: variant.id });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'Bad Request', message: expect.stringMatching(/valid email/) });
-    const inStock = await post({ email: 'rex@example.com', productId: stocked.product.id, variantId: stocked.variant.id });
+    const inStock = await post({
+      email: 'rex@example.com',
+      productId: stocked.product.id,
+      variantId: stocked.variant.id,
+    });
     expect(inStock.statusCode).toBe(409);
-    expect(inStock.json()).toMatchObject({ error: 'Conflict', message: 'This size and colour is in stock: add it to your cart' });
+    expect(inStock.json()).toMatchObject({
+      error: 'Conflict',
+      message: 'This size and colour is in stock: add it to your cart',
+    });
     const unknown = await post({ email: 'rex@example.com', productId: product.id, variantId: 999_999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'Not Found' });
-    expect((await post({ email: 'rex@example.com', productId: 'x', variantId: variant.id })).statusCode).toBeLessThan(500);
+    expect((await post({ email: 'rex@example.com', productId: 'x', variantId: variant.id })).statusCode).toBeLessThan(
+      500,
+    );
     expect(await countEvents(app, 'StockAlertRequested')).toBe(1);
   });
 });

@@ -23,8 +23,13 @@ describe(`first-load JS of ${distDir}`, () => {
   for (const { route } of BUDGET_ROUTES) {
     it(`${route} loads at most ${kb(JS_BUDGET_BYTES)} of gzipped JS`, () => {
       const r = routes.find((x) => x.route === route)!;
-      const files = [...r.files].sort((a, b) => b.gzipBytes - a.gzipBytes).map((f) => `  ${kb(f.gzipBytes).padStart(9)}  ${f.file}`);
-      expect(r.gzipBytes, `${route}: ${kb(r.gzipBytes)} gzip over ${r.files.length} files (budget ${kb(JS_BUDGET_BYTES)}):\n${files.join('\n')}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+      const files = [...r.files]
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((f) => `  ${kb(f.gzipBytes).padStart(9)}  ${f.file}`);
+      expect(
+        r.gzipBytes,
+        `${route}: ${kb(r.gzipBytes)} gzip over ${r.files.length} files (budget ${kb(JS_BUDGET_BYTES)}):\n${files.join('\n')}`,
+      ).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     });
   }
 });
@@ -32,10 +37,14 @@ describe(`first-load JS of ${distDir}`, () => {
 describe(`the browser's JS in ${distDir}`, () => {
   it('carries no page title or description: with server routing only the server writes the <head>', () => {
     const clientDir = path.join(distDir, 'client');
-    const scripts = readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.m?js$/.test(file));
+    const scripts = readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.m?js$/.test(file),
+    );
     expect(scripts.length).toBeGreaterThan(0);
     const texts = [storefrontConfig.title, storefrontConfig.description];
-    const carrying = scripts.filter((file) => texts.some((text) => readFileSync(path.join(clientDir, file), 'utf8').includes(text)));
+    const carrying = scripts.filter((file) =>
+      texts.some((text) => readFileSync(path.join(clientDir, file), 'utf8').includes(text)),
+    );
     expect(carrying).toEqual([]);
   });
 });

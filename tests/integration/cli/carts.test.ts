@@ -9,7 +9,9 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
   let cartId: string;
   let lineIds: string[];
   const pick = (index: number) => {
-    const product = app.catalogue.products().filter((p) => app.catalogue.variants(p.id).some((v) => v.stock >= 10))[index]!;
+    const product = app.catalogue.products().filter((p) => app.catalogue.variants(p.id).some((v) => v.stock >= 10))[
+      index
+    ]!;
     const variant = app.catalogue.variants(product.id).find((v) => v.stock >= 10)!;
     return { product, variant, cents: Math.round(Number(product.price) * 100) };
   };
@@ -20,15 +22,31 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
     const me = shopper(app);
     const a = pick(0);
     const b = pick(1);
-    let cart = (await me.request({ method: 'POST', url: '/api/cart', payload: { productId: a.product.id, variantId: a.variant.id, quantity: 1 } })).json();
-    cart = (await me.request({ method: 'POST', url: '/api/cart', payload: { productId: b.product.id, variantId: b.variant.id, quantity: 2 } })).json();
+    let cart = (
+      await me.request({
+        method: 'POST',
+        url: '/api/cart',
+        payload: { productId: a.product.id, variantId: a.variant.id, quantity: 1 },
+      })
+    ).json();
+    cart = (
+      await me.request({
+        method: 'POST',
+        url: '/api/cart',
+        payload: { productId: b.product.id, variantId: b.variant.id, quantity: 2 },
+      })
+    ).json();
     cart = (await me.request({ method: 'PUT', url: `/api/cart/${cart.items[0].id}`, payload: { quantity: 3 } })).json();
     lineIds = cart.items.map((i: { id: string }) => i.id);
     cart = (await me.request({ method: 'DELETE', url: `/api/cart/${lineIds[1]}` })).json();
     cartId = cart.id;
     // A second, later cart.
     const other = shopper(app);
-    await other.request({ method: 'POST', url: '/api/cart', payload: { productId: b.product.id, variantId: b.variant.id, quantity: 4 } });
+    await other.request({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: b.product.id, variantId: b.variant.id, quantity: 4 },
+    });
   });
   afterAll(() => app?.close());
 
@@ -39,7 +57,9 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
     expect(header).toMatch(/^CART\s+LINES\s+ITEMS\s+TOTAL\s+LAST EVENT AT$/);
     expect(rest).toEqual([]);
     const b = pick(1);
-    expect(first).toMatch(new RegExp(`^[0-9a-f-]{36}\\s+1\\s+4\\s+\\${formatCents(b.cents * 4)}\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`));
+    expect(first).toMatch(
+      new RegExp(`^[0-9a-f-]{36}\\s+1\\s+4\\s+\\${formatCents(b.cents * 4)}\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`),
+    );
     const a = pick(0);
     expect(second).toMatch(new RegExp(`^${cartId}\\s+1\\s+3\\s+\\${formatCents(a.cents * 3)}\\s+\\d{4}-`));
 
@@ -61,7 +81,9 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
       ['v4', 'ItemRemoved'],
     ]);
     expect(steps[0]).toContain(`cart: 1 line(s), 1 item(s), total ${formatCents(a.cents)}`);
-    expect(steps[0]).toContain(`- 1 × ${a.product.name} (${a.variant.size}, ${a.variant.color}) at ${formatCents(a.cents)} = ${formatCents(a.cents)}`);
+    expect(steps[0]).toContain(
+      `- 1 × ${a.product.name} (${a.variant.size}, ${a.variant.color}) at ${formatCents(a.cents)} = ${formatCents(a.cents)}`,
+    );
     expect(steps[1]).toContain(`cart: 2 line(s), 3 item(s), total ${formatCents(a.cents + 2 * b.cents)}`);
     expect(steps[2]).toContain(`cart: 2 line(s), 5 item(s), total ${formatCents(3 * a.cents + 2 * b.cents)}`);
     expect(steps[3]).toContain(`cart: 1 line(s), 3 item(s), total ${formatCents(3 * a.cents)}`);
@@ -83,7 +105,14 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
       data: { schemaVersion: 1, lineId: lineIds[0], quantity: 3, at: expect.any(String) },
       state: {
         lines: [
-          expect.objectContaining({ lineId: lineIds[0], productId: a.product.id, product: a.product.name, quantity: 3, unitPriceCents: a.cents, lineTotalCents: 3 * a.cents }),
+          expect.objectContaining({
+            lineId: lineIds[0],
+            productId: a.product.id,
+            product: a.product.name,
+            quantity: 3,
+            unitPriceCents: a.cents,
+            lineTotalCents: 3 * a.cents,
+          }),
           expect.objectContaining({ lineId: lineIds[1], quantity: 2 }),
         ],
         itemCount: 5,
@@ -92,16 +121,26 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
     });
     // A version past the stream's end is not echoed as if the stream reached it.
     const past = await cli(app, ['cart', 'replay', cartId, '--until-version', '999']);
-    expect(past.stdout.split('\n')[0]).toBe(`Cart ${cartId} (stream cart-${cartId}): 4 event(s), up to version 4 (the stream ends before version 999)`);
-    expect((await cli(app, ['cart', 'replay', cartId, '--until-version', '2'])).stdout.split('\n')[0]).toBe(`Cart ${cartId} (stream cart-${cartId}): 2 event(s), up to version 2`);
+    expect(past.stdout.split('\n')[0]).toBe(
+      `Cart ${cartId} (stream cart-${cartId}): 4 event(s), up to version 4 (the stream ends before version 999)`,
+    );
+    expect((await cli(app, ['cart', 'replay', cartId, '--until-version', '2'])).stdout.split('\n')[0]).toBe(
+      `Cart ${cartId} (stream cart-${cartId}): 2 event(s), up to version 2`,
+    );
     // The replayed state after the last event equals what the API answers for the cart.
     const all = JSON.parse((await cli(app, ['cart', 'replay', cartId.toUpperCase(), '--json'])).stdout);
-    expect(all.at(-1).state.lines.map((l: { lineId: string; quantity: number }) => [l.lineId, l.quantity])).toEqual([[lineIds[0], 3]]);
+    expect(all.at(-1).state.lines.map((l: { lineId: string; quantity: number }) => [l.lineId, l.quantity])).toEqual([
+      [lineIds[0], 3],
+    ]);
   });
 
   it('fails in one line on an unknown cart, a bad id or a bad version', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await cli(app, ['cart', 'replay', unknown])).toEqual({ code: 1, stdout: '', stderr: `dino-shop: no cart ${unknown}: the stream cart-${unknown} has no events\n` });
+    expect(await cli(app, ['cart', 'replay', unknown])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `dino-shop: no cart ${unknown}: the stream cart-${unknown} has no events\n`,
+    });
     expect(await cli(app, ['cart', 'replay', 'not-a-cart'])).toEqual({
       code: 1,
       stdout: '',
@@ -109,12 +148,15 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
     });
     const version = await cli(app, ['cart', 'replay', cartId, '--until-version', 'two']);
     expect(version.code).toBe(2);
-    expect(version.stderr).toBe("error: option '--until-version <n>' argument 'two' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n");
+    expect(version.stderr).toBe(
+      "error: option '--until-version <n>' argument 'two' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n",
+    );
     // Past PostgreSQL's integer: a usage error, not a failed query.
     expect(await cli(app, ['cart', 'replay', cartId, '--until-version', '99999999999999'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "error: option '--until-version <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n",
+      stderr:
+        "error: option '--until-version <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop cart replay --help)\n",
     });
     expect((await cli(app, ['cart', 'replay', cartId, '--until-version', '2147483647'])).stdout.split('\n')[0]).toBe(
       `Cart ${cartId} (stream cart-${cartId}): 4 event(s), up to version 4 (the stream ends before version 2147483647)`,

@@ -48,18 +48,30 @@ const borrowed = (db: Database): Database => ({ ...db, close: async () => {} });
 export async function cli(
   database: TestDatabase,
   args: readonly string[],
-  options: { signal?: AbortSignal; stderrTTY?: boolean; stdout?: ReturnType<typeof capture>; stderr?: ReturnType<typeof capture>; wrap?: (db: Database) => Database } = {},
+  options: {
+    signal?: AbortSignal;
+    stderrTTY?: boolean;
+    stdout?: ReturnType<typeof capture>;
+    stderr?: ReturnType<typeof capture>;
+    wrap?: (db: Database) => Database;
+  } = {},
 ): Promise<CliRun> {
   const stdout = options.stdout ?? capture();
   const stderr = options.stderr ?? capture({ isTTY: options.stderrTTY ?? false });
-  const globals = database.target.databaseUrl ? ['--database-url', database.target.databaseUrl] : ['--data-dir', database.target.dataDir];
+  const globals = database.target.databaseUrl
+    ? ['--database-url', database.target.databaseUrl]
+    : ['--data-dir', database.target.dataDir];
   const lent = database.backend === 'pglite' ? async () => borrowed(database.db) : undefined;
   const { wrap } = options;
   const connect: CliDeps['connect'] = wrap ? async (target) => wrap(await (lent ?? connectDatabase)(target)) : lent;
-  const code = await runCli(['node', 'dino-shop', ...globals, ...args], { stdout: stdout.stream, stderr: stderr.stream }, {
-    ...(connect ? { connect } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const code = await runCli(
+    ['node', 'dino-shop', ...globals, ...args],
+    { stdout: stdout.stream, stderr: stderr.stream },
+    {
+      ...(connect ? { connect } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  );
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
@@ -70,9 +82,10 @@ export async function cli(
 export async function appendSubscriber(db: Database, email: string, at: string): Promise<void> {
   const subscriberId = await subscriberIdFor(db, email);
   const emailCipher = sealPersonal(await ensureDataKey(db, subscriberId, newDataKey()), email);
-  await appendWithProjections(db, subscriberStreamId(subscriberId), 0, [{ type: 'Subscribed', data: { schemaVersion: 2, subscriberId, emailCipher, at } }]);
+  await appendWithProjections(db, subscriberStreamId(subscriberId), 0, [
+    { type: 'Subscribed', data: { schemaVersion: 2, subscriberId, emailCipher, at } },
+  ]);
 }
-
 
 /** A minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF records) to check the export round-trips. */
 export function parseCsv(text: string): string[][] {
@@ -100,6 +113,7 @@ export function parseCsv(text: string): string[][] {
       i++;
     } else field += c;
   }
-  if (field !== '' || record.length > 0) throw new Error(`unterminated CSV record: ${JSON.stringify([...record, field])}`);
+  if (field !== '' || record.length > 0)
+    throw new Error(`unterminated CSV record: ${JSON.stringify([...record, field])}`);
   return records;
 }

@@ -12,10 +12,17 @@ import { cli } from './cli-support.ts';
 describe.each(BACKENDS)('dino-shop consumers on %s', (backend) => {
   let t: TestDatabase;
   let inbox: SmtpInbox;
-  withInbox(() => createTestDatabase(backend), (opened, started) => ([t, inbox] = [opened, started]));
+  withInbox(
+    () => createTestDatabase(backend),
+    (opened, started) => ([t, inbox] = [opened, started]),
+  );
 
   it('lists a dead letter, retries it into the inbox, skips another, and refuses what is not waiting', async () => {
-    const running = startMailConsumers(t.db, [welcomeMail], inbox, { pollMs: 10, maxAttempts: 2, backoff: { baseMs: 10, maxMs: 20 } });
+    const running = startMailConsumers(t.db, [welcomeMail], inbox, {
+      pollMs: 10,
+      maxAttempts: 2,
+      backoff: { baseMs: 10, maxMs: 20 },
+    });
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       inbox.refusing = true;

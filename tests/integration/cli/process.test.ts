@@ -22,7 +22,10 @@ function dinoShop(
   // stdout into a file (`> /dev/full`): the child gets its own descriptor, closed here once it has it.
   const stdoutFile = options.stdoutTo === undefined ? undefined : openSync(options.stdoutTo, 'w');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], { env, stdio: ['ignore', stdoutFile ?? 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], {
+      env,
+      stdio: ['ignore', stdoutFile ?? 'pipe', 'pipe'],
+    });
     if (stdoutFile !== undefined) closeSync(stdoutFile);
     // A reader that went away before the first line (`| head -0`): every write meets a closed pipe.
     if (options.readerGone) child.stdout?.destroy();
@@ -37,21 +40,40 @@ function dinoShop(
 
 describe('dino-shop as a process', () => {
   it('--help exits 0; an unknown option or command is a usage error: exit 2 with one line', async () => {
-    const [help, option, command] = await Promise.all([dinoShop(['--help']), dinoShop(['projections', 'list', '--verbose']), dinoShop(['frobnicate'])]);
+    const [help, option, command] = await Promise.all([
+      dinoShop(['--help']),
+      dinoShop(['projections', 'list', '--verbose']),
+      dinoShop(['frobnicate']),
+    ]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: dino-shop \[options\] \[command\]/);
-    expect(option).toEqual({ code: 2, stdout: '', stderr: "error: unknown option '--verbose' (see: dino-shop projections list --help)\n" });
-    expect(command).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'frobnicate' (see: dino-shop --help)\n" });
+    expect(option).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: unknown option '--verbose' (see: dino-shop projections list --help)\n",
+    });
+    expect(command).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: unknown command 'frobnicate' (see: dino-shop --help)\n",
+    });
   });
 
   it('a reader that closes the pipe early ends the command quietly, as `| head` expects', async () => {
     expect(await dinoShop(['--help'], { readerGone: true })).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it.runIf(existsSync('/dev/full'))('output that cannot be written (a full disk) is one line and exit code 1, not a stack trace', async () => {
-    const run = await dinoShop(['--help'], { stdoutTo: '/dev/full' });
-    expect(run).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: cannot write output: ENOSPC: no space left on device, write\n' });
-  });
+  it.runIf(existsSync('/dev/full'))(
+    'output that cannot be written (a full disk) is one line and exit code 1, not a stack trace',
+    async () => {
+      const run = await dinoShop(['--help'], { stdoutTo: '/dev/full' });
+      expect(run).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'dino-shop: cannot write output: ENOSPC: no space left on device, write\n',
+      });
+    },
+  );
 
   it('--version prints the version in package.json', async () => {
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -62,14 +84,18 @@ describe('dino-shop as a process', () => {
     expect(await dinoShop(['--data-dir', '', 'carts', 'list'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "error: option '--data-dir <dir>' argument '' is invalid. It must not be empty. (see: dino-shop --help)\n",
+      stderr:
+        "error: option '--data-dir <dir>' argument '' is invalid. It must not be empty. (see: dino-shop --help)\n",
     });
-    expect((await dinoShop(['--database-url', ' ', 'carts', 'list'])).stderr).toMatch(/^error: option '--database-url <url>' argument ' ' is invalid\. It must not be empty\./);
+    expect((await dinoShop(['--database-url', ' ', 'carts', 'list'])).stderr).toMatch(
+      /^error: option '--database-url <url>' argument ' ' is invalid\. It must not be empty\./,
+    );
     // Refused by the flag's own name before anything starts (PORT is the variable's, not the flag's).
     expect(await dinoShop(['serve', '--port', 'abc'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: "error: option '--port <port>' argument 'abc' is invalid. Expected a port number from 0 to 65535. (see: dino-shop serve --help)\n",
+      stderr:
+        "error: option '--port <port>' argument 'abc' is invalid. Expected a port number from 0 to 65535. (see: dino-shop serve --help)\n",
     });
     const help = await dinoShop(['--help'], { env: { DATABASE_URL: '', DATA_DIR: '' } });
     expect(help.code).toBe(0);
@@ -81,9 +107,15 @@ describe('dino-shop as a process', () => {
     const run = await dinoShop(['--database-url', 'postgres://127.0.0.1:1/nowhere', 'projections', 'list']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^dino-shop: cannot reach the database \(PostgreSQL at 127\.0\.0\.1:1\/nowhere\): [^\n]*ECONNREFUSED[^\n]*\n$/);
+    expect(run.stderr).toMatch(
+      /^dino-shop: cannot reach the database \(PostgreSQL at 127\.0\.0\.1:1\/nowhere\): [^\n]*ECONNREFUSED[^\n]*\n$/,
+    );
     const bad = await dinoShop(['--database-url', 'mysql://x', 'seed']);
-    expect(bad).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: --database-url must be a postgres:// or postgresql:// URL, got "mysql://x"\n' });
+    expect(bad).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'dino-shop: --database-url must be a postgres:// or postgresql:// URL, got "mysql://x"\n',
+    });
   });
 
   it('serve refuses a renamed setting: exit 1 naming the variable to set, before anything is written', async () => {
@@ -91,7 +123,9 @@ describe('dino-shop as a process', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dino-renamed-'));
     try {
       // When the shop is started
-      const run = await dinoShop(['--data-dir', dataDir, 'serve'], { env: { PORT: '0', RATE_LIMIT_CART_WRITES: '600' } });
+      const run = await dinoShop(['--data-dir', dataDir, 'serve'], {
+        env: { PORT: '0', RATE_LIMIT_CART_WRITES: '600' },
+      });
       // Then it stops at once with the new name, and leaves the data directory untouched
       expect(run).toEqual({
         code: 1,
@@ -118,7 +152,9 @@ describe.each(BACKENDS)('dino-shop as a process on %s', (backend) => {
     database = await createTestDatabase(backend);
     // PGlite allows one process per data directory: hand it over to the CLI.
     if (backend === 'pglite') await database.db.close();
-    globals = database.target.databaseUrl ? ['--database-url', database.target.databaseUrl] : ['--data-dir', database.target.dataDir];
+    globals = database.target.databaseUrl
+      ? ['--database-url', database.target.databaseUrl]
+      : ['--data-dir', database.target.dataDir];
   });
   afterAll(() => database?.drop());
 
@@ -130,27 +166,48 @@ describe.each(BACKENDS)('dino-shop as a process on %s', (backend) => {
     expect(cart).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'dino-shop: no cart 7a0c1e1e-0000-4000-8000-000000000001: the stream cart-7a0c1e1e-0000-4000-8000-000000000001 has no events\n',
+      stderr:
+        'dino-shop: no cart 7a0c1e1e-0000-4000-8000-000000000001: the stream cart-7a0c1e1e-0000-4000-8000-000000000001 has no events\n',
     });
   });
 
   it('an order move exits 1 on an unknown order and 2 on a bad argument', async () => {
     const [unknown, bad] = await Promise.all([
-      dinoShop([...globals, 'orders', 'ship', 'DINO-000000', '--carrier', 'Pterodactyl Express', '--tracking', 'PTX-1']),
+      dinoShop([
+        ...globals,
+        'orders',
+        'ship',
+        'DINO-000000',
+        '--carrier',
+        'Pterodactyl Express',
+        '--tracking',
+        'PTX-1',
+      ]),
       dinoShop([...globals, 'orders', 'refund', 'DINO-000000', '--amount', '12.345']),
     ]);
     expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: no order #DINO-000000\n' });
     expect(bad).toEqual({
       code: 2,
       stdout: '',
-      stderr: "error: option '--amount <decimal>' argument '12.345' is invalid. Expected an amount in dollars with at most two decimals, e.g. 12.34. (see: dino-shop orders refund --help)\n",
+      stderr:
+        "error: option '--amount <decimal>' argument '12.345' is invalid. Expected an amount in dollars with at most two decimals, e.g. 12.34. (see: dino-shop orders refund --help)\n",
     });
   });
 
-  it.runIf(existsSync('/dev/full'))('`carts list > /dev/full` and `subscribers export > /dev/full` fail in one line', async () => {
-    for (const command of [['carts', 'list'], ['subscribers', 'export']]) {
-      const run = await dinoShop([...globals, ...command], { stdoutTo: '/dev/full' });
-      expect(run, command.join(' ')).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: cannot write output: ENOSPC: no space left on device, write\n' });
-    }
-  });
+  it.runIf(existsSync('/dev/full'))(
+    '`carts list > /dev/full` and `subscribers export > /dev/full` fail in one line',
+    async () => {
+      for (const command of [
+        ['carts', 'list'],
+        ['subscribers', 'export'],
+      ]) {
+        const run = await dinoShop([...globals, ...command], { stdoutTo: '/dev/full' });
+        expect(run, command.join(' ')).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: 'dino-shop: cannot write output: ENOSPC: no space left on device, write\n',
+        });
+      }
+    },
+  );
 });

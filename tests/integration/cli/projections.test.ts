@@ -12,22 +12,62 @@ import { appendSubscriber, cli } from './cli-support.ts';
 
 /** Real traffic through the API: carts with adds, quantity changes, removals and clears, orders, and sign-ups. */
 async function shop(app: TestApp, shoppers: number, tag: string) {
-  const variants = app.catalogue.products().flatMap((p) => app.catalogue.variants(p.id).filter((v) => v.stock >= 10).map((v) => ({ productId: p.id, variantId: v.id })));
+  const variants = app.catalogue.products().flatMap((p) =>
+    app.catalogue
+      .variants(p.id)
+      .filter((v) => v.stock >= 10)
+      .map((v) => ({ productId: p.id, variantId: v.id })),
+  );
   const cartIds: string[] = [];
   for (let i = 0; i < shoppers; i++) {
     const me = shopper(app);
-    let cart = (await me.request({ method: 'POST', url: '/api/cart', payload: { ...variants[(i * 7) % variants.length]!, quantity: 1 + (i % 3) } })).json();
-    cart = (await me.request({ method: 'POST', url: '/api/cart', payload: { ...variants[(i * 7 + 3) % variants.length]!, quantity: 2 } })).json();
-    if (i % 2 === 0) cart = (await me.request({ method: 'PUT', url: `/api/cart/${cart.items[0].id}`, payload: { quantity: 5 } })).json();
+    let cart = (
+      await me.request({
+        method: 'POST',
+        url: '/api/cart',
+        payload: { ...variants[(i * 7) % variants.length]!, quantity: 1 + (i % 3) },
+      })
+    ).json();
+    cart = (
+      await me.request({
+        method: 'POST',
+        url: '/api/cart',
+        payload: { ...variants[(i * 7 + 3) % variants.length]!, quantity: 2 },
+      })
+    ).json();
+    if (i % 2 === 0)
+      cart = (
+        await me.request({ method: 'PUT', url: `/api/cart/${cart.items[0].id}`, payload: { quantity: 5 } })
+      ).json();
     if (i % 3 === 0) cart = (await me.request({ method: 'DELETE', url: `/api/cart/${cart.items[1].id}` })).json();
     if (i % 5 === 4) cart = (await me.request({ method: 'DELETE', url: '/api/cart' })).json();
-    if (i === 1 || i === 5) expect((await me.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: `${tag}-${i}@example.com` }) })).statusCode).toBe(201);
+    if (i === 1 || i === 5)
+      expect(
+        (
+          await me.request({
+            method: 'POST',
+            url: '/api/orders',
+            payload: checkout({ email: `${tag}-${i}@example.com` }),
+          })
+        ).statusCode,
+      ).toBe(201);
     if (i === 2) {
       const { product, variant } = variantWithStock(0);
-      expect((await app.inject({ method: 'POST', url: '/api/stock-alerts', payload: { email: `${tag}-${i}@example.com`, productId: product.id, variantId: variant.id } })).statusCode).toBe(202);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/stock-alerts',
+            payload: { email: `${tag}-${i}@example.com`, productId: product.id, variantId: variant.id },
+          })
+        ).statusCode,
+      ).toBe(202);
     }
     cartIds.push(cart.id);
-    expect((await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: `${tag}-${i}@example.com` } })).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/subscribe', payload: { email: `${tag}-${i}@example.com` } }))
+        .statusCode,
+    ).toBe(201);
   }
   return cartIds;
 }
@@ -51,7 +91,9 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     const run = await cli(app, ['projections', 'replay']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^Replayed carts, subscribers, orders, stock, stock_alerts: \d{2,} events up to position [\d,]+ in \d+\.\d\d s \([\d,]+ events\/s\)\.\n$/);
+    expect(run.stdout).toMatch(
+      /^Replayed carts, subscribers, orders, stock, stock_alerts: \d{2,} events up to position [\d,]+ in \d+\.\d\d s \([\d,]+ events\/s\)\.\n$/,
+    );
     expect(await readModels(app.db)).toEqual(live);
 
     // A progress bar on stderr when it is a terminal; stdout keeps just the result line.
@@ -67,7 +109,14 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
   it('list shows versions, checkpoints and lag, and notices events that were not projected', async () => {
     const listed = await cli(app, ['projections', 'list', '--json']);
     expect(listed.code).toBe(0);
-    const statuses = JSON.parse(listed.stdout) as Array<{ name: string; codeVersion: number; storedVersion: number; checkpoint: number; head: number; lag: number }>;
+    const statuses = JSON.parse(listed.stdout) as Array<{
+      name: string;
+      codeVersion: number;
+      storedVersion: number;
+      checkpoint: number;
+      head: number;
+      lag: number;
+    }>;
     expect(statuses.map((s) => s.name)).toEqual(['carts', 'subscribers', 'orders', 'stock', 'stock_alerts']);
     for (const s of statuses) {
       const version = projections.find((p) => p.name === s.name)!.version;
@@ -78,15 +127,26 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     }
 
     // An event appended without its inline projection: the read model is now behind.
-    const unprojected = { schemaVersion: 2, subscriberId: 'unprojected-id', emailCipher: 'a1.x.y.z', at: new Date().toISOString() };
-    await app.db.transaction((tx) => appendToStream(tx, 'subscriber-unprojected-id', 0, [{ type: 'Subscribed', data: unprojected }]));
+    const unprojected = {
+      schemaVersion: 2,
+      subscriberId: 'unprojected-id',
+      emailCipher: 'a1.x.y.z',
+      at: new Date().toISOString(),
+    };
+    await app.db.transaction((tx) =>
+      appendToStream(tx, 'subscriber-unprojected-id', 0, [{ type: 'Subscribed', data: unprojected }]),
+    );
     const behind = await cli(app, ['projections', 'list']);
     const lines = behind.stdout.split('\n');
     expect(lines[0]).toMatch(/^PROJECTION\s+VERSION\s+STORED\s+CHECKPOINT\s+HEAD\s+LAG\s+WAITING\s+LAST REPLAY$/);
     const v = subscribersProjection.version;
-    expect(lines.find((l) => l.startsWith('subscribers'))).toMatch(new RegExp(`^subscribers\\s+${v}\\s+${v}\\s+[\\d,]+\\s+[\\d,]+\\s+1\\s+[\\d,]+ s\\s+\\d{4}-`));
+    expect(lines.find((l) => l.startsWith('subscribers'))).toMatch(
+      new RegExp(`^subscribers\\s+${v}\\s+${v}\\s+[\\d,]+\\s+[\\d,]+\\s+1\\s+[\\d,]+ s\\s+\\d{4}-`),
+    );
     expect(lines.find((l) => l.startsWith('carts'))).toMatch(/^carts\s+1\s+1\s+[\d,]+\s+[\d,]+\s+0\s+0 s\s+/);
-    expect(behind.stdout).toContain('subscribers: 1 event(s) not reflected: run `dino-shop projections replay subscribers`.');
+    expect(behind.stdout).toContain(
+      'subscribers: 1 event(s) not reflected: run `dino-shop projections replay subscribers`.',
+    );
 
     // Tables of an older version: the server rebuilds them as it starts, or the operator does.
     await app.db.query(`update projection_state set version = 0 where name = 'carts'`);
@@ -96,17 +156,27 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
     await app.db.query(`update projection_state set version = 1 where name = 'carts'`);
 
     await cli(app, ['projections', 'replay', 'subscribers']);
-    const caughtUp = JSON.parse((await cli(app, ['projections', 'list', '--json'])).stdout) as Array<{ name: string; lag: number }>;
+    const caughtUp = JSON.parse((await cli(app, ['projections', 'list', '--json'])).stdout) as Array<{
+      name: string;
+      lag: number;
+    }>;
     expect(caughtUp.find((s) => s.name === 'subscribers')!.lag).toBe(0);
-    expect((await app.db.query('select 1 from subscribers where subscriber_id = $1', ['unprojected-id'])).rows).toHaveLength(1);
+    expect(
+      (await app.db.query('select 1 from subscribers where subscriber_id = $1', ['unprojected-id'])).rows,
+    ).toHaveLength(1);
   });
 
   it('replay is safe while the shop takes writes: readers never see an empty model, no appended event is missed', async () => {
     const me = shopper(app);
     // A cart that exists before the replay starts.
-    await me.request({ method: 'POST', url: '/api/cart', payload: { productId: 1, variantId: app.catalogue.variants(1).find((v) => v.stock > 5)!.id, quantity: 2 } });
+    await me.request({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: 1, variantId: app.catalogue.variants(1).find((v) => v.stock > 5)!.id, quantity: 2 },
+    });
 
-    const subscribersBefore = (await app.db.query<{ n: number }>('select count(*)::int as n from subscribers')).rows[0]!.n;
+    const subscribersBefore = (await app.db.query<{ n: number }>('select count(*)::int as n from subscribers')).rows[0]!
+      .n;
     // Batches of 1 make the replay slow enough for the traffic below to overlap it.
     const replay = cli(app, ['projections', 'replay', '--batch-size', '1']);
     if (backend === 'postgres') {
@@ -128,8 +198,11 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
 
     expect(reads.every((n) => n === 2)).toBe(true);
     // Every event appended during the replay is in the read models, and they still equal a clean rebuild.
-    for (const id of newCarts) expect((await app.db.query('select 1 from carts where cart_id = $1', [id])).rows).toHaveLength(1);
-    expect((await app.db.query('select count(*)::int as n from subscribers')).rows[0]).toEqual({ n: subscribersBefore + 4 });
+    for (const id of newCarts)
+      expect((await app.db.query('select 1 from carts where cart_id = $1', [id])).rows).toHaveLength(1);
+    expect((await app.db.query('select count(*)::int as n from subscribers')).rows[0]).toEqual({
+      n: subscribersBefore + 4,
+    });
     const after = await readModels(app.db);
     await cli(app, ['projections', 'replay']);
     expect(await readModels(app.db)).toEqual(after);
@@ -139,7 +212,11 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
 
   it('the swap keeps every index, key and check of the read-model tables, built after the rows or before; in-place replay gives the same rows', async () => {
     const schema = async () => ({
-      indexes: (await app.db.query("select tablename, indexname, indexdef from pg_indexes where tablename in ('carts', 'subscribers') order by indexname")).rows,
+      indexes: (
+        await app.db.query(
+          "select tablename, indexname, indexdef from pg_indexes where tablename in ('carts', 'subscribers') order by indexname",
+        )
+      ).rows,
       constraints: (
         await app.db.query(
           "select conrelid::regclass::text as rel, conname, pg_get_constraintdef(oid) as def from pg_constraint where conrelid in ('carts'::regclass, 'subscribers'::regclass) order by conname",
@@ -177,15 +254,27 @@ describe.each(BACKENDS)('dino-shop projections on %s', (backend) => {
 
   it('an unknown projection name is a clear error listing the known ones', async () => {
     const run = await cli(app, ['projections', 'replay', 'carts', 'invoices']);
-    expect(run).toEqual({ code: 1, stdout: '', stderr: 'dino-shop: unknown projection "invoices" (known: carts, subscribers, orders, stock, stock_alerts)\n' });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'dino-shop: unknown projection "invoices" (known: carts, subscribers, orders, stock, stock_alerts)\n',
+    });
   });
 
   it('--jobs and --batch-size out of range are usage errors that touch nothing', async () => {
-    for (const args of [['--jobs', '0'], ['--jobs', '20'], ['--jobs', 'x'], ['--batch-size', '0'], ['--batch-size', '3000000000']]) {
+    for (const args of [
+      ['--jobs', '0'],
+      ['--jobs', '20'],
+      ['--jobs', 'x'],
+      ['--batch-size', '0'],
+      ['--batch-size', '3000000000'],
+    ]) {
       const run = await cli(app, ['projections', 'replay', ...args]);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(/^error: option '--(jobs|batch-size) <n>' argument '.*' is invalid\. Expected a whole number from 1 to (19|2147483647)\. \(see: dino-shop projections replay --help\)\n$/);
+      expect(run.stderr).toMatch(
+        /^error: option '--(jobs|batch-size) <n>' argument '.*' is invalid\. Expected a whole number from 1 to (19|2147483647)\. \(see: dino-shop projections replay --help\)\n$/,
+      );
     }
   });
 });

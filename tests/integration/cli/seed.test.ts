@@ -23,7 +23,15 @@ describe.each(BACKENDS)('dino-shop migrate and seed on %s', (backend) => {
     const me = shopper(app);
     const product = app.catalogue.products()[0]!;
     const variant = app.catalogue.variants(product.id).find((v) => v.stock > 0)!;
-    expect((await me.request({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: variant.id, quantity: 1 } })).statusCode).toBe(201);
+    expect(
+      (
+        await me.request({
+          method: 'POST',
+          url: '/api/cart',
+          payload: { productId: product.id, variantId: variant.id, quantity: 1 },
+        })
+      ).statusCode,
+    ).toBe(201);
     const events = await countEvents(app.db);
     const version = await catalogueVersion(app.db);
 
@@ -34,7 +42,11 @@ describe.each(BACKENDS)('dino-shop migrate and seed on %s', (backend) => {
 
     const reset = await cli(app, ['seed', '--reset']);
     expect(reset.code).toBe(0);
-    expect(reset.stdout).toMatch(new RegExp(`^Replaced the catalogue \\(now version ${version + 1}\\): 8 categories, 20 products, \\d+ variants, \\d+ testimonials\\. Events were not touched\\.\\n$`));
+    expect(reset.stdout).toMatch(
+      new RegExp(
+        `^Replaced the catalogue \\(now version ${version + 1}\\): 8 categories, 20 products, \\d+ variants, \\d+ testimonials\\. Events were not touched\\.\\n$`,
+      ),
+    );
     expect(await catalogueVersion(app.db)).toBe(version + 1);
 
     const thenAgain = await cli(app, ['seed']);
@@ -56,7 +68,18 @@ describe.each(BACKENDS)('dino-shop migrate and seed on %s', (backend) => {
   });
 
   it('every command has --help with a description', async () => {
-    for (const command of [[], ['serve'], ['migrate'], ['seed'], ['subscribers', 'export'], ['projections', 'list'], ['projections', 'replay'], ['carts', 'list'], ['cart', 'replay'], ['events', 'tail']]) {
+    for (const command of [
+      [],
+      ['serve'],
+      ['migrate'],
+      ['seed'],
+      ['subscribers', 'export'],
+      ['projections', 'list'],
+      ['projections', 'replay'],
+      ['carts', 'list'],
+      ['cart', 'replay'],
+      ['events', 'tail'],
+    ]) {
       const run = await cli(app, [...command, '--help']);
       expect(run.code, command.join(' ')).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^Usage: dino-shop${command.length ? ` ${command.join(' ')}` : ''} `));

@@ -15,7 +15,10 @@ function serve(dataDir: string, ms = 60_000): Promise<{ code: number | null; std
   delete env.DATABASE_URL;
   delete env.SESSION_SECRET;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', '--data-dir', dataDir, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', '--data-dir', dataDir, 'serve'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), ms);
     let stdout = '';
     let stderr = '';
@@ -30,7 +33,9 @@ function serve(dataDir: string, ms = 60_000): Promise<{ code: number | null; std
 }
 
 describe('dino-shop serve with a session secret it cannot use', () => {
-  it('stops with exit code 1 and one line naming the file and what to do, and leaves the file', { timeout: 120_000 }, async () => {
+  it('stops with exit code 1 and one line naming the file and what to do, and leaves the file', {
+    timeout: 120_000,
+  }, async () => {
     const short = await mkdtemp(path.join(tmpdir(), 'dino-secret-'));
     const directory = await mkdtemp(path.join(tmpdir(), 'dino-secret-'));
     dirs.push(short, directory);

@@ -13,7 +13,15 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
   beforeAll(async () => {
     app = await createTestApp(backend);
     const me = await shopperWith(app, product.id, variant.id, 2);
-    const placed = await me.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'Stock.Taker@Example.com', lastName: 'Quarryworth', address: '7 Obsidian Quarry Road' }) });
+    const placed = await me.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: checkout({
+        email: 'Stock.Taker@Example.com',
+        lastName: 'Quarryworth',
+        address: '7 Obsidian Quarry Road',
+      }),
+    });
     expect(placed.statusCode).toBe(201);
     number = placed.json().number;
   });
@@ -29,7 +37,9 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     expect(await onHand()).toEqual([variant.id, 1, 3, 0, 2]);
     const low = await cli(app, ['stock', 'list', '--low', '1']);
     expect(low).toMatchObject({ code: 0, stderr: '' });
-    expect(low.stdout.split('\n')[0]).toMatch(/^VARIANT\s+ON HAND\s+COUNTED\s+RECEIVED\s+ORDERED\s+RETURNED\s+PRODUCT$/);
+    expect(low.stdout.split('\n')[0]).toMatch(
+      /^VARIANT\s+ON HAND\s+COUNTED\s+RECEIVED\s+ORDERED\s+RETURNED\s+PRODUCT$/,
+    );
     const rows = low.stdout.trimEnd().split('\n').slice(1);
     expect(rows.some((line) => line.startsWith(`${variant.id} `))).toBe(true);
     expect(rows.every((line) => Number(line.trim().split(/\s+/)[1]) <= 1)).toBe(true);
@@ -45,11 +55,27 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     expect(records).toContain(`${variant.id},1,3,0,2,0,${product.name},${variant.size},${variant.color}`);
     expect(records.at(-1)).toBe('');
     // When as JSON and NDJSON, then the same records, numbers as numbers
-    const json = JSON.parse((await cli(app, ['stock', 'list', '--format', 'json'])).stdout) as Record<string, unknown>[];
-    const mine = { variant: variant.id, on_hand: 1, counted: 3, received: 0, ordered: 2, returned: 0, product: product.name, size: variant.size, color: variant.color };
+    const json = JSON.parse((await cli(app, ['stock', 'list', '--format', 'json'])).stdout) as Record<
+      string,
+      unknown
+    >[];
+    const mine = {
+      variant: variant.id,
+      on_hand: 1,
+      counted: 3,
+      received: 0,
+      ordered: 2,
+      returned: 0,
+      product: product.name,
+      size: variant.size,
+      color: variant.color,
+    };
     expect(json).toContainEqual(mine);
     expect(json).toHaveLength(records.length - 1);
-    const ndjson = (await cli(app, ['stock', 'list', '--format', 'ndjson', '--low', '1'])).stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const ndjson = (await cli(app, ['stock', 'list', '--format', 'ndjson', '--low', '1'])).stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(ndjson).toContainEqual(mine);
     // And an unknown format is a usage error
     const bad = await cli(app, ['stock', 'list', '--format', 'xml']);
@@ -68,7 +94,13 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     // Recorded once, with where it came from and who received it.
     expect(rows).toEqual([{ reason: 'Delivery note 8841', actor: expect.stringMatching(/^cli:\S+@\S+$/) }]);
 
-    for (const args of [['999999', '5'], [String(variant.id), '0'], [String(variant.id), '100001'], [String(variant.id), 'lots'], [String(variant.id), '5', '--reason', ' ']]) {
+    for (const args of [
+      ['999999', '5'],
+      [String(variant.id), '0'],
+      [String(variant.id), '100001'],
+      [String(variant.id), 'lots'],
+      [String(variant.id), '5', '--reason', ' '],
+    ]) {
       const refused = await cli(app, ['stock', 'receive', ...args]);
       expect(refused.code).not.toBe(0);
       expect(refused.stdout).toBe('');
@@ -82,8 +114,14 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     const csv = await cli(app, ['orders', 'list']);
     expect(csv.code).toBe(0);
     const [header, row, ...rest] = csv.stdout.split('\r\n');
-    expect(header).toBe('number,placed_at,status,lines,items,subtotal,shipping,discount,total,promo_code,shipping_method');
-    expect(row).toMatch(new RegExp(`^\\${number},\\d{4}-[^,]+,Processing,1,2,\\d+\\.\\d\\d,\\d+\\.\\d\\d,0\\.00,\\d+\\.\\d\\d,,Standard Shipping \\(3-5 business days\\)$`));
+    expect(header).toBe(
+      'number,placed_at,status,lines,items,subtotal,shipping,discount,total,promo_code,shipping_method',
+    );
+    expect(row).toMatch(
+      new RegExp(
+        `^\\${number},\\d{4}-[^,]+,Processing,1,2,\\d+\\.\\d\\d,\\d+\\.\\d\\d,0\\.00,\\d+\\.\\d\\d,,Standard Shipping \\(3-5 business days\\)$`,
+      ),
+    );
     expect(rest).toEqual(['']);
     expect(csv.stdout.toLowerCase()).not.toContain('stock.taker');
     expect(csv.stderr).toBe('Listed 1 order(s) (csv).\n');
@@ -106,7 +144,11 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     }
     // And a status no order has is an empty list, whatever its case
     for (const typed of ['cancelled', 'CANCELLED']) {
-      expect(await cli(app, ['orders', 'list', '--status', typed, '--format', 'ndjson']), typed).toEqual({ code: 0, stdout: '', stderr: 'Listed 0 order(s) (ndjson).\n' });
+      expect(await cli(app, ['orders', 'list', '--status', typed, '--format', 'ndjson']), typed).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: 'Listed 0 order(s) (ndjson).\n',
+      });
     }
     // And a word that is no status exits 2, naming them
     const bad = await cli(app, ['orders', 'list', '--status', 'lost']);
@@ -124,13 +166,18 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     // Worded as the shop words an order everywhere: shipping 'Free' when waived, no discount row without one.
     expect(run.stdout).toMatch(/\nSubtotal \$\d+\.\d\d {2}Shipping (?:Free|\$\d+\.\d\d) {2}Total \$\d+\.\d\d\n/);
     expect(run.stdout).toMatch(/\nStatus {4}Processing\n/);
-    expect(run.stdout).toMatch(/Timeline:\n {2}v1 {2}\S+ {2}shopper:[\w-]{16} {2}Placed {2}2 items in 1 line, total \$\d+\.\d\d\n$/);
+    expect(run.stdout).toMatch(
+      /Timeline:\n {2}v1 {2}\S+ {2}shopper:[\w-]{16} {2}Placed {2}2 items in 1 line, total \$\d+\.\d\d\n$/,
+    );
     expect(run.stdout.toLowerCase()).not.toContain('stock.taker');
-    expect(await cli(app, ['orders', 'show', '#DINO-000000'])).toMatchObject({ code: 1, stderr: 'dino-shop: no order #DINO-000000\n' });
+    expect(await cli(app, ['orders', 'show', '#DINO-000000'])).toMatchObject({
+      code: 1,
+      stderr: 'dino-shop: no order #DINO-000000\n',
+    });
     expect((await cli(app, ['orders', 'show', 'twelve'])).code).toBe(2);
   });
 
-  it('customers forget deletes the key that seals the order\'s personal details; its lines and totals stay', async () => {
+  it("customers forget deletes the key that seals the order's personal details; its lines and totals stay", async () => {
     // Sealed from the start: no name, address or e-mail of the order in clear anywhere.
     const clear = ['stock.taker', 'quarryworth', 'obsidian quarry'];
     const dumped = (await wholeDatabase(app.db)).toLowerCase();
@@ -139,7 +186,13 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     const tail = await cli(app, ['events', 'tail', '-n', '100']);
     expect(tail.stdout).toMatch(/ {2}OrderPlaced {2}/);
     expect(clear.filter((text) => tail.stdout.toLowerCase().includes(text))).toEqual([]);
-    const keys = async () => (await app.db.query<{ n: number }>('select count(*)::int as n from subscriber_keys k join orders o on o.customer_id = k.subscriber_id where o.number = $1', [number])).rows[0]!.n;
+    const keys = async () =>
+      (
+        await app.db.query<{ n: number }>(
+          'select count(*)::int as n from subscriber_keys k join orders o on o.customer_id = k.subscriber_id where o.number = $1',
+          [number],
+        )
+      ).rows[0]!.n;
     expect(await keys()).toBe(1);
     // Without JavaScript the shop keeps a form's answer for its retries, flash and all: an order's
     // confirmation names the address. A refused form hands back what was typed, and is never kept.
@@ -147,10 +200,22 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     const plain = browser(app);
     await plain.post('/cart/add', { productId: other.product.id, variantId: other.variant.id, quantity: 1 });
     const keptMentioning = async () => {
-      const { rows } = await app.db.query<{ answer: string }>('select body || headers::text as answer from idempotency_keys');
-      return rows.filter(({ answer }) => clear.some((text) => decodeURIComponent(answer.replaceAll('%', '%25').replace(/%25([0-9A-F]{2})/g, '%$1')).toLowerCase().includes(text))).length;
+      const { rows } = await app.db.query<{ answer: string }>(
+        'select body || headers::text as answer from idempotency_keys',
+      );
+      return rows.filter(({ answer }) =>
+        clear.some((text) =>
+          decodeURIComponent(answer.replaceAll('%', '%25').replace(/%25([0-9A-F]{2})/g, '%$1'))
+            .toLowerCase()
+            .includes(text),
+        ),
+      ).length;
     };
-    const typed = checkout({ email: 'STOCK.taker@example.com', lastName: 'Quarryworth', address: '7 Obsidian Quarry Road' });
+    const typed = checkout({
+      email: 'STOCK.taker@example.com',
+      lastName: 'Quarryworth',
+      address: '7 Obsidian Quarry Road',
+    });
     expect((await plain.post('/checkout', { ...typed, zipCode: '' })).statusCode).toBe(303);
     expect(plain.flash().form.values.address).toBe('7 Obsidian Quarry Road');
     expect(await keptMentioning()).toBe(0);
@@ -160,9 +225,14 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     const run = await cli(app, ['customers', 'forget', ' Stock.Taker@example.com ']);
     expect(run.code).toBe(0);
     expect(await keptMentioning()).toBe(0);
-    expect(run.stdout).toMatch(/^That address is not on the mailing list \(customer \S+\); nothing readable of it is left\.\n$/);
+    expect(run.stdout).toMatch(
+      /^That address is not on the mailing list \(customer \S+\); nothing readable of it is left\.\n$/,
+    );
     expect(await keys()).toBe(0);
-    const { rows } = await app.db.query<{ total_cents: number; lines: unknown[] }>('select total_cents, lines from orders where number = $1', [number]);
+    const { rows } = await app.db.query<{ total_cents: number; lines: unknown[] }>(
+      'select total_cents, lines from orders where number = $1',
+      [number],
+    );
     expect(rows[0]!.total_cents).toBeGreaterThan(0);
     expect(rows[0]!.lines).toHaveLength(1);
     expect((await cli(app, ['orders', 'show', number])).code).toBe(0);

@@ -1,6 +1,18 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync } from 'node:fs';
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +49,16 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     await appendSubscriber(app.db, 'same-b@x.co', '2024-03-05T00:00:00.000Z');
     await appendSubscriber(app.db, 'same-a@x.co', '2024-03-05T00:00:00.000Z');
     const emails = [...awkward.map((s) => s.email), ...viaApi, 'same-b@x.co', 'same-a@x.co'];
-    const byId = new Map(await Promise.all(emails.map(async (email) => [await subscriberIdFor(app.db, email), email] as const)));
-    const { rows } = await app.db.query<{ subscriber_id: string; subscribed_at: Date }>('select subscriber_id, subscribed_at from subscribers order by subscribed_at, subscriber_id');
-    expected = rows.map((r) => ({ email: byId.get(r.subscriber_id)!, subscribed_at: new Date(r.subscribed_at).toISOString() }));
+    const byId = new Map(
+      await Promise.all(emails.map(async (email) => [await subscriberIdFor(app.db, email), email] as const)),
+    );
+    const { rows } = await app.db.query<{ subscriber_id: string; subscribed_at: Date }>(
+      'select subscriber_id, subscribed_at from subscribers order by subscribed_at, subscriber_id',
+    );
+    expected = rows.map((r) => ({
+      email: byId.get(r.subscriber_id)!,
+      subscribed_at: new Date(r.subscribed_at).toISOString(),
+    }));
     expect(expected).toHaveLength(8);
   });
   afterAll(async () => {
@@ -62,7 +81,12 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
 
   it('pages with the keyset cursor without losing or repeating rows', async () => {
     const run = await cli(app, ['subscribers', 'export', '--format', 'ndjson', '--batch-size', '2']);
-    expect(run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(expected);
+    expect(
+      run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(expected);
   });
 
   it('a reader that stops early ends the export transaction: the database goes on serving', async () => {
@@ -90,8 +114,17 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
   it('--since keeps subscribers from that time on (a date is midnight UTC)', async () => {
     const run = await cli(app, ['subscribers', 'export', '--format', 'json', '--since', '2024-03-02']);
     expect(JSON.parse(run.stdout)).toEqual(expected.filter((s) => s.subscribed_at >= '2024-03-02T00:00:00.000Z'));
-    const precise = await cli(app, ['subscribers', 'export', '--format', 'json', '--since', '2024-03-02T11:00:00+01:00']);
-    expect(JSON.parse(precise.stdout).map((s: { email: string }) => s.email)).toEqual(expected.filter((s) => s.subscribed_at >= '2024-03-02T10:00:00.000Z').map((s) => s.email));
+    const precise = await cli(app, [
+      'subscribers',
+      'export',
+      '--format',
+      'json',
+      '--since',
+      '2024-03-02T11:00:00+01:00',
+    ]);
+    expect(JSON.parse(precise.stdout).map((s: { email: string }) => s.email)).toEqual(
+      expected.filter((s) => s.subscribed_at >= '2024-03-02T10:00:00.000Z').map((s) => s.email),
+    );
     const none = await cli(app, ['subscribers', 'export', '--format', 'json', '--since', '2999-01-01']);
     expect(none.stdout).toBe('[]\n');
   });
@@ -101,7 +134,9 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     const run = await cli(app, ['subscribers', 'export', '--output', file]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(new RegExp(`^Exported 8 subscribers \\(csv\\) to ${file.replaceAll('/', '\\/')} in [\\d.]+ s\\.\\n$`));
+    expect(run.stderr).toMatch(
+      new RegExp(`^Exported 8 subscribers \\(csv\\) to ${file.replaceAll('/', '\\/')} in [\\d.]+ s\\.\\n$`),
+    );
     expect(parseCsv(await readFile(file, 'utf8')).length).toBe(9);
     expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
   });
@@ -114,7 +149,11 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
       ...db,
       transaction: (work) =>
         db.transaction((tx) =>
-          work({ exec: (sql) => tx.exec(sql), query: (sql, params, options) => (sql.startsWith('fetch') ? Promise.reject(timedOut) : tx.query(sql, params, options)) }),
+          work({
+            exec: (sql) => tx.exec(sql),
+            query: (sql, params, options) =>
+              sql.startsWith('fetch') ? Promise.reject(timedOut) : tx.query(sql, params, options),
+          }),
         ),
     });
     const run = await cli(app, ['subscribers', 'export', '--output', file], { wrap: fetchFails });
@@ -125,7 +164,9 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
 
   it('shows a progress bar on stderr only when stderr is a terminal the export does not print to', async () => {
     const file = path.join(dir, 'progress.ndjson');
-    const withBar = await cli(app, ['subscribers', 'export', '--format', 'ndjson', '--output', file], { stderrTTY: true });
+    const withBar = await cli(app, ['subscribers', 'export', '--format', 'ndjson', '--output', file], {
+      stderrTTY: true,
+    });
     expect(withBar.code).toBe(0);
     expect(withBar.stderr).toContain('Exporting [');
     expect(withBar.stderr).toContain('8/8 subscribers');
@@ -144,7 +185,10 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     // Printing to the terminal: no bar in between the rows.
     const onTerminal = await cli(app, ['subscribers', 'export'], { stderrTTY: true, stdout: capture({ isTTY: true }) });
     expect(onTerminal.stderr).toBe('');
-    expect(await cli(app, ['subscribers', 'export', '--output', file])).toMatchObject({ code: 0, stderr: expect.not.stringContaining('Exporting [') });
+    expect(await cli(app, ['subscribers', 'export', '--output', file])).toMatchObject({
+      code: 0,
+      stderr: expect.not.stringContaining('Exporting ['),
+    });
   });
 
   it('a new file is owner-only; a replaced regular file keeps its mode', async () => {
@@ -180,7 +224,9 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
       stdout: '',
       stderr: `dino-shop: cannot write ${dangling}: it is a symbolic link; name the file itself (it points to nothing)\n`,
     });
-    expect([...(await readdir(dir)), ...(await readdir(path.join(dir, 'real')))].filter((f) => f.includes('partial'))).toEqual([]);
+    expect(
+      [...(await readdir(dir)), ...(await readdir(path.join(dir, 'real')))].filter((f) => f.includes('partial')),
+    ).toEqual([]);
   });
 
   it('writes into a FIFO or a device in place instead of replacing it with a file', async () => {
@@ -223,10 +269,15 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
         stop.abort();
       },
     });
-    const run = await cli(app, ['subscribers', 'export', '--output', file, '--batch-size', '1'], { signal: stop.signal, stderr });
+    const run = await cli(app, ['subscribers', 'export', '--output', file, '--batch-size', '1'], {
+      signal: stop.signal,
+      stderr,
+    });
     expect(seenWhenStopped).toHaveLength(1);
     expect(run.code).toBe(130);
-    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`dino-shop: interrupted: the export did not complete; ${file} was not replaced`);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `dino-shop: interrupted: the export did not complete; ${file} was not replaced`,
+    );
     expect(partials()).toEqual([]);
     expect(await readFile(file, 'utf8')).toBe('old\n');
 
@@ -243,31 +294,47 @@ describe.each(BACKENDS)('dino-shop subscribers export on %s', (backend) => {
     expect(batch).toEqual({
       code: 2,
       stdout: '',
-      stderr: "error: option '--batch-size <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop subscribers export --help)\n",
+      stderr:
+        "error: option '--batch-size <n>' argument '99999999999999' is invalid. Expected a whole number from 1 to 2147483647. (see: dino-shop subscribers export --help)\n",
     });
     const since = await cli(app, ['subscribers', 'export', '--since', '0000-01-01']);
     expect(since).toEqual({
       code: 2,
       stdout: '',
-      stderr: "error: option '--since <iso-date>' argument '0000-01-01' is invalid. The year must be 0001 or later. (see: dino-shop subscribers export --help)\n",
+      stderr:
+        "error: option '--since <iso-date>' argument '0000-01-01' is invalid. The year must be 0001 or later. (see: dino-shop subscribers export --help)\n",
     });
-    expect((await cli(app, ['subscribers', 'export', '--since', '0001-01-01', '--format', 'ndjson'])).stdout.trimEnd().split('\n')).toHaveLength(8);
+    expect(
+      (await cli(app, ['subscribers', 'export', '--since', '0001-01-01', '--format', 'ndjson'])).stdout
+        .trimEnd()
+        .split('\n'),
+    ).toHaveLength(8);
   });
 
   it('fails in one line on a bad --format, --since or --output', async () => {
     const format = await cli(app, ['subscribers', 'export', '--format', 'xml']);
     expect(format.code).toBe(2);
-    expect(format.stderr).toBe("error: option '--format <format>' argument 'xml' is invalid. Allowed choices are csv, json, ndjson. (see: dino-shop subscribers export --help)\n");
+    expect(format.stderr).toBe(
+      "error: option '--format <format>' argument 'xml' is invalid. Allowed choices are csv, json, ndjson. (see: dino-shop subscribers export --help)\n",
+    );
     for (const since of ['yesterday', '2024-02-30', '2024-05-01T25:00:00Z', '05/01/2024']) {
       const run = await cli(app, ['subscribers', 'export', '--since', since]);
       expect(run.code, since).toBe(2);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(new RegExp(`^error: option '--since <iso-date>' argument '${since.replaceAll('/', '\\/')}' is invalid\\. [^\\n]+\\n$`));
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^error: option '--since <iso-date>' argument '${since.replaceAll('/', '\\/')}' is invalid\\. [^\\n]+\\n$`,
+        ),
+      );
     }
     const output = await cli(app, ['subscribers', 'export', '--output', path.join(dir, 'no-such-dir', 'x.csv')]);
     expect(output.code).toBe(1);
     expect(output.stderr).toMatch(/^dino-shop: cannot write .*x\.csv: ENOENT[^\n]*\n$/);
-    expect(await cli(app, ['subscribers', 'export', '--output', dir])).toMatchObject({ code: 1, stdout: '', stderr: `dino-shop: cannot write ${dir}: it is a directory; name a file in it\n` });
+    expect(await cli(app, ['subscribers', 'export', '--output', dir])).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `dino-shop: cannot write ${dir}: it is a directory; name a file in it\n`,
+    });
     const empty = await cli(app, ['subscribers', 'export', '--output', '']);
     expect(empty).toMatchObject({ code: 2, stdout: '' });
     expect(empty.stderr).toMatch(/^error: option '--output <file>' argument '' is invalid\. It must not be empty\./);

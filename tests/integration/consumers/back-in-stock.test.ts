@@ -14,7 +14,10 @@ import { until } from '../../support/until.ts';
 describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
+  withInbox(
+    () => createTestApp(backend),
+    (opened, started) => ([app, inbox] = [opened, started]),
+  );
 
   it('one alert per address and variant; refused for a variant in stock or unknown; stored sealed', async () => {
     const alerts = app.shop.stockAlerts;
@@ -23,11 +26,17 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
     await alerts.request({ email: 'Ptera@Example.com', productId: product.id, variantId: variant.id });
     await alerts.request({ email: 'ptera@example.com ', productId: product.id, variantId: variant.id });
     expect(await countEvents(app, 'StockAlertRequested')).toBe(before + 1);
-    const { rows } = await app.db.query<{ data: unknown }>(`select data from events where type = 'StockAlertRequested'`);
+    const { rows } = await app.db.query<{ data: unknown }>(
+      `select data from events where type = 'StockAlertRequested'`,
+    );
     expect(JSON.stringify(rows)).not.toMatch(/ptera/i);
     const stocked = variantWithStock(20);
-    await expect(alerts.request({ email: 'ptera@example.com', productId: stocked.product.id, variantId: stocked.variant.id })).rejects.toMatchObject({ kind: 'conflict' });
-    await expect(alerts.request({ email: 'ptera@example.com', productId: product.id + 1, variantId: variant.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(
+      alerts.request({ email: 'ptera@example.com', productId: stocked.product.id, variantId: stocked.variant.id }),
+    ).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(
+      alerts.request({ email: 'ptera@example.com', productId: product.id + 1, variantId: variant.id }),
+    ).rejects.toMatchObject({ kind: 'not-found' });
     expect(await countEvents(app, 'StockAlertRequested')).toBe(before + 1);
   });
 
@@ -65,13 +74,19 @@ describe.each(BACKENDS)('back-in-stock alerts on %s', (backend) => {
   it('a size sold out again before its mail goes still tells the shopper: the receipt is what they waited for', async () => {
     const alerts = app.shop.stockAlerts;
     // Another seeded size at 0 than the tests above use.
-    const [, second] = seed.products.flatMap((product) => product.variants.filter((v) => v.stock === 0).map((variant) => ({ product, variant })));
+    const [, second] = seed.products.flatMap((product) =>
+      product.variants.filter((v) => v.stock === 0).map((variant) => ({ product, variant })),
+    );
     const { product, variant } = second!;
     await alerts.request({ email: 'dilo@example.com', productId: product.id, variantId: variant.id });
     await receiveStock(app.shop.store, variant.id, 1);
     await app.catalogue.refresh();
     const buyer = await shopperWith(app, product.id, variant.id, 1);
-    const order = await buyer.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'buyer@example.com' }) });
+    const order = await buyer.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: checkout({ email: 'buyer@example.com' }),
+    });
     expect(order.statusCode, order.body).toBe(201);
 
     // The consumer runs only now, from where the tests above left it: the receipt, then the sale.

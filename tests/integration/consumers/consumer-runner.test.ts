@@ -41,14 +41,20 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
     const stored = (await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!;
     // Past its last event, and past the other types' events too: the next read starts after all of them.
     const eventsAfter = async (cursor: { transactionId: string; position: number }) =>
-      (await t.db.query<{ n: number }>('select count(*)::int as n from events where (transaction_id, position) > ($1::xid8, $2::bigint)', [cursor.transactionId, cursor.position])).rows[0]!.n;
+      (
+        await t.db.query<{ n: number }>(
+          'select count(*)::int as n from events where (transaction_id, position) > ($1::xid8, $2::bigint)',
+          [cursor.transactionId, cursor.position],
+        )
+      ).rows[0]!.n;
     expect(await eventsAfter(stored.cursor)).toBe(0);
     expect(stored.leaseOwner).toBeNull();
 
     // Only other types arrive: the idle consumer's checkpoint follows the log all the same.
     await append(t, 'NotRunA', 3);
     running = startConsumers(t.db, [consumer], testContext(t.db), FAST);
-    const checkpointCaughtUp = async () => (await eventsAfter((await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!.cursor)) === 0;
+    const checkpointCaughtUp = async () =>
+      (await eventsAfter((await readCheckpoints(t.db)).find((c) => c.consumer === 'run-a')!.cursor)) === 0;
     for (let waited = 0; !(await checkpointCaughtUp()); waited += 50) {
       if (waited > 10_000) throw new Error('the checkpoint did not move past the other types');
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -73,7 +79,9 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
     });
     const running = startConsumers(counted, [consumer], testContext(t.db), FAST);
     try {
-      await until(async () => (await readCheckpoints(t.db)).some((c) => c.consumer === 'run-idle' && c.leaseOwner !== null));
+      await until(async () =>
+        (await readCheckpoints(t.db)).some((c) => c.consumer === 'run-idle' && c.leaseOwner !== null),
+      );
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const idle = { ...reads };
       // A poll every 10 ms reads the head about a hundred times a second; the log is read a handful of
@@ -108,12 +116,22 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
       expect(seen).toEqual([positions[0], positions[2]]);
       expect(running.stats()[0]).toMatchObject({ handled: 2, failed: 4, parked: 1 });
       const [dead] = await listDeadLetters(t.db, 'run-b');
-      expect(dead).toMatchObject({ position: positions[1], type: 'RunB', attempts: 4, status: 'parked', error: `refused event ${positions[1]}` });
+      expect(dead).toMatchObject({
+        position: positions[1],
+        type: 'RunB',
+        attempts: 4,
+        status: 'parked',
+        error: `refused event ${positions[1]}`,
+      });
       // Each wait at least the backoff due after that many failures (40, 80, 160 ms: doubling, up to
       // maxMs): a runner that retries sooner than that fails here.
       expect(tries).toHaveLength(4);
       const waits = tries.slice(1).map((at, i) => at - tries[i]!);
-      waits.forEach((wait, i) => expect(wait, `wait ${i + 1} of ${waits.join(', ')} ms`).toBeGreaterThanOrEqual(Math.min(backoff.maxMs, backoff.baseMs * 2 ** i)));
+      waits.forEach((wait, i) =>
+        expect(wait, `wait ${i + 1} of ${waits.join(', ')} ms`).toBeGreaterThanOrEqual(
+          Math.min(backoff.maxMs, backoff.baseMs * 2 ** i),
+        ),
+      );
       refuse = false;
       expect(await requestRetry(t.db, 'run-b', positions[1])).toBe(1);
       await until(() => seen.length === 3);
@@ -142,39 +160,49 @@ describe.each(BACKENDS)('consumer runner on %s', (backend) => {
     }
   });
 
-  it.runIf(backend === 'postgres')('two instances run a consumer once: one holds the lease, the other takes over when it stops', async () => {
-    const { consumer, seen } = recordingConsumer('run-d', ['RunD']);
-    const a = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'instance-a', leaseMs: 2_000 });
-    const b = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'instance-b', leaseMs: 2_000 });
-    try {
-      const positions = await append(t, 'RunD', 40);
-      await until(() => seen.length >= 40);
-      const [holder, other] = a.stats()[0]!.handled > 0 ? [a, b] : [b, a];
-      expect(other.stats()[0]!.handled).toBe(0);
-      await holder.stop();
-      const more = await append(t, 'RunD', 5);
-      await until(() => seen.length >= 45);
-      expect(other.stats()[0]!.handled).toBe(5);
-      expect(seen).toEqual([...positions, ...more]);
-    } finally {
-      await a.stop();
-      await b.stop();
-    }
-  });
+  it.runIf(backend === 'postgres')(
+    'two instances run a consumer once: one holds the lease, the other takes over when it stops',
+    async () => {
+      const { consumer, seen } = recordingConsumer('run-d', ['RunD']);
+      const a = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'instance-a', leaseMs: 2_000 });
+      const b = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'instance-b', leaseMs: 2_000 });
+      try {
+        const positions = await append(t, 'RunD', 40);
+        await until(() => seen.length >= 40);
+        const [holder, other] = a.stats()[0]!.handled > 0 ? [a, b] : [b, a];
+        expect(other.stats()[0]!.handled).toBe(0);
+        await holder.stop();
+        const more = await append(t, 'RunD', 5);
+        await until(() => seen.length >= 45);
+        expect(other.stats()[0]!.handled).toBe(5);
+        expect(seen).toEqual([...positions, ...more]);
+      } finally {
+        await a.stop();
+        await b.stop();
+      }
+    },
+  );
 
-  it.runIf(backend === 'postgres')('a lease left by a killed instance is taken over once it expires, not before', async () => {
-    const { consumer, seen } = recordingConsumer('run-e', ['RunE']);
-    await createCheckpoint(t.db, 'run-e', LOG_START);
-    expect(await claimLease(t.db, { consumer: 'run-e', owner: 'killed-instance', leaseMs: 600 })).toBeDefined();
-    const positions = await append(t, 'RunE', 3);
-    const startedAt = Date.now();
-    const running = startConsumers(t.db, [consumer], testContext(t.db), { ...FAST, owner: 'survivor', leaseMs: 2_000 });
-    try {
-      await until(() => seen.length === 3);
-      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(500);
-      expect(seen).toEqual(positions);
-    } finally {
-      await running.stop();
-    }
-  });
+  it.runIf(backend === 'postgres')(
+    'a lease left by a killed instance is taken over once it expires, not before',
+    async () => {
+      const { consumer, seen } = recordingConsumer('run-e', ['RunE']);
+      await createCheckpoint(t.db, 'run-e', LOG_START);
+      expect(await claimLease(t.db, { consumer: 'run-e', owner: 'killed-instance', leaseMs: 600 })).toBeDefined();
+      const positions = await append(t, 'RunE', 3);
+      const startedAt = Date.now();
+      const running = startConsumers(t.db, [consumer], testContext(t.db), {
+        ...FAST,
+        owner: 'survivor',
+        leaseMs: 2_000,
+      });
+      try {
+        await until(() => seen.length === 3);
+        expect(Date.now() - startedAt).toBeGreaterThanOrEqual(500);
+        expect(seen).toEqual(positions);
+      } finally {
+        await running.stop();
+      }
+    },
+  );
 });

@@ -33,7 +33,9 @@ const REFUSED = "Can't send mail - all recipients were rejected: 550 5.1.1 <[add
  */
 async function everyRow(app: TestApp): Promise<string> {
   if (app.target.databaseUrl) {
-    const { stdout } = await run('pg_dump', ['--data-only', `--dbname=${app.target.databaseUrl}`], { maxBuffer: 512 * 1024 * 1024 });
+    const { stdout } = await run('pg_dump', ['--data-only', `--dbname=${app.target.databaseUrl}`], {
+      maxBuffer: 512 * 1024 * 1024,
+    });
     return stdout;
   }
   return rowsOfEveryTable(app.db);
@@ -68,7 +70,13 @@ async function tableFilesText(app: TestApp): Promise<string | undefined> {
     );
     dir = path.join(rows[0]!.dir, 'base', rows[0]!.oid);
   }
-  if (!(await access(dir).then(() => true, () => false))) return undefined;
+  if (
+    !(await access(dir).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
   expect(files.length).toBeGreaterThan(10);
   const texts = await Promise.all(files.map((entry) => readFile(path.join(entry.parentPath, entry.name), 'latin1')));
@@ -80,13 +88,22 @@ const mentions = (text: string) => FORMS.filter((form) => text.toLowerCase().inc
 describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
+  withInbox(
+    () => createTestApp(backend),
+    (opened, started) => ([app, inbox] = [opened, started]),
+  );
 
   it('an address the mail server refused by name, then forgotten, is in no row, no table file and no log line, and no longer finds the order; the order keeps its lines and totals', async () => {
     inbox.unknownRecipients.add(ADDRESS);
     const log = recordingLog();
     const backoff = { baseMs: 30, maxMs: 120 };
-    const running = startMailConsumers(app.db, [orderConfirmation], inbox, { pollMs: 10, backoff, maxAttempts: 3 }, log);
+    const running = startMailConsumers(
+      app.db,
+      [orderConfirmation],
+      inbox,
+      { pollMs: 10, backoff, maxAttempts: 3 },
+      log,
+    );
     let number = '';
     let totalCents = 0;
     try {
@@ -106,7 +123,9 @@ describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backe
     const refused = inbox.refusals.filter((r) => r.code === 550);
     expect(refused.map((r) => r.recipient)).toEqual([ADDRESS, ADDRESS, ADDRESS]);
     const waits = refused.slice(1).map((r, i) => r.at - refused[i]!.at);
-    waits.forEach((wait, i) => expect(wait, `waits ${waits.join(', ')} ms`).toBeGreaterThanOrEqual(backoff.baseMs * 2 ** i));
+    waits.forEach((wait, i) =>
+      expect(wait, `waits ${waits.join(', ')} ms`).toBeGreaterThanOrEqual(backoff.baseMs * 2 ** i),
+    );
     expect(inbox.messages).toEqual([]);
     const [dead] = await listDeadLetters(app.db, orderConfirmation.name);
     // Recorded and logged redacted from the first: the reply's code and words, not the address.
@@ -116,35 +135,57 @@ describe.each(BACKENDS)('forgetting a customer forgets everything on %s', (backe
 
     // Rows written before errors were redacted, and a reason an operator typed, may still name it.
     await createCheckpoint(app.db, 'older-consumer', LOG_START);
-    await app.db.query('update consumer_checkpoints set failing_position = $2, failed_attempts = 2, last_error = $3 where consumer = $1', [
-      'older-consumer',
-      dead!.position,
-      `Can't send mail - all recipients were rejected: 550 5.1.1 <${TYPED}>: Recipient address rejected`,
-    ]);
+    await app.db.query(
+      'update consumer_checkpoints set failing_position = $2, failed_attempts = 2, last_error = $3 where consumer = $1',
+      [
+        'older-consumer',
+        dead!.position,
+        `Can't send mail - all recipients were rejected: 550 5.1.1 <${TYPED}>: Recipient address rejected`,
+      ],
+    );
     await skipEvent(app.db, 'older-consumer', dead!, `${TYPED.toUpperCase()} asked us to stop`);
     // The checks can fail: before the forget, the database holds the address (in those rows), in its files too.
     expect(mentions(await everyRow(app))).toContain(ADDRESS);
     // The customer's key too: once deleted, its bytes must not stay in a file either (or the sealed copies could be opened).
-    const { rows: customer } = await app.db.query<{ customer_id: string }>('select customer_id from orders where number = $1', [number]);
+    const { rows: customer } = await app.db.query<{ customer_id: string }>(
+      'select customer_id from orders where number = $1',
+      [number],
+    );
     const key = (await dataKeyOf(app.db, customer[0]!.customer_id))!.toString('latin1');
     const filesBefore = await tableFilesText(app);
-    if (filesBefore === undefined) console.info(`[forget] ${backend}: the server's data directory is not on this machine; its files are not searched`);
+    if (filesBefore === undefined)
+      console.info(
+        `[forget] ${backend}: the server's data directory is not on this machine; its files are not searched`,
+      );
     else {
       expect(mentions(filesBefore)).toContain(ADDRESS);
       expect(filesBefore.includes(key)).toBe(true);
     }
-    expect((await app.inject({ method: 'GET', url: `/api/orders/${encodeURIComponent(number)}?email=${encodeURIComponent(TYPED)}` })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/orders/${encodeURIComponent(number)}?email=${encodeURIComponent(TYPED)}`,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const forget = await cli(app, ['customers', 'forget', TYPED]);
     expect(forget.code, forget.stderr).toBe(0);
     expect(mentions(forget.stdout + forget.stderr)).toEqual([]);
 
     for (const email of [TYPED, ADDRESS]) {
-      const lookUp = await app.inject({ method: 'GET', url: `/api/orders/${encodeURIComponent(number)}?email=${encodeURIComponent(email)}` });
+      const lookUp = await app.inject({
+        method: 'GET',
+        url: `/api/orders/${encodeURIComponent(number)}?email=${encodeURIComponent(email)}`,
+      });
       expect(lookUp.statusCode).toBe(404);
       expect(lookUp.json()).toEqual({ error: 'Not Found', message: 'Order Not Found', requestId: expect.any(String) });
     }
-    const { rows } = await app.db.query<{ lines: Array<{ quantity: number }>; total_cents: number }>('select lines, total_cents from orders where number = $1', [number]);
+    const { rows } = await app.db.query<{ lines: Array<{ quantity: number }>; total_cents: number }>(
+      'select lines, total_cents from orders where number = $1',
+      [number],
+    );
     expect(rows[0]!.lines.map((line) => line.quantity)).toEqual([2]);
     expect(rows[0]!.total_cents).toBe(totalCents);
 

@@ -21,7 +21,9 @@ interface HeldOpen {
 
 /** Whether the database still sees the transaction as running (not committed, not rolled back). */
 async function stillOpen(db: Queryable, transactionId: bigint): Promise<boolean> {
-  const { rows } = await db.query<{ status: string }>('select pg_xact_status($1::xid8) as status', [transactionId.toString()]);
+  const { rows } = await db.query<{ status: string }>('select pg_xact_status($1::xid8) as status', [
+    transactionId.toString(),
+  ]);
   return rows[0]!.status === 'in progress';
 }
 
@@ -85,16 +87,20 @@ describe.each(BACKENDS)('gap-safe reading on %s', (backend) => {
     if (backend === 'postgres') {
       const t = await createTestDatabase('postgres');
       try {
-        await provesGapSafety(t.db, async () => {
-          let release!: () => void;
-          let taken!: (appended: { position: number; transactionId: bigint }) => void;
-          const appended = new Promise<{ position: number; transactionId: bigint }>((resolve) => (taken = resolve));
-          const done = t.db.transaction(async (tx) => {
-            taken(await appendEarlier(tx));
-            await new Promise<void>((resolve) => (release = resolve));
-          });
-          return { ...(await appended), commit: async () => (release(), await done) };
-        }, laterType);
+        await provesGapSafety(
+          t.db,
+          async () => {
+            let release!: () => void;
+            let taken!: (appended: { position: number; transactionId: bigint }) => void;
+            const appended = new Promise<{ position: number; transactionId: bigint }>((resolve) => (taken = resolve));
+            const done = t.db.transaction(async (tx) => {
+              taken(await appendEarlier(tx));
+              await new Promise<void>((resolve) => (release = resolve));
+            });
+            return { ...(await appended), commit: async () => (release(), await done) };
+          },
+          laterType,
+        );
       } finally {
         await t.drop();
       }
@@ -103,12 +109,16 @@ describe.each(BACKENDS)('gap-safe reading on %s', (backend) => {
     // One connection: the earlier transaction is set aside uncommitted with PREPARE TRANSACTION.
     const p = await openTwoPhasePglite();
     try {
-      await provesGapSafety(p.db, async () => {
-        await p.pglite.exec('begin');
-        const appended = await appendEarlier(p.db);
-        await p.pglite.exec("prepare transaction 'earlier'");
-        return { ...appended, commit: async () => void (await p.pglite.exec("commit prepared 'earlier'")) };
-      }, laterType);
+      await provesGapSafety(
+        p.db,
+        async () => {
+          await p.pglite.exec('begin');
+          const appended = await appendEarlier(p.db);
+          await p.pglite.exec("prepare transaction 'earlier'");
+          return { ...appended, commit: async () => void (await p.pglite.exec("commit prepared 'earlier'")) };
+        },
+        laterType,
+      );
     } finally {
       await p.drop();
     }

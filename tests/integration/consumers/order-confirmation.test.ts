@@ -13,7 +13,10 @@ import { until } from '../../support/until.ts';
 describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
+  withInbox(
+    () => createTestApp(backend),
+    (opened, started) => ([app, inbox] = [opened, started]),
+  );
 
   it('mails a placed order one confirmation over SMTP (lines, totals, method, address, Track Order link; Message-ID from the event); a customer forgotten before it goes gets none', async () => {
     const { product, variant } = variantWithStock(20);
@@ -34,7 +37,9 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
       const text = textPartOf(mail!.raw);
       expect(text).toContain(`Order ${order.number}`);
       const unit = product.priceCents;
-      expect(text).toContain(`${product.name} (${variant.size}, ${variant.color}) × 2 (${formatCents(unit)} each): ${formatCents(unit * 2)}`);
+      expect(text).toContain(
+        `${product.name} (${variant.size}, ${variant.color}) × 2 (${formatCents(unit)} each): ${formatCents(unit * 2)}`,
+      );
       expect(text).toContain(`Subtotal: ${formatCents(unit * 2)}`);
       expect(text).toContain(`Total: $${order.total}`);
       expect(text).toContain('Shipping method: Standard Shipping (3-5 business days)');
@@ -44,7 +49,10 @@ describe.each(BACKENDS)('order confirmation mail on %s', (backend) => {
       // Forgotten while its mail waits for a refusing server: no one to write to, and nothing dead.
       inbox.refusing = true;
       const trike = await shopperWith(app, product.id, variant.id, 1);
-      expect((await trike.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'trike@example.com' }) })).statusCode).toBe(201);
+      expect(
+        (await trike.request({ method: 'POST', url: '/api/orders', payload: checkout({ email: 'trike@example.com' }) }))
+          .statusCode,
+      ).toBe(201);
       await until(() => running.stats()[0]!.failed > 0);
       // Stopped while it is forgotten: a retry that read the key just before the forget would
       // otherwise send once the server takes mail again. The next run takes the event up again.

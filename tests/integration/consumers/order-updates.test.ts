@@ -10,20 +10,30 @@ import { listDeadLetters } from '../../../eventstore/dead-letters.ts';
 import { readStream } from '../../../eventstore/streams.ts';
 import { BACKENDS } from '../../support/databases.ts';
 import { checkout, shopperWith, variantWithStock } from '../../support/orders.ts';
-import { TEST_FROM, TEST_PUBLIC_URL, consumersStarted, startMailConsumers, testContext } from '../../support/recording-consumer.ts';
+import {
+  TEST_FROM,
+  TEST_PUBLIC_URL,
+  consumersStarted,
+  startMailConsumers,
+  testContext,
+} from '../../support/recording-consumer.ts';
 import { type ReceivedMail, type SmtpInbox, textPartOf, withInbox } from '../../support/smtp-inbox.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { until } from '../../support/until.ts';
 
 /** The Subject header, unfolded. */
-const subjectOf = (mail: ReceivedMail) => /^Subject: (.+)$/m.exec((mail.raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim() ?? '';
+const subjectOf = (mail: ReceivedMail) =>
+  /^Subject: (.+)$/m.exec((mail.raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim() ?? '';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ORDER_MAILS = [orderShipped, orderCancelled, orderRefunded];
 
 describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refunded) on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
+  withInbox(
+    () => createTestApp(backend),
+    (opened, started) => ([app, inbox] = [opened, started]),
+  );
 
   const place = async (email: string, stock = 20, quantity = 1) => {
     const { product, variant } = variantWithStock(stock);
@@ -32,7 +42,8 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
     expect(placed.statusCode, placed.body).toBe(201);
     return { number: placed.json().number as string, product, variant };
   };
-  const handledBy = (running: ReturnType<typeof startMailConsumers>, name: string) => running.stats().find((s) => s.name === name)!.handled;
+  const handledBy = (running: ReturnType<typeof startMailConsumers>, name: string) =>
+    running.stats().find((s) => s.name === name)!.handled;
 
   it('are declared with the others, each starting at "now"', () => {
     for (const consumer of [...ORDER_MAILS, backInStock]) expect(consumers).toContain(consumer);
@@ -47,24 +58,40 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
     const running = startMailConsumers(app.db, ORDER_MAILS, inbox);
     try {
       // Started first: a consumer begins at "now" (its first checkpoint) and passes over moves recorded before it.
-      await consumersStarted(app.db, ORDER_MAILS.map((c) => c.name));
+      await consumersStarted(
+        app.db,
+        ORDER_MAILS.map((c) => c.name),
+      );
       inbox.messages.length = 0;
       const shipped = await place('Rex@Example.com');
       const byShop = await place('ankylo@example.com');
       const byShopper = await place('stego@example.com');
-      const moved = await app.shop.orders.ship(shipped.number, { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: '2026-12-03' });
+      const moved = await app.shop.orders.ship(shipped.number, {
+        carrier: 'Pterodactyl Express',
+        trackingNumber: 'PTX-7741',
+        eta: '2026-12-03',
+      });
       // The same shipment again (a retried call) records nothing, so mails nothing.
-      await app.shop.orders.ship(shipped.number, { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: '2026-12-03' });
+      await app.shop.orders.ship(shipped.number, {
+        carrier: 'Pterodactyl Express',
+        trackingNumber: 'PTX-7741',
+        eta: '2026-12-03',
+      });
       await app.shop.orders.cancel(byShop.number, 'The nest ran out of that size');
       await app.shop.orders.cancelAsShopper(byShopper.number, 'stego@example.com');
       await app.shop.orders.refund(shipped.number, 500, 'Late delivery');
-      await until(() => ['order-shipped', 'order-cancelled', 'order-refunded'].every((name) => handledBy(running, name) > 0), 10_000);
+      await until(
+        () => ['order-shipped', 'order-cancelled', 'order-refunded'].every((name) => handledBy(running, name) > 0),
+        10_000,
+      );
       await until(() => handledBy(running, 'order-cancelled') === 2, 10_000);
       await sleep(300);
 
       // Every message received counted: one per move, no more.
       expect(inbox.messages).toHaveLength(4);
-      const [ship, refund] = ['order-shipped', 'order-refunded'].map((name) => inbox.messages.filter((m) => m.messageId.startsWith(`<${name}.`)));
+      const [ship, refund] = ['order-shipped', 'order-refunded'].map((name) =>
+        inbox.messages.filter((m) => m.messageId.startsWith(`<${name}.`)),
+      );
       const cancels = inbox.messages.filter((m) => m.messageId.startsWith('<order-cancelled.'));
       expect([ship!.length, cancels.length, refund!.length]).toEqual([1, 2, 1]);
       for (const mail of inbox.messages) {
@@ -78,16 +105,24 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
       expect(subjectOf(ship![0]!)).toBe(`Your DinoBooty order ${shipped.number} has shipped`);
       const shipText = textPartOf(ship![0]!.raw);
       expect(shipText).toContain(`Good news, Rex: your order ${shipped.number} is on its way!`);
-      expect(shipText).toContain('Carrier: Pterodactyl Express\nTracking number: PTX-7741\nEstimated delivery: December 3, 2026');
+      expect(shipText).toContain(
+        'Carrier: Pterodactyl Express\nTracking number: PTX-7741\nEstimated delivery: December 3, 2026',
+      );
       expect(shipText).toContain(`${shipped.product.name} (${shipped.variant.size}, ${shipped.variant.color}) × 1`);
-      expect(shipText).toContain(`Track your order with its number, ${shipped.number}, and the email you ordered with: ${track(shipped.number)}`);
+      expect(shipText).toContain(
+        `Track your order with its number, ${shipped.number}, and the email you ordered with: ${track(shipped.number)}`,
+      );
 
       const shopCancel = cancels.find((m) => m.to[0] === 'ankylo@example.com')!;
       expect(subjectOf(shopCancel)).toBe(`Your DinoBooty order ${byShop.number} was cancelled`);
       const shopText = textPartOf(shopCancel.raw);
-      expect(shopText).toContain(`Your order ${byShop.number} was cancelled by our team.\nReason: The nest ran out of that size`);
+      expect(shopText).toContain(
+        `Your order ${byShop.number} was cancelled by our team.\nReason: The nest ran out of that size`,
+      );
       const unit = formatCents(byShop.product.priceCents);
-      expect(shopText).toContain(`${byShop.product.name} (${byShop.variant.size}, ${byShop.variant.color}) × 1 (${unit} each): ${unit}`);
+      expect(shopText).toContain(
+        `${byShop.product.name} (${byShop.variant.size}, ${byShop.variant.color}) × 1 (${unit} each): ${unit}`,
+      );
       expect(shopText).toContain(track(byShop.number));
       const shopperText = textPartOf(cancels.find((m) => m.to[0] === 'stego@example.com')!.raw);
       expect(shopperText).toContain(`Your order ${byShopper.number} was cancelled, as you asked.`);
@@ -118,7 +153,10 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
   it('a customer forgotten before the move gets none of them, and nothing is a dead letter', async () => {
     const running = startMailConsumers(app.db, ORDER_MAILS, inbox);
     try {
-      await consumersStarted(app.db, ORDER_MAILS.map((c) => c.name));
+      await consumersStarted(
+        app.db,
+        ORDER_MAILS.map((c) => c.name),
+      );
       inbox.messages.length = 0;
       const shipped = await place('trike@example.com');
       const cancelled = await place('trike@example.com');
@@ -126,7 +164,10 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
       await app.shop.orders.ship(shipped.number, { carrier: 'Stegosaurus Post', trackingNumber: 'SP-1', eta: null });
       await app.shop.orders.cancel(cancelled.number, 'Address undeliverable');
       await app.shop.orders.refund(shipped.number, null, 'Goodwill');
-      await until(() => ['order-shipped', 'order-cancelled', 'order-refunded'].every((name) => handledBy(running, name) === 1), 10_000);
+      await until(
+        () => ['order-shipped', 'order-cancelled', 'order-refunded'].every((name) => handledBy(running, name) === 1),
+        10_000,
+      );
       await sleep(300);
       expect(inbox.messages).toHaveLength(0);
       expect(running.stats().map((s) => s.failed)).toEqual([0, 0, 0]);
@@ -143,22 +184,36 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
       inbox.messages.length = 0;
       // The last unit of a size ordered: sold out, so an alert for it waits.
       const last = await place('dilo@example.com', 1, 1);
-      await app.shop.stockAlerts.request({ email: 'ptera@example.com', productId: last.product.id, variantId: last.variant.id });
+      await app.shop.stockAlerts.request({
+        email: 'ptera@example.com',
+        productId: last.product.id,
+        variantId: last.variant.id,
+      });
       await app.shop.orders.cancel(last.number, 'Payment declined');
       await until(() => inbox.messages.length > 0, 10_000);
       await until(() => handledBy(running, 'back-in-stock') === 1, 10_000);
 
       // Both units of another size ordered, shipped, delivered; returned one at a time.
       const both = await place('raptor@example.com', 2, 2);
-      await app.shop.stockAlerts.request({ email: 'compy@example.com', productId: both.product.id, variantId: both.variant.id });
+      await app.shop.stockAlerts.request({
+        email: 'compy@example.com',
+        productId: both.product.id,
+        variantId: both.variant.id,
+      });
       await app.shop.orders.ship(both.number, { carrier: 'Stegosaurus Post', trackingNumber: 'SP-2', eta: null });
       await app.shop.orders.deliver(both.number);
       // A return not put back on sale tells no one.
-      await app.shop.orders.receiveReturn(both.number, { lines: [{ variantId: both.variant.id, quantity: 1 }], restock: false });
+      await app.shop.orders.receiveReturn(both.number, {
+        lines: [{ variantId: both.variant.id, quantity: 1 }],
+        restock: false,
+      });
       await until(() => handledBy(running, 'back-in-stock') === 2, 10_000);
       await sleep(200);
       expect(inbox.messages.flatMap((m) => m.to)).toEqual(['ptera@example.com']);
-      await app.shop.orders.receiveReturn(both.number, { lines: [{ variantId: both.variant.id, quantity: 1 }], restock: true });
+      await app.shop.orders.receiveReturn(both.number, {
+        lines: [{ variantId: both.variant.id, quantity: 1 }],
+        restock: true,
+      });
       await until(() => handledBy(running, 'back-in-stock') === 3, 10_000);
       await sleep(300);
 
@@ -166,8 +221,12 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
       const [ptera, compy] = inbox.messages;
       expect(ptera!.messageId).toMatch(/^<back-in-stock\.\d+\.[0-9a-f]{16}@dinobooty\.test>$/);
       expect(ptera!.messageId).not.toBe(compy!.messageId);
-      expect(subjectOf(ptera!)).toBe(`Back in stock: ${last.product.name} (${last.variant.size}, ${last.variant.color})`);
-      expect(subjectOf(compy!)).toBe(`Back in stock: ${both.product.name} (${both.variant.size}, ${both.variant.color})`);
+      expect(subjectOf(ptera!)).toBe(
+        `Back in stock: ${last.product.name} (${last.variant.size}, ${last.variant.color})`,
+      );
+      expect(subjectOf(compy!)).toBe(
+        `Back in stock: ${both.product.name} (${both.variant.size}, ${both.variant.color})`,
+      );
       expect(running.stats()[0]).toMatchObject({ failed: 0, parked: 0 });
       expect(await listDeadLetters(app.db, 'back-in-stock')).toEqual([]);
     } finally {

@@ -15,7 +15,10 @@ import { until } from '../../support/until.ts';
 describe.each(BACKENDS)('welcome mail on %s', (backend) => {
   let t: TestDatabase;
   let inbox: SmtpInbox;
-  withInbox(() => createTestDatabase(backend), (opened, started) => ([t, inbox] = [opened, started]));
+  withInbox(
+    () => createTestDatabase(backend),
+    (opened, started) => ([t, inbox] = [opened, started]),
+  );
 
   it('sends a new subscriber one welcome over SMTP (text and HTML, the shop as sender, a Message-ID from the event); a forgotten one gets none', async () => {
     let running = startMailConsumers(t.db, [welcomeMail], inbox);
@@ -59,7 +62,13 @@ describe('mail without SMTP_URL', () => {
     try {
       const mailer = createMailer({ smtpUrl: undefined, from: TEST_FROM, dataDir });
       expect(mailer.description).toContain(path.join(dataDir, 'mail'));
-      const message = { to: 'rex@example.com', subject: 'Roar', text: 'plain roar', html: '<p>html roar</p>', messageId: '<welcome-mail.7@dinobooty.test>' };
+      const message = {
+        to: 'rex@example.com',
+        subject: 'Roar',
+        text: 'plain roar',
+        html: '<p>html roar</p>',
+        messageId: '<welcome-mail.7@dinobooty.test>',
+      };
       await mailer.send(message);
       await mailer.send(message);
       expect(await readdir(path.join(dataDir, 'mail'))).toEqual(['welcome-mail.7@dinobooty.test.eml']);

@@ -25,7 +25,9 @@ afterEach(async () => {
 
 /** Another process holding `dir`'s lock, resolved once it has it. */
 function holder(dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/support/hold-data-dir.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/support/hold-data-dir.ts'), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve(child));
@@ -40,7 +42,11 @@ describe('one owner per data directory', () => {
     const refused = await lockDataDir(dir).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DataDirLockedError);
     expect((refused as DataDirLockedError).holderPid).toBe(process.pid);
-    expect((refused as Error).message).toMatch(new RegExp(`in use by dino-shop process ${process.pid}: stop that process first, or point DATABASE_URL at PostgreSQL`));
+    expect((refused as Error).message).toMatch(
+      new RegExp(
+        `in use by dino-shop process ${process.pid}: stop that process first, or point DATABASE_URL at PostgreSQL`,
+      ),
+    );
     await lock.release();
     await (await lockDataDir(dir)).release();
   });
@@ -137,21 +143,31 @@ describe('PGlite memory', () => {
     // Left behind by something else: not a cluster (no PG_VERSION), and initdb will not write over it.
     await mkdir(path.join(dir, 'base'), { recursive: true });
     await writeFile(path.join(dir, 'base', '1'), 'not a table');
-    await expect(openPglite(dir, { durable: false })).rejects.toThrow(new RegExp(`^could not create the database in ${dir} \\(exit code 1\\): \\S`));
+    await expect(openPglite(dir, { durable: false })).rejects.toThrow(
+      new RegExp(`^could not create the database in ${dir} \\(exit code 1\\): \\S`),
+    );
   }, 120_000);
 
   it.each([
     ['durable', true],
     ['PGLITE_SYNC=off', false],
-  ])('%s: the embedded database keeps small buffers (it lives in the process heap) and the least WAL', async (_name, durable) => {
-    const db = await connectDatabase({ dataDir: await tempDir(), durable });
-    try {
-      const { rows } = await db.query<{ name: string; setting: string }>(
-        "select name, current_setting(name) as setting from unnest(array['shared_buffers', 'maintenance_work_mem', 'wal_level']) as name",
-      );
-      expect(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).toEqual({ shared_buffers: '16MB', maintenance_work_mem: '8MB', wal_level: 'minimal' });
-    } finally {
-      await db.close();
-    }
-  }, 120_000);
+  ])(
+    '%s: the embedded database keeps small buffers (it lives in the process heap) and the least WAL',
+    async (_name, durable) => {
+      const db = await connectDatabase({ dataDir: await tempDir(), durable });
+      try {
+        const { rows } = await db.query<{ name: string; setting: string }>(
+          "select name, current_setting(name) as setting from unnest(array['shared_buffers', 'maintenance_work_mem', 'wal_level']) as name",
+        );
+        expect(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).toEqual({
+          shared_buffers: '16MB',
+          maintenance_work_mem: '8MB',
+          wal_level: 'minimal',
+        });
+      } finally {
+        await db.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -18,11 +18,27 @@ describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
   it('a key is new until an answer is kept; the answer is found under every scope it was kept under, and the first stays', async () => {
     const key = { scope: 'session:a', key: 'k-answered', recordKey: 'r-answered' };
     expect(await findKeyOutcome(database.db, key)).toEqual({ kind: 'new' });
-    await keepAnswer(database.db, { scopes: ['session:a', 'session:b'], key: key.key, fingerprint: 'f1', ttlMs, answer });
+    await keepAnswer(database.db, {
+      scopes: ['session:a', 'session:b'],
+      key: key.key,
+      fingerprint: 'f1',
+      ttlMs,
+      answer,
+    });
     expect(await findKeyOutcome(database.db, key)).toEqual({ kind: 'answered', fingerprint: 'f1', answer });
-    expect(await findKeyOutcome(database.db, { ...key, scope: 'session:b' })).toEqual({ kind: 'answered', fingerprint: 'f1', answer });
+    expect(await findKeyOutcome(database.db, { ...key, scope: 'session:b' })).toEqual({
+      kind: 'answered',
+      fingerprint: 'f1',
+      answer,
+    });
     // A racing attempt's answer does not replace the first.
-    await keepAnswer(database.db, { scopes: ['session:a'], key: key.key, fingerprint: 'f1', ttlMs, answer: { ...answer, body: '{"late":true}' } });
+    await keepAnswer(database.db, {
+      scopes: ['session:a'],
+      key: key.key,
+      fingerprint: 'f1',
+      ttlMs,
+      answer: { ...answer, body: '{"late":true}' },
+    });
     expect(await findKeyOutcome(database.db, key)).toEqual({ kind: 'answered', fingerprint: 'f1', answer });
     // Scopes are separate namespaces.
     expect(await findKeyOutcome(database.db, { ...key, scope: 'session:c' })).toEqual({ kind: 'new' });
@@ -31,22 +47,34 @@ describe.each(BACKENDS)('idempotency keys on %s', (backend) => {
   it('a key recorded with its events is found in the log, once: a second append under it records nothing', async () => {
     const commandKey = { key: 'r-recorded', request: 'f2' };
     await appendToStream(database.db, 'note-1', 0, stampKey([event, event], commandKey));
-    expect(await findKeyOutcome(database.db, { scope: 'session:a', key: 'k-recorded', recordKey: 'r-recorded' })).toEqual({ kind: 'recorded', fingerprint: 'f2', streamId: 'note-1' });
+    expect(
+      await findKeyOutcome(database.db, { scope: 'session:a', key: 'k-recorded', recordKey: 'r-recorded' }),
+    ).toEqual({ kind: 'recorded', fingerprint: 'f2', streamId: 'note-1' });
     expect(await recordedUnder(database.db, 'r-recorded')).toEqual({ streamId: 'note-1', request: 'f2' });
     // Only the first event carries the key.
-    const { rows } = await database.db.query<{ n: number }>(`select count(*)::int as n from events where metadata ? 'idempotencyKey' and stream_id = 'note-1'`);
+    const { rows } = await database.db.query<{ n: number }>(
+      `select count(*)::int as n from events where metadata ? 'idempotencyKey' and stream_id = 'note-1'`,
+    );
     expect(rows[0]!.n).toBe(1);
 
-    await expect(appendToStream(database.db, 'note-2', 0, stampKey([event], commandKey))).rejects.toBeInstanceOf(AlreadyRecorded);
-    const after = await database.db.query<{ n: number }>(`select count(*)::int as n from events where stream_id = 'note-2'`);
+    await expect(appendToStream(database.db, 'note-2', 0, stampKey([event], commandKey))).rejects.toBeInstanceOf(
+      AlreadyRecorded,
+    );
+    const after = await database.db.query<{ n: number }>(
+      `select count(*)::int as n from events where stream_id = 'note-2'`,
+    );
     expect(after.rows[0]!.n).toBe(0);
   });
 
   it('an expired answer is purged and counts as absent', async () => {
     await keepAnswer(database.db, { scopes: ['session:a'], key: 'k-expired', fingerprint: 'f1', ttlMs: -1, answer });
-    expect(await findKeyOutcome(database.db, { scope: 'session:a', key: 'k-expired', recordKey: 'r-expired' })).toEqual({ kind: 'new' });
+    expect(await findKeyOutcome(database.db, { scope: 'session:a', key: 'k-expired', recordKey: 'r-expired' })).toEqual(
+      { kind: 'new' },
+    );
     expect(await purgeIdempotencyKeys(database.db)).toBeGreaterThanOrEqual(1);
-    const { rows } = await database.db.query<{ n: number }>('select count(*)::int as n from idempotency_keys where expires_at <= now()');
+    const { rows } = await database.db.query<{ n: number }>(
+      'select count(*)::int as n from idempotency_keys where expires_at <= now()',
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });

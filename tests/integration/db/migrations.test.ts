@@ -25,23 +25,50 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
     // A log and the two-table read model it had built: cart A holds two lines (the later-added one
     // has the smaller id), cart B was cleared.
     const events: Array<[string, number, string, object]> = [
-      [A, 1, 'ItemAdded', { lineId: line(2), productId: 1, variantId: 11, quantity: 1, at: '2026-03-01T10:01:00.000Z' }],
-      [A, 2, 'ItemAdded', { lineId: line(1), productId: 2, variantId: 21, quantity: 2, at: '2026-03-01T10:02:00.123Z' }],
+      [
+        A,
+        1,
+        'ItemAdded',
+        { lineId: line(2), productId: 1, variantId: 11, quantity: 1, at: '2026-03-01T10:01:00.000Z' },
+      ],
+      [
+        A,
+        2,
+        'ItemAdded',
+        { lineId: line(1), productId: 2, variantId: 21, quantity: 2, at: '2026-03-01T10:02:00.123Z' },
+      ],
       [A, 3, 'QuantityChanged', { lineId: line(2), quantity: 5, at: '2026-03-01T10:03:00.000Z' }],
-      [B, 1, 'ItemAdded', { lineId: line(3), productId: 3, variantId: 31, quantity: 1, at: '2026-03-01T11:00:00.000Z' }],
+      [
+        B,
+        1,
+        'ItemAdded',
+        { lineId: line(3), productId: 3, variantId: 31, quantity: 1, at: '2026-03-01T11:00:00.000Z' },
+      ],
       [B, 2, 'CartCleared', { at: '2026-03-01T11:05:00.000Z' }],
     ];
     for (const [cart, version, type, data] of events) {
-      await db.query('insert into events (stream_id, version, type, data) values ($1, $2, $3, $4)', [`cart-${cart}`, version, type, JSON.stringify({ schemaVersion: 1, ...data })]);
+      await db.query('insert into events (stream_id, version, type, data) values ($1, $2, $3, $4)', [
+        `cart-${cart}`,
+        version,
+        type,
+        JSON.stringify({ schemaVersion: 1, ...data }),
+      ]);
     }
     await db.query(`insert into carts (cart_id, version, position, created_at, updated_at) values
       ('${A}', 3, 3, '2026-03-01T10:01:00Z', '2026-03-01T10:03:00Z'), ('${B}', 2, 5, '2026-03-01T11:00:00Z', '2026-03-01T11:05:00Z')`);
     await db.query(`insert into cart_lines (line_id, cart_id, product_id, variant_id, quantity, added_at) values
       ('${line(2)}', '${A}', 1, 11, 5, '2026-03-01T10:01:00Z'), ('${line(1)}', '${A}', 2, 21, 2, '2026-03-01T10:02:00.123Z')`);
-    await db.query(`insert into projection_state (name, version, position) values ('carts', ${cartsProjection.version}, 5)`);
+    await db.query(
+      `insert into projection_state (name, version, position) values ('carts', ${cartsProjection.version}, 5)`,
+    );
 
     expect(await migrate(db, all)).toEqual(all.filter((m) => m.id >= '0010').map((m) => m.id));
-    const carts = async () => (await db.query<{ cart_id: string; lines: unknown }>('select cart_id, version, lines from carts order by cart_id')).rows;
+    const carts = async () =>
+      (
+        await db.query<{ cart_id: string; lines: unknown }>(
+          'select cart_id, version, lines from carts order by cart_id',
+        )
+      ).rows;
     const migrated = await carts();
     expect(migrated).toEqual([
       {
@@ -71,9 +98,16 @@ describe.each(BACKENDS)('migrations on %s', (backend) => {
       create function migration_probe_says() returns text language sql as $body$ select 'one; two' $body$;
       insert into migration_probe select migration_probe_says();`;
     expect(await migrate(db, [{ id: '9001-probe', sql: script }])).toEqual(['9001-probe']);
-    expect((await db.query<{ note: string }>('select note from migration_probe')).rows.map((r) => r.note)).toEqual(['ends a line;\n      and goes on', 'one; two']);
+    expect((await db.query<{ note: string }>('select note from migration_probe')).rows.map((r) => r.note)).toEqual([
+      'ends a line;\n      and goes on',
+      'one; two',
+    ]);
 
-    await expect(migrate(db, [{ id: '9002-broken', sql: 'create table half_done (n int); select no_such_column from half_done;' }])).rejects.toThrow(/no_such_column/);
+    await expect(
+      migrate(db, [
+        { id: '9002-broken', sql: 'create table half_done (n int); select no_such_column from half_done;' },
+      ]),
+    ).rejects.toThrow(/no_such_column/);
     expect((await db.query("select to_regclass('half_done') as t")).rows).toEqual([{ t: null }]);
     expect((await db.query("select id from schema_migrations where id = '9002-broken'")).rows).toEqual([]);
   });

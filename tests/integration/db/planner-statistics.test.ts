@@ -22,17 +22,33 @@ describe.each(BACKENDS)('planner statistics upkeep on %s', (backend) => {
   }
 
   it('analyzes a table once it changed by its own size, and then leaves it until it has grown as much again', async () => {
-    await database.db.query('insert into statistics_probe select g from generate_series(1, $1::int) g', [MIN_CHANGES + 100]);
-    expect(await probeActivity(MIN_CHANGES + 100)).toEqual({ table: 'statistics_probe', changesSinceAnalyze: MIN_CHANGES + 100, plannedRows: -1 });
+    await database.db.query('insert into statistics_probe select g from generate_series(1, $1::int) g', [
+      MIN_CHANGES + 100,
+    ]);
+    expect(await probeActivity(MIN_CHANGES + 100)).toEqual({
+      table: 'statistics_probe',
+      changesSinceAnalyze: MIN_CHANGES + 100,
+      plannedRows: -1,
+    });
     expect(await analyzeGrownTables(database.db)).toContain('statistics_probe');
-    expect(await probeActivity(0)).toEqual({ table: 'statistics_probe', changesSinceAnalyze: 0, plannedRows: MIN_CHANGES + 100 });
+    expect(await probeActivity(0)).toEqual({
+      table: 'statistics_probe',
+      changesSinceAnalyze: 0,
+      plannedRows: MIN_CHANGES + 100,
+    });
 
     // Half its size again: not yet.
-    await database.db.query('insert into statistics_probe select g from generate_series($1::int, $2::int) g', [MIN_CHANGES + 101, MIN_CHANGES + 400]);
+    await database.db.query('insert into statistics_probe select g from generate_series($1::int, $2::int) g', [
+      MIN_CHANGES + 101,
+      MIN_CHANGES + 400,
+    ]);
     await probeActivity(300);
     expect(await analyzeGrownTables(database.db)).not.toContain('statistics_probe');
     // Past its size: analyzed again, and the planner now counts every row.
-    await database.db.query('insert into statistics_probe select g from generate_series($1::int, $2::int) g', [MIN_CHANGES + 401, 2 * MIN_CHANGES + 400]);
+    await database.db.query('insert into statistics_probe select g from generate_series($1::int, $2::int) g', [
+      MIN_CHANGES + 401,
+      2 * MIN_CHANGES + 400,
+    ]);
     await probeActivity(MIN_CHANGES + 300);
     expect(await analyzeGrownTables(database.db)).toContain('statistics_probe');
     expect((await probeActivity(0)).plannedRows).toBe(2 * MIN_CHANGES + 400);

@@ -12,19 +12,37 @@ import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/d
 const product = seed.products[0]!;
 const added = (lineId = randomUUID(), productId: unknown = product.id): NewEvent => ({
   type: 'ItemAdded',
-  data: { schemaVersion: 1, lineId, productId, variantId: product.variants[0]!.id, quantity: 1, at: '2026-11-25T10:00:00.000Z' },
+  data: {
+    schemaVersion: 1,
+    lineId,
+    productId,
+    variantId: product.variants[0]!.id,
+    quantity: 1,
+    at: '2026-11-25T10:00:00.000Z',
+  },
 });
-const removed = (lineId: string): NewEvent => ({ type: 'ItemRemoved', data: { schemaVersion: 1, lineId, at: '2026-11-25T10:01:00.000Z' } });
+const removed = (lineId: string): NewEvent => ({
+  type: 'ItemRemoved',
+  data: { schemaVersion: 1, lineId, at: '2026-11-25T10:01:00.000Z' },
+});
 
 /** The database, with every statement sent through it counted (it is still the real database). */
 function counting(db: Database) {
   const sent: string[] = [];
-  const counted: Database = { ...db, query: (sql, params, options) => (sent.push(sql), db.query(sql, params, options)) };
+  const counted: Database = {
+    ...db,
+    query: (sql, params, options) => (sent.push(sql), db.query(sql, params, options)),
+  };
   return { db: counted, sent };
 }
 
 const cartRow = async (db: Database, cartId: string) =>
-  (await db.query<{ version: number; lines: Array<{ lineId: string }> }>('select version, lines from carts where cart_id = $1', [cartId])).rows[0];
+  (
+    await db.query<{ version: number; lines: Array<{ lineId: string }> }>(
+      'select version, lines from carts where cart_id = $1',
+      [cartId],
+    )
+  ).rows[0];
 
 /**
  * Group commit (eventstore/append-groups.ts) on a real database: what each append is told, what the
@@ -37,7 +55,11 @@ describe.each(BACKENDS)('grouped appends on %s', (backend) => {
   });
   afterAll(() => t?.drop());
 
-  const groups = (db: Database, inFlight = 1) => createAppendGroups(db, { inFlight, alsoRun: (events) => stepsOf(projections, [...new Set(events.map((e) => e.type))]) });
+  const groups = (db: Database, inFlight = 1) =>
+    createAppendGroups(db, {
+      inFlight,
+      alsoRun: (events) => stepsOf(projections, [...new Set(events.map((e) => e.type))]),
+    });
 
   it('writes the appends that arrive while a statement is in flight together, in one statement, each with its own version and projection', async () => {
     const { db, sent } = counting(t.db);
@@ -54,7 +76,10 @@ describe.each(BACKENDS)('grouped appends on %s', (backend) => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     for (const [i, cartId] of carts.entries()) {
       expect((await readStream(t.db, cartStreamId(cartId))).map((e) => e.version)).toEqual([1]);
-      expect(await cartRow(t.db, cartId)).toEqual({ version: 1, lines: [expect.objectContaining({ lineId: lines[i] })] });
+      expect(await cartRow(t.db, cartId)).toEqual({
+        version: 1,
+        lines: [expect.objectContaining({ lineId: lines[i] })],
+      });
     }
   });
 
@@ -62,7 +87,11 @@ describe.each(BACKENDS)('grouped appends on %s', (backend) => {
     const { append } = groups(t.db);
     const cartId = randomUUID();
     const [first, second] = [randomUUID(), randomUUID()];
-    const [, many] = await Promise.all([append(cartStreamId(randomUUID()), 0, [added()]), append(cartStreamId(cartId), 0, [added(first), added(second), removed(first)]), append(cartStreamId(randomUUID()), 0, [added()])]);
+    const [, many] = await Promise.all([
+      append(cartStreamId(randomUUID()), 0, [added()]),
+      append(cartStreamId(cartId), 0, [added(first), added(second), removed(first)]),
+      append(cartStreamId(randomUUID()), 0, [added()]),
+    ]);
     expect(many!.map((e) => [e.version, e.type])).toEqual([
       [1, 'ItemAdded'],
       [2, 'ItemAdded'],
@@ -97,41 +126,56 @@ describe.each(BACKENDS)('grouped appends on %s', (backend) => {
     const { append } = groups(t.db, 2);
     const cartId = randomUUID();
     // The second expects the first's version: in one statement with it, it would find the stream at 0.
-    const [first, second] = await Promise.all([append(cartStreamId(cartId), 0, [added()]), append(cartStreamId(cartId), 1, [added()])]);
+    const [first, second] = await Promise.all([
+      append(cartStreamId(cartId), 0, [added()]),
+      append(cartStreamId(cartId), 1, [added()]),
+    ]);
     expect([first![0]!.version, second![0]!.version]).toEqual([1, 2]);
     // Two appends at the same version: one wins, the other conflicts, as without grouping.
     const racing = randomUUID();
-    const outcomes = await Promise.allSettled([append(cartStreamId(racing), 0, [added()]), append(cartStreamId(racing), 0, [added()])]);
+    const outcomes = await Promise.allSettled([
+      append(cartStreamId(racing), 0, [added()]),
+      append(cartStreamId(racing), 0, [added()]),
+    ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((await readStream(t.db, cartStreamId(racing))).map((e) => e.version)).toEqual([1]);
   });
 
-  it.runIf(backend === 'postgres')('never runs two appends of one stream at once, even with a statement free: the second waits for the first to commit', async () => {
-    const { append } = groups(t.db, 2);
-    const cartId = randomUUID();
-    // The first append's statement, its event inserted, waits for another transaction's uncommitted
-    // row of the same cart (rolled back below) while the second asks to go.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const rowInserted = new Promise<void>((resolve) => (inserted = resolve));
-    const blocker = t.db
-      .transaction(async (tx) => {
-        await tx.query('insert into carts (cart_id, version, position, created_at, updated_at) values ($1, 0, 0, now(), now())', [cartId]);
-        inserted();
-        await held;
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
-    await rowInserted;
-    const both = Promise.allSettled([append(cartStreamId(cartId), 0, [added()]), append(cartStreamId(cartId), 1, [added()])]);
-    // Run beside the first, the second would read the stream before the first commits and conflict.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
-    await blocker;
-    expect((await both).map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
-    expect((await readStream(t.db, cartStreamId(cartId))).map((e) => e.version)).toEqual([1, 2]);
-  });
+  it.runIf(backend === 'postgres')(
+    'never runs two appends of one stream at once, even with a statement free: the second waits for the first to commit',
+    async () => {
+      const { append } = groups(t.db, 2);
+      const cartId = randomUUID();
+      // The first append's statement, its event inserted, waits for another transaction's uncommitted
+      // row of the same cart (rolled back below) while the second asks to go.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const rowInserted = new Promise<void>((resolve) => (inserted = resolve));
+      const blocker = t.db
+        .transaction(async (tx) => {
+          await tx.query(
+            'insert into carts (cart_id, version, position, created_at, updated_at) values ($1, 0, 0, now(), now())',
+            [cartId],
+          );
+          inserted();
+          await held;
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await rowInserted;
+      const both = Promise.allSettled([
+        append(cartStreamId(cartId), 0, [added()]),
+        append(cartStreamId(cartId), 1, [added()]),
+      ]);
+      // Run beside the first, the second would read the stream before the first commits and conflict.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await blocker;
+      expect((await both).map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect((await readStream(t.db, cartStreamId(cartId))).map((e) => e.version)).toEqual([1, 2]);
+    },
+  );
 
   it('retries a statement the database refuses append by append: only the append it cannot take fails, and nothing of it is written', async () => {
     const { db, sent } = counting(t.db);

@@ -19,7 +19,11 @@ async function since(app: TestApp, position: number): Promise<RecordedEvent[]> {
   return events;
 }
 const head = (app: TestApp) => headPosition(app.db);
-const envelope = ({ metadata: { correlationId, causationId, actor } }: RecordedEvent) => ({ correlationId, causationId, actor });
+const envelope = ({ metadata: { correlationId, causationId, actor } }: RecordedEvent) => ({
+  correlationId,
+  causationId,
+  actor,
+});
 
 describe.each(BACKENDS)('every event says why it was written on %s', (backend) => {
   let app: TestApp;
@@ -32,9 +36,19 @@ describe.each(BACKENDS)('every event says why it was written on %s', (backend) =
     const { product, variant } = variantWithStock(20);
     const me = shopper(app);
     const from = await head(app);
-    const add = await me.request({ method: 'POST', url: '/api/cart', headers: { 'x-request-id': 'req-add-1' }, payload: { productId: product.id, variantId: variant.id, quantity: 2 } });
+    const add = await me.request({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { 'x-request-id': 'req-add-1' },
+      payload: { productId: product.id, variantId: variant.id, quantity: 2 },
+    });
     expect(add.statusCode).toBe(201);
-    const placed = await me.request({ method: 'POST', url: '/api/orders', headers: { 'x-request-id': 'req-checkout-1' }, payload: checkout({ email: 'Rex@Example.com' }) });
+    const placed = await me.request({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'x-request-id': 'req-checkout-1' },
+      payload: checkout({ email: 'Rex@Example.com' }),
+    });
     expect(placed.statusCode).toBe(201);
 
     const events = await since(app, from);
@@ -46,7 +60,9 @@ describe.each(BACKENDS)('every event says why it was written on %s', (backend) =
     expect(actor).toMatch(/^shopper:[\w-]{16}$/);
     expect(added.map(envelope)).toEqual([{ correlationId: 'req-add-1', causationId: 'req-add-1', actor }]);
     // One shopper across both requests; the checkout's two streams share its request.
-    expect(checkedOut.map(envelope)).toEqual([1, 2].map(() => ({ correlationId: 'req-checkout-1', causationId: 'req-checkout-1', actor })));
+    expect(checkedOut.map(envelope)).toEqual(
+      [1, 2].map(() => ({ correlationId: 'req-checkout-1', causationId: 'req-checkout-1', actor })),
+    );
     // No trace in progress (no SDK started): no traceparent.
     expect(events.filter((e) => 'traceparent' in e.metadata)).toEqual([]);
     // Nothing personal in any metadata: no address, no cookie, no session id.
@@ -58,13 +74,39 @@ describe.each(BACKENDS)('every event says why it was written on %s', (backend) =
   it('given an operator who refunds with --actor, when the event is read, then it names the operator and the invocation as cause', async () => {
     const { product, variant } = variantWithStock(20);
     const me = shopper(app);
-    await me.request({ method: 'POST', url: '/api/cart', payload: { productId: product.id, variantId: variant.id, quantity: 1 } });
-    const { number } = (await me.request({ method: 'POST', url: '/api/orders', payload: checkout() })).json() as { number: string };
+    await me.request({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { productId: product.id, variantId: variant.id, quantity: 1 },
+    });
+    const { number } = (await me.request({ method: 'POST', url: '/api/orders', payload: checkout() })).json() as {
+      number: string;
+    };
     const from = await head(app);
-    expect((await cli(app, ['--actor', 'ticket-4711', 'orders', 'refund', number, '--amount', '1.00', '--reason', 'Late delivery'])).code).toBe(0);
-    expect((await cli(app, ['orders', 'refund', number, '--amount', '1.00', '--reason', 'Late delivery'])).code).toBe(0);
+    expect(
+      (
+        await cli(app, [
+          '--actor',
+          'ticket-4711',
+          'orders',
+          'refund',
+          number,
+          '--amount',
+          '1.00',
+          '--reason',
+          'Late delivery',
+        ])
+      ).code,
+    ).toBe(0);
+    expect((await cli(app, ['orders', 'refund', number, '--amount', '1.00', '--reason', 'Late delivery'])).code).toBe(
+      0,
+    );
     const [byTicket, byLogin] = (await since(app, from)).filter((e) => e.type === 'RefundIssued');
-    expect(envelope(byTicket!)).toEqual({ correlationId: expect.stringMatching(/^cli:[0-9a-f-]{36}$/), causationId: byTicket!.metadata.correlationId, actor: 'cli:ticket-4711' });
+    expect(envelope(byTicket!)).toEqual({
+      correlationId: expect.stringMatching(/^cli:[0-9a-f-]{36}$/),
+      causationId: byTicket!.metadata.correlationId,
+      actor: 'cli:ticket-4711',
+    });
     expect(byLogin!.metadata.actor).toBe(`cli:${userInfo().username}@${hostname()}`);
     expect(byLogin!.metadata.correlationId).not.toBe(byTicket!.metadata.correlationId);
   });
@@ -79,7 +121,10 @@ describe.each(BACKENDS)('every event says why it was written on %s', (backend) =
 describe.each(BACKENDS)('a consumer writes with the event it reacts to as cause on %s', (backend) => {
   let app: TestApp;
   let inbox: SmtpInbox;
-  withInbox(() => createTestApp(backend), (opened, started) => ([app, inbox] = [opened, started]));
+  withInbox(
+    () => createTestApp(backend),
+    (opened, started) => ([app, inbox] = [opened, started]),
+  );
 
   it('given a waiting alert and a receipt, when the back-in-stock consumer fulfils it, then its event carries the receipt as causation and the receipt correlation', async () => {
     const { product, variant } = variantWithStock(0);
@@ -95,7 +140,9 @@ describe.each(BACKENDS)('a consumer writes with the event it reacts to as cause 
       const receipt = events.find((e) => e.type === 'StockReceived')!;
       expect(envelope(receipt)).toEqual(cause);
       const fulfilled = events.filter((e) => e.type === 'StockAlertFulfilled');
-      expect(fulfilled.map(envelope)).toEqual([{ correlationId: 'restock-run-9', causationId: `event:${receipt.position}`, actor: 'consumer:back-in-stock' }]);
+      expect(fulfilled.map(envelope)).toEqual([
+        { correlationId: 'restock-run-9', causationId: `event:${receipt.position}`, actor: 'consumer:back-in-stock' },
+      ]);
     } finally {
       await running.stop();
     }

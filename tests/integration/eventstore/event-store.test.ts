@@ -40,8 +40,12 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
 
   it('refuses an append at a stale expected version with a ConcurrencyConflict, writing nothing', async () => {
     const before = await headPosition(t.db);
-    await expect(t.db.transaction((tx) => appendToStream(tx, 's-1', 1, [event(99)]))).rejects.toBeInstanceOf(ConcurrencyConflict);
-    await expect(t.db.transaction((tx) => appendToStream(tx, 'brand-new', 5, [event(99)]))).rejects.toBeInstanceOf(ConcurrencyConflict);
+    await expect(t.db.transaction((tx) => appendToStream(tx, 's-1', 1, [event(99)]))).rejects.toBeInstanceOf(
+      ConcurrencyConflict,
+    );
+    await expect(t.db.transaction((tx) => appendToStream(tx, 'brand-new', 5, [event(99)]))).rejects.toBeInstanceOf(
+      ConcurrencyConflict,
+    );
     expect(await headPosition(t.db)).toBe(before);
   });
 
@@ -91,8 +95,13 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
     expect(await store.handle('s-cached', counter, () => ({}), { cache })).toMatchObject({ state: 4, version: 4 });
     // A condition on the stream's real version holds, though this process's cache saw an older one.
     await elsewhere.handle('s-cached', counter, () => ({}));
-    expect(await store.handle('s-cached', counter, () => ({}), { cache, ifVersion: 5 })).toMatchObject({ state: 6, version: 6 });
-    await expect(store.handle('s-cached', counter, () => ({}), { cache, ifVersion: 5 })).rejects.toBeInstanceOf(VersionMismatch);
+    expect(await store.handle('s-cached', counter, () => ({}), { cache, ifVersion: 5 })).toMatchObject({
+      state: 6,
+      version: 6,
+    });
+    await expect(store.handle('s-cached', counter, () => ({}), { cache, ifVersion: 5 })).rejects.toBeInstanceOf(
+      VersionMismatch,
+    );
     expect(conflicts).toEqual([]);
     expect((await readStream(t.db, 's-cached')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6]);
   });
@@ -105,15 +114,24 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
     ];
     for (const [name, options] of ways) {
       const key = { key: `key-${name}`, request: 'fingerprint' };
-      const attempts = await Promise.all(['a', 'b', 'c'].map((s) => store.handle(`k-${name}-${s}`, counter, () => ({}), { ...options, newStream: true, key })));
+      const attempts = await Promise.all(
+        ['a', 'b', 'c'].map((s) =>
+          store.handle(`k-${name}-${s}`, counter, () => ({}), { ...options, newStream: true, key }),
+        ),
+      );
       const written = attempts.filter((a) => a.recorded.length > 0);
       expect(written).toHaveLength(1);
       expect(new Set(attempts.map((a) => a.streamId))).toEqual(new Set([written[0]!.streamId]));
       expect(attempts.map((a) => [a.state, a.version])).toEqual(Array(3).fill([1, 1]));
-      const { rows } = await t.db.query<{ n: number }>(`select count(*)::int as n from events where stream_id like $1`, [`k-${name}-%`]);
+      const { rows } = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from events where stream_id like $1`,
+        [`k-${name}-%`],
+      );
       expect(rows[0]!.n).toBe(1);
       // A later attempt that knows the key was recorded reads that stream and decides nothing.
-      const later = await store.handle('k-elsewhere', counter, () => ({}), { key: { ...key, recordedIn: written[0]!.streamId } });
+      const later = await store.handle('k-elsewhere', counter, () => ({}), {
+        key: { ...key, recordedIn: written[0]!.streamId },
+      });
       expect(later).toMatchObject({ streamId: written[0]!.streamId, state: 1, recorded: [] });
     }
   });
@@ -143,7 +161,12 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
     const store = createEventStore(t.db, { inline: projections });
     const refused: string[] = [];
     store.observe({ refused: (error) => refused.push(`${error.kind}:${error.reason}`) });
-    const refusing = { ...counter, decide: () => { throw conflict('No more', 'testing'); } };
+    const refusing = {
+      ...counter,
+      decide: () => {
+        throw conflict('No more', 'testing');
+      },
+    };
     await expect(store.handle('s-refused', refusing, () => ({}))).rejects.toThrow('No more');
     expect(refused).toEqual(['conflict:testing']);
     expect(await readStream(t.db, 's-refused')).toEqual([]);
@@ -176,9 +199,13 @@ describe.each(BACKENDS)('event store on %s', (backend) => {
   it('a prepared append that fails (a conflict) leaves the connection working', async () => {
     await appendToStream(t.db, 's-prepared', 0, [event(1)]);
     await expect(appendToStream(t.db, 's-prepared', 0, [event(2)])).rejects.toBeInstanceOf(ConcurrencyConflict);
-    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1', ['s-prepared']);
+    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1', [
+      's-prepared',
+    ]);
     expect(rows[0]!.n).toBe(1);
-    expect((await appendToStream(t.db, 's-prepared', 1, [event(2)])).map((e) => [e.version, e.data])).toEqual([[2, event(2).data]]);
+    expect((await appendToStream(t.db, 's-prepared', 1, [event(2)])).map((e) => [e.version, e.data])).toEqual([
+      [2, event(2).data],
+    ]);
   });
 
   it('reads the whole log in position order in keyset batches', async () => {

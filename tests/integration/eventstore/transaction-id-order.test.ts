@@ -73,9 +73,18 @@ describe('real transactions across a power of ten on pglite', () => {
     try {
       await nearPowerOfTen(t.db, 3);
       const followed: LoggedEvent[] = [];
-      const from = Number((await t.db.query<{ n: string }>('select coalesce(max(position), 0) + 1 as n from events')).rows[0]!.n);
+      const from = Number(
+        (await t.db.query<{ n: string }>('select coalesce(max(position), 0) + 1 as n from events')).rows[0]!.n,
+      );
       following = (async () => {
-        for await (const batch of followLog(t.db, { from, follow: true, pollMs: 10, batchSize: 2, signal: stop.signal })) followed.push(...batch);
+        for await (const batch of followLog(t.db, {
+          from,
+          follow: true,
+          pollMs: 10,
+          batchSize: 2,
+          signal: stop.signal,
+        }))
+          followed.push(...batch);
       })();
       // Past its first pass (nothing yet): what follows comes by transaction id.
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -85,7 +94,14 @@ describe('real transactions across a power of ten on pglite', () => {
         const [event] = await appendToStream(t.db, `digits-${i}`, 0, [{ type: 'DigitsCrossed', data: { i } }]);
         appended.push(event!.position);
       }
-      for (const position of appended) ids.push((await t.db.query<{ id: string }>('select transaction_id::text as id from events where position = $1', [position])).rows[0]!.id);
+      for (const position of appended)
+        ids.push(
+          (
+            await t.db.query<{ id: string }>('select transaction_id::text as id from events where position = $1', [
+              position,
+            ])
+          ).rows[0]!.id,
+        );
       expect(new Set(ids.map((id) => id.length)).size).toBe(2);
 
       const { consumer, seen } = recordingConsumer('digits-crossed', ['DigitsCrossed']);

@@ -36,8 +36,15 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
       shuttingDown: false,
     });
     expect(body.catalogue.version).toBeGreaterThan(0);
-    expect(body.projections.map((p: { name: string }) => p.name).sort()).toEqual(['carts', 'orders', 'stock', 'stock_alerts', 'subscribers']);
-    for (const projection of body.projections) expect(projection).toMatchObject({ current: true, lag: 0, storedVersion: projection.codeVersion });
+    expect(body.projections.map((p: { name: string }) => p.name).sort()).toEqual([
+      'carts',
+      'orders',
+      'stock',
+      'stock_alerts',
+      'subscribers',
+    ]);
+    for (const projection of body.projections)
+      expect(projection).toMatchObject({ current: true, lag: 0, storedVersion: projection.codeVersion });
   });
 
   it('503 naming the projection when one was built by another version, and again 200 once it is current', async () => {
@@ -46,7 +53,9 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
       const { status, body } = await ready();
       expect(status).toBe(503);
       expect(body.status).toBe('not ready');
-      expect(body.problems).toEqual([expect.stringMatching(/^projection subscribers is not current \(version \d+ of \d+, 0 events behind\)$/)]);
+      expect(body.problems).toEqual([
+        expect.stringMatching(/^projection subscribers is not current \(version \d+ of \d+, 0 events behind\)$/),
+      ]);
       expect(body.projections.find((p: { name: string }) => p.name === 'subscribers').current).toBe(false);
     } finally {
       await app.db.query("update projection_state set version = version - 100 where name = 'subscribers'");
@@ -63,11 +72,16 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
     const { status, body } = await ready();
     expect(body.problems).toEqual([]);
     expect(status).toBe(200);
-    expect(body.projections.find((p: { name: string }) => p.name === 'subscribers')).toMatchObject({ current: true, lag: 0 });
+    expect(body.projections.find((p: { name: string }) => p.name === 'subscribers')).toMatchObject({
+      current: true,
+      lag: 0,
+    });
   });
 
   it('503 while a migration the code ships is not applied', async () => {
-    const { rows } = await app.db.query<{ id: string; applied_at: Date }>('select id, applied_at from schema_migrations order by id desc limit 1');
+    const { rows } = await app.db.query<{ id: string; applied_at: Date }>(
+      'select id, applied_at from schema_migrations order by id desc limit 1',
+    );
     const last = rows[0]!;
     await app.db.query('delete from schema_migrations where id = $1', [last.id]);
     try {
@@ -118,7 +132,11 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
   it('503 naming the catalogue when it is not loaded', async () => {
     const unloaded = Object.create(app.catalogue, { version: { value: 0 } }) as typeof app.catalogue;
     const readiness = await checkReadiness({ db: app.db, catalogue: unloaded, projections, shuttingDown: () => false });
-    expect(readiness).toMatchObject({ ready: false, catalogue: { loaded: false, version: 0 }, problems: ['the catalogue is not loaded'] });
+    expect(readiness).toMatchObject({
+      ready: false,
+      catalogue: { loaded: false, version: 0 },
+      problems: ['the catalogue is not loaded'],
+    });
   });
 
   it('another method is a JSON 4xx', async () => {
@@ -136,7 +154,11 @@ describe.skipIf(!BACKENDS.includes('postgres'))('readiness without its PostgreSQ
       await app.db.close();
       const response = await app.inject({ method: 'GET', url: '/health/ready' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ status: 'not ready', problems: ['the database is unreachable'], database: { reachable: false, error: expect.any(String) } });
+      expect(response.json()).toMatchObject({
+        status: 'not ready',
+        problems: ['the database is unreachable'],
+        database: { reachable: false, error: expect.any(String) },
+      });
       expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
     } finally {
       await app.close();

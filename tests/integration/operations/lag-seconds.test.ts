@@ -22,7 +22,10 @@ describe.each(BACKENDS)('lag in seconds on %s', (backend) => {
   afterAll(() => t?.drop());
 
   const recordedAt = async (type: string) => {
-    const { rows } = await t.db.query<{ at: Date | string }>('select min(created_at) as at from events where type = $1', [type]);
+    const { rows } = await t.db.query<{ at: Date | string }>(
+      'select min(created_at) as at from events where type = $1',
+      [type],
+    );
     return new Date(rows[0]!.at);
   };
 
@@ -43,8 +46,20 @@ describe.each(BACKENDS)('lag in seconds on %s', (backend) => {
     // And readiness stays ready, warning only once the oldest has waited more than ten minutes
     const catalogue = await openCatalogueCache(t.db);
     onTestFinished(() => catalogue.close());
-    const readAt = (seconds: number) => checkReadiness({ db: t.db, catalogue, projections, consumers: [welcomeMail], shuttingDown: () => false, now: () => secondsAfter(first, seconds) });
-    expect(await readAt(600)).toMatchObject({ ready: true, warnings: [], consumers: [{ name: 'welcome-mail', lag: 2, lagSeconds: 600, farBehind: false }] });
+    const readAt = (seconds: number) =>
+      checkReadiness({
+        db: t.db,
+        catalogue,
+        projections,
+        consumers: [welcomeMail],
+        shuttingDown: () => false,
+        now: () => secondsAfter(first, seconds),
+      });
+    expect(await readAt(600)).toMatchObject({
+      ready: true,
+      warnings: [],
+      consumers: [{ name: 'welcome-mail', lag: 2, lagSeconds: 600, farBehind: false }],
+    });
     expect(await readAt(601)).toMatchObject({
       ready: true,
       warnings: ['consumer welcome-mail is far behind: 2 events to handle, the oldest waiting 601 s'],
@@ -55,7 +70,8 @@ describe.each(BACKENDS)('lag in seconds on %s', (backend) => {
   it('a projection behind the log: 0 seconds while current, then how long its oldest missing event has waited', async () => {
     // Given every projection current
     const now = new Date();
-    for (const status of await projectionStatuses(t.db, projections, now)) expect(status, status.name).toMatchObject({ lag: 0, lagSeconds: 0 });
+    for (const status of await projectionStatuses(t.db, projections, now))
+      expect(status, status.name).toMatchObject({ lag: 0, lagSeconds: 0 });
 
     // When a cart event is appended without the projections' steps (as a write from an older instance would be)
     await appendToStream(t.db, 'cart-lagging', 0, [{ type: 'CartCleared', data: {} }]);

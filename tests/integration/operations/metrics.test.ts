@@ -6,7 +6,9 @@ import { BACKENDS } from '../../support/databases.ts';
 import { type TestApp, createTestApp, shopper } from '../../support/test-app.ts';
 
 const TOKEN = 'a-metrics-token-for-the-tests';
-const variant = seed.products.flatMap((p) => p.variants.map((v) => ({ productId: p.id, variantId: v.id, stock: v.stock }))).find((v) => v.stock >= 5)!;
+const variant = seed.products
+  .flatMap((p) => p.variants.map((v) => ({ productId: p.id, variantId: v.id, stock: v.stock })))
+  .find((v) => v.stock >= 5)!;
 
 /** The value of one sample line (`name{labels} value`), or undefined when the series is absent. */
 function sample(text: string, series: string): number | undefined {
@@ -30,7 +32,11 @@ describe.each(BACKENDS)('GET /metrics on %s', (backend) => {
   afterAll(() => app?.close());
 
   const scrape = async () => {
-    const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return response.body;
@@ -41,22 +47,40 @@ describe.each(BACKENDS)('GET /metrics on %s', (backend) => {
       const response = await app.inject({ method: 'GET', url: '/metrics', headers });
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-      expect(response.json()).toEqual({ error: 'Unauthorized', message: 'Send the metrics token as Authorization: Bearer <token>', requestId: expect.any(String) });
+      expect(response.json()).toEqual({
+        error: 'Unauthorized',
+        message: 'Send the metrics token as Authorization: Bearer <token>',
+        requestId: expect.any(String),
+      });
     }
   });
 
   it('request durations by route pattern and status, events appended by type, projection lag, event-loop delay', async () => {
     const alice = shopper(app);
-    expect((await alice.request({ method: 'POST', url: '/api/cart', payload: { productId: variant.productId, variantId: variant.variantId, quantity: 1 } })).statusCode).toBe(201);
+    expect(
+      (
+        await alice.request({
+          method: 'POST',
+          url: '/api/cart',
+          payload: { productId: variant.productId, variantId: variant.variantId, quantity: 1 },
+        })
+      ).statusCode,
+    ).toBe(201);
     const line = (await alice.request({ method: 'GET', url: '/api/cart' })).json().items[0];
     await alice.request({ method: 'PUT', url: `/api/cart/${line.id}`, payload: { quantity: 2 } });
     await app.inject({ method: 'GET', url: '/api/products/no-such-product' });
 
     const text = await scrape();
-    expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/cart",status_code="201"}')).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count{method="PUT",route="/api/cart/:itemId",status_code="200"}')).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/cart",status_code="201"}')).toBe(
+      1,
+    );
+    expect(
+      sample(text, 'http_request_duration_seconds_count{method="PUT",route="/api/cart/:itemId",status_code="200"}'),
+    ).toBe(1);
     // The pattern, not the URL: no series per product slug.
-    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/products/:slug",status_code="404"}')).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/products/:slug",status_code="404"}'),
+    ).toBe(1);
     expect(text).not.toContain('no-such-product');
     expect(sample(text, 'dino_events_appended_total{type="ItemAdded"}')).toBe(1);
     expect(sample(text, 'dino_events_appended_total{type="QuantityChanged"}')).toBe(1);
@@ -82,12 +106,21 @@ describe.each(BACKENDS)('GET /metrics on %s', (backend) => {
     };
     await app.shop.store.handle(`metrics-${backend}-retried`, pinger, contended(`metrics-${backend}-retried`));
     sneaks = 5;
-    await expect(app.shop.store.handle(`metrics-${backend}-gave-up`, pinger, contended(`metrics-${backend}-gave-up`), { maxAttempts: 2 })).rejects.toBeInstanceOf(TooMuchContention);
+    await expect(
+      app.shop.store.handle(`metrics-${backend}-gave-up`, pinger, contended(`metrics-${backend}-gave-up`), {
+        maxAttempts: 2,
+      }),
+    ).rejects.toBeInstanceOf(TooMuchContention);
 
     const after = await scrape();
     expect(count(after, 'dino_command_conflicts_total') - count(before, 'dino_command_conflicts_total')).toBe(3);
     expect(count(after, 'dino_command_retries_total') - count(before, 'dino_command_retries_total')).toBe(2);
-    expect(count(after, 'dino_command_contention_failures_total') - count(before, 'dino_command_contention_failures_total')).toBe(1);
-    expect(count(after, 'dino_events_appended_total{type="Pinged"}') - count(before, 'dino_events_appended_total{type="Pinged"}')).toBe(1);
+    expect(
+      count(after, 'dino_command_contention_failures_total') - count(before, 'dino_command_contention_failures_total'),
+    ).toBe(1);
+    expect(
+      count(after, 'dino_events_appended_total{type="Pinged"}') -
+        count(before, 'dino_events_appended_total{type="Pinged"}'),
+    ).toBe(1);
   });
 });

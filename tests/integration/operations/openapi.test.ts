@@ -23,7 +23,10 @@ const BAD_INPUT: Record<string, { url: string; payload?: unknown }> = {
   'PUT /api/cart/:itemId': { url: '/api/cart/not-a-uuid', payload: { quantity: 1 } },
   'DELETE /api/cart/:itemId': { url: '/api/cart/not-a-uuid' },
   'POST /api/subscribe': { url: '/api/subscribe', payload: { email: 'not-an-email' } },
-  'POST /api/stock-alerts': { url: '/api/stock-alerts', payload: { email: 'not-an-email', productId: 1, variantId: 1 } },
+  'POST /api/stock-alerts': {
+    url: '/api/stock-alerts',
+    payload: { email: 'not-an-email', productId: 1, variantId: 1 },
+  },
   'GET /api/search': { url: '/api/search?q=' },
   'POST /api/orders': { url: '/api/orders', payload: { email: 42 } },
   'GET /api/orders/:number': { url: '/api/orders/DINO-123456' },
@@ -37,14 +40,23 @@ describe('the OpenAPI document', () => {
   let database: TestDatabase;
   let catalogue: CatalogueCache;
   const routes: RouteOptions[] = [];
-  let doc: { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+  let doc: {
+    openapi: string;
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, unknown> };
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     catalogue = await openCatalogueCache(database.db, { pollMs: 60_000 });
     fastify = Fastify({ logger: false });
     fastify.addHook('onRoute', (route) => void routes.push(route));
-    await fastify.register(app, { db: database.db, catalogue, shop: createShop({ db: database.db, catalogue }), sessionSecret: 'a-test-secret-that-is-long-enough-123' });
+    await fastify.register(app, {
+      db: database.db,
+      catalogue,
+      shop: createShop({ db: database.db, catalogue }),
+      sessionSecret: 'a-test-secret-that-is-long-enough-123',
+    });
     await fastify.ready();
     const response = await fastify.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
@@ -59,8 +71,14 @@ describe('the OpenAPI document', () => {
   /** The JSON API's routes: /api/..., minus the catch-all 404 and the documentation itself. */
   const apiRoutes = () =>
     routes.flatMap((route) =>
-      route.url.startsWith('/api/') && !route.url.includes('*') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json'
-        ? [route.method].flat().filter((m) => m !== 'HEAD').map((method) => ({ method, route }))
+      route.url.startsWith('/api/') &&
+      !route.url.includes('*') &&
+      !route.url.startsWith('/api/docs') &&
+      route.url !== '/api/openapi.json'
+        ? [route.method]
+            .flat()
+            .filter((m) => m !== 'HEAD')
+            .map((method) => ({ method, route }))
         : [],
     );
 
@@ -71,24 +89,42 @@ describe('the OpenAPI document', () => {
     for (const { method, route } of documented) {
       const operation = doc.paths[toOpenApiPath(route.url)]?.[method.toLowerCase()];
       expect(operation, `${method} ${route.url}`).toBeDefined();
-      const schema = (route.schema ?? {}) as { body?: unknown; params?: { properties: object }; querystring?: { properties: object }; response: Record<string, unknown> };
-      if (schema.body) expect(operation!.requestBody?.content['application/json']?.schema, `${method} ${route.url} body`).toBeDefined();
+      const schema = (route.schema ?? {}) as {
+        body?: unknown;
+        params?: { properties: object };
+        querystring?: { properties: object };
+        response: Record<string, unknown>;
+      };
+      if (schema.body)
+        expect(
+          operation!.requestBody?.content['application/json']?.schema,
+          `${method} ${route.url} body`,
+        ).toBeDefined();
       for (const [part, where] of [
         ['params', 'path'],
         ['querystring', 'query'],
       ] as const) {
         for (const name of Object.keys(schema[part]?.properties ?? {})) {
-          expect(operation!.parameters?.some((p) => p.in === where && p.name === name), `${method} ${route.url} ${where} ${name}`).toBe(true);
+          expect(
+            operation!.parameters?.some((p) => p.in === where && p.name === name),
+            `${method} ${route.url} ${where} ${name}`,
+          ).toBe(true);
         }
       }
       for (const status of Object.keys(schema.response)) {
-        expect(operation!.responses[status]?.content?.['application/json']?.schema, `${method} ${route.url} ${status}`).toBeDefined();
+        expect(
+          operation!.responses[status]?.content?.['application/json']?.schema,
+          `${method} ${route.url} ${status}`,
+        ).toBeDefined();
       }
       const takesInput = Boolean(schema.body || schema.params || schema.querystring);
       // Input in the path, query or body can be bad; so can a write's Idempotency-Key and If-Match headers.
       const takesHeaders = ['POST', 'PUT', 'DELETE'].includes(method);
-      expect(Boolean(operation!.responses['400']), `${method} ${route.url} documents 400`).toBe(takesInput || takesHeaders);
-      if (takesInput) expect(BAD_INPUT[`${method} ${route.url}`], `a bad input for ${method} ${route.url}`).toBeDefined();
+      expect(Boolean(operation!.responses['400']), `${method} ${route.url} documents 400`).toBe(
+        takesInput || takesHeaders,
+      );
+      if (takesInput)
+        expect(BAD_INPUT[`${method} ${route.url}`], `a bad input for ${method} ${route.url}`).toBeDefined();
     }
   });
 
@@ -97,18 +133,29 @@ describe('the OpenAPI document', () => {
     const checked: string[] = [];
     for (const [key, input] of Object.entries(BAD_INPUT)) {
       const [method, url] = key.split(' ') as [string, string];
-      const documented = doc.paths[toOpenApiPath(url)]![method.toLowerCase()]!.responses['400']!.content!['application/json']!.schema;
-      const response = await fastify.inject({ method: method as 'GET', url: input.url, ...(input.payload ? { payload: input.payload } : {}) });
+      const documented =
+        doc.paths[toOpenApiPath(url)]![method.toLowerCase()]!.responses['400']!.content!['application/json']!.schema;
+      const response = await fastify.inject({
+        method: method as 'GET',
+        url: input.url,
+        ...(input.payload ? { payload: input.payload } : {}),
+      });
       expect(response.statusCode, key).toBe(400);
       const body = response.json();
-      expect(ajv.validate({ ...documented, additionalProperties: false }, body), `${key}: ${JSON.stringify(body)} ${ajv.errorsText()}`).toBe(true);
+      expect(
+        ajv.validate({ ...documented, additionalProperties: false }, body),
+        `${key}: ${JSON.stringify(body)} ${ajv.errorsText()}`,
+      ).toBe(true);
       expect(body.requestId).toEqual(expect.any(String));
       checked.push(key);
     }
     const notFound = await fastify.inject({ method: 'GET', url: '/api/products/no-such-product' });
-    const documented404 = doc.paths['/api/products/{slug}']!.get!.responses['404']!.content!['application/json']!.schema;
+    const documented404 =
+      doc.paths['/api/products/{slug}']!.get!.responses['404']!.content!['application/json']!.schema;
     expect(notFound.statusCode).toBe(404);
-    expect(ajv.validate({ ...documented404, additionalProperties: false }, notFound.json()), ajv.errorsText()).toBe(true);
+    expect(ajv.validate({ ...documented404, additionalProperties: false }, notFound.json()), ajv.errorsText()).toBe(
+      true,
+    );
     expect(checked).toHaveLength(Object.keys(BAD_INPUT).length);
     expect(doc.components.schemas.ApiError).toMatchObject({ required: ['error', 'message'] });
   });
@@ -122,7 +169,10 @@ describe('the OpenAPI document', () => {
     expect(assets.length).toBeGreaterThan(2);
     for (const asset of assets) {
       expect(asset).not.toMatch(/^(https?:)?\/\//);
-      const served = await fastify.inject({ method: 'GET', url: new URL(asset, 'http://shop.test/api/docs/').pathname });
+      const served = await fastify.inject({
+        method: 'GET',
+        url: new URL(asset, 'http://shop.test/api/docs/').pathname,
+      });
       expect(served.statusCode, asset).toBe(200);
     }
     const initializer = await fastify.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });

@@ -5,7 +5,9 @@ import { type RunningServer, startServer } from '../../../server/server.ts';
 import { catalogue as seed } from '../../../seed/catalogue.data.ts';
 import { adminQuery, withDatabaseName } from '../../support/postgres-admin.ts';
 
-const item = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id, quantity: 1 })))[0]!;
+const item = seed.products.flatMap((p) =>
+  p.variants.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id, quantity: 1 })),
+)[0]!;
 
 /**
  * A graceful shutdown on PostgreSQL, where a test can hold a request in flight: a lock on the cart read
@@ -21,7 +23,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('graceful shutdown (PostgreSQL)', 
     await adminQuery(`create database ${name}`);
     databaseUrl = withDatabaseName(process.env.TEST_DATABASE_URL!, name);
     const secret = 'a-session-secret-for-the-shutdown-test';
-    server = await startServer({ ...parseEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), sessionSecret: secret }, { storefront: false });
+    server = await startServer(
+      {
+        ...parseEnv({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+        sessionSecret: secret,
+      },
+      { storefront: false },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -34,10 +42,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('graceful shutdown (PostgreSQL)', 
     try {
       await blocker.query('begin');
       await blocker.query('lock table carts in access exclusive mode');
-      const inFlight = fetch(`${server.url}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(item) });
+      const inFlight = fetch(`${server.url}/api/cart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(item),
+      });
       // Let the append reach the lock and wait there.
       await expect
-        .poll(async () => (await blocker.query("select count(*)::int as n from pg_locks where relation = 'carts'::regclass and not granted")).rows[0].n, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await blocker.query(
+                "select count(*)::int as n from pg_locks where relation = 'carts'::regclass and not granted",
+              )
+            ).rows[0].n,
+          { timeout: 10_000 },
+        )
         .toBeGreaterThan(0);
       let closed = false;
       const closing = server.close().then(() => (closed = true));

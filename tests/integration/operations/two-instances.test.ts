@@ -38,7 +38,9 @@ function browser() {
   };
 }
 
-const [first, second] = seed.products.flatMap((p) => p.variants.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id, slug: p.slug })));
+const [first, second] = seed.products.flatMap((p) =>
+  p.variants.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id, slug: p.slug })),
+);
 
 /**
  * Two shop instances, each with its own pool, catalogue cache and LISTEN connection, as two machines
@@ -69,7 +71,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
       RATE_LIMIT_CART_AND_ORDERS: '100000',
     };
     // Both start at once, as a deployment does: migrations are serialised by an advisory lock.
-    servers.push(...(await Promise.all([startServer({ ...parseEnv(env), sessionSecret: env.SESSION_SECRET }, { storefront: false }), startServer({ ...parseEnv(env), sessionSecret: env.SESSION_SECRET }, { storefront: false })])));
+    servers.push(
+      ...(await Promise.all([
+        startServer({ ...parseEnv(env), sessionSecret: env.SESSION_SECRET }, { storefront: false }),
+        startServer({ ...parseEnv(env), sessionSecret: env.SESSION_SECRET }, { storefront: false }),
+      ])),
+    );
     [a, b] = servers.map((s) => s.url) as [string, string];
   });
   afterAll(async () => {
@@ -91,7 +98,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
 
   it('a shopper hops between instances mid-purchase: add on A, change on B, add on A, read on B, check out on A', async () => {
     const shop = browser();
-    const added = await shop(a, 'POST', '/api/cart', { productId: first!.productId, variantId: first!.variantId, quantity: 1 });
+    const added = await shop(a, 'POST', '/api/cart', {
+      productId: first!.productId,
+      variantId: first!.variantId,
+      quantity: 1,
+    });
     expect(added.status).toBe(201);
     const lineId = added.body.items[0].id;
 
@@ -100,7 +111,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
     expect(changed.body.id).toBe(added.body.id);
     expect(changed.body.items).toEqual([expect.objectContaining({ id: lineId, quantity: 3 })]);
 
-    const more = await shop(a, 'POST', '/api/cart', { productId: second!.productId, variantId: second!.variantId, quantity: 2 });
+    const more = await shop(a, 'POST', '/api/cart', {
+      productId: second!.productId,
+      variantId: second!.variantId,
+      quantity: 2,
+    });
     expect(more.body.itemCount).toBe(5);
 
     const onB = await shop(b, 'GET', '/api/cart');
@@ -114,7 +129,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
   it('a shopper who is not the cart owner sees nothing on either instance', async () => {
     const owner = browser();
     const stranger = browser();
-    const added = await owner(a, 'POST', '/api/cart', { productId: first!.productId, variantId: first!.variantId, quantity: 1 });
+    const added = await owner(a, 'POST', '/api/cart', {
+      productId: first!.productId,
+      variantId: first!.variantId,
+      quantity: 1,
+    });
     const attempt = await stranger(b, 'PUT', `/api/cart/${added.body.items[0].id}`, { quantity: 2 });
     expect(attempt.status).toBe(404);
     expect(attempt.body).toMatchObject({ error: 'Not Found', requestId: attempt.requestId });
@@ -130,7 +149,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
     const db = connectPostgres(databaseUrl);
     try {
       await prepareDatabase(db, () => {});
-      const renamed = { ...seed, products: seed.products.map((p) => (p.id === first!.productId ? { ...p, name: 'Hopping Rex' } : p)) };
+      const renamed = {
+        ...seed,
+        products: seed.products.map((p) => (p.id === first!.productId ? { ...p, name: 'Hopping Rex' } : p)),
+      };
       expect((await seedCatalogue(db, renamed)).changed).toBe(true);
     } finally {
       await db.close();
@@ -146,9 +168,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind one load bal
     const shoppers = Array.from({ length: 20 }, () => browser());
     const bases = (i: number) => (i % 2 === 0 ? [a, b] : [b, a]) as [string, string];
     for (const [i, shop] of shoppers.entries()) {
-      expect((await shop(bases(i)[0], 'POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 })).status).toBe(201);
+      expect(
+        (await shop(bases(i)[0], 'POST', '/api/cart', { productId: product.id, variantId: variant.id, quantity: 1 }))
+          .status,
+      ).toBe(201);
     }
-    const answers = await Promise.all(shoppers.map((shop, i) => shop(bases(i)[1], 'POST', '/api/orders', checkout({ email: `last-${i}@example.com` }))));
+    const answers = await Promise.all(
+      shoppers.map((shop, i) => shop(bases(i)[1], 'POST', '/api/orders', checkout({ email: `last-${i}@example.com` }))),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
     const refused = answers.filter((r) => r.status === 409);
     expect(refused).toHaveLength(17);

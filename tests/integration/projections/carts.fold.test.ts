@@ -29,20 +29,39 @@ interface Appending {
  * cart's events by `appendWithProjections`, several carts' as one grouped statement (what the services'
  * group commit sends). Returns each event with its recorded version and position.
  */
-async function append(db: Database, session: Appending, statement: SessionEvent[], heads: Map<string, number>): Promise<Array<[string, RecordedCartEvent]>> {
+async function append(
+  db: Database,
+  session: Appending,
+  statement: SessionEvent[],
+  heads: Map<string, number>,
+): Promise<Array<[string, RecordedCartEvent]>> {
   const byCart = new Map<string, SessionEvent[]>();
   for (const e of statement) {
     const cartId = session.cartIds[e.cart]!;
     byCart.set(cartId, [...(byCart.get(cartId) ?? []), e]);
   }
-  const appends = [...byCart].map(([cartId, events]) => ({ cartId, streamId: cartStreamId(cartId), expectedVersion: heads.get(cartId) ?? 0, events }));
+  const appends = [...byCart].map(([cartId, events]) => ({
+    cartId,
+    streamId: cartStreamId(cartId),
+    expectedVersion: heads.get(cartId) ?? 0,
+    events,
+  }));
   let recorded: RecordedEvent[][];
   if (appends.length === 1) {
     const [only] = appends;
-    recorded = [await appendWithProjections(db, only!.streamId, only!.expectedVersion, only!.events.map((e) => e.event))];
+    recorded = [
+      await appendWithProjections(
+        db,
+        only!.streamId,
+        only!.expectedVersion,
+        only!.events.map((e) => e.event),
+      ),
+    ];
   } else {
     const newEvents = appends.map((a) => ({ ...a, events: a.events.map((e) => e.event) }));
-    const outcomes = await appendToStreams(db, newEvents, { alsoRun: stepsOf(projections, [...new Set(statement.map((e) => e.event.type))]) });
+    const outcomes = await appendToStreams(db, newEvents, {
+      alsoRun: stepsOf(projections, [...new Set(statement.map((e) => e.event.type))]),
+    });
     recorded = outcomes.map((o) => {
       if (o instanceof Error) throw o;
       return o;
@@ -50,12 +69,19 @@ async function append(db: Database, session: Appending, statement: SessionEvent[
   }
   return appends.flatMap((a, i) => {
     heads.set(a.cartId, a.expectedVersion + a.events.length);
-    return recorded[i]!.map((r, k): [string, RecordedCartEvent] => [a.cartId, { event: a.events[k]!.event, version: r.version, position: r.position }]);
+    return recorded[i]!.map((r, k): [string, RecordedCartEvent] => [
+      a.cartId,
+      { event: a.events[k]!.event, version: r.version, position: r.position },
+    ]);
   });
 }
 
 /** Of the carts whose row is not what `evolve` folds from their events, the one with the fewest events, described; undefined when all agree. */
-async function disagreement(db: Database, path: string, recorded: Map<string, RecordedCartEvent[]>): Promise<string | undefined> {
+async function disagreement(
+  db: Database,
+  path: string,
+  recorded: Map<string, RecordedCartEvent[]>,
+): Promise<string | undefined> {
   const rows = await cartRows(db, [...recorded.keys()]);
   const wrong = [...recorded]
     .filter(([cartId, events]) => !isDeepStrictEqual(rows.get(cartId), cartRowOf(cartId, events)))
@@ -79,35 +105,46 @@ describe.each(BACKENDS)('the carts read model folds as evolve does, on %s', (bac
     // Checked without shrinking: a run is hundreds of sessions in one database, and the error names the
     // one cart that disagrees, with its events; the seed and path replay the run.
     const details = await fc.check(
-      fc.asyncProperty(fc.array(session, { minLength: SESSIONS_PER_RUN, maxLength: SESSIONS_PER_RUN }), fc.integer({ min: 64, max: 1024 }), async (sessions, batchSize) => {
-        const appending: Appending[] = sessions.map((s) => ({ cartIds: Array.from({ length: s.carts }, () => randomUUID()), statements: statementsOf(s, randomUUID) }));
-        const recorded = new Map<string, RecordedCartEvent[]>(appending.flatMap((a) => a.cartIds.map((id): [string, RecordedCartEvent[]] => [id, []])));
-        const heads = new Map<string, number>();
-        // The sessions' statements interleaved, so that a cart's events lie spread over the log.
-        const rounds = Math.max(...appending.map((a) => a.statements.length));
-        for (let round = 0; round < rounds; round++) {
-          for (const a of appending) {
-            const statement = a.statements[round];
-            if (!statement) continue;
-            for (const [cartId, event] of await append(t.db, a, statement, heads)) recorded.get(cartId)!.push(event);
+      fc.asyncProperty(
+        fc.array(session, { minLength: SESSIONS_PER_RUN, maxLength: SESSIONS_PER_RUN }),
+        fc.integer({ min: 64, max: 1024 }),
+        async (sessions, batchSize) => {
+          const appending: Appending[] = sessions.map((s) => ({
+            cartIds: Array.from({ length: s.carts }, () => randomUUID()),
+            statements: statementsOf(s, randomUUID),
+          }));
+          const recorded = new Map<string, RecordedCartEvent[]>(
+            appending.flatMap((a) => a.cartIds.map((id): [string, RecordedCartEvent[]] => [id, []])),
+          );
+          const heads = new Map<string, number>();
+          // The sessions' statements interleaved, so that a cart's events lie spread over the log.
+          const rounds = Math.max(...appending.map((a) => a.statements.length));
+          for (let round = 0; round < rounds; round++) {
+            for (const a of appending) {
+              const statement = a.statements[round];
+              if (!statement) continue;
+              for (const [cartId, event] of await append(t.db, a, statement, heads)) recorded.get(cartId)!.push(event);
+            }
           }
-        }
-        // Live: the steps each append ran (the shortcut for a set of only ItemAdded, else the general steps).
-        const live = await disagreement(t.db, 'appended live', recorded);
-        if (live) throw new Error(live);
-        // A replay's build: the whole log in one statement per share, through the steps into empty tables.
-        await replayProjections(t.db, [cartsProjection]);
-        const built = await disagreement(t.db, 'replayed in one statement', recorded);
-        if (built) throw new Error(built);
-        // A replay in keyset batches: the general steps, each batch meeting the carts the ones before it stored.
-        await replayProjections(t.db, [cartsProjection], { batchSize });
-        const batched = await disagreement(t.db, `replayed in batches of ${batchSize}`, recorded);
-        if (batched) throw new Error(batched);
-      }),
+          // Live: the steps each append ran (the shortcut for a set of only ItemAdded, else the general steps).
+          const live = await disagreement(t.db, 'appended live', recorded);
+          if (live) throw new Error(live);
+          // A replay's build: the whole log in one statement per share, through the steps into empty tables.
+          await replayProjections(t.db, [cartsProjection]);
+          const built = await disagreement(t.db, 'replayed in one statement', recorded);
+          if (built) throw new Error(built);
+          // A replay in keyset batches: the general steps, each batch meeting the carts the ones before it stored.
+          await replayProjections(t.db, [cartsProjection], { batchSize });
+          const batched = await disagreement(t.db, `replayed in batches of ${batchSize}`, recorded);
+          if (batched) throw new Error(batched);
+        },
+      ),
       { numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: 100_000, markInterruptAsFailure: true },
     );
     if (details.failed) {
-      throw new Error(`seed ${details.seed}, path ${details.counterexamplePath}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`);
+      throw new Error(
+        `seed ${details.seed}, path ${details.counterexamplePath}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
+      );
     }
   }, 150_000);
 });

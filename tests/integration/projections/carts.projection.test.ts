@@ -13,8 +13,14 @@ const added = (n: number, quantity: number, minute: number) => ({
   type: 'ItemAdded',
   data: { schemaVersion: 1, lineId: line(n), productId: 10 + n, variantId: 100 + n, quantity, at: at(minute) },
 });
-const changed = (n: number, quantity: number, minute: number) => ({ type: 'QuantityChanged', data: { schemaVersion: 1, lineId: line(n), quantity, at: at(minute) } });
-const removed = (n: number, minute: number) => ({ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: line(n), at: at(minute) } });
+const changed = (n: number, quantity: number, minute: number) => ({
+  type: 'QuantityChanged',
+  data: { schemaVersion: 1, lineId: line(n), quantity, at: at(minute) },
+});
+const removed = (n: number, minute: number) => ({
+  type: 'ItemRemoved',
+  data: { schemaVersion: 1, lineId: line(n), at: at(minute) },
+});
 const cleared = (minute: number) => ({ type: 'CartCleared', data: { schemaVersion: 1, at: at(minute) } });
 
 const cartRow = (cartId: string, version: number, position: number, created: number, updated: number) => ({
@@ -54,7 +60,11 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
   const iso = (rows: Record<string, unknown[]>) =>
     JSON.parse(JSON.stringify(rows).replace(/"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.\d+)?\+00:00"/g, '"$1.000Z"'));
 
-  const scenarios: Array<{ name: string; events: ReturnType<typeof streamOf>; rows: { carts: unknown[]; lines: unknown[] } }> = [
+  const scenarios: Array<{
+    name: string;
+    events: ReturnType<typeof streamOf>;
+    rows: { carts: unknown[]; lines: unknown[] };
+  }> = [
     {
       name: 'adds make lines; the cart keeps its first and last event',
       events: streamOf(`cart-${CART}`, [added(1, 2, 1), added(2, 1, 2)]),
@@ -63,12 +73,18 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
     {
       name: 'adds to a stored cart follow its lines',
       events: streamOf(`cart-${CART}`, [added(1, 1, 1), added(2, 2, 2), added(3, 3, 3)]),
-      rows: { carts: [cartRow(CART, 3, 3, 1, 3)], lines: [lineRow(CART, 1, 1, 1), lineRow(CART, 2, 2, 2, 2), lineRow(CART, 3, 3, 3, 3)] },
+      rows: {
+        carts: [cartRow(CART, 3, 3, 1, 3)],
+        lines: [lineRow(CART, 1, 1, 1), lineRow(CART, 2, 2, 2, 2), lineRow(CART, 3, 3, 3, 3)],
+      },
     },
     {
       name: 'lines keep the order they were added in, whatever their ids',
       events: streamOf(`cart-${CART}`, [added(3, 1, 1), added(1, 2, 2), changed(3, 4, 3), added(2, 1, 4)]),
-      rows: { carts: [cartRow(CART, 4, 4, 1, 4)], lines: [lineRow(CART, 3, 4, 1), lineRow(CART, 1, 2, 2, 2), lineRow(CART, 2, 1, 4, 3)] },
+      rows: {
+        carts: [cartRow(CART, 4, 4, 1, 4)],
+        lines: [lineRow(CART, 3, 4, 1), lineRow(CART, 1, 2, 2, 2), lineRow(CART, 2, 1, 4, 3)],
+      },
     },
     {
       name: 'the last quantity change wins',
@@ -82,7 +98,16 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
     },
     {
       name: 'a clear empties the cart; lines added after it stay',
-      events: streamOf(`cart-${CART}`, [added(1, 1, 1), changed(1, 2, 2), added(2, 1, 3), cleared(4), added(3, 7, 5), cleared(6), added(4, 1, 7), changed(4, 9, 8)]),
+      events: streamOf(`cart-${CART}`, [
+        added(1, 1, 1),
+        changed(1, 2, 2),
+        added(2, 1, 3),
+        cleared(4),
+        added(3, 7, 5),
+        cleared(6),
+        added(4, 1, 7),
+        changed(4, 9, 8),
+      ]),
       rows: { carts: [cartRow(CART, 8, 8, 1, 8)], lines: [lineRow(CART, 4, 9, 7)] },
     },
   ];
@@ -96,7 +121,10 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
   it('carts are independent, and events applied twice change nothing', async () => {
     const mine = streamOf(`cart-${CART}`, [added(1, 1, 1), added(2, 2, 2), removed(2, 4)]);
     const theirs = streamOf(`cart-${OTHER}`, [added(3, 1, 3), cleared(5)], { version: 1, position: 10 });
-    const expected = { carts: [cartRow(CART, 3, 3, 1, 4), cartRow(OTHER, 2, 11, 3, 5)], lines: [lineRow(CART, 1, 1, 1)] };
+    const expected = {
+      carts: [cartRow(CART, 3, 3, 1, 4), cartRow(OTHER, 2, 11, 3, 5)],
+      lines: [lineRow(CART, 1, 1, 1)],
+    };
     expect(iso(await spec.given([...theirs, ...mine]))).toEqual(expected);
     await projectEvents(t.db, [cartsProjection], [...mine, ...theirs]);
     await projectEvents(t.db, [cartsProjection], mine.slice(1));
@@ -118,7 +146,15 @@ describe.each(BACKENDS)('carts projection on %s', (backend) => {
   });
 
   it('ignores events of other types', async () => {
-    const rows = await spec.given([{ streamId: 'subscriber-a@b.co', version: 1, position: 1, type: 'Subscribed', data: { schemaVersion: 1, email: 'a@b.co', at: at(1) } }]);
+    const rows = await spec.given([
+      {
+        streamId: 'subscriber-a@b.co',
+        version: 1,
+        position: 1,
+        type: 'Subscribed',
+        data: { schemaVersion: 1, email: 'a@b.co', at: at(1) },
+      },
+    ]);
     expect(rows).toEqual({ carts: [], lines: [] });
   });
 });

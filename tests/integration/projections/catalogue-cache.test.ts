@@ -20,7 +20,6 @@ const renamed = (name: string) => ({
   products: seed.products.map((p, i) => (i === 0 ? { ...p, name, priceCents: p.priceCents + 100 } : p)),
 });
 
-
 describe.each(BACKENDS)('catalogue cache on %s', (backend) => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -166,7 +165,11 @@ describe.runIf(BACKENDS.includes('postgres'))('catalogue invalidation across ser
 
   it('a movement that commits after a later-numbered one is still seen: positions are drawn before commit', async () => {
     const cache = await openCatalogueCache(t.db, { pollMs: 600_000 });
-    const receipt = (variantId: number) => decide({ type: 'ReceiveStock', variantId, quantity: 2, variantExists: true, at: new Date().toISOString() }, initialState());
+    const receipt = (variantId: number) =>
+      decide(
+        { type: 'ReceiveStock', variantId, quantity: 2, variantExists: true, at: new Date().toISOString() },
+        initialState(),
+      );
     const early = variantWithStock(6).variant;
     const late = seed.products.flatMap((p) => p.variants).find((v) => v.stock >= 5 && v.id !== early.id)!;
     const before = cache.stockOf(early.id)!;
@@ -217,7 +220,9 @@ describe.runIf(BACKENDS.includes('postgres'))('stock bands across server instanc
       await receiveStock(shopEventStore(dbA), crossing.variant.id, 1);
       await until(() => b.variant(crossing.variant.id)!.stock === 10);
       // Notifications arrive in commit order: the within-band receipt, first, sent none.
-      expect(heard.map((payload) => (JSON.parse(payload) as Array<[number, number]>).map(([id]) => id))).toEqual([[crossing.variant.id]]);
+      expect(heard.map((payload) => (JSON.parse(payload) as Array<[number, number]>).map(([id]) => id))).toEqual([
+        [crossing.variant.id],
+      ]);
       expect(b.stockOf(crossing.variant.id)).toBe(10);
       expect(b.stockOf(within.variant.id)).toBe(20);
       await b.refresh();
@@ -235,7 +240,11 @@ describe.runIf(BACKENDS.includes('postgres'))('stock bands across server instanc
     const db = connectPostgres(t.target.databaseUrl!, { logger: { error() {} } });
     const heard: string[] = [];
     const listening = async () =>
-      (await t.db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and query like 'listen %'`)).rows.map((r) => r.pid);
+      (
+        await t.db.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+        )
+      ).rows.map((r) => r.pid);
     try {
       const others = await listening();
       await db.listen(STOCK_CHANNEL, (payload) => heard.push(payload));

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderLine, type OrderPlaced, STANDARD_SHIPPING, orderStreamId } from '../../../domain/orders/order.events.ts';
+import {
+  type OrderLine,
+  type OrderPlaced,
+  STANDARD_SHIPPING,
+  orderStreamId,
+} from '../../../domain/orders/order.events.ts';
 import { ORDER_NUMBER_INDEX, ordersProjection } from '../../../projections/orders/orders.projection.ts';
 import { projectEvents } from '../../../eventstore/projection.ts';
 import { BACKENDS, type TestDatabase, createTestDatabase } from '../../support/databases.ts';
@@ -64,7 +69,6 @@ const row = (event: ReturnType<typeof placed>) => {
   };
 };
 
-
 describe.each(BACKENDS)('orders projection on %s', (backend) => {
   let t: TestDatabase;
   let spec: ReturnType<typeof projectionSpec>;
@@ -89,7 +93,13 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       shippingCents: 0,
       totalCents: 12147,
     });
-    expect(row(plain)).toMatchObject({ number: '#DINO-100001', customer_id: 'customer-1', subtotal_cents: 6497, total_cents: 7096, promo_code: null });
+    expect(row(plain)).toMatchObject({
+      number: '#DINO-100001',
+      customer_id: 'customer-1',
+      subtotal_cents: 6497,
+      total_cents: 7096,
+      promo_code: null,
+    });
     for (const sets of splits([plain, promoted])) {
       expect(await spec.given(...sets)).toEqual({
         orders: [
@@ -99,8 +109,24 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
             customer_id: 'customer-1',
             placed_at: '2026-03-01T10:01:00+00:00',
             lines: [
-              { productId: 1, variantId: 101, name: 'Dino 1', size: 'M', color: 'Jurassic Jade', quantity: 2, unitPriceCents: 1999 },
-              { productId: 2, variantId: 205, name: 'Dino 2', size: 'M', color: 'Jurassic Jade', quantity: 1, unitPriceCents: 2499 },
+              {
+                productId: 1,
+                variantId: 101,
+                name: 'Dino 1',
+                size: 'M',
+                color: 'Jurassic Jade',
+                quantity: 2,
+                unitPriceCents: 1999,
+              },
+              {
+                productId: 2,
+                variantId: 205,
+                name: 'Dino 2',
+                size: 'M',
+                color: 'Jurassic Jade',
+                quantity: 1,
+                unitPriceCents: 2499,
+              },
             ],
             subtotal_cents: 6497,
             shipping_cents: 599,
@@ -119,9 +145,33 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
             placed_at: '2026-03-01T10:02:00+00:00',
             // Lines stay as placed, in their order, even two of one variant.
             lines: [
-              { productId: 3, variantId: 301, name: 'Dino 3', size: 'M', color: 'Jurassic Jade', quantity: 1, unitPriceCents: 2999 },
-              { productId: 3, variantId: 301, name: 'Dino 3', size: 'M', color: 'Jurassic Jade', quantity: 2, unitPriceCents: 2999 },
-              { productId: 4, variantId: 412, name: 'Dino 4', size: 'M', color: 'Jurassic Jade', quantity: 3, unitPriceCents: 1500 },
+              {
+                productId: 3,
+                variantId: 301,
+                name: 'Dino 3',
+                size: 'M',
+                color: 'Jurassic Jade',
+                quantity: 1,
+                unitPriceCents: 2999,
+              },
+              {
+                productId: 3,
+                variantId: 301,
+                name: 'Dino 3',
+                size: 'M',
+                color: 'Jurassic Jade',
+                quantity: 2,
+                unitPriceCents: 2999,
+              },
+              {
+                productId: 4,
+                variantId: 412,
+                name: 'Dino 4',
+                size: 'M',
+                color: 'Jurassic Jade',
+                quantity: 3,
+                unitPriceCents: 1500,
+              },
             ],
             subtotal_cents: 13497,
             shipping_cents: 0,
@@ -154,7 +204,12 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       await projectEvents(t.db, [ordersProjection], [first], { shortcuts });
       await projectEvents(t.db, [ordersProjection], [second, first], { shortcuts });
       // The same order at a later position with other totals: written once, never overwritten.
-      await projectEvents(t.db, [ordersProjection], [{ ...first, position: 20, data: { ...first.data, totalCents: 1, customerId: 'someone-else' } }], { shortcuts });
+      await projectEvents(
+        t.db,
+        [ordersProjection],
+        [{ ...first, position: 20, data: { ...first.data, totalCents: 1, customerId: 'someone-else' } }],
+        { shortcuts },
+      );
       expect(await spec.rows()).toEqual(expected);
     }
     const third = placed(3, 21);
@@ -162,7 +217,7 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
     expect(await spec.rows()).toEqual({ orders: [row(first), row(second), row(third)] });
   });
 
-  it("a number another order holds fails the statement, and nothing of its set is written", async () => {
+  it('a number another order holds fails the statement, and nothing of its set is written', async () => {
     const first = placed(1, 3);
     expect(await spec.given([first])).toEqual({ orders: [row(first)] });
     const clash = placed(2, 5, { number: first.data.number });
@@ -172,14 +227,28 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
     // Two orders of one number in one set, into empty tables too.
     for (const options of [{}, { intoEmpty: true }]) {
       await spec.reset();
-      await expect(projectEvents(t.db, [ordersProjection], [first, clash], options)).rejects.toThrow(ORDER_NUMBER_INDEX);
+      await expect(projectEvents(t.db, [ordersProjection], [first, clash], options)).rejects.toThrow(
+        ORDER_NUMBER_INDEX,
+      );
       expect(await spec.rows()).toEqual({ orders: [] });
     }
   });
 
   it('ignores events of other types', async () => {
-    const received = { streamId: 'stock-101', version: 1, position: 1, type: 'StockReceived', data: { schemaVersion: 1, variantId: 101, quantity: 5, at: at(1) } };
-    const cleared = { streamId: `cart-${cart(1)}`, version: 1, position: 2, type: 'CartCleared', data: { schemaVersion: 1, at: at(2) } };
+    const received = {
+      streamId: 'stock-101',
+      version: 1,
+      position: 1,
+      type: 'StockReceived',
+      data: { schemaVersion: 1, variantId: 101, quantity: 5, at: at(1) },
+    };
+    const cleared = {
+      streamId: `cart-${cart(1)}`,
+      version: 1,
+      position: 2,
+      type: 'CartCleared',
+      data: { schemaVersion: 1, at: at(2) },
+    };
     expect(await spec.given([received, cleared])).toEqual({ orders: [] });
   });
 
@@ -187,7 +256,8 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
     let moves: ReturnType<typeof projectionSpec>;
     beforeAll(() => {
       moves = projectionSpec(t.db, ordersProjection, {
-        orders: 'select order_id, status, shipping, refunded_cents, history, version, position::int from orders order by number',
+        orders:
+          'select order_id, status, shipping, refunded_cents, history, version, position::int from orders order by number',
       });
     });
     /** Order `n`'s move at stream version `version`, log position `position`. */
@@ -198,9 +268,20 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
       type,
       data: { schemaVersion: 1, orderId: order(n), at: at(10 + version), ...data },
     });
-    const shipped = moved(1, 2, 4, 'OrderShipped', { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: '2026-03-05' });
+    const shipped = moved(1, 2, 4, 'OrderShipped', {
+      carrier: 'Pterodactyl Express',
+      trackingNumber: 'PTX-7741',
+      eta: '2026-03-05',
+    });
     const delivered = moved(1, 3, 6, 'OrderDelivered');
-    const returned = moved(1, 4, 8, 'ReturnReceived', { lines: [{ variantId: 101, quantity: 1 }, { variantId: 102, quantity: 2 }], restock: true, reason: 'too snug' });
+    const returned = moved(1, 4, 8, 'ReturnReceived', {
+      lines: [
+        { variantId: 101, quantity: 1 },
+        { variantId: 102, quantity: 2 },
+      ],
+      restock: true,
+      reason: 'too snug',
+    });
     const refunded = moved(1, 5, 9, 'RefundIssued', { amountCents: 1999, reason: 'returned' });
     const refundedAgain = moved(1, 6, 11, 'RefundIssued', { amountCents: 500, reason: 'sorry' });
     const movedRow = {
@@ -223,25 +304,53 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
 
     it('shipped, delivered, returned and refunded twice: the row says so (status, shipment, sum refunded, history, version) — however the events are grouped', async () => {
       const events = [placed(1, 3), shipped, delivered, returned, refunded, refundedAgain];
-      for (const sets of splits(events)) expect(await moves.given(...sets), JSON.stringify(sets.map((set) => set.length))).toEqual({ orders: [movedRow] });
+      for (const sets of splits(events))
+        expect(await moves.given(...sets), JSON.stringify(sets.map((set) => set.length))).toEqual({
+          orders: [movedRow],
+        });
     });
 
     it('a cancelled order is Cancelled; another order in the same set keeps its own row', async () => {
-      const cancelled = moved(1, 2, 5, 'OrderCancelled', { reason: 'changed my mind', by: 'shopper', lines: [{ variantId: 101, quantity: 2 }] });
+      const cancelled = moved(1, 2, 5, 'OrderCancelled', {
+        reason: 'changed my mind',
+        by: 'shopper',
+        lines: [{ variantId: 101, quantity: 2 }],
+      });
       const other = placed(2, 4);
       for (const sets of splits([placed(1, 3), other, cancelled])) {
         expect(await moves.given(...sets)).toEqual({
           orders: [
-            { order_id: order(1), status: 'Cancelled', shipping: null, refunded_cents: 0, history: [{ type: 'OrderPlaced', at: at(1) }, { type: 'OrderCancelled', at: at(12), by: 'shopper', reason: 'changed my mind' }], version: 2, position: 5 },
-            { order_id: order(2), status: 'Processing', shipping: null, refunded_cents: 0, history: [{ type: 'OrderPlaced', at: at(2) }], version: 1, position: 4 },
+            {
+              order_id: order(1),
+              status: 'Cancelled',
+              shipping: null,
+              refunded_cents: 0,
+              history: [
+                { type: 'OrderPlaced', at: at(1) },
+                { type: 'OrderCancelled', at: at(12), by: 'shopper', reason: 'changed my mind' },
+              ],
+              version: 2,
+              position: 5,
+            },
+            {
+              order_id: order(2),
+              status: 'Processing',
+              shipping: null,
+              refunded_cents: 0,
+              history: [{ type: 'OrderPlaced', at: at(2) }],
+              version: 1,
+              position: 4,
+            },
           ],
         });
       }
     });
 
-    it('moves applied again (a retry, a replay) are skipped by the row\'s version: refunds are not counted twice', async () => {
+    it("moves applied again (a retry, a replay) are skipped by the row's version: refunds are not counted twice", async () => {
       const events = [placed(1, 3), shipped, delivered, returned, refunded, refundedAgain];
-      expect(await moves.given(events.slice(0, 5))).toEqual({ orders: [{ ...movedRow, refunded_cents: 1999, history: movedRow.history.slice(0, 5), version: 5, position: 9 }] });
+      expect(await moves.given(events.slice(0, 5))).toEqual({
+        orders: [{ ...movedRow, refunded_cents: 1999, history: movedRow.history.slice(0, 5), version: 5, position: 9 }],
+      });
       await projectEvents(t.db, [ordersProjection], [refunded, shipped]);
       await projectEvents(t.db, [ordersProjection], events);
       await projectEvents(t.db, [ordersProjection], [refundedAgain, refunded]);

@@ -15,9 +15,22 @@ const requested = (subscriberId: string, variantId: number, version: number, pos
   version,
   position,
   type: 'StockAlertRequested',
-  data: { schemaVersion: 1, subscriberId, emailCipher: cipher(subscriberId, position), productId: productOf(variantId), variantId, at: at(position) },
+  data: {
+    schemaVersion: 1,
+    subscriberId,
+    emailCipher: cipher(subscriberId, position),
+    productId: productOf(variantId),
+    variantId,
+    at: at(position),
+  },
 });
-const fulfilled = (subscriberId: string, variantId: number, version: number, position: number, receiptPosition = position - 1) => ({
+const fulfilled = (
+  subscriberId: string,
+  variantId: number,
+  version: number,
+  position: number,
+  receiptPosition = position - 1,
+) => ({
   streamId: stockAlertStreamId(subscriberId, variantId),
   version,
   position,
@@ -26,7 +39,14 @@ const fulfilled = (subscriberId: string, variantId: number, version: number, pos
 });
 
 /** A stock_alerts row; `sealedAt` is the position of the request whose address it holds. */
-const row = (subscriberId: string, variantId: number, waiting: boolean, version: number, position: number, sealedAt: number) => ({
+const row = (
+  subscriberId: string,
+  variantId: number,
+  waiting: boolean,
+  version: number,
+  position: number,
+  sealedAt: number,
+) => ({
   stream_id: stockAlertStreamId(subscriberId, variantId),
   variant_id: variantId,
   subscriber_id: subscriberId,
@@ -42,7 +62,8 @@ describe.each(BACKENDS)('stock alerts projection on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestDatabase(backend);
     spec = projectionSpec(t.db, stockAlertsProjection, {
-      stock_alerts: 'select stream_id, variant_id, subscriber_id, email_cipher, waiting, version, position::int from stock_alerts order by stream_id',
+      stock_alerts:
+        'select stream_id, variant_id, subscriber_id, email_cipher, waiting, version, position::int from stock_alerts order by stream_id',
     });
   });
   afterAll(() => t?.drop());
@@ -51,7 +72,11 @@ describe.each(BACKENDS)('stock alerts projection on %s', (backend) => {
     const events = [requested('rex', 101, 1, 2), requested('ptera', 101, 1, 5), requested('rex', 204, 1, 7)];
     for (const sets of splits(events)) {
       expect(await spec.given(...sets)).toEqual({
-        stock_alerts: [row('ptera', 101, true, 1, 5, 5), row('rex', 101, true, 1, 2, 2), row('rex', 204, true, 1, 7, 7)],
+        stock_alerts: [
+          row('ptera', 101, true, 1, 5, 5),
+          row('rex', 101, true, 1, 2, 2),
+          row('rex', 204, true, 1, 7, 7),
+        ],
       });
     }
   });
@@ -61,7 +86,9 @@ describe.each(BACKENDS)('stock alerts projection on %s', (backend) => {
 
   it('a fulfilment leaves the row no longer waiting and keeps the address it was owed to — in every grouping that applies it after its request', async () => {
     // As appends apply them: the request in one set, its fulfilment in a later one.
-    const apart = splits(fulfilment).filter((sets) => sets.every((set) => !(set.includes(fulfilment[0]!) && set.includes(fulfilment[2]!))));
+    const apart = splits(fulfilment).filter((sets) =>
+      sets.every((set) => !(set.includes(fulfilment[0]!) && set.includes(fulfilment[2]!))),
+    );
     expect(apart.length).toBe(splits(fulfilment).length - 1);
     for (const sets of apart) expect(await spec.given(...sets)).toEqual(fulfilledRows);
   });
@@ -93,12 +120,26 @@ describe.each(BACKENDS)('stock alerts projection on %s', (backend) => {
     const again = requested('rex', 101, 3, 10);
     await projectEvents(t.db, [stockAlertsProjection], [request, fulfilment, again, other]);
     await projectEvents(t.db, [stockAlertsProjection], [fulfilment]);
-    expect(await spec.rows()).toEqual({ stock_alerts: [row('rex', 101, true, 3, 10, 10), row('ptera', 204, true, 1, 6, 6)] });
+    expect(await spec.rows()).toEqual({
+      stock_alerts: [row('rex', 101, true, 3, 10, 10), row('ptera', 204, true, 1, 6, 6)],
+    });
   });
 
   it('ignores events of other types', async () => {
-    const receipt = { streamId: 'stock-101', version: 1, position: 1, type: 'StockReceived', data: { schemaVersion: 1, variantId: 101, quantity: 5, at: at(1) } };
-    const subscribed = { streamId: 'subscriber-rex', version: 1, position: 2, type: 'Subscribed', data: { schemaVersion: 2, subscriberId: 'rex', emailCipher: cipher('rex', 2), at: at(2) } };
+    const receipt = {
+      streamId: 'stock-101',
+      version: 1,
+      position: 1,
+      type: 'StockReceived',
+      data: { schemaVersion: 1, variantId: 101, quantity: 5, at: at(1) },
+    };
+    const subscribed = {
+      streamId: 'subscriber-rex',
+      version: 1,
+      position: 2,
+      type: 'Subscribed',
+      data: { schemaVersion: 2, subscriberId: 'rex', emailCipher: cipher('rex', 2), at: at(2) },
+    };
     expect(await spec.given([receipt, subscribed])).toEqual({ stock_alerts: [] });
   });
 });

@@ -8,7 +8,12 @@ const subscribed = (id: string, position: number, minute: number, version = 1) =
   version,
   position,
   type: 'Subscribed',
-  data: { schemaVersion: 2, subscriberId: id, emailCipher: `a1.sealed-${id}-${position}`, at: `2026-03-01T10:0${minute}:00.000Z` },
+  data: {
+    schemaVersion: 2,
+    subscriberId: id,
+    emailCipher: `a1.sealed-${id}-${position}`,
+    at: `2026-03-01T10:0${minute}:00.000Z`,
+  },
 });
 const forgotten = (id: string, position: number, version: number) => ({
   streamId: `subscriber-${id}`,
@@ -37,7 +42,13 @@ describe.each(BACKENDS)('subscribers projection on %s', (backend) => {
   afterAll(() => t?.drop());
 
   it('one row per subscriber, holding the sealed address; a forget empties it, keeping its position; a new subscription fills it — however the events are grouped', async () => {
-    const events = [subscribed('rex', 3, 1), subscribed('ptera', 5, 2), forgotten('rex', 8, 2), forgotten('ptera', 9, 2), subscribed('rex', 12, 4, 3)];
+    const events = [
+      subscribed('rex', 3, 1),
+      subscribed('ptera', 5, 2),
+      forgotten('rex', 8, 2),
+      forgotten('ptera', 9, 2),
+      subscribed('rex', 12, 4, 3),
+    ];
     const forgottenRow = { subscriber_id: 'ptera', email_cipher: null, subscribed_at: null, position: 9 };
     for (const sets of splits(events)) {
       expect(await spec.given(...sets)).toEqual({ subscribers: [forgottenRow, row('rex', 12, 4)] });
@@ -45,8 +56,20 @@ describe.each(BACKENDS)('subscribers projection on %s', (backend) => {
   });
 
   it('ignores events of other types, and addresses not yet sealed (schema version 1)', async () => {
-    const other = { streamId: 'cart-x', version: 1, position: 1, type: 'CartCleared', data: { schemaVersion: 1, at: '2026-03-01T10:00:00.000Z' } };
-    const clear = { streamId: 'subscriber-a@b.co', version: 1, position: 2, type: 'Subscribed', data: { schemaVersion: 1, email: 'a@b.co', at: '2026-03-01T10:00:00.000Z' } };
+    const other = {
+      streamId: 'cart-x',
+      version: 1,
+      position: 1,
+      type: 'CartCleared',
+      data: { schemaVersion: 1, at: '2026-03-01T10:00:00.000Z' },
+    };
+    const clear = {
+      streamId: 'subscriber-a@b.co',
+      version: 1,
+      position: 2,
+      type: 'Subscribed',
+      data: { schemaVersion: 1, email: 'a@b.co', at: '2026-03-01T10:00:00.000Z' },
+    };
     expect(await spec.given([other, clear])).toEqual({ subscribers: [] });
   });
 });

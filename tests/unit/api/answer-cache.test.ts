@@ -36,7 +36,9 @@ describe('the answer cache', () => {
   it('answers a URL again before Fastify, and every URL with the same key shares it', async () => {
     let made = 0;
     const { cache, get } = await serve((fastify) => {
-      fastify.get('/api/products', { config: { answerCache: true } }, (_request, reply) => reply.type('application/json').send(JSON.stringify({ made: ++made })));
+      fastify.get('/api/products', { config: { answerCache: true } }, (_request, reply) =>
+        reply.type('application/json').send(JSON.stringify({ made: ++made })),
+      );
     });
     expect(await (await get('/api/products?sort=price_asc')).json()).toEqual({ made: 1 });
     const again = await get('/api/products?utm_source=mail&sort=price_asc');
@@ -161,7 +163,10 @@ describe('the answer cache', () => {
     await until(() => releases.size === 2);
     cache.drop((key) => key === '/slow/moved');
     for (const release of releases.values()) release();
-    expect(await Promise.all(waiting.map(async (response) => (await response).text()))).toEqual(['/slow/moved', '/slow/other']);
+    expect(await Promise.all(waiting.map(async (response) => (await response).text()))).toEqual([
+      '/slow/moved',
+      '/slow/other',
+    ]);
     expect(cache.kept('/slow/moved')).toBe(0);
     expect(cache.kept('/slow/other')).toBe(1);
     // Begun before more changes than are remembered: not kept, whatever they picked.
@@ -176,7 +181,9 @@ describe('the answer cache', () => {
 
   it('holds no more than its bound in bytes, however many URLs are asked', async () => {
     const { cache, get } = await serve((fastify) => {
-      fastify.get('/p/:n', { config: { answerCache: true } }, (_request, reply) => reply.type('text/plain').send('y'.repeat(10_000)));
+      fastify.get('/p/:n', { config: { answerCache: true } }, (_request, reply) =>
+        reply.type('text/plain').send('y'.repeat(10_000)),
+      );
     }, 100_000);
     for (let n = 0; n < 40; n++) await get(`/p/${n}`);
     expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
@@ -187,13 +194,16 @@ describe('the answer cache', () => {
   it('weighs every rendition it keeps, so its bound holds for pages kept with many', async () => {
     const page = `<p>badge {count}</p>${'y'.repeat(5_000)}`;
     const { cache, get } = await serve((fastify) => {
-      fastify.get('/p/:n', { config: { answerCache: COUNTED } }, (_request, reply) => reply.type('text/html').send(page));
+      fastify.get('/p/:n', { config: { answerCache: COUNTED } }, (_request, reply) =>
+        reply.type('text/html').send(page),
+      );
     }, 200_000);
     await get('/p/0', { 'x-count': '0' });
     const one = cache.stats().bytes;
     for (let count = 1; count <= 3; count++) await get('/p/0', { 'x-count': String(count) });
     expect(cache.stats().bytes - one).toBeGreaterThanOrEqual(3 * page.length);
-    for (let n = 1; n < 40; n++) for (let count = 0; count < 4; count++) await get(`/p/${n}`, { 'x-count': String(count) });
+    for (let n = 1; n < 40; n++)
+      for (let count = 0; count < 4; count++) await get(`/p/${n}`, { 'x-count': String(count) });
     // Each kept page holds its answer and four renditions: the bound has room for fewer than 200_000 / (5 × 5 KB).
     expect(cache.stats().bytes).toBeLessThanOrEqual(200_000);
     expect(cache.stats().entries).toBeLessThanOrEqual(Math.floor(200_000 / (5 * page.length)));
@@ -203,7 +213,9 @@ describe('the answer cache', () => {
     let made = 0;
     const { cache, get } = await serve((fastify) => {
       const rule: AnswerRule = { ...COUNTED, kept: (req) => !req.url?.includes('search') };
-      fastify.get('/list', { config: { answerCache: rule } }, (_request, reply) => reply.type('text/html').send(`<p>badge {count}</p>${'z'.repeat(4000)}, ${++made}`));
+      fastify.get('/list', { config: { answerCache: rule } }, (_request, reply) =>
+        reply.type('text/html').send(`<p>badge {count}</p>${'z'.repeat(4000)}, ${++made}`),
+      );
     });
     for (let i = 1; i <= 2; i++) {
       const response = await get('/list?search=dino', { 'x-count': '3', 'accept-encoding': 'gzip' });
@@ -217,16 +229,37 @@ describe('the answer cache', () => {
   it('a stock movement drops the product lists and what shows the moved products, and keeps the rest', async () => {
     const made = new Map<string, number>();
     const { cache, get } = await serve((fastify) => {
-      for (const route of ['/shop', '/', '/product/:slug', '/api/products', '/api/products/:slug', '/api/products/:id/variants', '/api/categories'])
+      for (const route of [
+        '/shop',
+        '/',
+        '/product/:slug',
+        '/api/products',
+        '/api/products/:slug',
+        '/api/products/:id/variants',
+        '/api/categories',
+      ])
         fastify.get(route, { config: { answerCache: true } }, (request, reply) => {
           made.set(request.url, (made.get(request.url) ?? 0) + 1);
           return reply.type('text/plain').send(`${request.url} #${made.get(request.url)}`);
         });
     });
-    const urls = ['/shop', '/', '/product/rex-thong', '/product/rex-thong-deluxe', '/api/products', '/api/products/rex-thong', '/api/products/trike', '/api/products/1/variants', '/api/products/2/variants', '/api/categories'];
+    const urls = [
+      '/shop',
+      '/',
+      '/product/rex-thong',
+      '/product/rex-thong-deluxe',
+      '/api/products',
+      '/api/products/rex-thong',
+      '/api/products/trike',
+      '/api/products/1/variants',
+      '/api/products/2/variants',
+      '/api/categories',
+    ];
     for (const url of urls) await get(url);
     cache.drop(answersShowingStockOf([{ id: 1, slug: 'rex-thong' }]));
-    const after = Object.fromEntries(await Promise.all(urls.map(async (url) => [url, (await get(url)).headers.get('x-cache')] as const)));
+    const after = Object.fromEntries(
+      await Promise.all(urls.map(async (url) => [url, (await get(url)).headers.get('x-cache')] as const)),
+    );
     expect(after).toEqual({
       '/shop': 'hit',
       '/': 'hit',

@@ -12,7 +12,13 @@ const run = promisify(execFile);
 describe('config', () => {
   it('has the documented defaults', () => {
     const config = parseEnv({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, logLevel: 'info', trustProxy: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
@@ -54,7 +60,9 @@ describe('config', () => {
       'RATE_LIMIT_SUBSCRIPTIONS: RATE_LIMIT_SUBSCRIPTIONS is no longer read, it was renamed: set RATE_LIMIT_SIGN_UPS instead',
     ]);
     // And an old name left empty is unset, like any other variable
-    expect(parseEnv({ RATE_LIMIT_CART_WRITES: '', RATE_LIMIT_CART_AND_ORDERS: '600' }).rateLimits.cartAndOrders).toBe(600);
+    expect(parseEnv({ RATE_LIMIT_CART_WRITES: '', RATE_LIMIT_CART_AND_ORDERS: '600' }).rateLimits.cartAndOrders).toBe(
+      600,
+    );
   });
 
   it('generates a session secret once and keeps it in DATA_DIR', async () => {
@@ -106,7 +114,9 @@ describe('config', () => {
     const dir = await secretDir();
     await mkdir(path.join(dir, 'session-secret'));
     await writeFile(path.join(dir, 'session-secret', 'kept'), 'x');
-    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret is not a regular file: delete it/);
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(
+      /session-secret is not a regular file: delete it/,
+    );
     expect(await readdir(path.join(dir, 'session-secret'))).toEqual(['kept']);
   });
 
@@ -120,7 +130,9 @@ describe('config', () => {
   it('refuses a secret that cannot be opened (a symbolic link loop, ELOOP) and leaves the link', async () => {
     const dir = await secretDir();
     await symlink('session-secret', path.join(dir, 'session-secret'));
-    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(/session-secret cannot be read \(ELOOP\): delete it/);
+    await expect(resolveSessionSecret(dir, undefined)).rejects.toThrow(
+      /session-secret cannot be read \(ELOOP\): delete it/,
+    );
     expect(await readlink(path.join(dir, 'session-secret'))).toBe('session-secret');
   });
 
@@ -151,7 +163,9 @@ describe('config', () => {
     const dir = await secretDir();
     const file = path.join(dir, 'session-secret');
     await writeFile(file, 'k'.repeat(40), { mode: 0o000 });
-    expect(await resolvedByAnotherUser(dir)).toMatch(/^refused: the session secret .*session-secret cannot be read \(EACCES\)/);
+    expect(await resolvedByAnotherUser(dir)).toMatch(
+      /^refused: the session secret .*session-secret cannot be read \(EACCES\)/,
+    );
     expect((await stat(file)).mode & 0o777).toBe(0o000);
   });
 });
@@ -179,10 +193,14 @@ async function resolvedByAnotherUser(dir: string): Promise<string> {
     () => process.stdout.write('resolved'),
     (error) => process.stdout.write('refused: ' + error.message),
   );`;
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script, pathToFileURL(path.join(ROOT, 'server/config.ts')).href, dir], {
-    cwd: ROOT,
-    uid: NOBODY,
-    gid: NOBODY,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', '-e', script, pathToFileURL(path.join(ROOT, 'server/config.ts')).href, dir],
+    {
+      cwd: ROOT,
+      uid: NOBODY,
+      gid: NOBODY,
+    },
+  );
   return stdout;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type EncodedBytes, encodeBytes, isSettled, negotiateEncoding, preferredEncoding } from '../../../http/encoding/encoded-bytes.ts';
+import {
+  type EncodedBytes,
+  encodeBytes,
+  isSettled,
+  negotiateEncoding,
+  preferredEncoding,
+} from '../../../http/encoding/encoded-bytes.ts';
 import { until } from '../../support/until.ts';
 
 const identity = Buffer.from('<html>a page</html>');

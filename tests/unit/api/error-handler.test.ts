@@ -9,7 +9,10 @@ import { TooMuchContention } from '../../../eventstore/command-handler.ts';
 
 describe('a command that stayed contended through every retry', () => {
   it.each([
-    [cartStreamId('7d1c6a2e-0000-4000-8000-000000000001'), 'Your cart was changed at the same moment elsewhere. Please try again.'],
+    [
+      cartStreamId('7d1c6a2e-0000-4000-8000-000000000001'),
+      'Your cart was changed at the same moment elsewhere. Please try again.',
+    ],
     [subscriberStreamId('abc'), 'Your subscription was changed at the same moment elsewhere. Please try again.'],
     ['something-else', 'This was changed at the same moment elsewhere. Please try again.'],
   ])('on %s is a 409 that names what changed and says it passes (Retry-After)', async (streamId, message) => {
@@ -43,7 +46,11 @@ describe('a domain conflict', () => {
     const app = Fastify({ logger: false });
     await app.register(errorHandler);
     app.get('/busy', async () => {
-      throw new HttpError(409, 'The first request with this Idempotency-Key is still being processed; try again shortly', 1);
+      throw new HttpError(
+        409,
+        'The first request with this Idempotency-Key is still being processed; try again shortly',
+        1,
+      );
     });
     const answer = await app.inject({ method: 'GET', url: '/busy' });
     expect(answer.statusCode).toBe(409);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../../server/config.ts';
 import { requestIdOf } from '../../../http/logger.ts';
 
-const withHeader = (value?: string) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
+const withHeader = (value?: string) =>
+  ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as unknown as IncomingMessage;
 
 describe('request ids', () => {
   it('keep a plain id a load balancer sent', () => {
@@ -11,7 +12,9 @@ describe('request ids', () => {
   });
 
   it('replace a missing, long or odd one with a fresh id: the process’s random base and a counter (nothing unsafe reaches the logs)', () => {
-    const ids = [undefined, '', 'x'.repeat(65), 'a b', 'id\nforged-line', '<script>'].map((given) => requestIdOf(withHeader(given)));
+    const ids = [undefined, '', 'x'.repeat(65), 'a b', 'id\nforged-line', '<script>'].map((given) =>
+      requestIdOf(withHeader(given)),
+    );
     const base = ids[0]!.slice(0, 23);
     for (const id of ids) {
       expect(id).toMatch(/^[\w-]{22}-\d+$/);
@@ -29,7 +32,9 @@ describe('operations settings', () => {
   });
 
   it('are read from LOG_FORMAT, METRICS_TOKEN and SHUTDOWN_TIMEOUT_MS', () => {
-    expect(parseEnv({ LOG_FORMAT: 'json', METRICS_TOKEN: 'sixteen-chars-ok', SHUTDOWN_TIMEOUT_MS: '2500' })).toMatchObject({
+    expect(
+      parseEnv({ LOG_FORMAT: 'json', METRICS_TOKEN: 'sixteen-chars-ok', SHUTDOWN_TIMEOUT_MS: '2500' }),
+    ).toMatchObject({
       logFormat: 'json',
       metricsToken: 'sixteen-chars-ok',
       shutdownTimeoutMs: 2500,

@@ -16,18 +16,34 @@ const observations: [string, string, number, number][] = [
 describe('RequestDurations', () => {
   it('shows what prom-client’s own histogram shows for the same observations, line for line', async () => {
     const ours = new Registry();
-    const durations = new RequestDurations('http_request_duration_seconds', 'Time to answer a request', BUCKETS).register(ours);
+    const durations = new RequestDurations(
+      'http_request_duration_seconds',
+      'Time to answer a request',
+      BUCKETS,
+    ).register(ours);
     const theirs = new Registry();
-    const histogram = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer a request', labelNames: ['method', 'route', 'status_code'], buckets: BUCKETS, registers: [theirs] });
+    const histogram = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: BUCKETS,
+      registers: [theirs],
+    });
     for (const [method, route, status, seconds] of observations) {
       durations.observe(method, route, status, seconds);
       histogram.observe({ method, route, status_code: String(status) }, seconds);
     }
     const text = await ours.metrics();
     expect(text).toBe(await theirs.metrics());
-    expect(text).toContain('http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/products",status_code="200"} 2');
-    expect(text).toContain('http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/api/cart",status_code="201"} 2');
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/products/:slug",status_code="404"} 1');
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/products",status_code="200"} 2',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/api/cart",status_code="201"} 2',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/products/:slug",status_code="404"} 1',
+    );
   });
 
   it('is cleared with the registry’s other metrics', async () => {

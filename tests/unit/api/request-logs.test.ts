@@ -14,10 +14,21 @@ describe('request logs', () => {
     });
     const app = Fastify({ loggerInstance: await createLogger({ level: 'info', pretty: false, destination }) });
     app.get('/api/orders/:number', async () => ({ ok: true }));
-    await app.inject({ method: 'GET', url: '/api/orders/%23DINO-123456?email=Rex%40Example.com', headers: { host: 'shop.test' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/orders/%23DINO-123456?email=Rex%40Example.com',
+      headers: { host: 'shop.test' },
+    });
     await app.close();
-    const incoming = lines.map((line) => JSON.parse(line) as { msg: string; req?: Record<string, unknown> }).find((line) => line.msg === 'incoming request');
-    expect(incoming?.req).toMatchObject({ method: 'GET', url: '/api/orders/%23DINO-123456?email=[address]', host: 'shop.test', remoteAddress: '127.0.0.1' });
+    const incoming = lines
+      .map((line) => JSON.parse(line) as { msg: string; req?: Record<string, unknown> })
+      .find((line) => line.msg === 'incoming request');
+    expect(incoming?.req).toMatchObject({
+      method: 'GET',
+      url: '/api/orders/%23DINO-123456?email=[address]',
+      host: 'shop.test',
+      remoteAddress: '127.0.0.1',
+    });
     expect(lines.join('\n')).not.toMatch(/rex/i);
   });
 });

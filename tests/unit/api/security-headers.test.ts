@@ -30,7 +30,8 @@ describe('security headers', () => {
 
   it('switch off the browser features the shop never uses', () => {
     const policy = securityHeaders({ dev: false })['permissions-policy']!;
-    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy).toContain(feature);
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+      expect(policy).toContain(feature);
   });
 
   it('let Vite’s hot-reload websocket through in development only', () => {
@@ -41,8 +42,12 @@ describe('security headers', () => {
     const serve = async () => {
       const app = Fastify({ logger: false });
       await app.register(answerHeaders, { dev: false, shuttingDown: () => false });
-      app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>hi</p>'));
-      app.get('/picture.svg', async (_request, reply) => reply.type('image/svg+xml').send('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+      app.get('/page', async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send('<!doctype html><p>hi</p>'),
+      );
+      app.get('/picture.svg', async (_request, reply) =>
+        reply.type('image/svg+xml').send('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      );
       app.get('/api/thing', async () => ({ ok: true }));
       app.get('/script.js', async (_request, reply) => reply.type('text/javascript').send('1'));
       app.get('/boom', async () => {
@@ -66,8 +71,26 @@ describe('security headers', () => {
     });
 
     it('tells documents by their content type', () => {
-      for (const type of ['text/html', 'text/html; charset=utf-8', 'TEXT/HTML', 'image/svg+xml', 'application/xhtml+xml', 'application/xml; charset=utf-8']) expect(isDocumentType(type)).toBe(true);
-      for (const type of ['application/json; charset=utf-8', 'text/javascript', 'text/css', 'image/png', 'text/plain', 'text/htmlx', undefined, 42]) expect(isDocumentType(type)).toBe(false);
+      for (const type of [
+        'text/html',
+        'text/html; charset=utf-8',
+        'TEXT/HTML',
+        'image/svg+xml',
+        'application/xhtml+xml',
+        'application/xml; charset=utf-8',
+      ])
+        expect(isDocumentType(type)).toBe(true);
+      for (const type of [
+        'application/json; charset=utf-8',
+        'text/javascript',
+        'text/css',
+        'image/png',
+        'text/plain',
+        'text/htmlx',
+        undefined,
+        42,
+      ])
+        expect(isDocumentType(type)).toBe(false);
     });
   });
 
@@ -83,14 +106,24 @@ describe('security headers', () => {
     it('plain HTTP: none, whatever X-Forwarded-Proto claims when no proxy is trusted', async () => {
       const app = await serve(false);
       expect((await app.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
-      expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+      expect(
+        (await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers[
+          'strict-transport-security'
+        ],
+      ).toBeUndefined();
       await app.close();
     });
 
     it('behind a trusted proxy that says https: sent', async () => {
       const app = await serve(true);
-      expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe(HSTS);
-      expect((await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
+      expect(
+        (await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers[
+          'strict-transport-security'
+        ],
+      ).toBe(HSTS);
+      expect(
+        (await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security'],
+      ).toBeUndefined();
       await app.close();
     });
   });
@@ -104,7 +137,8 @@ describe('security headers', () => {
         throw new Error('boom');
       });
       await app.ready();
-      for (const url of ['/', '/boom', '/nowhere']) expect((await app.inject({ url })).headers['x-request-id']).toBe('req-42');
+      for (const url of ['/', '/boom', '/nowhere'])
+        expect((await app.inject({ url })).headers['x-request-id']).toBe('req-42');
       await app.close();
     });
 

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNEY_CORES, ORDER_EVERY, type Walked, journeyStarts, journeys, journeysPerSecond, journeysRow, quotaUsed } from '../../../bench/scenarios/journeys.ts';
+import {
+  JOURNEY_CORES,
+  ORDER_EVERY,
+  type Walked,
+  journeyStarts,
+  journeys,
+  journeysPerSecond,
+  journeysRow,
+  quotaUsed,
+} from '../../../bench/scenarios/journeys.ts';
 import { measured } from './measured.ts';
 
-const facts = { slug: 'p1', productId: 1, lines: Array.from({ length: 10 }, (_, i) => ({ productId: i + 1, variantId: (i + 1) * 100 })) };
+const facts = {
+  slug: 'p1',
+  productId: 1,
+  lines: Array.from({ length: 10 }, (_, i) => ({ productId: i + 1, variantId: (i + 1) * 100 })),
+};
 const slugOf = (id: number) => `p${id}`;
 
 describe('a journey sequence', () => {
@@ -18,7 +31,9 @@ describe('a journey sequence', () => {
     const adds = without.filter((r) => r.path === '/api/cart');
     expect(adds).toHaveLength(ORDER_EVERY);
     expect(adds.every((r) => r.captureCookie && !r.useCookie)).toBe(true);
-    expect(without.filter((r) => r.path.startsWith('/product/')).map((r) => r.path)).toEqual(facts.lines.map((l) => `/product/p${l.productId}`));
+    expect(without.filter((r) => r.path.startsWith('/product/')).map((r) => r.path)).toEqual(
+      facts.lines.map((l) => `/product/p${l.productId}`),
+    );
     // The tenth shopper orders what it added: the last add is of the same session.
     expect(withOrders.at(-2)).toMatchObject({ path: '/cart', useCookie: true });
   });
@@ -28,7 +43,15 @@ describe('a journey sequence', () => {
     const starts = journeyStarts(sequence);
     expect(starts).toEqual(Array.from({ length: ORDER_EVERY }, (_, i) => i * 6));
     // A pass from any start is a whole journey first: its Add to Cart before its cart page.
-    for (const start of starts) expect(sequence.slice(start, start + 6).map((r) => r.path.split('/')[1])).toEqual(['', 'shop', 'api', 'product', 'api', 'cart']);
+    for (const start of starts)
+      expect(sequence.slice(start, start + 6).map((r) => r.path.split('/')[1])).toEqual([
+        '',
+        'shop',
+        'api',
+        'product',
+        'api',
+        'cart',
+      ]);
   });
 
   it('counts journeys from requests, the order request included', () => {
@@ -37,7 +60,13 @@ describe('a journey sequence', () => {
   });
 });
 
-const walked = (round: number, instances: number, orders: boolean, journeysPerSecond: number, problem?: string): Walked => ({
+const walked = (
+  round: number,
+  instances: number,
+  orders: boolean,
+  journeysPerSecond: number,
+  problem?: string,
+): Walked => ({
   round,
   instances,
   orders,
@@ -49,9 +78,15 @@ const walked = (round: number, instances: number, orders: boolean, journeysPerSe
 
 describe('a journeys row', () => {
   const rounds = [
-    walked(1, 1, false, 10), walked(1, 1, true, 9), walked(1, 2, true, 18),
-    walked(2, 1, false, 5), walked(2, 1, true, 4), walked(2, 2, true, 6),
-    walked(3, 1, false, 8), walked(3, 1, true, 8), walked(3, 2, true, 15),
+    walked(1, 1, false, 10),
+    walked(1, 1, true, 9),
+    walked(1, 2, true, 18),
+    walked(2, 1, false, 5),
+    walked(2, 1, true, 4),
+    walked(2, 2, true, 6),
+    walked(3, 1, false, 8),
+    walked(3, 1, true, 8),
+    walked(3, 2, true, 15),
   ];
 
   it("takes the median of each round's own ratio, so a slow round does not meet a fast one", () => {
@@ -66,7 +101,9 @@ describe('a journeys row', () => {
   });
 
   it('leaves out a round where either side failed a request, and fails the row that failed one', () => {
-    const failedBase = rounds.map((w) => (w.round === 1 && w.instances === 1 && w.orders ? walked(1, 1, true, 9, '1 of 1000 responses failed') : w));
+    const failedBase = rounds.map((w) =>
+      w.round === 1 && w.instances === 1 && w.orders ? walked(1, 1, true, 9, '1 of 1000 responses failed') : w,
+    );
     const two = journeysRow('postgres', { instances: 2, orders: true }, failedBase, 30);
     expect(two.ratio).toBeCloseTo((1.5 + 1.875) / 2);
     const one = journeysRow('postgres', { instances: 1, orders: true }, failedBase, 30);

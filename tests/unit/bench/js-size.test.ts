@@ -18,13 +18,24 @@ function fakeBuild(): string {
     writeFileSync(path.join(dist, 'client', file), content);
   }
   const page = (name: string, imports: string[]) => ({ file: `assets/entries/${name}.js`, isEntry: true, imports });
-  for (const name of ['index', 'shop', 'product']) writeFileSync(path.join(dist, 'client', `assets/entries/${name}.js`), `${name} page`);
+  for (const name of ['index', 'shop', 'product'])
+    writeFileSync(path.join(dist, 'client', `assets/entries/${name}.js`), `${name} page`);
   writeFileSync(
     path.join(dist, 'assets.json'),
     JSON.stringify({
-      'node_modules/vike/dist/client/runtime-client-routing/entry.js': { file: 'assets/entries/router.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['virtual:vike:page-entry:client:/storefront/pages/index'] },
+      'node_modules/vike/dist/client/runtime-client-routing/entry.js': {
+        file: 'assets/entries/router.js',
+        isEntry: true,
+        imports: ['_react.js'],
+        dynamicImports: ['virtual:vike:page-entry:client:/storefront/pages/index'],
+      },
       '_react.js': { file: 'assets/chunks/react.js' },
-      '_shared.js': { file: 'assets/chunks/shared.js', imports: ['_react.js'], dynamicImports: ['_lazy.js'], css: ['assets/static/style.css'] },
+      '_shared.js': {
+        file: 'assets/chunks/shared.js',
+        imports: ['_react.js'],
+        dynamicImports: ['_lazy.js'],
+        css: ['assets/static/style.css'],
+      },
       '_lazy.js': { file: 'assets/chunks/lazy.js' },
       '_style.css': { file: 'assets/static/style.css' },
       'virtual:vike:page-entry:client:/storefront/pages/index': page('index', ['_shared.js']),
@@ -39,8 +50,14 @@ describe('first-load JS from the build manifest', () => {
   it('counts the router and page entries with their static imports, not dynamic imports or CSS', () => {
     const routes = firstLoadFromManifest(fakeBuild());
     expect(routes.map((r) => [r.route, r.files.map((f) => f.file)])).toEqual([
-      ['/', ['assets/chunks/react.js', 'assets/chunks/shared.js', 'assets/entries/index.js', 'assets/entries/router.js']],
-      ['/shop', ['assets/chunks/react.js', 'assets/chunks/shared.js', 'assets/entries/router.js', 'assets/entries/shop.js']],
+      [
+        '/',
+        ['assets/chunks/react.js', 'assets/chunks/shared.js', 'assets/entries/index.js', 'assets/entries/router.js'],
+      ],
+      [
+        '/shop',
+        ['assets/chunks/react.js', 'assets/chunks/shared.js', 'assets/entries/router.js', 'assets/entries/shop.js'],
+      ],
       ['/product/{slug}', ['assets/chunks/react.js', 'assets/entries/product.js', 'assets/entries/router.js']],
     ]);
     const home = routes[0]!;

@@ -10,7 +10,20 @@ const step = (kinds: Record<string, number>, failed = 0): Measured =>
     failedStatus: 500,
     latency: latency(Math.max(...Object.values(kinds))),
     kinds: Object.fromEntries(
-      Object.entries(kinds).map(([kind, p99]) => [kind, { count: 100, latency: latency(p99), non2xx: 0, errors: 0, timeouts: 0, statusCodes: { 200: 100 }, cacheHits: 0, cacheMisses: 100, resent: 0 }]),
+      Object.entries(kinds).map(([kind, p99]) => [
+        kind,
+        {
+          count: 100,
+          latency: latency(p99),
+          non2xx: 0,
+          errors: 0,
+          timeouts: 0,
+          statusCodes: { 200: 100 },
+          cacheHits: 0,
+          cacheMisses: 100,
+          resent: 0,
+        },
+      ]),
     ),
   });
 

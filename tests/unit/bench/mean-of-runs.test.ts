@@ -16,7 +16,10 @@ const run = (rps: number, total: number, extra: Partial<Measured> = {}): Measure
 
 describe('meanOfRuns: two baseline runs as one', () => {
   it('weighs CPU per request by the requests of each run, and keeps the higher peak RSS', () => {
-    const both = meanOfRuns(run(1000, 5000, { cpuMsPerRequest: 0.2, peakRssMb: 120 }), run(3000, 15000, { cpuMsPerRequest: 0.1, peakRssMb: 110 }));
+    const both = meanOfRuns(
+      run(1000, 5000, { cpuMsPerRequest: 0.2, peakRssMb: 120 }),
+      run(3000, 15000, { cpuMsPerRequest: 0.1, peakRssMb: 110 }),
+    );
     expect(both.rps).toBe(2000);
     expect(both.total).toBe(20000);
     // (0.2 * 5,000 + 0.1 * 15,000) / 20,000: the CPU of all the requests over their count.
@@ -28,7 +31,10 @@ describe('meanOfRuns: two baseline runs as one', () => {
   });
 
   it('keeps the failures of both runs: a failed first run is not hidden by a clean second', () => {
-    const both = meanOfRuns(run(1000, 5000, { non2xx: 3, statusCodes: { 200: 4997, 503: 3 }, timeouts: 1 }), run(3000, 15000));
+    const both = meanOfRuns(
+      run(1000, 5000, { non2xx: 3, statusCodes: { 200: 4997, 503: 3 }, timeouts: 1 }),
+      run(3000, 15000),
+    );
     expect(both.non2xx).toBe(3);
     expect(both.timeouts).toBe(1);
     expect(both.statusCodes).toEqual({ 200: 19997, 503: 3 });

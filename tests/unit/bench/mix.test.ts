@@ -10,7 +10,13 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 describe('the bench mix', () => {
   it('sends each kind in its share, spread through the run, and leaves a zero-weight slot empty', () => {
-    const mix = mixRequests({ kinds: [{ kind: 'a', weight: 60, requests: [{ path: '/a' }] }, { kind: 'b', weight: 40, requests: [{ path: '/b' }] }, { kind: 'orders', weight: 0 }] });
+    const mix = mixRequests({
+      kinds: [
+        { kind: 'a', weight: 60, requests: [{ path: '/a' }] },
+        { kind: 'b', weight: 40, requests: [{ path: '/b' }] },
+        { kind: 'orders', weight: 0 },
+      ],
+    });
     const kinds = Array.from({ length: 100 }, () => mix.next().kind);
     expect(kinds.filter((k) => k === 'a')).toHaveLength(60);
     expect(kinds).not.toContain('orders');
@@ -34,12 +40,15 @@ describe('the bench mix', () => {
         const per = byKind.get(r.kind) ?? byKind.set(r.kind, Array(count).fill(0)).get(r.kind)!;
         per[Number(r.headers!['x-bench-instance'])]! += 1;
       }
-      for (const [kind, per] of byKind) expect(Math.max(...per) - Math.min(...per), `${kind} over ${count}: ${per.join(', ')}`).toBeLessThanOrEqual(1);
+      for (const [kind, per] of byKind)
+        expect(Math.max(...per) - Math.min(...per), `${kind} over ${count}: ${per.join(', ')}`).toBeLessThanOrEqual(1);
       expect(byKind.get('orders')!.every((n) => n > 0)).toBe(true);
     }
     // The same with origins (the load generator as the balancer).
     const origins = mixRequests({ kinds: day, origins: ['http://a', 'http://b'] });
-    const orders = Array.from({ length: 1_000 }, () => origins.next()).filter((r) => r.kind === 'orders').map((r) => r.path.split('/')[2]);
+    const orders = Array.from({ length: 1_000 }, () => origins.next())
+      .filter((r) => r.kind === 'orders')
+      .map((r) => r.path.split('/')[2]);
     expect(orders.filter((o) => o === 'a').length - orders.filter((o) => o === 'b').length).toBe(0);
   });
 
@@ -59,7 +68,13 @@ describe('the bench mix', () => {
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const result = await openLoop({ url, rate: 200, connections: 1, duration: 0.2, next: () => ({ kind: 'search', path: '/api/search?q=x', missOnly: true }) });
+    const result = await openLoop({
+      url,
+      rate: 200,
+      connections: 1,
+      duration: 0.2,
+      next: () => ({ kind: 'search', path: '/api/search?q=x', missOnly: true }),
+    });
     expect(result.kinds.search!.cacheHits).toBe(20);
     expect(result.total).toBe(20);
   });
@@ -79,7 +94,9 @@ describe('the bench mix', () => {
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const mix = mixRequests({ kinds: [{ kind: 'lines', weight: 1, cartLines: { bodies: ['1', '2', '3'], carts: 4 } }] });
+    const mix = mixRequests({
+      kinds: [{ kind: 'lines', weight: 1, cartLines: { bodies: ['1', '2', '3'], carts: 4 } }],
+    });
     // A cart's next line is due 100 ms after its first (4 carts at 40/s): time enough for its answer on a busy machine.
     const result = await openLoop({ url, rate: 40, connections: 4, duration: 0.6, next: mix.next });
     expect(result.statusCodes).toEqual({ '201': 24 });

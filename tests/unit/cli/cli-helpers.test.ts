@@ -5,7 +5,14 @@ import { encoders, writeExport } from '../../../cli/commands/subscribers-export.
 import { csvField, recordEncoders } from '../../../cli/records.ts';
 import { parseOrderStatus } from '../../../cli/commands/orders.ts';
 import { selectProjections } from '../../../cli/commands/projections-replay.ts';
-import { CliError, MAX_WHOLE_NUMBER, parseIsoDate, parseNonNegativeInt, parsePort, parsePositiveInt } from '../../../cli/context.ts';
+import {
+  CliError,
+  MAX_WHOLE_NUMBER,
+  parseIsoDate,
+  parseNonNegativeInt,
+  parsePort,
+  parsePositiveInt,
+} from '../../../cli/context.ts';
 import { formatTable } from '../../../cli/output.ts';
 import type { ExportedSubscriber } from '../../../projections/subscribers/subscribers.queries.ts';
 
@@ -37,12 +44,18 @@ describe('export encoders', () => {
   };
 
   it('json is one valid array however the rows are batched, and [] when empty', () => {
-    expect(JSON.parse(encode('json', [rows.slice(0, 1), rows.slice(1)]))).toEqual(rows.map((r) => ({ email: r.email, subscribed_at: r.subscribedAt })));
+    expect(JSON.parse(encode('json', [rows.slice(0, 1), rows.slice(1)]))).toEqual(
+      rows.map((r) => ({ email: r.email, subscribed_at: r.subscribedAt })),
+    );
     expect(encode('json', [])).toBe('[]\n');
   });
   it('ndjson is one object per line; csv has a header and CRLF records', () => {
-    expect(encode('ndjson', [rows])).toBe('{"email":"a@x.co","subscribed_at":"2024-01-01T00:00:00.000Z"}\n{"email":"b,\\"c\\"@x.co","subscribed_at":"2024-01-02T00:00:00.000Z"}\n');
-    expect(encode('csv', [rows])).toBe('email,subscribed_at\r\na@x.co,2024-01-01T00:00:00.000Z\r\n"b,""c""@x.co",2024-01-02T00:00:00.000Z\r\n');
+    expect(encode('ndjson', [rows])).toBe(
+      '{"email":"a@x.co","subscribed_at":"2024-01-01T00:00:00.000Z"}\n{"email":"b,\\"c\\"@x.co","subscribed_at":"2024-01-02T00:00:00.000Z"}\n',
+    );
+    expect(encode('csv', [rows])).toBe(
+      'email,subscribed_at\r\na@x.co,2024-01-01T00:00:00.000Z\r\n"b,""c""@x.co",2024-01-02T00:00:00.000Z\r\n',
+    );
     expect(encode('csv', [])).toBe('email,subscribed_at\r\n');
   });
 });
@@ -61,7 +74,10 @@ describe('writeExport', () => {
       for (let i = 0; i < 50; i++) {
         maxBuffered = Math.max(maxBuffered, slow.writableLength);
         produced++;
-        yield Array.from({ length: 100 }, (_, j) => ({ email: `${i}-${j}@x.co`, subscribedAt: '2024-01-01T00:00:00.000Z' }));
+        yield Array.from({ length: 100 }, (_, j) => ({
+          email: `${i}-${j}@x.co`,
+          subscribedAt: '2024-01-01T00:00:00.000Z',
+        }));
       }
     }
     const count = await writeExport(slow, batches(), encoders.ndjson);
@@ -104,7 +120,16 @@ describe('argument parsers', () => {
     expect(parseIsoDate('2024-02-29').toISOString()).toBe('2024-02-29T00:00:00.000Z');
   });
   it('parseIsoDate rejects anything else', () => {
-    for (const bad of ['', 'today', '2024-5-1', '2023-02-29', '2024-04-31', '2024-05-01T24:00', '1714521600', '2024-05-01T12:00:00.1234Z']) {
+    for (const bad of [
+      '',
+      'today',
+      '2024-5-1',
+      '2023-02-29',
+      '2024-04-31',
+      '2024-05-01T24:00',
+      '1714521600',
+      '2024-05-01T12:00:00.1234Z',
+    ]) {
       expect(() => parseIsoDate(bad), bad).toThrow();
     }
   });
@@ -119,7 +144,8 @@ describe('argument parsers', () => {
     for (const bad of ['0', '-1', '1.5', 'ten', '', '1e3']) expect(() => parsePositiveInt(bad), bad).toThrow();
     // The cap: PostgreSQL's integer and Node's timers.
     expect(parsePositiveInt(String(MAX_WHOLE_NUMBER))).toBe(2_147_483_647);
-    for (const big of ['2147483648', '99999999999999', '999999999999999']) expect(() => parsePositiveInt(big), big).toThrow('Expected a whole number from 1 to 2147483647.');
+    for (const big of ['2147483648', '99999999999999', '999999999999999'])
+      expect(() => parsePositiveInt(big), big).toThrow('Expected a whole number from 1 to 2147483647.');
     expect(() => parseNonNegativeInt('-1')).toThrow();
     expect([parsePort('0'), parsePort(' 8080 '), parsePort('65535')]).toEqual(['0', '8080', '65535']);
     for (const bad of ['65536', '-1', 'abc', '', '80.5', '123456']) expect(() => parsePort(bad), bad).toThrow();
@@ -128,10 +154,19 @@ describe('argument parsers', () => {
     // Given statuses typed as an operator might
     const typed = ['cancelled', 'CANCELLED', 'Cancelled', ' shipped ', 'pRoCeSsInG', 'delivered'];
     // When they are parsed, then each is the shop's own word
-    expect(typed.map(parseOrderStatus)).toEqual(['Cancelled', 'Cancelled', 'Cancelled', 'Shipped', 'Processing', 'Delivered']);
+    expect(typed.map(parseOrderStatus)).toEqual([
+      'Cancelled',
+      'Cancelled',
+      'Cancelled',
+      'Shipped',
+      'Processing',
+      'Delivered',
+    ]);
     // And anything else is refused, listing the statuses
     for (const bad of ['', 'canceled', 'refunded']) {
-      expect(() => parseOrderStatus(bad), bad).toThrow('Allowed choices are Processing, Shipped, Delivered, Cancelled (in any case).');
+      expect(() => parseOrderStatus(bad), bad).toThrow(
+        'Allowed choices are Processing, Shipped, Delivered, Cancelled (in any case).',
+      );
     }
   });
   it('parseCartId accepts a UUID with or without the cart- prefix', () => {
@@ -142,14 +177,29 @@ describe('argument parsers', () => {
     expect(() => parseCartId('cart-42')).toThrow(CliError);
   });
   it('selectProjections: all by default, registry order, unknown names listed', () => {
-    expect(selectProjections([]).map((p) => p.name)).toEqual(['carts', 'subscribers', 'orders', 'stock', 'stock_alerts']);
-    expect(selectProjections(['stock', 'subscribers', 'carts', 'carts']).map((p) => p.name)).toEqual(['carts', 'subscribers', 'stock']);
-    expect(() => selectProjections(['invoices', 'carts', 'returns'])).toThrow('unknown projections "invoices", "returns" (known: carts, subscribers, orders, stock, stock_alerts)');
+    expect(selectProjections([]).map((p) => p.name)).toEqual([
+      'carts',
+      'subscribers',
+      'orders',
+      'stock',
+      'stock_alerts',
+    ]);
+    expect(selectProjections(['stock', 'subscribers', 'carts', 'carts']).map((p) => p.name)).toEqual([
+      'carts',
+      'subscribers',
+      'stock',
+    ]);
+    expect(() => selectProjections(['invoices', 'carts', 'returns'])).toThrow(
+      'unknown projections "invoices", "returns" (known: carts, subscribers, orders, stock, stock_alerts)',
+    );
   });
 });
 
 describe('recordEncoders', () => {
-  const encoders = recordEncoders(['id', 'name', 'note'], (row: { id: number; name: string; note: string | null }) => row);
+  const encoders = recordEncoders(
+    ['id', 'name', 'note'],
+    (row: { id: number; name: string; note: string | null }) => row,
+  );
   const rows = [
     { id: 1, name: 'Tiny, Arms', note: null },
     { id: 2, name: 'Say "rawr"', note: 'x' },
@@ -165,12 +215,26 @@ describe('recordEncoders', () => {
     expect(header + footer(0)).toBe('[]\n');
   });
   it('writes NDJSON, a record a line', () => {
-    expect(encoders.ndjson.batch(rows, true).split('\n').slice(0, -1).map((line) => JSON.parse(line))).toEqual(rows);
+    expect(
+      encoders.ndjson
+        .batch(rows, true)
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line)),
+    ).toEqual(rows);
   });
 });
 
 describe('formatTable', () => {
   it('pads columns to the widest cell', () => {
-    expect(formatTable(['A', 'LONG'], [['xyz', '1'], ['q', '22']])).toBe('A    LONG\nxyz  1\nq    22\n');
+    expect(
+      formatTable(
+        ['A', 'LONG'],
+        [
+          ['xyz', '1'],
+          ['q', '22'],
+        ],
+      ),
+    ).toBe('A    LONG\nxyz  1\nq    22\n');
   });
 });

@@ -41,7 +41,9 @@ describe('dino-shop --help', () => {
 
 describe('dino-shop --version and help', () => {
   it('--version and -V print the version in package.json', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(await dinoShop('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
     expect(await dinoShop('-V')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
@@ -58,11 +60,23 @@ describe('dino-shop --version and help', () => {
     expect(list.stdout).toMatch(/^Usage: dino-shop carts list \[options\]/);
     expect((await dinoShop('carts', 'help', 'list')).stdout).toMatch(/^Usage: dino-shop carts list /);
     expect((await dinoShop('help')).stdout).toMatch(/^Usage: dino-shop \[options\] \[command\]/);
-    expect(await dinoShop('help', 'bogus')).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'bogus' (see: dino-shop --help)\n" });
-    expect(await dinoShop('help', 'carts', 'lst')).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'lst' (see: dino-shop carts --help)\n" });
+    expect(await dinoShop('help', 'bogus')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: unknown command 'bogus' (see: dino-shop --help)\n",
+    });
+    expect(await dinoShop('help', 'carts', 'lst')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: unknown command 'lst' (see: dino-shop carts --help)\n",
+    });
   });
 
   it("a usage error with commander's suggestion is still one line", async () => {
-    expect(await dinoShop('carts', 'lst')).toEqual({ code: 2, stdout: '', stderr: "error: unknown command 'lst' (Did you mean list?) (see: dino-shop carts --help)\n" });
+    expect(await dinoShop('carts', 'lst')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: unknown command 'lst' (Did you mean list?) (see: dino-shop carts --help)\n",
+    });
   });
 });

@@ -1,31 +1,78 @@
 import { describe, expect, it } from 'vitest';
 import { backInStockMessage } from '../../../consumers/mail/back-in-stock-message.ts';
 import { orderConfirmationMessage } from '../../../consumers/mail/order-confirmation-message.ts';
-import { orderCancelledMessage, orderShippedMessage, refundIssuedMessage } from '../../../consumers/mail/order-update-messages.ts';
+import {
+  orderCancelledMessage,
+  orderShippedMessage,
+  refundIssuedMessage,
+} from '../../../consumers/mail/order-update-messages.ts';
 import { welcomeMessage } from '../../../consumers/mail/welcome-message.ts';
 
 const publicUrl = 'https://dinobooty.test';
 const variant = { slug: 'stego-plate-mate-briefs', name: 'Stego <Plate> Briefs', size: 'XL', color: 'Amber & Resin' };
-const moved = { order: { number: '#DINO-123456', lines: [] }, personal: { email: 'rex@example.com', firstName: 'Rex' }, publicUrl, at: '2026-12-02T15:30:00.000Z' };
+const moved = {
+  order: { number: '#DINO-123456', lines: [] },
+  personal: { email: 'rex@example.com', firstName: 'Rex' },
+  publicUrl,
+  at: '2026-12-02T15:30:00.000Z',
+};
 const messages = {
   welcome: welcomeMessage({ to: 'rex@example.com', publicUrl, messageId: '<welcome.1@dinobooty.test>' }),
-  'back in stock': backInStockMessage({ to: 'rex@example.com', variant, publicUrl, messageId: '<back-in-stock.1@dinobooty.test>' }),
+  'back in stock': backInStockMessage({
+    to: 'rex@example.com',
+    variant,
+    publicUrl,
+    messageId: '<back-in-stock.1@dinobooty.test>',
+  }),
   'order confirmation': orderConfirmationMessage({
-    order: { number: '#DINO-123456', lines: [], subtotalCents: 0, shippingCents: 0, discountCents: 0, totalCents: 0, shippingMethod: 'Standard Shipping (3-5 business days)' },
-    personal: { email: 'rex@example.com', firstName: 'Rex', lastName: 'Saurus', address: '42 Fossil Lane', city: 'Bedrock', state: 'CA', zip: '90210', country: 'US' },
+    order: {
+      number: '#DINO-123456',
+      lines: [],
+      subtotalCents: 0,
+      shippingCents: 0,
+      discountCents: 0,
+      totalCents: 0,
+      shippingMethod: 'Standard Shipping (3-5 business days)',
+    },
+    personal: {
+      email: 'rex@example.com',
+      firstName: 'Rex',
+      lastName: 'Saurus',
+      address: '42 Fossil Lane',
+      city: 'Bedrock',
+      state: 'CA',
+      zip: '90210',
+      country: 'US',
+    },
     publicUrl,
     messageId: '<order-confirmation.1@dinobooty.test>',
   }),
-  'order shipped': orderShippedMessage({ ...moved, shipment: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: null }, messageId: '<order-shipped.1@dinobooty.test>' }),
-  'order cancelled': orderCancelledMessage({ ...moved, cancellation: { by: 'shop', reason: 'Out of stock' }, messageId: '<order-cancelled.1@dinobooty.test>' }),
-  'refund issued': refundIssuedMessage({ ...moved, refund: { amountCents: 500, reason: 'Late' }, messageId: '<order-refunded.1@dinobooty.test>' }),
+  'order shipped': orderShippedMessage({
+    ...moved,
+    shipment: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: null },
+    messageId: '<order-shipped.1@dinobooty.test>',
+  }),
+  'order cancelled': orderCancelledMessage({
+    ...moved,
+    cancellation: { by: 'shop', reason: 'Out of stock' },
+    messageId: '<order-cancelled.1@dinobooty.test>',
+  }),
+  'refund issued': refundIssuedMessage({
+    ...moved,
+    refund: { amountCents: 500, reason: 'Late' },
+    messageId: '<order-refunded.1@dinobooty.test>',
+  }),
 };
 
 describe.each(Object.entries(messages))('the %s mail', (_name, message) => {
   it('is one HTML page with the shop’s heading, one button and the sign-off, in text too', () => {
-    expect(message.html).toMatch(/^<!doctype html>\n<html lang="en"><body style="[^"]+">\n<h1 style="color: #15803d;">/);
+    expect(message.html).toMatch(
+      /^<!doctype html>\n<html lang="en"><body style="[^"]+">\n<h1 style="color: #15803d;">/,
+    );
     expect(message.html.endsWith('</body></html>\n')).toBe(true);
-    expect(message.html.match(/<a href="https:\/\/dinobooty\.test\/[^"]*" style="background: #15803d;/g)).toHaveLength(1);
+    expect(message.html.match(/<a href="https:\/\/dinobooty\.test\/[^"]*" style="background: #15803d;/g)).toHaveLength(
+      1,
+    );
     expect(message.html).toContain('<p>Stay fierce,<br>The DinoBooty team</p>');
     expect(message.text).toContain('Stay fierce,\nThe DinoBooty team');
   });
@@ -38,6 +85,8 @@ describe('the back-in-stock mail', () => {
     expect(message.text).toContain('Good news: Stego <Plate> Briefs (XL, Amber & Resin) is back in stock.');
     expect(message.html).toContain('<strong>Stego &#60;Plate&#62; Briefs (XL, Amber &#38; Resin)</strong>');
     expect(message.html).not.toContain('<Plate>');
-    expect(message.html).toContain('href="https://dinobooty.test/product/stego-plate-mate-briefs?size=XL&#38;color=Amber+%26+Resin"');
+    expect(message.html).toContain(
+      'href="https://dinobooty.test/product/stego-plate-mate-briefs?size=XL&#38;color=Amber+%26+Resin"',
+    );
   });
 });

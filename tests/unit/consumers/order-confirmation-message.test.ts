@@ -1,12 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmationMessage, trackOrderLink } from '../../../consumers/mail/order-confirmation-message.ts';
 
-const personal = { email: 'rex@example.com', firstName: 'Rex', lastName: 'Saurus', address: '42 Fossil Lane', city: 'Bedrock', state: 'CA', zip: '90210', country: 'US' };
+const personal = {
+  email: 'rex@example.com',
+  firstName: 'Rex',
+  lastName: 'Saurus',
+  address: '42 Fossil Lane',
+  city: 'Bedrock',
+  state: 'CA',
+  zip: '90210',
+  country: 'US',
+};
 const order = {
   number: '#DINO-123456',
   lines: [
-    { productId: 1, variantId: 11, name: 'T-Rex Tiny Arms Thong', size: 'M', color: 'Green', quantity: 2, unitPriceCents: 2499 },
-    { productId: 2, variantId: 21, name: 'Stego <Plate> Briefs', size: 'L', color: 'Purple', quantity: 1, unitPriceCents: 2199 },
+    {
+      productId: 1,
+      variantId: 11,
+      name: 'T-Rex Tiny Arms Thong',
+      size: 'M',
+      color: 'Green',
+      quantity: 2,
+      unitPriceCents: 2499,
+    },
+    {
+      productId: 2,
+      variantId: 21,
+      name: 'Stego <Plate> Briefs',
+      size: 'L',
+      color: 'Purple',
+      quantity: 1,
+      unitPriceCents: 2199,
+    },
   ],
   subtotalCents: 7197,
   shippingCents: 0,
@@ -16,7 +41,12 @@ const order = {
 };
 
 describe('order confirmation message', () => {
-  const message = orderConfirmationMessage({ order, personal, publicUrl: 'https://dinobooty.test', messageId: '<order-confirmation.7@dinobooty.test>' });
+  const message = orderConfirmationMessage({
+    order,
+    personal,
+    publicUrl: 'https://dinobooty.test',
+    messageId: '<order-confirmation.7@dinobooty.test>',
+  });
 
   it('lists each line (name, size, colour, quantity, unit price, line total) and the totals as dollars, in text and HTML', () => {
     expect(message.to).toBe('rex@example.com');
@@ -36,9 +66,16 @@ describe('order confirmation message', () => {
   });
 
   it('links Track Order with the number only (the address stays out of URLs), and omits a discount of nothing', () => {
-    expect(trackOrderLink('https://dinobooty.test', '#DINO-123456')).toBe('https://dinobooty.test/track-order?number=%23DINO-123456');
+    expect(trackOrderLink('https://dinobooty.test', '#DINO-123456')).toBe(
+      'https://dinobooty.test/track-order?number=%23DINO-123456',
+    );
     expect(message.text).not.toContain('rex@example.com');
-    const plain = orderConfirmationMessage({ order: { ...order, discountCents: 0, shippingCents: 599 }, personal, publicUrl: 'https://dinobooty.test', messageId: '<x@y>' });
+    const plain = orderConfirmationMessage({
+      order: { ...order, discountCents: 0, shippingCents: 599 },
+      personal,
+      publicUrl: 'https://dinobooty.test',
+      messageId: '<x@y>',
+    });
     expect(plain.text).not.toMatch(/Discount/);
     expect(plain.text).toMatch(/^Shipping: \$5\.99$/m);
   });

@@ -7,8 +7,10 @@ import { decimalToCents } from '../../../contracts/money-format.ts';
 import { EMPTY_CART, applyCartOps, stepperMax } from '../../../storefront/features/cart/cart-ops.ts';
 import { productPageMax } from '../../../storefront/lib/variant-selection.ts';
 
-const product = (id: number, price: string) => ({ id, name: `Dino ${id}`, slug: `dino-${id}`, imageUrl: `/images/${id}.svg`, price }) as Product;
-const variant = (id: number, productId: number, stock: number) => ({ id, productId, color: 'Jungle Green', colorHex: '#2f7d32', size: 'M', stock }) as Variant;
+const product = (id: number, price: string) =>
+  ({ id, name: `Dino ${id}`, slug: `dino-${id}`, imageUrl: `/images/${id}.svg`, price }) as Product;
+const variant = (id: number, productId: number, stock: number) =>
+  ({ id, productId, color: 'Jungle Green', colorHex: '#2f7d32', size: 'M', stock }) as Variant;
 
 const products = [product(1, '24.99'), product(2, '19.50'), product(3, '7.25')];
 const variants = [variant(11, 1, 150), variant(21, 2, 3), variant(31, 3, 40)];
@@ -32,7 +34,14 @@ describe('the API, the CLI and the storefront price the same cart the same way',
       lines.map((l) => {
         const { id, name, slug, imageUrl, price } = catalogue.productById(l.productId)!;
         const { color, colorHex, size, stock } = catalogue.variant(l.variantId)!;
-        return { kind: 'add' as const, product: { id, name, slug, imageUrl, price }, variant: { id: l.variantId, color, colorHex, size, stock }, quantity: l.quantity, target: l.quantity, source: 'card' as const };
+        return {
+          kind: 'add' as const,
+          product: { id, name, slug, imageUrl, price },
+          variant: { id: l.variantId, color, colorHex, size, stock },
+          quantity: l.quantity,
+          target: l.quantity,
+          source: 'card' as const,
+        };
       }),
     );
     // 2 × 24.99 + 3 × 19.50 + 7.25

@@ -33,7 +33,9 @@ describe('checkout form schema', () => {
   it('accepts a complete card order and a PayPal order without card details', () => {
     expect(checkoutErrors(valid)).toEqual({});
     expect(v.is(CheckoutForm, valid)).toBe(true);
-    expect(checkoutErrors({ ...valid, paymentMethod: 'paypal', cardNumber: '', cardName: '', cardExpiry: '', cardCvc: '' })).toEqual({});
+    expect(
+      checkoutErrors({ ...valid, paymentMethod: 'paypal', cardNumber: '', cardName: '', cardExpiry: '', cardCvc: '' }),
+    ).toEqual({});
   });
 
   it('gives every validation message for the empty form, each on its field', () => {
@@ -71,20 +73,38 @@ describe('checkout form schema', () => {
   });
 
   it('accepts the boundary lengths', () => {
-    expect(checkoutErrors({ ...valid, firstName: 'Al', lastName: 'Oz', address: '1 Rd.', city: 'Ur', state: 'NY', zipCode: '12345', country: 'AU' })).toEqual({});
+    expect(
+      checkoutErrors({
+        ...valid,
+        firstName: 'Al',
+        lastName: 'Oz',
+        address: '1 Rd.',
+        city: 'Ur',
+        state: 'NY',
+        zipCode: '12345',
+        country: 'AU',
+      }),
+    ).toEqual({});
   });
 
   it.each(['cardNumber', 'cardName', 'cardExpiry', 'cardCvc'] as const)(
     "paying by card with %s missing → 'Please complete all credit card details' on the payment method",
     (field) => {
-      expect(checkoutErrors({ ...valid, [field]: '' })).toEqual({ paymentMethod: 'Please complete all credit card details' });
-      expect(checkoutErrors({ ...valid, [field]: '   ' })).toEqual({ paymentMethod: 'Please complete all credit card details' });
+      expect(checkoutErrors({ ...valid, [field]: '' })).toEqual({
+        paymentMethod: 'Please complete all credit card details',
+      });
+      expect(checkoutErrors({ ...valid, [field]: '   ' })).toEqual({
+        paymentMethod: 'Please complete all credit card details',
+      });
     },
   );
 
   it('checks card details even while other fields are invalid (all messages at once)', () => {
     const errors = checkoutErrors({ ...valid, email: 'x', cardCvc: '' });
-    expect(errors).toEqual({ email: 'Please enter a valid email address', paymentMethod: 'Please complete all credit card details' });
+    expect(errors).toEqual({
+      email: 'Please enter a valid email address',
+      paymentMethod: 'Please complete all credit card details',
+    });
   });
 
   it('does no format checks on card fields', () => {
@@ -113,7 +133,13 @@ describe('order number', () => {
 });
 
 describe('empty card fields', () => {
-  const card = { paymentMethod: 'credit-card' as const, cardNumber: '4242', cardName: ' ', cardExpiry: '', cardCvc: '123' };
+  const card = {
+    paymentMethod: 'credit-card' as const,
+    cardNumber: '4242',
+    cardName: ' ',
+    cardExpiry: '',
+    cardCvc: '123',
+  };
 
   it('are the blank card fields when paying by card, in form order', () => {
     expect(emptyCardFields(card)).toEqual(['cardName', 'cardExpiry']);

@@ -3,7 +3,14 @@ import { centsToDecimal, decimalToCents, formatCents, formatMoney } from '../../
 
 describe('money', () => {
   it('turns cents into API decimal strings with exactly two decimals', () => {
-    expect([0, 5, 99, 100, 2499, 123456].map(centsToDecimal)).toEqual(['0.00', '0.05', '0.99', '1.00', '24.99', '1234.56']);
+    expect([0, 5, 99, 100, 2499, 123456].map(centsToDecimal)).toEqual([
+      '0.00',
+      '0.05',
+      '0.99',
+      '1.00',
+      '24.99',
+      '1234.56',
+    ]);
   });
 
   it('parses decimal strings into exact cents (no floating point drift)', () => {

@@ -17,7 +17,9 @@ const line = { name: 'T-Rex Thong', size: 'M', color: 'Green', quantity: 2, unit
 describe('how an order reads', () => {
   it('names a line by product, size and colour', () => {
     expect(lineLabel(line)).toBe('T-Rex Thong (M, Green)');
-    expect(lineLabel({ name: 'Stego <Plate> Briefs', size: 'XL', color: 'Amber & Resin' })).toBe('Stego <Plate> Briefs (XL, Amber & Resin)');
+    expect(lineLabel({ name: 'Stego <Plate> Briefs', size: 'XL', color: 'Amber & Resin' })).toBe(
+      'Stego <Plate> Briefs (XL, Amber & Resin)',
+    );
   });
 
   it('gives a line its quantity with the one mark ×, its unit price, and its total', () => {
@@ -48,7 +50,9 @@ describe('how an order reads', () => {
       { label: 'Shipping', value: '$5.99' },
       { label: 'Total', value: '$30.98' },
     ];
-    expect(orderTotalsRows({ subtotalCents: 2499, shippingCents: 599, discountCents: 0, totalCents: 3098 })).toEqual(plain);
+    expect(orderTotalsRows({ subtotalCents: 2499, shippingCents: 599, discountCents: 0, totalCents: 3098 })).toEqual(
+      plain,
+    );
     expect(orderTotalsRows({ subtotalCents: 2499, shippingCents: 599, totalCents: 3098 })).toEqual(plain);
     expect(totalRow(7197)).toEqual({ label: 'Total', value: '$71.97' });
   });

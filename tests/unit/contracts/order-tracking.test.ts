@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatHappenedAt } from '../../../contracts/order-history.ts';
-import { SAMPLE_ORDER, shopperCanCancel, trackSampleOrder, trackedOrderOf, validateTrackForm } from '../../../contracts/order-tracking.ts';
+import {
+  SAMPLE_ORDER,
+  shopperCanCancel,
+  trackSampleOrder,
+  trackedOrderOf,
+  validateTrackForm,
+} from '../../../contracts/order-tracking.ts';
 import { statusBadgeClass } from '../../../storefront/lib/order-status-badge.ts';
 
 describe('track order', () => {
@@ -48,7 +54,12 @@ describe('an order that moves, as Track Order shows it', () => {
     shippingCost: '0.00',
     discount: '0.00',
     total: '49.98',
-    shipping: { method: 'Standard Shipping (3-5 business days)', carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: '2026-12-03' },
+    shipping: {
+      method: 'Standard Shipping (3-5 business days)',
+      carrier: 'Pterodactyl Express',
+      trackingNumber: 'PTX-7741',
+      eta: '2026-12-03',
+    },
     refunded: '12.34',
     history: [
       { type: 'OrderPlaced', at: '2026-11-28T23:30:00.000Z' },
@@ -59,11 +70,19 @@ describe('an order that moves, as Track Order shows it', () => {
 
   it('carries the shipment, what was refunded and the history; nothing refunded is no refund line', () => {
     const tracked = trackedOrderOf(view);
-    expect(tracked.shipping).toEqual({ method: 'Standard Shipping (3-5 business days)', carrier: 'Pterodactyl Express', trackingNumber: 'PTX-7741', eta: 'December 3, 2026' });
+    expect(tracked.shipping).toEqual({
+      method: 'Standard Shipping (3-5 business days)',
+      carrier: 'Pterodactyl Express',
+      trackingNumber: 'PTX-7741',
+      eta: 'December 3, 2026',
+    });
     expect(tracked.refunded).toBe('12.34');
     expect(tracked.history).toEqual(view.history);
     expect(trackedOrderOf({ ...view, refunded: '0.00' }).refunded).toBeUndefined();
-    expect(trackedOrderOf({ ...view, shipping: { ...view.shipping, carrier: null, trackingNumber: null, eta: null } }).shipping).toEqual({ method: 'Standard Shipping (3-5 business days)' });
+    expect(
+      trackedOrderOf({ ...view, shipping: { ...view.shipping, carrier: null, trackingNumber: null, eta: null } })
+        .shipping,
+    ).toEqual({ method: 'Standard Shipping (3-5 business days)' });
   });
 
   it('says when, en-US, in UTC as the placing date is', () => {
@@ -75,6 +94,7 @@ describe('an order that moves, as Track Order shows it', () => {
   it('offers the shopper Cancel only while a recorded order is Processing', () => {
     const tracked = trackedOrderOf(view);
     expect(shopperCanCancel({ ...tracked, status: 'Processing' })).toBe(true);
-    for (const status of ['Shipped', 'Delivered', 'Cancelled']) expect(shopperCanCancel({ ...tracked, status })).toBe(false);
+    for (const status of ['Shipped', 'Delivered', 'Cancelled'])
+      expect(shopperCanCancel({ ...tracked, status })).toBe(false);
   });
 });

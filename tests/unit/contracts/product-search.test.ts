@@ -11,7 +11,10 @@ const catalogue = [
   product('Stego Tail-Spike Thong', 'A thong with tail spikes.'),
   product('Pterodactyl Crème Brûlée Bralette', 'Soft lace.'),
 ];
-const names = (query: string, limit?: number) => productMatcher(catalogue).search(query, limit).map((hit) => hit.item.name);
+const names = (query: string, limit?: number) =>
+  productMatcher(catalogue)
+    .search(query, limit)
+    .map((hit) => hit.item.name);
 
 describe('product search', () => {
   it('tolerates typos and plurals: "raptr boxer" finds the raptor boxers', () => {
@@ -26,7 +29,11 @@ describe('product search', () => {
   it('matches words as they are typed, inside words, and across hyphens', () => {
     expect(names('stegosaur')).toEqual([]);
     expect(names('ste')).toEqual(['Stego Tail-Spike Thong', 'Raptor Sneaky Silk Boxers']); // the name first, then 'stealthy'
-    expect(names('raptor')).toEqual(['Raptor Rump Hugger Briefs', 'Raptor Sneaky Silk Boxers', 'Velociraptor Claw-some Cheeky Shorts']);
+    expect(names('raptor')).toEqual([
+      'Raptor Rump Hugger Briefs',
+      'Raptor Sneaky Silk Boxers',
+      'Velociraptor Claw-some Cheeky Shorts',
+    ]);
     expect(names('trex')).toEqual(['T-Rex Roar-Worthy Boxer Briefs']);
     expect(names('T-REX')).toEqual(['T-Rex Roar-Worthy Boxer Briefs']);
   });

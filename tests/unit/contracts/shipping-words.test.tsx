@@ -30,7 +30,11 @@ describe('the free-shipping promise, built from the rule', () => {
     expect(words.freeOver).toBe('Free shipping over $75.50');
     expect(words.checkoutHint).toBe('Free shipping on orders of $75.50 or more.');
     expect(shippingWords(10000, 'RAWR').eitherWay).toBe('Free shipping over $100, or anytime with code RAWR.');
-    expect(Object.values(words).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value))).join(' ')).not.toMatch(/\$50|DINOBOOTY/);
+    expect(
+      Object.values(words)
+        .flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value)))
+        .join(' '),
+    ).not.toMatch(/\$50|DINOBOOTY/);
   });
 
   it('given the rule (either the subtotal or the code), when the welcome mail states it, then it says either, in the cart or at checkout', () => {
@@ -38,8 +42,13 @@ describe('the free-shipping promise, built from the rule', () => {
     expect(shippingCents(FREE_SHIPPING_THRESHOLD_CENTS)).toBe(0);
     expect(shippingCents(1, { promoApplied: true })).toBe(0);
     expect(shippingCents(FREE_SHIPPING_THRESHOLD_CENTS - 1)).toBeGreaterThan(0);
-    const mail = welcomeMessage({ to: 'rex@example.com', publicUrl: 'https://dinobooty.test', messageId: '<w@dinobooty.test>' });
-    const promise = 'Free shipping on orders of $50 or more, or on any order with the code DINOBOOTY, entered in your cart or at checkout.';
+    const mail = welcomeMessage({
+      to: 'rex@example.com',
+      publicUrl: 'https://dinobooty.test',
+      messageId: '<w@dinobooty.test>',
+    });
+    const promise =
+      'Free shipping on orders of $50 or more, or on any order with the code DINOBOOTY, entered in your cart or at checkout.';
     expect(SHIPPING_WORDS.welcome).toBe(promise);
     expect(mail.text).toContain(`\n${promise}\n`);
     expect(mail.html).toContain(

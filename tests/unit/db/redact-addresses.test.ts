@@ -16,7 +16,9 @@ function refusedRecipient(address: string) {
 
 describe('redactAddresses', () => {
   it('keeps an SMTP reply, code and words, without the address it names', () => {
-    expect(redactAddresses('550 5.1.1 <rex@example.com>: Recipient address rejected')).toBe('550 5.1.1 <[address]>: Recipient address rejected');
+    expect(redactAddresses('550 5.1.1 <rex@example.com>: Recipient address rejected')).toBe(
+      '550 5.1.1 <[address]>: Recipient address rejected',
+    );
     expect(REDACTED_ADDRESS).toBe('[address]');
   });
 
@@ -33,14 +35,15 @@ describe('redactAddresses', () => {
   });
 
   it('leaves text without addresses as it was, a stack through a scoped package included', () => {
-    const plain = 'connect ECONNREFUSED 127.0.0.1:25 at node_modules/@fastify/session/lib/x.js:3:9; 451 4.3.0 Mailbox busy, try again later';
+    const plain =
+      'connect ECONNREFUSED 127.0.0.1:25 at node_modules/@fastify/session/lib/x.js:3:9; 451 4.3.0 Mailbox busy, try again later';
     expect(redactAddresses(plain)).toBe(plain);
   });
 
   it('redacts a known address in any shape the pattern would miss, case ignored', () => {
-    expect(redactAddresses('customer REX@EXAMPLE.COM and rex@example.com asked; rex%40example.com', 'rex@example.com')).toBe(
-      'customer [address] and [address] asked; [address]',
-    );
+    expect(
+      redactAddresses('customer REX@EXAMPLE.COM and rex@example.com asked; rex%40example.com', 'rex@example.com'),
+    ).toBe('customer [address] and [address] asked; [address]');
     expect(redactAddresses('refused: Rex At Example', 'rex at example')).toBe('refused: [address]');
   });
 });
@@ -48,7 +51,9 @@ describe('redactAddresses', () => {
 describe('redactedError', () => {
   it('keeps the message, SMTP code and reply with the address redacted, and nothing of the fields that list the recipients', () => {
     const redacted = redactedError(refusedRecipient('Rex@Example.com'));
-    expect(redacted.message).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected");
+    expect(redacted.message).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected",
+    );
     expect(redacted).toMatchObject({ code: 'EENVELOPE', responseCode: 550 });
     expect(redacted.stack).toMatch(/^Error: Can't send mail - all recipients were rejected: 550 5\.1\.1 <\[address\]>/);
     // As a logger writes it: every own field, the message and the stack.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CartCommand, type CartState, decide, evolve, foldCart, initialState } from '../../../domain/cart/cart.decider.ts';
+import {
+  type CartCommand,
+  type CartState,
+  decide,
+  evolve,
+  foldCart,
+  initialState,
+} from '../../../domain/cart/cart.decider.ts';
 import { maxLineQuantity } from '../../../contracts/cart-rules.ts';
 import type { CartEvent } from '../../../domain/cart/cart.events.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
@@ -46,7 +53,9 @@ function given(events: CartEvent[]) {
 
 describe('cart decider: AddItem', () => {
   it('adds a new line to an empty cart', () => {
-    given([]).when(add({ quantity: 2 })).then([added('line-new', 100, 2)]);
+    given([])
+      .when(add({ quantity: 2 }))
+      .then([added('line-new', 100, 2)]);
   });
 
   it('raises the existing line when the same variant is added again (one line per variant)', () => {
@@ -62,28 +71,42 @@ describe('cart decider: AddItem', () => {
   });
 
   it('refuses an unknown product', () => {
-    given([]).when(add({ productExists: false, productId: 999 })).thenFails(404, 'Product 999 does not exist');
+    given([])
+      .when(add({ productExists: false, productId: 999 }))
+      .thenFails(404, 'Product 999 does not exist');
   });
 
   it('refuses an unknown variant', () => {
-    given([]).when(add({ variant: undefined, variantId: 555 })).thenFails(404, 'Variant 555 does not exist');
+    given([])
+      .when(add({ variant: undefined, variantId: 555 }))
+      .thenFails(404, 'Variant 555 does not exist');
   });
 
   it('refuses a variant of another product', () => {
-    given([]).when(add({ productId: 2 })).thenFails(422, 'Variant 100 does not belong to product 2');
+    given([])
+      .when(add({ productId: 2 }))
+      .thenFails(422, 'Variant 100 does not belong to product 2');
   });
 
   it('refuses more than the stock', () => {
-    given([]).when(add({ quantity: 11 })).thenFails(422, 'Only 10 left in stock');
+    given([])
+      .when(add({ quantity: 11 }))
+      .thenFails(422, 'Only 10 left in stock');
   });
 
   it('refuses raising a line above the stock', () => {
-    given([added('line-1', 100, 8)]).when(add({ quantity: 3 })).thenFails(422, 'Only 10 left in stock, and 8 are already in your cart');
-    given([added('line-1', 100, 1)]).when(add({ quantity: 10 })).thenFails(422, 'Only 10 left in stock, and 1 is already in your cart');
+    given([added('line-1', 100, 8)])
+      .when(add({ quantity: 3 }))
+      .thenFails(422, 'Only 10 left in stock, and 8 are already in your cart');
+    given([added('line-1', 100, 1)])
+      .when(add({ quantity: 10 }))
+      .thenFails(422, 'Only 10 left in stock, and 1 is already in your cart');
   });
 
   it('refuses an out-of-stock variant', () => {
-    given([]).when(add({ variant: { id: 100, productId: 1, stock: 0 } })).thenFails(422, /out of stock/);
+    given([])
+      .when(add({ variant: { id: 100, productId: 1, stock: 0 } }))
+      .thenFails(422, /out of stock/);
   });
 
   it('caps a line at 99 even with more stock', () => {
@@ -98,32 +121,51 @@ describe('cart decider: AddItem', () => {
 });
 
 describe('cart decider: ChangeQuantity', () => {
-  const change = (quantity: number, lineId = 'line-1'): CartCommand => ({ type: 'ChangeQuantity', lineId, quantity, variant, at });
+  const change = (quantity: number, lineId = 'line-1'): CartCommand => ({
+    type: 'ChangeQuantity',
+    lineId,
+    quantity,
+    variant,
+    at,
+  });
 
   it('changes the quantity of a line', () => {
-    given([added('line-1')]).when(change(4)).then([{ type: 'QuantityChanged', data: { schemaVersion: 1, lineId: 'line-1', quantity: 4, at } }]);
+    given([added('line-1')])
+      .when(change(4))
+      .then([{ type: 'QuantityChanged', data: { schemaVersion: 1, lineId: 'line-1', quantity: 4, at } }]);
   });
 
   it('removes the line when the quantity is 0 or less', () => {
-    for (const quantity of [0, -3]) given([added('line-1')]).when(change(quantity)).then([{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', at } }]);
+    for (const quantity of [0, -3])
+      given([added('line-1')])
+        .when(change(quantity))
+        .then([{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', at } }]);
   });
 
   it('records nothing when the quantity is unchanged', () => {
-    given([added('line-1', 100, 2)]).when(change(2)).then([]);
+    given([added('line-1', 100, 2)])
+      .when(change(2))
+      .then([]);
   });
 
   it('refuses a quantity above the stock', () => {
-    given([added('line-1')]).when(change(11)).thenFails(422, 'Only 10 left in stock');
+    given([added('line-1')])
+      .when(change(11))
+      .thenFails(422, 'Only 10 left in stock');
   });
 
   it('answers 404 for a line that is not in this cart', () => {
-    given([added('line-1')]).when(change(2, 'someone-elses-line')).thenFails(404, 'not in your cart');
+    given([added('line-1')])
+      .when(change(2, 'someone-elses-line'))
+      .thenFails(404, 'not in your cart');
   });
 });
 
 describe('cart decider: RemoveItem and ClearCart', () => {
   it('removes a line', () => {
-    given([added('line-1')]).when({ type: 'RemoveItem', lineId: 'line-1', at }).then([{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', at } }]);
+    given([added('line-1')])
+      .when({ type: 'RemoveItem', lineId: 'line-1', at })
+      .then([{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', at } }]);
   });
 
   it('answers 404 when removing a line that is not there (e.g. removed twice)', () => {
@@ -133,7 +175,9 @@ describe('cart decider: RemoveItem and ClearCart', () => {
   });
 
   it('clears a cart with lines', () => {
-    given([added('line-1'), added('line-2', 101)]).when({ type: 'ClearCart', at }).then([{ type: 'CartCleared', data: { schemaVersion: 1, at } }]);
+    given([added('line-1'), added('line-2', 101)])
+      .when({ type: 'ClearCart', at })
+      .then([{ type: 'CartCleared', data: { schemaVersion: 1, at } }]);
   });
 
   it('records nothing when clearing an empty cart', () => {
@@ -157,7 +201,9 @@ describe('cart evolve', () => {
   });
 
   it('empties the cart on CartCleared', () => {
-    expect(evolve(foldCart([added('a')]), { type: 'CartCleared', data: { schemaVersion: 1, at } })).toEqual(initialState());
+    expect(evolve(foldCart([added('a')]), { type: 'CartCleared', data: { schemaVersion: 1, at } })).toEqual(
+      initialState(),
+    );
   });
 
   it('limits a line to min(99, stock)', () => {

@@ -11,8 +11,13 @@ describe('reading stored events', () => {
   it('parses each cart and subscription event to its typed shape', () => {
     const data = { schemaVersion: 1, lineId: 'l-1', productId: 1, variantId: 2, quantity: 3, at };
     expect(readCartEvent(stored('ItemAdded', data))).toEqual({ type: 'ItemAdded', data });
-    expect(readCartEvent(stored('CartCleared', { schemaVersion: 1, at }))).toEqual({ type: 'CartCleared', data: { schemaVersion: 1, at } });
-    expect(readSubscriptionEvent(stored('Subscribed', { schemaVersion: 1, email: 'rex@example.com', at })).data).toEqual({ schemaVersion: 1, email: 'rex@example.com', at });
+    expect(readCartEvent(stored('CartCleared', { schemaVersion: 1, at }))).toEqual({
+      type: 'CartCleared',
+      data: { schemaVersion: 1, at },
+    });
+    expect(
+      readSubscriptionEvent(stored('Subscribed', { schemaVersion: 1, email: 'rex@example.com', at })).data,
+    ).toEqual({ schemaVersion: 1, email: 'rex@example.com', at });
   });
 
   it('a bad row is an error naming its position, stream, version and the broken field', () => {
@@ -20,8 +25,12 @@ describe('reading stored events', () => {
     expect(bad).toThrow(UnreadableEvent);
     expect(bad).toThrow(/^event at position 42 \(cart-abc version 3, QuantityChanged\) is unreadable: quantity: /);
     expect(() => readCartEvent(stored('ItemRemoved', { schemaVersion: 1, at }))).toThrow(/lineId/);
-    expect(() => readCartEvent(stored('ItemTeleported', { schemaVersion: 1, at }))).toThrow(/unknown event type "ItemTeleported"/);
-    expect(() => readCartEvent(stored('CartCleared', { schemaVersion: 7, at }))).toThrow(/unknown schemaVersion 7 \(known: 1 to 1\)/);
+    expect(() => readCartEvent(stored('ItemTeleported', { schemaVersion: 1, at }))).toThrow(
+      /unknown event type "ItemTeleported"/,
+    );
+    expect(() => readCartEvent(stored('CartCleared', { schemaVersion: 7, at }))).toThrow(
+      /unknown schemaVersion 7 \(known: 1 to 1\)/,
+    );
     expect(() => readCartEvent(stored('CartCleared', null))).toThrow(/unknown schemaVersion undefined/);
   });
 
@@ -29,10 +38,17 @@ describe('reading stored events', () => {
     type Renamed = { type: 'Renamed'; data: { schemaVersion: 3; fullName: string; initials: string } };
     const read = eventReader<Renamed>({
       Renamed: [
-        { schema: v.object({ schemaVersion: v.literal(1), name: v.string() }), upcast: (d: { name: string }) => ({ schemaVersion: 2, fullName: d.name }) },
+        {
+          schema: v.object({ schemaVersion: v.literal(1), name: v.string() }),
+          upcast: (d: { name: string }) => ({ schemaVersion: 2, fullName: d.name }),
+        },
         {
           schema: v.object({ schemaVersion: v.literal(2), fullName: v.string() }),
-          upcast: (d: { fullName: string }) => ({ schemaVersion: 3, fullName: d.fullName, initials: d.fullName.slice(0, 1) }),
+          upcast: (d: { fullName: string }) => ({
+            schemaVersion: 3,
+            fullName: d.fullName,
+            initials: d.fullName.slice(0, 1),
+          }),
         },
         { schema: v.object({ schemaVersion: v.literal(3), fullName: v.string(), initials: v.string() }) },
       ],
@@ -53,6 +69,9 @@ describe('an event reader declared against its event type', () => {
       Noted: [{ schema: v.object({ schemaVersion: v.literal(1), text: v.string() }) }],
     });
     // At run time the field is simply gone: what the compile error prevents.
-    expect(read(stored('Noted', { schemaVersion: 1, text: 'hi', author: 'rex' })).data).toEqual({ schemaVersion: 1, text: 'hi' });
+    expect(read(stored('Noted', { schemaVersion: 1, text: 'hi', author: 'rex' })).data).toEqual({
+      schemaVersion: 1,
+      text: 'hi',
+    });
   });
 });

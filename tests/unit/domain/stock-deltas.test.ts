@@ -10,15 +10,45 @@ const units = lines.map(({ variantId, quantity }) => ({ variantId, quantity }));
 
 describe('the units events move', () => {
   it('an order takes its lines; a cancellation and a restocked return give them back; a receipt adds', () => {
-    expect(stockDeltas([{ type: 'OrderPlaced', data: { lines } } as never])).toEqual(new Map([[11, -2], [21, -1]]));
-    expect(stockDeltas([{ type: 'OrderCancelled', data: { orderId: 'o', reason: '', by: 'shop', lines: units, at } } as never])).toEqual(new Map([[11, 2], [21, 1]]));
-    expect(stockDeltas([{ type: 'ReturnReceived', data: { orderId: 'o', lines: units, restock: true, at } } as never])).toEqual(new Map([[11, 2], [21, 1]]));
-    expect(stockDeltas([{ type: 'StockReceived', data: { schemaVersion: 1, variantId: 31, quantity: 4, at } } as never])).toEqual(new Map([[31, 4]]));
+    expect(stockDeltas([{ type: 'OrderPlaced', data: { lines } } as never])).toEqual(
+      new Map([
+        [11, -2],
+        [21, -1],
+      ]),
+    );
+    expect(
+      stockDeltas([
+        { type: 'OrderCancelled', data: { orderId: 'o', reason: '', by: 'shop', lines: units, at } } as never,
+      ]),
+    ).toEqual(
+      new Map([
+        [11, 2],
+        [21, 1],
+      ]),
+    );
+    expect(
+      stockDeltas([{ type: 'ReturnReceived', data: { orderId: 'o', lines: units, restock: true, at } } as never]),
+    ).toEqual(
+      new Map([
+        [11, 2],
+        [21, 1],
+      ]),
+    );
+    expect(
+      stockDeltas([{ type: 'StockReceived', data: { schemaVersion: 1, variantId: 31, quantity: 4, at } } as never]),
+    ).toEqual(new Map([[31, 4]]));
   });
 
   it('a return not restocked, a shipment, a cart event move nothing; moves that cancel out are left out', () => {
-    expect(stockDeltas([{ type: 'ReturnReceived', data: { orderId: 'o', lines: units, restock: false, at } } as never])).toEqual(new Map());
+    expect(
+      stockDeltas([{ type: 'ReturnReceived', data: { orderId: 'o', lines: units, restock: false, at } } as never]),
+    ).toEqual(new Map());
     expect(stockDeltas([{ type: 'OrderShipped' }, { type: 'ItemAdded' }])).toEqual(new Map());
-    expect(stockDeltas([{ type: 'OrderPlaced', data: { lines } } as never, { type: 'OrderCancelled', data: { lines: units } } as never])).toEqual(new Map());
+    expect(
+      stockDeltas([
+        { type: 'OrderPlaced', data: { lines } } as never,
+        { type: 'OrderCancelled', data: { lines: units } } as never,
+      ]),
+    ).toEqual(new Map());
   });
 });

@@ -5,8 +5,14 @@ import type { SubscriptionEvent } from '../../../domain/subscriptions/subscripti
 
 const at = '2026-11-21T12:00:00.000Z';
 const subscribe = { type: 'Subscribe' as const, subscriberId: 'id-rex', emailCipher: 'a1.sealed', at };
-const subscribed: SubscriptionEvent = { type: 'Subscribed', data: { schemaVersion: 2, subscriberId: 'id-rex', emailCipher: 'a1.sealed', at } };
-const forgotten: SubscriptionEvent = { type: 'SubscriberForgotten', data: { schemaVersion: 1, subscriberId: 'id-rex', at } };
+const subscribed: SubscriptionEvent = {
+  type: 'Subscribed',
+  data: { schemaVersion: 2, subscriberId: 'id-rex', emailCipher: 'a1.sealed', at },
+};
+const forgotten: SubscriptionEvent = {
+  type: 'SubscriberForgotten',
+  data: { schemaVersion: 1, subscriberId: 'id-rex', at },
+};
 const fold = (events: SubscriptionEvent[]) => events.reduce(evolve, initialState());
 
 describe('subscription decider', () => {
@@ -43,7 +49,8 @@ describe('email cipher', () => {
   it('opens addresses of any length one after another, and refuses a sealed text that is malformed or tampered with', () => {
     const key = newDataKey();
     const long = `${'t-rex.'.repeat(200)}@example.com`;
-    for (const email of [long, 'rex@example.com', 'ptérodactyle@example.com', long]) expect(openPersonal(key, sealPersonal(key, email))).toBe(email);
+    for (const email of [long, 'rex@example.com', 'ptérodactyle@example.com', long])
+      expect(openPersonal(key, sealPersonal(key, email))).toBe(email);
     const [format, iv, tag, body] = sealPersonal(key, 'rex@example.com').split('.') as [string, string, string, string];
     const flipped = (part: string) => (part[0] === 'A' ? 'B' : 'A') + part.slice(1);
     for (const bad of [

@@ -3,8 +3,12 @@ import { currentTraceparent, linksTo, traceIdOf, traceIdsForLog } from '../../..
 
 describe('trace context stored with events', () => {
   it('given a stored traceparent, then its trace id is read back; anything else reads as none', () => {
-    expect(traceIdOf('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
-    expect(['', undefined, '00-xyz-00f067aa0ba902b7-01', '00-4bf92f3577b34da6a3ce929d0e0e4736'].map(traceIdOf)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(traceIdOf('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    );
+    expect(['', undefined, '00-xyz-00f067aa0ba902b7-01', '00-4bf92f3577b34da6a3ce929d0e0e4736'].map(traceIdOf)).toEqual(
+      [undefined, undefined, undefined, undefined],
+    );
   });
 
   it('given no SDK started (tracing off), then nothing is stamped, linked or logged', () => {

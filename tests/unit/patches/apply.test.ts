@@ -7,7 +7,13 @@ import { type Patch, PatchError, locate, setPatch } from '../../../patches/apply
 /** patches/apply.mjs on a made-up package: a patch is found by its text, once, in the pinned version only. */
 describe('applying a patch by content', () => {
   let nodeModules: string;
-  const patch: Patch = { id: 'demo', package: '@demo/pkg', version: '1.2.3', find: 'return slow(x);', replace: 'return fast(x);' };
+  const patch: Patch = {
+    id: 'demo',
+    package: '@demo/pkg',
+    version: '1.2.3',
+    find: 'return slow(x);',
+    replace: 'return fast(x);',
+  };
   const file = (rel: string) => path.join(nodeModules, '@demo/pkg', rel);
   const install = async (version: string, files: Record<string, string>) => {
     await mkdir(file('dist/chunks'), { recursive: true });
@@ -22,7 +28,10 @@ describe('applying a patch by content', () => {
   });
 
   it('replaces the text in whichever file holds it, whatever that file is called', async () => {
-    await install('1.2.3', { 'dist/chunks/chunk-X7Q2.js': 'function f(x){return slow(x);}', 'dist/index.js': 'export {}' });
+    await install('1.2.3', {
+      'dist/chunks/chunk-X7Q2.js': 'function f(x){return slow(x);}',
+      'dist/index.js': 'export {}',
+    });
     expect(setPatch(patch, true, nodeModules)).toBe(true);
     expect(await readFile(file('dist/chunks/chunk-X7Q2.js'), 'utf8')).toBe('function f(x){return fast(x);}');
     expect(locate(patch, nodeModules)).toEqual({ state: 'applied', file: file('dist/chunks/chunk-X7Q2.js') });
@@ -40,7 +49,9 @@ describe('applying a patch by content', () => {
   it('refuses a version other than the pinned one, saying which and what to do', async () => {
     await install('1.2.4', { 'dist/a.js': 'return slow(x);' });
     expect(() => setPatch(patch, true, nodeModules)).toThrow(PatchError);
-    expect(() => setPatch(patch, true, nodeModules)).toThrow(/demo: @demo\/pkg is 1\.2\.4 here, but the patch was written for 1\.2\.3/);
+    expect(() => setPatch(patch, true, nodeModules)).toThrow(
+      /demo: @demo\/pkg is 1\.2\.4 here, but the patch was written for 1\.2\.3/,
+    );
   });
 
   it('refuses a text found nowhere, or more than once, and then changes nothing', async () => {

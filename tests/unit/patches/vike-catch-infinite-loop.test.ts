@@ -11,7 +11,9 @@ describe("vike's catchInfiniteLoop (patched)", () => {
   let catchInfiniteLoop: (name: `${string}()`) => void;
   beforeAll(async () => {
     const { file } = locate(patchById('vike-catch-infinite-loop-sweep'));
-    ({ catchInfiniteLoop } = (await import(pathToFileURL(file).href)) as { catchInfiniteLoop: typeof catchInfiniteLoop });
+    ({ catchInfiniteLoop } = (await import(pathToFileURL(file).href)) as {
+      catchInfiniteLoop: typeof catchInfiniteLoop;
+    });
   });
   beforeEach(() => {
     vi.useFakeTimers();

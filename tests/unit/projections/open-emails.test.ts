@@ -13,7 +13,11 @@ describe('opening sealed addresses for the export', () => {
 
   it('opens each address with its own key, in order, in this thread and in worker threads alike', async () => {
     expect(await inlineOpener.open(keysHex, sealed)).toEqual(emails);
-    const batches = await Promise.all([pool.open(keysHex, sealed), pool.open(keysHex.slice(1), sealed.slice(1)), pool.open(keysHex.slice(0, 1), sealed.slice(0, 1))]);
+    const batches = await Promise.all([
+      pool.open(keysHex, sealed),
+      pool.open(keysHex.slice(1), sealed.slice(1)),
+      pool.open(keysHex.slice(0, 1), sealed.slice(0, 1)),
+    ]);
     expect(batches).toEqual([emails, emails.slice(1), emails.slice(0, 1)]);
   });
 

@@ -4,8 +4,24 @@ import { LOW_STOCK_BELOW } from '../../../contracts/cart-rules.ts';
 import { shownStock } from '../../../contracts/stock-bands.ts';
 import { createCatalogueIndex } from '../../../projections/catalogue/catalogue.index.ts';
 
-const variant = (id: number, productId: number, stock: number): Variant => ({ id, productId, size: 'M', color: 'Lava Red', colorHex: '#c0392b', stock });
-const product = (id: number) => ({ id, name: `P${id}`, slug: `p-${id}`, description: '', price: '10.00', imageUrl: '', bestSeller: id === 10, featured: false });
+const variant = (id: number, productId: number, stock: number): Variant => ({
+  id,
+  productId,
+  size: 'M',
+  color: 'Lava Red',
+  colorHex: '#c0392b',
+  stock,
+});
+const product = (id: number) => ({
+  id,
+  name: `P${id}`,
+  slug: `p-${id}`,
+  description: '',
+  price: '10.00',
+  imageUrl: '',
+  bestSeller: id === 10,
+  featured: false,
+});
 const level = (stock: number, moved: number) => ({ stock, moved });
 
 describe('stock as shoppers are shown it', () => {
@@ -26,7 +42,11 @@ describe('the catalogue index takes moved stock', () => {
     categories: [],
     products: [product(10), product(20)],
     variants: [variant(1, 10, 30), variant(2, 10, 6), variant(3, 20, 1)],
-    moved: new Map([[1, 4], [2, 4], [3, 9]]),
+    moved: new Map([
+      [1, 4],
+      [2, 4],
+      [3, 9],
+    ]),
     testimonials: [],
     membership: new Map(),
   });
@@ -41,7 +61,14 @@ describe('the catalogue index takes moved stock', () => {
   it('a count that moves within its band changes nothing shown; the exact count follows', () => {
     const index = createCatalogueIndex(snapshot());
     const listed = index.products();
-    expect(index.applyStock(new Map([[1, level(21, 13)], [2, level(5, 5)]]))).toEqual({ kind: 'stock', productIds: new Set(), availability: false });
+    expect(
+      index.applyStock(
+        new Map([
+          [1, level(21, 13)],
+          [2, level(5, 5)],
+        ]),
+      ),
+    ).toEqual({ kind: 'stock', productIds: new Set(), availability: false });
     expect(index.stockOf(1)).toBe(21);
     expect(index.unitsMovedOf(1)).toBe(13);
     expect(index.products()).toBe(listed);
@@ -51,18 +78,37 @@ describe('the catalogue index takes moved stock', () => {
   it('a band crossed names its product; sold out or back names availability; the lists show it without a rebuild', () => {
     const index = createCatalogueIndex(snapshot());
     const bestsellers = index.bestsellers();
-    expect(index.applyStock(new Map([[1, level(19, 15)]]))).toEqual({ kind: 'stock', productIds: new Set([10]), availability: false });
+    expect(index.applyStock(new Map([[1, level(19, 15)]]))).toEqual({
+      kind: 'stock',
+      productIds: new Set([10]),
+      availability: false,
+    });
     expect(index.bestsellers()).toBe(bestsellers);
     expect(bestsellers[0]!.variants.map((v) => v.stock)).toEqual([10, 5]);
     expect(index.variant(1)!.stock).toBe(10);
-    expect(index.applyStock(new Map([[3, level(0, 10)]]))).toEqual({ kind: 'stock', productIds: new Set([20]), availability: true });
-    expect(index.applyStock(new Map([[3, level(2, 12)]]))).toEqual({ kind: 'stock', productIds: new Set([20]), availability: true });
+    expect(index.applyStock(new Map([[3, level(0, 10)]]))).toEqual({
+      kind: 'stock',
+      productIds: new Set([20]),
+      availability: true,
+    });
+    expect(index.applyStock(new Map([[3, level(2, 12)]]))).toEqual({
+      kind: 'stock',
+      productIds: new Set([20]),
+      availability: true,
+    });
   });
 
   it('a read older than the one held (fewer units moved) is ignored, as is a variant it does not know', () => {
     const index = createCatalogueIndex(snapshot());
     index.applyStock(new Map([[2, level(2, 8)]]));
-    expect(index.applyStock(new Map([[2, level(4, 6)], [99, level(50, 1)]]))).toEqual({ kind: 'stock', productIds: new Set(), availability: false });
+    expect(
+      index.applyStock(
+        new Map([
+          [2, level(4, 6)],
+          [99, level(50, 1)],
+        ]),
+      ),
+    ).toEqual({ kind: 'stock', productIds: new Set(), availability: false });
     expect(index.stockOf(2)).toBe(2);
     expect(index.stockOf(99)).toBeUndefined();
   });

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { SIZES } from '../../../contracts/sizes.ts';
 import { catalogue } from '../../../seed/catalogue.data.ts';
 import { variantImageUrl } from '../../../contracts/variant-image.ts';
-import { avatarSvg, categorySvg, faviconSvg, logoSvg, mascotSvg, productColours, productSvg } from '../../../seed/illustrations/index.ts';
+import {
+  avatarSvg,
+  categorySvg,
+  faviconSvg,
+  logoSvg,
+  mascotSvg,
+  productColours,
+  productSvg,
+} from '../../../seed/illustrations/index.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const publicDir = join(root, 'public');
@@ -68,7 +76,8 @@ describe('seed catalogue: products', () => {
 
   it('lists every product under exactly one species, and every species has at least 2 products', () => {
     for (const p of products) expect(p.categories.filter((c) => SPECIES.includes(c))).toHaveLength(1);
-    for (const s of SPECIES) expect(products.filter((p) => p.categories.includes(s)).length, s).toBeGreaterThanOrEqual(2);
+    for (const s of SPECIES)
+      expect(products.filter((p) => p.categories.includes(s)).length, s).toBeGreaterThanOrEqual(2);
   });
 
   it('only references categories that exist', () => {
@@ -133,7 +142,9 @@ describe('seed catalogue: variants', () => {
       for (const v of p.variants) expect(v.colorHex).toMatch(/^#[0-9a-f]{6}$/i);
     }
     expect(products.filter((p) => new Set(p.variants.map((v) => v.color)).size >= 4).length).toBeGreaterThanOrEqual(5);
-    expect(products.filter((p) => new Set(p.variants.map((v) => v.size)).size === 5).length).toBeGreaterThan(products.length / 2);
+    expect(products.filter((p) => new Set(p.variants.map((v) => v.size)).size === 5).length).toBeGreaterThan(
+      products.length / 2,
+    );
   });
 
   it('keeps each colour name on one hex', () => {
@@ -152,7 +163,10 @@ describe('seed catalogue: variants', () => {
         expect(v.stock).toBeGreaterThanOrEqual(0);
         expect(v.stock).toBeLessThanOrEqual(40);
       }
-      expect(p.variants.some((v) => v.stock >= 1 && v.stock <= 4), p.slug).toBe(true);
+      expect(
+        p.variants.some((v) => v.stock >= 1 && v.stock <= 4),
+        p.slug,
+      ).toBe(true);
       expect(p.variants[0]!.stock, p.slug).toBeGreaterThanOrEqual(5);
     }
     expect(products.flatMap((p) => p.variants).some((v) => v.stock === 0)).toBe(true);
@@ -163,7 +177,10 @@ describe('seed catalogue: variants', () => {
       const soldOut = p.variants.filter((v) => v.stock === 0);
       expect(soldOut.length, p.slug).toBeLessThanOrEqual(p.variants.length / 4);
       for (const colour of new Set(p.variants.map((v) => v.color))) {
-        expect(p.variants.some((v) => v.color === colour && v.stock > 0), `${p.slug} in ${colour}`).toBe(true);
+        expect(
+          p.variants.some((v) => v.color === colour && v.stock > 0),
+          `${p.slug} in ${colour}`,
+        ).toBe(true);
       }
     }
   });
@@ -187,12 +204,22 @@ describe('seed catalogue: testimonials', () => {
 
 describe('seed catalogue: images', () => {
   it('has every referenced image as a valid SVG file under public/', () => {
-    const urls = [...categories.map((c) => c.imageUrl), ...products.map((p) => p.imageUrl), ...testimonials.map((t) => t.imageUrl)];
+    const urls = [
+      ...categories.map((c) => c.imageUrl),
+      ...products.map((p) => p.imageUrl),
+      ...testimonials.map((t) => t.imageUrl),
+    ];
     for (const url of urls) expectValidSvg(svgFile(url), url);
   });
 
   it('has the mascots, the logo and the favicon', () => {
-    for (const url of ['/images/mascots/trex.svg', '/images/mascots/stego.svg', '/images/mascots/raptor.svg', '/images/logo.svg', '/favicon.svg']) {
+    for (const url of [
+      '/images/mascots/trex.svg',
+      '/images/mascots/stego.svg',
+      '/images/mascots/raptor.svg',
+      '/images/logo.svg',
+      '/favicon.svg',
+    ]) {
       expectValidSvg(svgFile(url), url);
     }
   });
@@ -201,7 +228,8 @@ describe('seed catalogue: images', () => {
     categories.forEach((c) => expect(svgFile(c.imageUrl), c.imageUrl).toBe(categorySvg(c)));
     products.forEach((p) => expect(svgFile(p.imageUrl), p.imageUrl).toBe(productSvg(p)));
     testimonials.forEach((t, i) => expect(svgFile(t.imageUrl), t.imageUrl).toBe(avatarSvg(t, i + 1)));
-    for (const m of ['trex', 'stego', 'raptor'] as const) expect(svgFile(`/images/mascots/${m}.svg`)).toBe(mascotSvg(m));
+    for (const m of ['trex', 'stego', 'raptor'] as const)
+      expect(svgFile(`/images/mascots/${m}.svg`)).toBe(mascotSvg(m));
     expect(svgFile('/images/logo.svg')).toBe(logoSvg());
     expect(svgFile('/favicon.svg')).toBe(faviconSvg());
   });

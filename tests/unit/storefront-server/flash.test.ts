@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FLASH_COOKIE, fitsCookie, flashValue, readFlash } from '../../../storefront-server/forms/flash.ts';
 
-const cookie = (value: unknown) => ({ headers: { cookie: `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(value))}` } });
+const cookie = (value: unknown) => ({
+  headers: { cookie: `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(value))}` },
+});
 const order = { number: '#DINO-1', placedAt: '2026-11-27T10:00:00.000Z', totalCents: 2499, email: 'rex@jurassic.com' };
 
 describe('the flash cookie', () => {
@@ -31,7 +33,13 @@ describe('the flash cookie', () => {
   it('cuts the longest typed values, by characters, until it fits a cookie; a short one is untouched', () => {
     const short = { form: { name: 'contact', values: { name: 'Rex', message: 'Hello' }, errors: {} } };
     expect(JSON.parse(decodeURIComponent(flashValue(short)))).toEqual(short);
-    const long = { form: { name: 'contact', values: { name: 'Rex', message: '🦖'.repeat(3_000) }, errors: { email: 'Please enter your email address' } } };
+    const long = {
+      form: {
+        name: 'contact',
+        values: { name: 'Rex', message: '🦖'.repeat(3_000) },
+        errors: { email: 'Please enter your email address' },
+      },
+    };
     const value = flashValue(long);
     expect(value.length).toBeLessThanOrEqual(3_500);
     const kept = JSON.parse(decodeURIComponent(value));
@@ -42,12 +50,21 @@ describe('the flash cookie', () => {
 
   it('says when a flash does not fit a cookie whole: a found order of forty lines, or typed values that would be cut', () => {
     const tracked = (lines: number) => ({
-      form: { name: 'track', values: { orderNumber: '#DINO-123456', email: 'rex@jurassic.com' }, errors: {}, result: 'found' },
+      form: {
+        name: 'track',
+        values: { orderNumber: '#DINO-123456', email: 'rex@jurassic.com' },
+        errors: {},
+        result: 'found',
+      },
       tracked: {
         number: '#DINO-123456',
         date: 'November 28, 2026',
         status: 'Processing',
-        items: Array.from({ length: lines }, (_, i) => ({ name: `Stego Plate-Mate Briefs ${i} (XL, Jungle Green)`, quantity: 1, price: '21.99' })),
+        items: Array.from({ length: lines }, (_, i) => ({
+          name: `Stego Plate-Mate Briefs ${i} (XL, Jungle Green)`,
+          quantity: 1,
+          price: '21.99',
+        })),
         shipping: { method: 'Standard Shipping (3-5 business days)' },
         total: '21.99',
       },
@@ -55,6 +72,8 @@ describe('the flash cookie', () => {
     expect(fitsCookie(tracked(2))).toBe(true);
     expect(fitsCookie(tracked(40))).toBe(false);
     const typed = tracked(2);
-    expect(fitsCookie({ ...typed, form: { ...typed.form, values: { ...typed.form.values, email: 'r'.repeat(3_500) } } })).toBe(false);
+    expect(
+      fitsCookie({ ...typed, form: { ...typed.form, values: { ...typed.form.values, email: 'r'.repeat(3_500) } } }),
+    ).toBe(false);
   });
 });

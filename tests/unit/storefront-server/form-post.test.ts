@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isSameOrigin, localPath, numberField, returnPath } from '../../../storefront-server/forms/form-post.ts';
 
-const request = (headers: Record<string, string>, body: unknown = {}) => ({ headers, body, host: 'shop.test' }) as unknown as FastifyRequest;
+const request = (headers: Record<string, string>, body: unknown = {}) =>
+  ({ headers, body, host: 'shop.test' }) as unknown as FastifyRequest;
 
 describe('form posts', () => {
   it('come from this shop only: Origin, else Referer, must name this host', () => {

@@ -70,7 +70,7 @@ describe('apiRequest', () => {
     expect(seen).toEqual([1, 0]);
   });
 
-  it('sends a 409 again only when it says it passes (Retry-After); the shop\'s own 409 is its answer', async () => {
+  it("sends a 409 again only when it says it passes (Retry-After); the shop's own 409 is its answer", async () => {
     vi.useFakeTimers();
     const passing = scriptedFetch([{ status: 409, headers: { 'retry-after': '1' } }, 201]);
     const pending = apiRequest('/api/orders', { method: 'POST', body: '{}' });
@@ -94,7 +94,11 @@ describe('apiRequest', () => {
 
   it('keeps a key the caller chose', async () => {
     const calls = scriptedFetch([200]);
-    await apiRequest('/api/subscribe', { method: 'POST', body: '{}', headers: { 'idempotency-key': 'from-the-form-1234' } });
+    await apiRequest('/api/subscribe', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'idempotency-key': 'from-the-form-1234' },
+    });
     expect(calls[0]!.key).toBe('from-the-form-1234');
     expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });

@@ -22,8 +22,13 @@ describe('the count cookie', () => {
 describe('the server-drawn badge', () => {
   it('spliced HTML is what React renders for the same count inside a page (so hydration matches)', () => {
     for (const count of [1, 2, 42, 99, 100]) {
-      const inPage = renderToString(createElement('a', null, createElement('svg'), createElement(CartBadge, { count })));
-      const spliced = withCartBadge(renderToString(createElement('a', null, createElement('svg'), CART_BADGE_SLOT)), count);
+      const inPage = renderToString(
+        createElement('a', null, createElement('svg'), createElement(CartBadge, { count })),
+      );
+      const spliced = withCartBadge(
+        renderToString(createElement('a', null, createElement('svg'), CART_BADGE_SLOT)),
+        count,
+      );
       expect(spliced).toBe(inPage);
     }
   });

@@ -22,7 +22,13 @@ const thong: CartItem = {
 const briefs: CartItem = {
   id: 'line-2',
   quantity: 1,
-  product: { id: 5, name: 'Raptor Rump Hugger Briefs', slug: 'raptor-rump-hugger-briefs', imageUrl: '/r.svg', price: '19.99' },
+  product: {
+    id: 5,
+    name: 'Raptor Rump Hugger Briefs',
+    slug: 'raptor-rump-hugger-briefs',
+    imageUrl: '/r.svg',
+    price: '19.99',
+  },
   variant: { id: 500, color: 'Lagoon Blue', colorHex: '#2b8fd6', size: 'M', stock: 3 },
 };
 const cart: Cart = { id: 'cart-1', items: [thong, briefs], total: '69.97', itemCount: 3 };
@@ -57,19 +63,30 @@ describe('optimistic cart ops', () => {
 
   it('is idempotent over a server cart that already applied the add (no double count)', () => {
     const server = applyCartOp(cart, add(thong, 1, 3));
-    expect(applyCartOp({ ...server, items: server.items.map((i) => ({ ...i })) }, add(thong, 1, 3)).items[0]!.quantity).toBe(3);
+    expect(
+      applyCartOp({ ...server, items: server.items.map((i) => ({ ...i })) }, add(thong, 1, 3)).items[0]!.quantity,
+    ).toBe(3);
   });
 
   it('sets a quantity, and a quantity of 0 or less removes the line', () => {
     expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 3, basis: 0 }).items[1]!.quantity).toBe(3);
-    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 0, basis: 0 }).items.map((i) => i.id)).toEqual(['line-1']);
-    expect(applyCartOp(cart, { kind: 'update', itemId: 'line-1', quantity: -4, basis: 0 }).items.map((i) => i.id)).toEqual(['line-2']);
+    expect(
+      applyCartOp(cart, { kind: 'update', itemId: 'line-2', quantity: 0, basis: 0 }).items.map((i) => i.id),
+    ).toEqual(['line-1']);
+    expect(
+      applyCartOp(cart, { kind: 'update', itemId: 'line-1', quantity: -4, basis: 0 }).items.map((i) => i.id),
+    ).toEqual(['line-2']);
   });
 
   it('removes a line and clears the cart', () => {
     const removed = applyCartOp(cart, { kind: 'remove', itemId: 'line-1', line: thong });
     expect(removed).toMatchObject({ items: [briefs], total: '19.99', itemCount: 1 });
-    expect(applyCartOp(cart, { kind: 'clear' })).toMatchObject({ items: [], total: '0.00', itemCount: 0, id: 'cart-1' });
+    expect(applyCartOp(cart, { kind: 'clear' })).toMatchObject({
+      items: [],
+      total: '0.00',
+      itemCount: 0,
+      id: 'cart-1',
+    });
   });
 
   it("keeps showing the lines while the checkout's clear (the order being placed) is on its way", () => {
@@ -113,7 +130,10 @@ describe('optimistic cart ops', () => {
 
   it('puts a removed line back on Undo (re-add of the same variant and quantity)', () => {
     const removed = applyCartOp(cart, { kind: 'remove', itemId: 'line-1', line: thong });
-    const undone = applyCartOp(removed, add(thong, thong.quantity, addTarget(removed, thong.variant.id, thong.quantity)));
+    const undone = applyCartOp(
+      removed,
+      add(thong, thong.quantity, addTarget(removed, thong.variant.id, thong.quantity)),
+    );
     expect(undone.items.map((i) => [i.variant.id, i.quantity])).toEqual([
       [500, 1],
       [100, 2],

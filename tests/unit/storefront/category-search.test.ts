@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { arrangeCategory } from '../../../storefront/lib/category-search.ts';
 import { all, boxers, product, state } from '../../support/listing-fixtures.ts';
 
-
 const localIds = (patch: Parameters<typeof state>[0]) => arrangeCategory(all, state(patch)).map((p) => p.id);
 
 describe('a category page searches with the API matcher', () => {

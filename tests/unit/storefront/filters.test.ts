@@ -22,7 +22,12 @@ import { all, state } from '../../support/listing-fixtures.ts';
 
 describe('sort options', () => {
   it('offers the four spec options and maps them to the API', () => {
-    expect(SORT_OPTIONS.map((o) => o.label)).toEqual(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest']);
+    expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
+      'Featured',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Newest',
+    ]);
     expect(apiSort('featured')).toBeUndefined();
     expect(apiSort('price_desc')).toBe('price_desc');
   });
@@ -32,7 +37,14 @@ describe('sort options', () => {
 const withSizes = (sizes: Record<number, [Product['variants'][number]['size'], number][]>): Product[] =>
   all.map((p) => ({
     ...p,
-    variants: (sizes[p.id] ?? []).map(([size, stock], i) => ({ id: p.id * 100 + i, productId: p.id, size, color: 'Green', colorHex: '#0a0', stock })),
+    variants: (sizes[p.id] ?? []).map(([size, stock], i) => ({
+      id: p.id * 100 + i,
+      productId: p.id,
+      size,
+      color: 'Green',
+      colorHex: '#0a0',
+      stock,
+    })),
   }));
 
 describe('filters', () => {
@@ -50,7 +62,10 @@ describe('filters', () => {
   });
   it('keeps only products with a selected size in stock', () => {
     const sized = withSizes({
-      1: [['XS', 3], ['M', 0]],
+      1: [
+        ['XS', 3],
+        ['M', 0],
+      ],
       2: [['M', 2]],
       3: [['XS', 0]],
       4: [['M', 1]],
@@ -62,7 +77,11 @@ describe('filters', () => {
   });
   it('counts what each option would leave, the other filters applied', () => {
     const sized = withSizes({ 1: [['XS', 1]], 2: [['M', 1]], 3: [['XS', 1]], 4: [['XS', 1]] });
-    const counts = facetCounts(sized, { ...DEFAULT_FILTERS, priceMax: 30 }, ['Cretaceous Comfort', 'Jurassic Lace', 'Mesozoic Mischief']);
+    const counts = facetCounts(sized, { ...DEFAULT_FILTERS, priceMax: 30 }, [
+      'Cretaceous Comfort',
+      'Jurassic Lace',
+      'Mesozoic Mischief',
+    ]);
     // Under $30: the thong and the briefs.
     expect(counts.collections).toEqual({ 'Cretaceous Comfort': 1, 'Jurassic Lace': 0, 'Mesozoic Mischief': 1 });
     expect(counts.sizes).toEqual({ XS: 1, S: 0, M: 1, L: 0, XL: 0 });
@@ -95,20 +114,33 @@ describe('URL round trip', () => {
     expect(parseListingQuery(new URLSearchParams({ search: `  ${'a'.repeat(150)}  ` })).search).toBe('a'.repeat(100));
   });
   it('ignores malformed values', () => {
-    const parsed = parseListingQuery(new URLSearchParams('sort=cheapest&minPrice=abc&maxPrice=900&size=XXL&size=M&collection='));
+    const parsed = parseListingQuery(
+      new URLSearchParams('sort=cheapest&minPrice=abc&maxPrice=900&size=XXL&size=M&collection='),
+    );
     expect(parsed).toEqual(state({ filters: { priceMax: 50, sizes: ['M'] } }));
     // No price is below zero: such a bound is ignored, not taken as 0 (which would hide every product).
-    expect(parseListingQuery(new URLSearchParams('minPrice=-3&maxPrice=-4')).filters).toMatchObject({ priceMin: 0, priceMax: 50 });
+    expect(parseListingQuery(new URLSearchParams('minPrice=-3&maxPrice=-4')).filters).toMatchObject({
+      priceMin: 0,
+      priceMax: 50,
+    });
   });
   it('orders a swapped price range', () => {
-    expect(parseListingQuery(new URLSearchParams('minPrice=40&maxPrice=10')).filters).toMatchObject({ priceMin: 10, priceMax: 40 });
+    expect(parseListingQuery(new URLSearchParams('minPrice=40&maxPrice=10')).filters).toMatchObject({
+      priceMin: 10,
+      priceMax: 40,
+    });
   });
 });
 
 describe('chips', () => {
   const s = state({ search: 'lace', filters: { priceMin: 10, collections: ['Jurassic Lace'], sizes: ['M'] } });
   it('shows one chip per active search or filter', () => {
-    expect(activeChips(s).map((c) => c.label)).toEqual(['Search: "lace"', '$10.00 - $50.00', 'Jurassic Lace', 'Size M (Dilo)']);
+    expect(activeChips(s).map((c) => c.label)).toEqual([
+      'Search: "lace"',
+      '$10.00 - $50.00',
+      'Jurassic Lace',
+      'Size M (Dilo)',
+    ]);
     expect(activeChips(DEFAULT_LISTING)).toEqual([]);
   });
   it('removes exactly the chip clicked', () => {

@@ -41,7 +41,9 @@ describe('product card stock', () => {
   it('says Sold out, and offers no Add to Cart, when no variant is in stock', () => {
     const html = card([variant(1, 'XS', 'Lava Red', 0), variant(2, 'S', 'Lava Red', 0)]);
     expect(html).toContain('>Sold out</span>');
-    expect(html).toMatch(/<button type="button" disabled=""[^>]*>Sold out<span class="sr-only">: T-Rex Tiny Arms Thong<\/span><\/button>/);
+    expect(html).toMatch(
+      /<button type="button" disabled=""[^>]*>Sold out<span class="sr-only">: T-Rex Tiny Arms Thong<\/span><\/button>/,
+    );
     expect(html).not.toContain('Add to Cart');
   });
 
@@ -64,6 +66,8 @@ describe("a card's 'Added to cart!' toast", () => {
   });
 
   it("keeps the spec's sentence alone for the product page's own adds", () => {
-    expect(addedDescription({ ...added, source: 'product' })).toBe('T-Rex Tiny Arms Thong has been added to your cart.');
+    expect(addedDescription({ ...added, source: 'product' })).toBe(
+      'T-Rex Tiny Arms Thong has been added to your cart.',
+    );
   });
 });

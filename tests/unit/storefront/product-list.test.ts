@@ -25,14 +25,22 @@ describe("/shop's product list", () => {
     const served = { query: 'search=lace', products: [product(1)] };
     expect(productListFor('search=lace', served, null)).toEqual({ status: 'success', products: [product(1)] });
     // A fetch for another query does not replace it.
-    expect(productListFor('search=lace', served, { query: '', products: [product(2)] })).toEqual({ status: 'success', products: [product(1)] });
+    expect(productListFor('search=lace', served, { query: '', products: [product(2)] })).toEqual({
+      status: 'success',
+      products: [product(1)],
+    });
   });
 
   it('is pending for another query until its own fetch answers, then shows that answer or the failure', () => {
     const served = { query: '', products: [product(1)] };
     expect(productListFor('sort=newest', served, null)).toEqual({ status: 'pending' });
-    expect(productListFor('sort=newest', served, { query: 'search=lace', products: [product(2)] })).toEqual({ status: 'pending' });
-    expect(productListFor('sort=newest', served, { query: 'sort=newest', products: [product(3)] })).toEqual({ status: 'success', products: [product(3)] });
+    expect(productListFor('sort=newest', served, { query: 'search=lace', products: [product(2)] })).toEqual({
+      status: 'pending',
+    });
+    expect(productListFor('sort=newest', served, { query: 'sort=newest', products: [product(3)] })).toEqual({
+      status: 'success',
+      products: [product(3)],
+    });
     expect(productListFor('sort=newest', served, { query: 'sort=newest', failed: true })).toEqual({ status: 'error' });
   });
 });

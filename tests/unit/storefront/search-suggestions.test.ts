@@ -4,7 +4,12 @@ import { highlightParts, suggestionsAnnouncement } from '../../../storefront/lib
 
 describe('highlightParts', () => {
   it('splits a name into plain and matched parts', () => {
-    expect(highlightParts('Raptor Sneaky Silk Boxers', [{ start: 0, end: 6 }, { start: 19, end: 25 }])).toEqual([
+    expect(
+      highlightParts('Raptor Sneaky Silk Boxers', [
+        { start: 0, end: 6 },
+        { start: 19, end: 25 },
+      ]),
+    ).toEqual([
       { text: 'Raptor', matched: true },
       { text: ' Sneaky Silk ', matched: false },
       { text: 'Boxers', matched: true },
@@ -13,7 +18,12 @@ describe('highlightParts', () => {
   });
 
   it('clips ranges past the end and ignores overlaps', () => {
-    expect(highlightParts('Rex', [{ start: 1, end: 2 }, { start: 1, end: 9 }])).toEqual([
+    expect(
+      highlightParts('Rex', [
+        { start: 1, end: 2 },
+        { start: 1, end: 9 },
+      ]),
+    ).toEqual([
       { text: 'R', matched: false },
       { text: 'e', matched: true },
       { text: 'x', matched: true },
@@ -23,7 +33,9 @@ describe('highlightParts', () => {
 
 describe('suggestionsAnnouncement', () => {
   it('says what was found', () => {
-    expect(suggestionsAnnouncement('raptr', 1, 0)).toBe('1 product found. Use the up and down arrows to choose, Enter to open.');
+    expect(suggestionsAnnouncement('raptr', 1, 0)).toBe(
+      '1 product found. Use the up and down arrows to choose, Enter to open.',
+    );
     expect(suggestionsAnnouncement('raptor', 4, 1)).toMatch(/^4 products and 1 category found\./);
     expect(suggestionsAnnouncement('zzz', 0, 0)).toBe('No matches for “zzz”');
   });
@@ -33,7 +45,16 @@ describe('searchOptions', () => {
   it('lists products, then categories, then all results, with where each goes', () => {
     const options = searchOptions({
       query: 'raptor boxer',
-      products: [{ id: 16, name: 'Raptor Sneaky Silk Boxers', slug: 'raptor-sneaky-silk-boxers', price: '37.99', imageUrl: '/x.svg', highlights: [] }],
+      products: [
+        {
+          id: 16,
+          name: 'Raptor Sneaky Silk Boxers',
+          slug: 'raptor-sneaky-silk-boxers',
+          price: '37.99',
+          imageUrl: '/x.svg',
+          highlights: [],
+        },
+      ],
       categories: [{ name: 'Raptor', slug: 'raptor', highlights: [] }],
     });
     expect(options.map((o) => [o.kind, o.href])).toEqual([

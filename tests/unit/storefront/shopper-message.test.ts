@@ -8,7 +8,9 @@ describe('destructive toast text for a failed call', () => {
   });
 
   it('never shows a raw answer or a browser error: the fallback says what to do', () => {
-    expect(shopperMessage(new ApiRequestError(502, '<html><body>Bad Gateway</body></html>'), 'Please try again')).toBe('Please try again');
+    expect(shopperMessage(new ApiRequestError(502, '<html><body>Bad Gateway</body></html>'), 'Please try again')).toBe(
+      'Please try again',
+    );
     expect(shopperMessage(new ApiRequestError(400, '{"issues":[]}'), 'Please try again')).toBe('Please try again');
     expect(shopperMessage(new TypeError('Failed to fetch'), 'Please try again')).toBe('Please try again');
   });
@@ -24,7 +26,12 @@ describe('ApiRequestError', () => {
   it("keeps the 'status: body' text and types the parts", () => {
     const error = new ApiRequestError(429, '{"error":"Too Many Requests","message":"Slow down"}', 30);
     expect(error.message).toBe('429: {"error":"Too Many Requests","message":"Slow down"}');
-    expect({ status: error.status, error: error.error, apiMessage: error.apiMessage, retryAfter: error.retryAfter }).toEqual({
+    expect({
+      status: error.status,
+      error: error.error,
+      apiMessage: error.apiMessage,
+      retryAfter: error.retryAfter,
+    }).toEqual({
       status: 429,
       error: 'Too Many Requests',
       apiMessage: 'Slow down',
@@ -39,6 +46,8 @@ describe('a rate-limited cart call', () => {
     const { tooManyRequests } = await import('../../../http/plugins/rate-limit.ts');
     const refusal = tooManyRequests('newCarts', 42);
     const body = JSON.stringify({ error: refusal.error, message: refusal.message });
-    expect(shopperMessage(new ApiRequestError(429, body, 42), 'fallback')).toBe('Too many new carts were started from your address. Please wait 42 seconds and try again.');
+    expect(shopperMessage(new ApiRequestError(429, body, 42), 'fallback')).toBe(
+      'Too many new carts were started from your address. Please wait 42 seconds and try again.',
+    );
   });
 });

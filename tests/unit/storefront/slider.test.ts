@@ -35,7 +35,16 @@ describe('hero slides', () => {
 
   it('gives every slide its content fields', () => {
     for (const slide of HERO_SLIDES) {
-      for (const field of ['title', 'accentTitle', 'description', 'imageUrl', 'buttonText', 'buttonLink', 'tag', 'bgGradient'] as const) {
+      for (const field of [
+        'title',
+        'accentTitle',
+        'description',
+        'imageUrl',
+        'buttonText',
+        'buttonLink',
+        'tag',
+        'bgGradient',
+      ] as const) {
         expect(slide[field], field).toBeTruthy();
       }
       expect(slide.imageUrl.startsWith('/images/')).toBe(true);

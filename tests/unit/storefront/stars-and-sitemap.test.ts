@@ -19,7 +19,17 @@ describe('sitemap', () => {
   const catalogue = {
     categories: () => [{ id: 1, slug: 'raptor', name: 'Raptor', description: '', imageUrl: '' }],
     products: () => [
-      { id: 1, slug: 'a&b', name: 'A', description: '', price: '1.00', imageUrl: '', bestSeller: false, featured: false, variants: [] },
+      {
+        id: 1,
+        slug: 'a&b',
+        name: 'A',
+        description: '',
+        price: '1.00',
+        imageUrl: '',
+        bestSeller: false,
+        featured: false,
+        variants: [],
+      },
     ],
   } satisfies Pick<CatalogueReader, 'categories' | 'products'>;
   const reader: CatalogueReader = {

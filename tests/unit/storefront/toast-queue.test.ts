@@ -16,7 +16,12 @@ function fakeSonner() {
     success: (title: unknown) => void shown.push(`success:${String(title)}`),
     error: (title: unknown) => void shown.push(`error:${String(title)}`),
   });
-  return { shown, sonner: sonner as unknown as Parameters<typeof import('../../../storefront/features/toast/toast.ts')['toasterMounted']>[0] };
+  return {
+    shown,
+    sonner: sonner as unknown as Parameters<
+      typeof import('../../../storefront/features/toast/toast.ts')['toasterMounted']
+    >[0],
+  };
 }
 
 describe('toast queue', () => {

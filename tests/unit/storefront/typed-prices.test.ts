@@ -15,10 +15,15 @@ const storefrontSources = (): string[] =>
 
 /** Comments say why and may name an example amount; only code and the words on screen are checked. */
 const withoutComments = (code: string) =>
-  code.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  code
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
 /** The shop's money rules as numbers someone might type: the threshold and the shipping prices, in cents and in dollars. */
-const RULE_AMOUNTS = [FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS, EXPEDITED_SHIPPING_CENTS].flatMap((cents) => [String(cents), String(cents / 100)]);
+const RULE_AMOUNTS = [FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_CENTS, EXPEDITED_SHIPPING_CENTS].flatMap((cents) => [
+  String(cents),
+  String(cents / 100),
+]);
 const RULE_NUMBER = new RegExp(`(?<![\\w.])(${RULE_AMOUNTS.map((n) => n.replace('.', '\\.')).join('|')})(?![\\w.])`);
 
 const LITERALS: ReadonlyArray<{ what: string; test: (line: string) => boolean }> = [
@@ -34,7 +39,9 @@ function typedPrices(files: ReadonlyArray<{ file: string; code?: string }>): str
   return files.flatMap(({ file, code = readFileSync(path.join(ROOT, file), 'utf8') }) =>
     withoutComments(code)
       .split('\n')
-      .flatMap((line, index) => LITERALS.filter(({ test }) => test(line)).map(({ what }) => `${file}:${index + 1}: ${what}`)),
+      .flatMap((line, index) =>
+        LITERALS.filter(({ test }) => test(line)).map(({ what }) => `${file}:${index + 1}: ${what}`),
+      ),
   );
 }
 
@@ -49,7 +56,7 @@ describe('prices and the free-shipping threshold in the storefront', () => {
     expect(found("const cost = '$12.99';")).toContain('storefront/x.tsx:1: a dollar amount');
     expect(found('<p>Free shipping on orders of 50.00 or more.</p>')).toEqual(['storefront/x.tsx:1: a decimal amount']);
     expect(found("total: '0.00',")).toEqual(['storefront/x.tsx:1: a decimal amount']);
-    expect(found("<p>Use code DINOBOOTY</p>")).toEqual(['storefront/x.tsx:1: the promo code']);
+    expect(found('<p>Use code DINOBOOTY</p>')).toEqual(['storefront/x.tsx:1: the promo code']);
     expect(found('const freeFrom = 5000;')).toEqual(['storefront/x.tsx:1: a shipping rule as a number']);
     expect(found('if (subtotal >= 50) shipping = 0;')).toEqual(['storefront/x.tsx:1: a shipping rule as a number']);
     expect(found('const shipping = 599;')).toEqual(['storefront/x.tsx:1: a shipping rule as a number']);

@@ -1,6 +1,13 @@
 import { getDefaultStore } from 'jotai/vanilla';
 import { describe, expect, it } from 'vitest';
-import { cartDrawerOpenAtom, cartDrawerWantedAtom, closeCartDrawer, openCartDrawer, toasterWantedAtom, wantToaster } from '../../../storefront/lib/ui-state.ts';
+import {
+  cartDrawerOpenAtom,
+  cartDrawerWantedAtom,
+  closeCartDrawer,
+  openCartDrawer,
+  toasterWantedAtom,
+  wantToaster,
+} from '../../../storefront/lib/ui-state.ts';
 
 const store = getDefaultStore();
 

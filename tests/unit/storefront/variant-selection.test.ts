@@ -148,8 +148,16 @@ describe('stock before the click', () => {
       { size: 'M', soldOut: false },
       { size: 'L', soldOut: true },
     ]);
-    expect(sizeChoices(mixed, 'Blue').filter((c) => !c.soldOut).map((c) => c.size)).toEqual(['L']);
-    expect(sizeChoices(mixed, undefined).filter((c) => !c.soldOut).map((c) => c.size)).toEqual(['M', 'L']);
+    expect(
+      sizeChoices(mixed, 'Blue')
+        .filter((c) => !c.soldOut)
+        .map((c) => c.size),
+    ).toEqual(['L']);
+    expect(
+      sizeChoices(mixed, undefined)
+        .filter((c) => !c.soldOut)
+        .map((c) => c.size),
+    ).toEqual(['M', 'L']);
     expect(colorChoices(mixed, 'M').map((c) => [c.color, c.soldOut])).toEqual([
       ['Red', false],
       ['Blue', true],

@@ -26,8 +26,18 @@ export function ActiveFilters({
   };
   return (
     <div className="flex min-h-10 flex-wrap items-center gap-2">
-      <p ref={count} tabIndex={-1} className="mr-2 rounded text-sm font-semibold text-ink-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" aria-live="polite" data-testid="product-count">
-        {status === 'pending' ? 'Loading products…' : status === 'error' ? '' : `Showing ${shown} ${shown === 1 ? 'product' : 'products'}`}
+      <p
+        ref={count}
+        tabIndex={-1}
+        className="mr-2 rounded text-sm font-semibold text-ink-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        aria-live="polite"
+        data-testid="product-count"
+      >
+        {status === 'pending'
+          ? 'Loading products…'
+          : status === 'error'
+            ? ''
+            : `Showing ${shown} ${shown === 1 ? 'product' : 'products'}`}
       </p>
       {chips.length > 0 && (
         <>

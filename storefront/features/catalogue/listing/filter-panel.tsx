@@ -22,7 +22,16 @@ export interface FilterPanelProps {
 export type FilterPanelControls = Omit<FilterPanelProps, 'idPrefix'>;
 
 /** Price Range (0–50, step 1), Collection and Size, with Clear All and Apply Filters. */
-export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, onClearAll, counts, carry }: FilterPanelProps) {
+export function FilterPanel({
+  idPrefix,
+  draft,
+  collections,
+  onChange,
+  onApply,
+  onClearAll,
+  counts,
+  carry,
+}: FilterPanelProps) {
   const id = (name: string) => `${idPrefix}-${name}`;
   const carried = (
     <>
@@ -102,7 +111,10 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
             <ul className="mt-3 space-y-2">
               {collections.map((collection, i) => (
                 <li key={collection}>
-                  <label htmlFor={id(`collection-${i}`)} className="flex cursor-pointer items-start gap-3 text-sm text-ink-800 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-ink-500">
+                  <label
+                    htmlFor={id(`collection-${i}`)}
+                    className="flex cursor-pointer items-start gap-3 text-sm text-ink-800 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-ink-500"
+                  >
                     <input
                       id={id(`collection-${i}`)}
                       type="checkbox"
@@ -134,7 +146,9 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
                   <label
                     htmlFor={id(`size-${size}`)}
                     className={`inline-flex cursor-pointer items-center rounded-full border-2 px-3 py-1.5 text-xs font-bold transition has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-                      checked ? 'border-brand-700 bg-brand-700 text-white' : 'border-ink-200 bg-white text-ink-800 hover:border-brand-400'
+                      checked
+                        ? 'border-brand-700 bg-brand-700 text-white'
+                        : 'border-ink-200 bg-white text-ink-800 hover:border-brand-400'
                     }`}
                   >
                     <input
@@ -144,7 +158,9 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
                       value={size}
                       disabled={counts?.sizes[size] === 0 && !checked}
                       checked={checked}
-                      onChange={() => onChange({ ...draft, sizes: SIZES.filter((s) => toggle(draft.sizes, size).includes(s)) })}
+                      onChange={() =>
+                        onChange({ ...draft, sizes: SIZES.filter((s) => toggle(draft.sizes, size).includes(s)) })
+                      }
                       className="sr-only"
                     />
                     {SIZE_LABELS[size]}
@@ -158,7 +174,11 @@ export function FilterPanel({ idPrefix, draft, collections, onChange, onApply, o
 
         {/* Side by side where they fit on one line each (the dialog), one above the other where not (the sidebar). */}
         <div className="flex flex-wrap gap-3 border-t border-ink-200 pt-5">
-          <InPlaceSubmit form={id('clear')} onSubmitInPlace={onClearAll} className={`${btn.secondary} flex-1 whitespace-nowrap px-4`}>
+          <InPlaceSubmit
+            form={id('clear')}
+            onSubmitInPlace={onClearAll}
+            className={`${btn.secondary} flex-1 whitespace-nowrap px-4`}
+          >
             Clear All
           </InPlaceSubmit>
           <button type="submit" className={`${btn.primary} flex-1 whitespace-nowrap px-4`}>

@@ -6,7 +6,17 @@ import { listingFields, type ListingState } from '../../../../contracts/listing-
  * A button that changes the listing: in place with JavaScript, and without it a GET form that loads
  * the listing the click asks for (`to`).
  */
-export function ListingButton({ to, onClick, className, children }: { to: ListingState; onClick: () => void; className: string; children: ReactNode }) {
+export function ListingButton({
+  to,
+  onClick,
+  className,
+  children,
+}: {
+  to: ListingState;
+  onClick: () => void;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <form method="get" className="contents">
       {listingFields(to).map(([name, value]) => (

@@ -1,7 +1,8 @@
 import { container } from '../../../components/ui.ts';
 import type { ListingData } from './listing.data.ts';
 
-const SHOP_DESCRIPTION = 'Every thong, brief, boxer and bralette in the herd. Filter by price, collection or size to find your match.';
+const SHOP_DESCRIPTION =
+  'Every thong, brief, boxer and bralette in the herd. Filter by price, collection or size to find your match.';
 
 /** The listing's banner: 'Shop All Products', or the category's name, description and picture. */
 export function ListingHero({ data }: { data: ListingData }) {

@@ -22,7 +22,10 @@ const FilterDialog = lazy(loadFilterDialog);
 /** Searches and sorts a category page's list in the browser (`arrangeCategory`); /shop's list comes searched and sorted from the API. */
 type Arrange = (products: readonly Product[], query: Pick<ListingState, 'search' | 'sort'>) => readonly Product[];
 
-type ListingScreenProps = { renderAction: CardAction } & ({ data: AllProductsData } | { data: CategoryData; arrange: Arrange });
+type ListingScreenProps = { renderAction: CardAction } & (
+  | { data: AllProductsData }
+  | { data: CategoryData; arrange: Arrange }
+);
 
 /**
  * The product listing (/shop, /collections, /category/{slug}), drawn from the page's data. Search,
@@ -45,7 +48,10 @@ export function ListingScreen(props: ListingScreenProps) {
   const served = data.kind === 'all' ? data : { params: { search: '', sort: undefined }, products: data.products };
   const products = useProductList(local ? served.params : { search: state.search, sort: apiSort(state.sort) }, served);
   const arranged = useMemo(
-    () => (products.products && arrange ? arrange(products.products, { search: state.search, sort: state.sort }) : products.products),
+    () =>
+      products.products && arrange
+        ? arrange(products.products, { search: state.search, sort: state.sort })
+        : products.products,
     [products.products, arrange, state.search, state.sort],
   );
   const visible = useMemo(() => (arranged ? applyFilters(arranged, state.filters) : []), [arranged, state.filters]);

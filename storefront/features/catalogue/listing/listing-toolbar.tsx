@@ -20,7 +20,14 @@ export interface ListingToolbarProps {
 }
 
 /** Above the grid: the search box, the Filters button (phones and tablets) and the sort. */
-export function ListingToolbar({ state, searchInput, onSearchInput, onChange, onOpenFilters, onNearFilters }: ListingToolbarProps) {
+export function ListingToolbar({
+  state,
+  searchInput,
+  onSearchInput,
+  onChange,
+  onOpenFilters,
+  onNearFilters,
+}: ListingToolbarProps) {
   const searchId = useId();
   const sortId = useId();
   const searchFormId = useId();
@@ -96,7 +103,13 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
           below Filters rather than squeeze the select to its arrow (noscript's button exists only then). */}
       <div className="flex flex-wrap gap-3">
         {hydrated ? (
-          <button type="button" onClick={onOpenFilters} onPointerEnter={onNearFilters} onFocus={onNearFilters} className={filtersLook}>
+          <button
+            type="button"
+            onClick={onOpenFilters}
+            onPointerEnter={onNearFilters}
+            onFocus={onNearFilters}
+            className={filtersLook}
+          >
             {filtersLabel}
           </button>
         ) : (
@@ -106,7 +119,10 @@ export function ListingToolbar({ state, searchInput, onSearchInput, onChange, on
           </a>
         )}
         <div className="flex min-w-0 flex-1 items-center gap-2 has-[noscript_button]:min-w-64 sm:flex-none">
-          <label htmlFor={sortId} className="sr-only whitespace-nowrap text-sm font-semibold text-ink-700 sm:not-sr-only">
+          <label
+            htmlFor={sortId}
+            className="sr-only whitespace-nowrap text-sm font-semibold text-ink-700 sm:not-sr-only"
+          >
             Sort by
           </label>
           <select

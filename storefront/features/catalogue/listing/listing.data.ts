@@ -32,7 +32,12 @@ export function allProductsData(pageContext: PageContextServer): AllProductsData
   const { catalogue } = pageContext.renderContext;
   const state = parseListingQuery(new URLSearchParams(pageContext.urlParsed.searchOriginal ?? ''));
   const params: ProductListParams = { search: state.search, sort: apiSort(state.sort) };
-  const products = [...catalogue.products({ ...(params.search ? { search: params.search } : {}), ...(params.sort ? { sort: params.sort } : {}) })];
+  const products = [
+    ...catalogue.products({
+      ...(params.search ? { search: params.search } : {}),
+      ...(params.sort ? { sort: params.sort } : {}),
+    }),
+  ];
   return { kind: 'all', params, categories: [...catalogue.categories()], products };
 }
 

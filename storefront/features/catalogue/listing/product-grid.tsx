@@ -32,7 +32,10 @@ export function ProductGrid({
   }
   if (status === 'pending') {
     return (
-      <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 xl:grid-cols-3" aria-label="Loading products">
+      <ul
+        className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 xl:grid-cols-3"
+        aria-label="Loading products"
+      >
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i}>
             <ProductCardSkeleton />
@@ -46,7 +49,9 @@ export function ProductGrid({
       <div className="rounded-3xl bg-white px-6 py-16 text-center ring-1 ring-ink-200">
         <MascotPeek mascot="stego" size="sm" className="mx-auto" />
         <h3 className="mt-4 font-display text-2xl font-extrabold text-ink-900">No Products Found</h3>
-        <p className="mx-auto mt-2 max-w-md text-ink-600">Try adjusting your filters or search to find what you're looking for.</p>
+        <p className="mx-auto mt-2 max-w-md text-ink-600">
+          Try adjusting your filters or search to find what you're looking for.
+        </p>
         <ListingButton to={clearAll(state)} onClick={onClearFilters} className={`${btn.primary} mt-6`}>
           Clear Filters
         </ListingButton>

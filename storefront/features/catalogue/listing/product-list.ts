@@ -27,7 +27,11 @@ export type FetchedList = { query: string; products: Product[] } | { query: stri
  * The list to show for `query`: the page data's when it answers that query, the last fetch's when it
  * does, else pending (the fetch for it is on its way).
  */
-export function productListFor(query: string, served: { query: string; products: Product[] }, fetched: FetchedList | null): ProductListResult {
+export function productListFor(
+  query: string,
+  served: { query: string; products: Product[] },
+  fetched: FetchedList | null,
+): ProductListResult {
   if (query === served.query) return { status: 'success', products: served.products };
   if (fetched?.query !== query) return { status: 'pending' };
   return 'failed' in fetched ? { status: 'error' } : { status: 'success', products: fetched.products };
@@ -40,7 +44,10 @@ const api = () => import('../catalogue.fetch.ts');
  * any other search or sort is fetched from /api/products, and a newer one aborts the fetch before it.
  * A failed fetch is not retried: the next search or sort fetches again.
  */
-export function useProductList(params: ProductListParams, served: { params: ProductListParams; products: Product[] }): ProductListResult {
+export function useProductList(
+  params: ProductListParams,
+  served: { params: ProductListParams; products: Product[] },
+): ProductListResult {
   const query = productListQuery(params);
   const servedQuery = productListQuery(served.params);
   const [fetched, setFetched] = useState<FetchedList | null>(null);

@@ -117,7 +117,9 @@ export function ProductDetail({
           <p className="mt-4 flex flex-wrap items-center gap-3 text-3xl font-black text-ink-900">
             {formatMoney(product.price)}
             {productSoldOut && (
-              <span className="rounded-full bg-ink-100 px-3 py-1 text-sm font-bold uppercase tracking-wide text-ink-700">Sold out</span>
+              <span className="rounded-full bg-ink-100 px-3 py-1 text-sm font-bold uppercase tracking-wide text-ink-700">
+                Sold out
+              </span>
             )}
           </p>
           <p className="mt-5 text-lg leading-8 text-ink-700">{product.description}</p>
@@ -163,7 +165,10 @@ export function ProductDetail({
                     );
                   })}
                 </div>
-                <a href="/size-guide" className="mt-3 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2">
+                <a
+                  href="/size-guide"
+                  className="mt-3 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2"
+                >
                   Not sure? See the size guide
                 </a>
               </fieldset>
@@ -260,7 +265,9 @@ export function ProductLoadError() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-24 text-center">
       <MascotPeek mascot="raptor" className="mx-auto" />
-      <h1 className="mt-6 font-display text-2xl font-extrabold text-ink-900">Failed to load product. Please try again later.</h1>
+      <h1 className="mt-6 font-display text-2xl font-extrabold text-ink-900">
+        Failed to load product. Please try again later.
+      </h1>
       <p className="mt-3 text-ink-600">This one seems to have wandered off the herd.</p>
       <a href={SHOP_PATH} className={`${btn.primary} mt-8`}>
         Back to Shop
@@ -274,9 +281,15 @@ export function ProductLoadError() {
  * stock with the pick, the words that tell the shopper, rather than letting them find another size
  * in the cart; else undefined.
  */
-function movedNote(before: Variant | undefined, after: Variant | undefined, picked: 'size' | 'color'): string | undefined {
+function movedNote(
+  before: Variant | undefined,
+  after: Variant | undefined,
+  picked: 'size' | 'color',
+): string | undefined {
   if (!before || !after) return undefined;
-  if (picked === 'size' && after.color !== before.color) return `${SIZE_LABELS[after.size]} isn't in stock in ${before.color}, so ${after.color} is chosen.`;
-  if (picked === 'color' && after.size !== before.size) return `${after.color} isn't in stock in ${SIZE_LABELS[before.size]}, so size ${SIZE_LABELS[after.size]} is chosen.`;
+  if (picked === 'size' && after.color !== before.color)
+    return `${SIZE_LABELS[after.size]} isn't in stock in ${before.color}, so ${after.color} is chosen.`;
+  if (picked === 'color' && after.size !== before.size)
+    return `${after.color} isn't in stock in ${SIZE_LABELS[before.size]}, so size ${SIZE_LABELS[after.size]} is chosen.`;
   return undefined;
 }

@@ -29,8 +29,11 @@ export default function Head() {
   return (
     <>
       <link rel="canonical" href={url} />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of the shop's own data, every "<" escaped. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of the shop's own data, every "<" escaped.
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+      />
     </>
   );
 }
