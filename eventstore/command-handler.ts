@@ -1,14 +1,8 @@
 import { SpanKind, type Span } from '@opentelemetry/api';
 import type { Database } from '../db/database.ts';
 import { DomainError } from '../domain/domain-error.ts';
-import {
-  ConcurrencyConflict,
-  type NewEvent,
-  ReadModelRefused,
-  type RecordedEvent,
-  type StreamAppend,
-  readStream,
-} from './streams.ts';
+import { type NewEvent, type RecordedEvent, type StreamAppend, readStream } from './streams.ts';
+import { ConcurrencyConflict, ReadModelRefused } from './append-refusals.ts';
 import { stampCause } from './cause.ts';
 import { AlreadyRecorded, type CommandKey, recordedUnder, stampKey } from './command-keys.ts';
 import { inSpan } from './tracing.ts';

@@ -10,15 +10,8 @@ import {
 } from './command-handler.ts';
 import type { CommandKey } from './command-keys.ts';
 import { type Projection, type ProjectionStep, stepsOf } from './projection.ts';
-import {
-  ConcurrencyConflict,
-  type NewEvent,
-  type RecordedEvent,
-  type StreamAppend,
-  appendFailure,
-  appendToStream,
-  appendToStreams,
-} from './streams.ts';
+import { type NewEvent, type RecordedEvent, type StreamAppend, appendToStream, appendToStreams } from './streams.ts';
+import { ConcurrencyConflict, appendFailure } from './append-refusals.ts';
 
 /** How long a command's transaction waits for a row another holds (orders on one variant queue on its stock row for milliseconds). */
 export const LOCK_TIMEOUT_MS = 2_000;

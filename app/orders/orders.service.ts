@@ -13,14 +13,8 @@ import {
 } from '../../domain/cart/cart.decider.ts';
 import { cartStreamId, readCartEvent } from '../../domain/cart/cart.events.ts';
 import { notFound, ruleViolated } from '../../domain/domain-error.ts';
-import {
-  type CheckoutRefusal,
-  decide,
-  evolve,
-  initialState,
-  type LineToOrder,
-  type OrderCommand,
-} from '../../domain/orders/order.decider.ts';
+import type { LineToOrder, OrderCommand } from '../../domain/orders/order.commands.ts';
+import { type CheckoutRefusal, decide, evolve, initialState } from '../../domain/orders/order.decider.ts';
 import {
   ORDER_STREAM_PREFIX,
   STANDARD_SHIPPING,

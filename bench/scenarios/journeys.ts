@@ -6,7 +6,7 @@ import { ROUNDS, median } from '../lib/rounds.ts';
 import { type Measured, type Target, load, loadProblems, loadText } from '../lib/shop-process.ts';
 import { CHECKOUT, restockOrderedVariants } from './orders.ts';
 import type { ShopFacts } from './shop-facts.ts';
-import { BROWSER } from './shops-day.ts';
+import { BROWSER } from './day-mix.ts';
 
 /** What each instance may use of the server core: three fit in it with room for PostgreSQL. */
 export const JOURNEY_CORES = 0.2;

@@ -7,7 +7,7 @@ import { searchQueries } from '../lib/search-queries.ts';
 import { type Target, load, loadText } from '../lib/shop-process.ts';
 import { restockOrderedVariants } from './orders.ts';
 import type { ShopFacts } from './shop-facts.ts';
-import { CONNECTIONS, DAY_MIX, P99_MS, type Step, judge, kindsP99, mixOf, p99Limit } from './shops-day.ts';
+import { CONNECTIONS, DAY_MIX, P99_MS, type Step, judge, kindsP99, mixOf, p99Limit } from './day-mix.ts';
 
 /** What each instance may use of the server core: three of them fit in it, with room. */
 export const INSTANCE_CORES = 0.3;

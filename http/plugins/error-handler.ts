@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { CART_STREAM_PREFIX } from '../../domain/cart/cart.events.ts';
 import { SUBSCRIBER_STREAM_PREFIX } from '../../domain/subscriptions/subscription.events.ts';
 import { TooMuchContention } from '../../eventstore/command-handler.ts';
-import { LockWaitTooLong } from '../../eventstore/streams.ts';
+import { LockWaitTooLong } from '../../eventstore/append-refusals.ts';
 import { DomainError, type DomainErrorKind } from '../../domain/domain-error.ts';
 import { HttpError } from '../http-error.ts';
 

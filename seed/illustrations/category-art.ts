@@ -1,7 +1,8 @@
 /** Category tiles: 800×600, the species in its landscape, a hatching egg for new arrivals, a podium for bestsellers. */
 import type { SeedCategory } from '../catalogue.types.ts';
 import { bow, type Outfit } from './garment.ts';
-import { ART, SPECIES, type Species } from './species.ts';
+import { ART } from './species.ts';
+import { SPECIES, type Species } from './species-kit.ts';
 import { INK, circle, ellipse, g, line, mix, path, shape, svgDoc } from './svg.ts';
 import { confetti, heart, nested } from './decorations.ts';
 

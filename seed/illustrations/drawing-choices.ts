@@ -1,7 +1,7 @@
 /** From catalogue data to drawing choices: which species, style, print and outfit a product is drawn with. */
 import type { SeedProduct } from '../catalogue.types.ts';
 import type { Outfit, Print, Style } from './garment.ts';
-import { SPECIES, type Species } from './species.ts';
+import { SPECIES, type Species } from './species-kit.ts';
 import { luminance } from './svg.ts';
 
 export function speciesOf(product: SeedProduct): Species {

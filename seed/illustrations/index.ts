@@ -2,7 +2,8 @@
  * The shop's own art: pure functions that return standalone SVG documents (no dependencies,
  * no external references, no text). seed/illustrations/write.ts writes them under public/.
  */
-export { ART, SPECIES, type Species } from './species.ts';
+export { ART } from './species.ts';
+export { SPECIES, type Species } from './species-kit.ts';
 export type { Outfit, Print, Style } from './garment.ts';
 export { LINE, darken } from './svg.ts';
 export { outfitOf, printOf, speciesFromName, speciesOf, styleOf } from './drawing-choices.ts';

@@ -1,7 +1,8 @@
 /** Heads and portraits: testimonial avatars (200×200, round), the mascots (transparent, 120×120), the logo and the favicon. */
 import type { SeedTestimonial } from '../catalogue.types.ts';
 import { bow, type Outfit } from './garment.ts';
-import { ART, type Species } from './species.ts';
+import { ART } from './species.ts';
+import type { Species } from './species-kit.ts';
 import { INK, circle, g, lighten, svgDoc } from './svg.ts';
 import { nested } from './decorations.ts';
 import { speciesFromName } from './drawing-choices.ts';

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import { typedOf, useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
@@ -16,13 +16,13 @@ import {
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutFormValues,
-  type PaymentMethod,
 } from '../../../contracts/checkout.ts';
 import { formatCents } from '../../../contracts/money-format.ts';
 import { CartVersionField } from '../../components/cart-version-field.tsx';
 import { btn } from '../../components/ui.ts';
 import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
+import { PaymentOption, Section } from './checkout-form-parts.tsx';
 
 export interface CheckoutFormProps {
   totalCents: number;
@@ -264,63 +264,4 @@ function focusField(form: HTMLFormElement | null, field: CheckoutField) {
       ? form.querySelector<HTMLElement>('input[name="paymentMethod"]:checked')
       : form.querySelector<HTMLElement>(`#${field}`);
   target?.focus();
-}
-
-function Section({ title, step, children }: { title: string; step: number; children: ReactNode }) {
-  const id = `checkout-section-${step}`;
-  return (
-    <section aria-labelledby={id} className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-200 sm:p-7">
-      <h2 id={id} className="flex items-center gap-3 font-display text-xl font-black text-ink-900">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm text-brand-800"
-        >
-          {step}
-        </span>
-        {title}
-      </h2>
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
-
-function PaymentOption({
-  value,
-  checked,
-  invalid,
-  onSelect,
-  title,
-  detail,
-}: {
-  value: PaymentMethod;
-  checked: boolean;
-  invalid: boolean;
-  onSelect: (value: PaymentMethod) => void;
-  title: string;
-  detail: string;
-}) {
-  return (
-    <label
-      className={`relative flex cursor-pointer items-start gap-3 rounded-2xl border-2 p-4 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-        checked
-          ? 'border-brand-600 bg-brand-50'
-          : invalid
-            ? 'border-accent-600 bg-white'
-            : 'border-ink-200 bg-white hover:border-ink-300'
-      }`}
-    >
-      <input
-        type="radio"
-        name="paymentMethod"
-        value={value}
-        checked={checked}
-        onChange={() => onSelect(value)}
-        className="mt-1 size-4 accent-brand-700 focus:outline-none"
-      />
-      <span>
-        <span className="block font-bold text-ink-900">{title}</span>
-        <span className="block text-sm text-ink-600">{detail}</span>
-      </span>
-    </label>
-  );
 }

@@ -3,13 +3,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../domain/domain-error.ts';
-import {
-  type OrderCommand,
-  type OrderState,
-  decide,
-  evolve,
-  initialState,
-} from '../../../domain/orders/order.decider.ts';
+import type { OrderCommand } from '../../../domain/orders/order.commands.ts';
+import { type OrderState, decide, evolve, initialState } from '../../../domain/orders/order.decider.ts';
 import { type OrderEvent, type OrderStatus, orderStreamId } from '../../../domain/orders/order.events.ts';
 import { decide as decideStock } from '../../../domain/stock/stock.decider.ts';
 import { stockStreamId } from '../../../domain/stock/stock.events.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Measured } from '../../../bench/lib/shop-process.ts';
-import { judge, p99Limit } from '../../../bench/scenarios/shops-day.ts';
+import { judge, p99Limit } from '../../../bench/scenarios/day-mix.ts';
 import { measured } from './measured.ts';
 
 const latency = (p99: number) => ({ mean: 1, p50: 1, p90: 1, p99, max: p99 });

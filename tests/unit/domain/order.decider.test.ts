@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../../../http/plugins/error-handler.ts';
 import { decide as decideCart, foldCart } from '../../../domain/cart/cart.decider.ts';
 import { DomainError } from '../../../domain/domain-error.ts';
-import {
-  type LineToOrder,
-  type OrderCommand,
-  type OrderState,
-  type PlaceOrder,
-  decide,
-  evolve,
-  initialState,
-  orderTotals,
-} from '../../../domain/orders/order.decider.ts';
+import type { LineToOrder, OrderCommand, PlaceOrder } from '../../../domain/orders/order.commands.ts';
+import { type OrderState, decide, evolve, initialState, orderTotals } from '../../../domain/orders/order.decider.ts';
 import { STANDARD_SHIPPING, readOrderEvent } from '../../../domain/orders/order.events.ts';
 
 const at = '2026-11-28T12:00:00.000Z';
