@@ -38,7 +38,8 @@ export function cartReplayCommand(context: CliContext): Command {
     .option('--json', 'print a JSON array of steps for tools', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ dino-shop cart replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42\n  $ dino-shop cart replay cart-3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42 --until-version 2 --json',
+      '\nExamples:\n  $ dino-shop cart replay 3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42\n' +
+        '  $ dino-shop cart replay cart-3f1c2a9e-7d1b-4c55-9a0e-2b7f0c1d9e42 --until-version 2 --json',
     )
     .action(async (input: string, options: { untilVersion?: number; json: boolean }, command: Command) => {
       const cartId = parseCartId(input);

@@ -15,7 +15,9 @@ export function consumersRunCommand(context: CliContext): Command {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  $ dino-shop consumers run\n  $ dino-shop --database-url postgres://localhost/shop consumers run\n\nWith SMTP_URL=smtp://localhost:1025 the mail goes to a local catcher (docker compose has one).',
+      '\nExamples:\n  $ dino-shop consumers run\n' +
+        '  $ dino-shop --database-url postgres://localhost/shop consumers run\n\n' +
+        'With SMTP_URL=smtp://localhost:1025 the mail goes to a local catcher (docker compose has one).',
     )
     .action(async (_options, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();

@@ -136,7 +136,9 @@ export const reasonOption = (description: string) => new Option('--reason <text>
 const keyOption = () =>
   new Option(
     '--key <text>',
-    'a key of your choosing for this command: run again with the same key and arguments (after a crash, a lost connection), it records nothing more and says so; the same key with other arguments is refused',
+    'a key of your choosing for this command: run again with the same key and arguments (after ' +
+      'a crash, a lost connection), it records nothing more and says so; the same key with other ' +
+      'arguments is refused',
   ).argParser(parseText);
 
 /** `dino-shop orders ship NUMBER --carrier NAME --tracking CODE [--eta YYYY-MM-DD]` */
@@ -152,7 +154,9 @@ export function ordersShipCommand(context: CliContext): Command {
     .addOption(new Option('--eta <date>', 'estimated delivery date, YYYY-MM-DD').argParser(parseEta))
     .addHelpText(
       'after',
-      '\nExample:\n  $ dino-shop orders ship DINO-123456 --carrier "Pterodactyl Express" --tracking PTX-7741 --eta 2026-12-03\n  Shipped #DINO-123456 with Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03.',
+      '\nExample:\n' +
+        '  $ dino-shop orders ship DINO-123456 --carrier "Pterodactyl Express" --tracking PTX-7741 --eta 2026-12-03\n' +
+        '  Shipped #DINO-123456 with Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03.',
     )
     .action(async (number: string, options: { carrier: string; tracking: string; eta?: string }, command: Command) => {
       const shipment = { carrier: options.carrier, trackingNumber: options.tracking, eta: options.eta ?? null };
@@ -188,7 +192,9 @@ export function ordersDeliverCommand(context: CliContext): Command {
 export function ordersCancelCommand(context: CliContext): Command {
   return numberArgument(new Command('cancel'))
     .description(
-      'cancel an order that has not shipped (OrderCancelled, by the shop): its units go back to stock; the shopper reads the reason on Track Order and in the mail; again, it records nothing',
+      'cancel an order that has not shipped (OrderCancelled, by the shop): its units go back to ' +
+        'stock; the shopper reads the reason on Track Order and in the mail; again, it records ' +
+        'nothing',
     )
     .addOption(reasonOption('why, in words for the shopper').makeOptionMandatory())
     .addHelpText(
@@ -227,7 +233,10 @@ export function ordersReturnCommand(context: CliContext): Command {
     .addOption(keyOption())
     .addHelpText(
       'after',
-      '\nExamples:\n  $ dino-shop orders return DINO-123456 --line 104:1 --line 211:1 --key ret-123456-1\n  Received the return of 2 units of #DINO-123456: 1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104], 1 × Stego Plate-Mate Briefs (M, Purple) [variant 211]; back in stock.\n  $ dino-shop orders return DINO-123456 --line 104:1 --no-restock',
+      '\nExamples:\n  $ dino-shop orders return DINO-123456 --line 104:1 --line 211:1 --key ' +
+        'ret-123456-1\n  Received the return of 2 units of #DINO-123456: 1 × T-Rex Tiny Arms Thong ' +
+        '(XL, Red) [variant 104], 1 × Stego Plate-Mate Briefs (M, Purple) [variant 211]; back in ' +
+        'stock.\n  $ dino-shop orders return DINO-123456 --line 104:1 --no-restock',
     )
     .action(
       async (
@@ -273,7 +282,10 @@ export function ordersRefundCommand(context: CliContext): Command {
     .addOption(keyOption())
     .addHelpText(
       'after',
-      '\nExamples:\n  $ dino-shop orders refund DINO-123456 --amount 12.34 --reason "Late delivery" --key refund-123456-1\n  Refunded $12.34 for #DINO-123456: $12.34 of $71.97 refunded in all.\n  $ dino-shop orders refund DINO-123456 --reason "Returned in full"',
+      '\nExamples:\n' +
+        '  $ dino-shop orders refund DINO-123456 --amount 12.34 --reason "Late delivery" --key refund-123456-1\n' +
+        '  Refunded $12.34 for #DINO-123456: $12.34 of $71.97 refunded in all.\n' +
+        '  $ dino-shop orders refund DINO-123456 --reason "Returned in full"',
     )
     .action(async (number: string, options: { amount?: number; reason: string; key?: string }, command: Command) => {
       const amountCents = options.amount ?? null;

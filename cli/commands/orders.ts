@@ -81,7 +81,9 @@ export function ordersListCommand(context: CliContext): Command {
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('csv'))
     .addHelpText(
       'after',
-      '\nExamples:\n  $ dino-shop orders list > orders.csv\n  $ dino-shop orders list --since 2026-11-01 --format ndjson\n  $ dino-shop orders list --status Processing',
+      '\nExamples:\n  $ dino-shop orders list > orders.csv\n' +
+        '  $ dino-shop orders list --since 2026-11-01 --format ndjson\n' +
+        '  $ dino-shop orders list --status Processing',
     )
     .action(async (options: { since?: Date; status?: OrderStatus; format: ExportFormat }, command: Command) => {
       const { signal, dispose } = stopSignal(context);
@@ -125,7 +127,8 @@ export function ordersListCommand(context: CliContext): Command {
 export function ordersShowCommand(context: CliContext): Command {
   return new Command('show')
     .description(
-      'one order: its status, shipment, what was refunded, its lines and totals, and its timeline from the events of its stream (contact and address stay sealed)',
+      'one order: its status, shipment, what was refunded, its lines and totals, and its ' +
+        'timeline from the events of its stream (contact and address stay sealed)',
     )
     .argument('<number>', 'the order number, e.g. #DINO-123456 (the # and case do not matter)', parseOrderNumber)
     .addHelpText('after', '\nExample:\n  $ dino-shop orders show DINO-123456')

@@ -76,7 +76,8 @@ export function subscribersExportCommand(context: CliContext): Command {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  $ dino-shop subscribers export > subscribers.csv\n  $ dino-shop subscribers export --format ndjson --since 2024-05-01 --output may.ndjson',
+      '\nExamples:\n  $ dino-shop subscribers export > subscribers.csv\n' +
+        '  $ dino-shop subscribers export --format ndjson --since 2024-05-01 --output may.ndjson',
     )
     .action(async (options: ExportOptions, command: Command) => {
       const started = performance.now();
