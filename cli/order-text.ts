@@ -1,5 +1,13 @@
 import { formatCents } from '../contracts/money-format.ts';
-import { ORDER_HISTORY_LABELS } from '../contracts/order-history.ts';
+import {
+  ORDER_HISTORY_LABELS,
+  estimateOf,
+  formatHappenedAt,
+  historyNote,
+  orderStatusLabel,
+  unitsText,
+} from '../contracts/order-history.ts';
+import { orderHistoryItem } from '../app/orders/order-view.ts';
 import { lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
 import {
   type OrderEvent,
@@ -13,12 +21,14 @@ import type { RecordedEvent } from '../eventstore/streams.ts';
 import type { OrderRow, OrderShipment } from '../projections/orders/orders.queries.ts';
 import { formatTable } from './output.ts';
 
-/** "Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03" (no ETA: left out). */
-export const shipmentText = (shipment: OrderShipment) =>
-  `${shipment.carrier}, tracking ${shipment.trackingNumber}${shipment.eta ? `, estimated delivery ${shipment.eta}` : ''}`;
-
-/** "3 units" / "1 unit". */
-export const unitsText = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+/**
+ * "Pterodactyl Express, tracking PTX-7741, estimated delivery: December 3, 2026", the estimate as the
+ * shopper reads it (contracts/order-history.ts: "No estimate yet" on the way, nothing once delivered without one).
+ */
+export const shipmentText = (shipment: OrderShipment, status = 'Shipped') => {
+  const estimate = estimateOf({ status, eta: shipment.eta });
+  return `${shipment.carrier}, tracking ${shipment.trackingNumber}${estimate ? `, estimated delivery: ${estimate}` : ''}`;
+};
 
 /** Units of variants named as the order names its lines: "1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104]". */
 export function unitsOfLinesText(units: readonly OrderUnits[], lines: readonly OrderLine[]): string {
@@ -30,9 +40,10 @@ export function unitsOfLinesText(units: readonly OrderUnits[], lines: readonly O
     .join(', ');
 }
 
-const reasonText = (reason: string) => (reason.trim() ? ` (reason: ${reason.trim()})` : '');
-
-/** What an event of the order's stream did, named as every surface names it (contracts/order-history.ts), with its details. */
+/**
+ * What an event of the order's stream did, named and told as every surface tells it
+ * (contracts/order-history.ts), with what the operator needs besides (stock, variants, totals).
+ */
 export function orderEventText(event: OrderEvent, lines: readonly OrderLine[]): { what: string; details: string } {
   return { what: ORDER_HISTORY_LABELS[event.type], details: eventDetails(event, lines) };
 }
@@ -50,12 +61,12 @@ function eventDetails(event: OrderEvent, lines: readonly OrderLine[]): string {
       return '';
     case 'OrderCancelled': {
       const units = event.data.lines.reduce((sum, l) => sum + l.quantity, 0);
-      return `by the ${event.data.by}${reasonText(event.data.reason)}; ${unitsText(units)} back in stock`;
+      return `${historyNote(orderHistoryItem(event), lines, 'operator')}; ${unitsText(units)} back in stock`;
     }
     case 'ReturnReceived':
-      return `${unitsOfLinesText(event.data.lines, lines)}; ${event.data.restock ? 'back in stock' : 'not restocked'}${reasonText(event.data.reason ?? '')}`;
+      return `${historyNote(orderHistoryItem(event), lines, 'operator')}; ${event.data.restock ? 'back in stock' : 'not restocked'}`;
     case 'RefundIssued':
-      return `${formatCents(event.data.amountCents)}${reasonText(event.data.reason)}`;
+      return historyNote(orderHistoryItem(event), lines, 'operator') ?? formatCents(event.data.amountCents);
   }
 }
 
@@ -82,10 +93,16 @@ function timelineRow(event: ShownEvent, lines: readonly OrderLine[]): string[] {
   } catch {
     // An event this version cannot read is still shown, by its type.
   }
-  const at = read ? read.data.at : event.createdAt.toISOString();
+  const at = formatHappenedAt(read ? read.data.at : event.createdAt.toISOString());
   const { what, details } = read ? orderEventText(read, lines) : { what: event.type, details: '' };
   const actor = envelopeOf({ metadata: event.metadata ?? {} }).actor ?? '-';
   return [`v${event.version}`, at, actor, what, details];
+}
+
+/** The status as the shopper's badge says it, and the moves' status beside it when a refund renamed it: "Partly refunded (Delivered)". */
+function statusText(order: OrderRow): string {
+  const label = orderStatusLabel(order);
+  return label === order.status ? label : `${label} (${order.status})`;
 }
 
 /**
@@ -98,9 +115,9 @@ export function orderShowText(order: OrderRow, events: readonly ShownEvent[]): s
   const timeline = events.map((e) => timelineRow(e, order.lines));
   const out = [
     `Order ${order.number} (stream ${orderStreamId(order.orderId)})`,
-    `Status    ${order.status}`,
-    `Placed    ${order.placedAt.toISOString()} · ${order.shippingMethod}${order.promoCode ? ` · promo ${order.promoCode}` : ''}`,
-    `Shipment  ${order.shipment ? shipmentText(order.shipment) : 'not shipped'}`,
+    `Status    ${statusText(order)}`,
+    `Placed    ${formatHappenedAt(order.placedAt.toISOString())} · ${order.shippingMethod}${order.promoCode ? ` · promo ${order.promoCode}` : ''}`,
+    `Shipment  ${order.shipment ? shipmentText(order.shipment, order.status) : 'not shipped'}`,
     `Refunded  ${order.refundedCents > 0 ? `${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)}` : 'nothing'}`,
     `Customer  ${order.customerId} (contact and address sealed)`,
     '',

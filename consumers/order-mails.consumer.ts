@@ -1,3 +1,4 @@
+import { orderHistoryItem } from '../app/orders/order-view.ts';
 import { type OrderEvent, readOrderEvent } from '../domain/orders/order.events.ts';
 import type { Consumer } from './consumer.ts';
 import type { MailMessage } from './mail/mailer.ts';
@@ -38,7 +39,13 @@ function orderMail<Type extends OrderEvent['type']>(
       }
       await mailer.send(
         message(
-          { ...recipient, publicUrl, messageId: messageIdFor(name, event.position, mailer.from), at: data.at },
+          {
+            ...recipient,
+            publicUrl,
+            messageId: messageIdFor(name, event.position, mailer.from),
+            at: data.at,
+            move: orderHistoryItem(move),
+          },
           data,
         ),
       );
@@ -56,11 +63,7 @@ export const orderShipped = orderMail(
 );
 
 /** Cancelled, by the shopper or the shop (with the shop's reason): what was cancelled. */
-export const orderCancelled = orderMail('order-cancelled', 'OrderCancelled', 'cancellation', (common, { by, reason }) =>
-  orderCancelledMessage({ ...common, cancellation: { by, reason } }),
-);
+export const orderCancelled = orderMail('order-cancelled', 'OrderCancelled', 'cancellation', orderCancelledMessage);
 
 /** Refunded: the amount, the reason, and when it reaches the shopper. */
-export const orderRefunded = orderMail('order-refunded', 'RefundIssued', 'refund', (common, { amountCents, reason }) =>
-  refundIssuedMessage({ ...common, refund: { amountCents, reason } }),
-);
+export const orderRefunded = orderMail('order-refunded', 'RefundIssued', 'refund', refundIssuedMessage);

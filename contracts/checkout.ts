@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { Email, INVALID_EMAIL } from './subscription.ts';
+import { ORDER_NUMBER_PREFIX } from './order-tracking.ts';
 
 /**
  * The demo checkout form, validated by this one schema, which carries every validation message: in
  * the browser when JavaScript runs, on the server when the plain form is posted. No payment is taken
- * and nothing ships, but the order is kept and can be tracked.
+ * (contracts/demo-checkout.ts); the order is kept and can be tracked.
  */
 export const STATE_OPTIONS = ['AL', 'AK', 'AZ', 'CA', 'CO', 'NY', 'TX'] as const;
 export type StateCode = (typeof STATE_OPTIONS)[number];
@@ -141,7 +142,7 @@ export function checkoutErrors(values: CheckoutFormInput): CheckoutErrors {
 /** '#DINO-' and a random 6-digit number (100000–999999), drawn again by the shop on a clash. `random` is injectable for tests. */
 export function orderNumber(random: () => number = Math.random): string {
   const digits = 100000 + Math.min(899999, Math.floor(random() * 900000));
-  return `#DINO-${digits}`;
+  return `${ORDER_NUMBER_PREFIX}${digits}`;
 }
 
 /** A placed order, as its confirmation shows it: from the form post's flash, or kept by the tab. */

@@ -35,6 +35,7 @@ export const OrderHistoryItem: v.GenericSchema<HistoryItem> = v.object({
   reason: v.optional(v.string()),
   amount: v.optional(MoneyString),
   units: v.optional(v.number()),
+  lines: v.optional(v.array(v.object({ variantId: v.number(), quantity: v.number() }))),
 });
 
 /** An order Track Order found, as it shows it (contracts/order-tracking.ts). */
@@ -42,6 +43,7 @@ export const FlashTrackedOrder = v.object({
   number: v.string(),
   date: v.string(),
   status: v.string(),
+  statusLabel: v.string(),
   items: v.array(v.object({ name: v.string(), quantity: v.number(), price: v.string() })),
   shipping: v.object({
     method: v.string(),
@@ -53,7 +55,7 @@ export const FlashTrackedOrder = v.object({
   charges: v.optional(v.object({ subtotal: v.string(), shipping: v.string(), discount: v.string() })),
   total: v.string(),
   refunded: v.optional(v.string()),
-  history: v.optional(v.array(OrderHistoryItem)),
+  history: v.optional(v.array(v.object({ type: v.string(), at: v.string(), note: v.optional(v.string()) }))),
 });
 
 export const Flash = v.object({

@@ -1,4 +1,5 @@
-import type { OrderHistoryItem } from './order-history.ts';
+import { type OrderHistoryItem, estimateOf, formatDay, historyNote, orderStatusLabel } from './order-history.ts';
+import { decimalToCents } from './money-format.ts';
 import { lineLabel } from './order-presentation.ts';
 
 /**
@@ -7,30 +8,61 @@ import { lineLabel } from './order-presentation.ts';
  * Dependency-free: the page loads no valibot for it.
  */
 
+/** Track Order's page (and its form's action). */
+export const TRACK_ORDER_PATH = '/track-order';
+
+/**
+ * Track Order opened at an order: the number only. The address stays out of the link, where it
+ * would land in server logs and browser history; the shopper types it on the page.
+ */
+export const trackOrderPath = (number: string) => `${TRACK_ORDER_PATH}?number=${encodeURIComponent(number)}`;
+
+/** The number a Track Order link names, as the page's server render fills it in (trimmed, at most 40 characters). */
+export function linkedOrderNumber(params: URLSearchParams): string | undefined {
+  return params.get('number')?.trim().slice(0, 40) || undefined;
+}
+
+/** How the shop's order numbers start ('#DINO-' and six digits; the lookup takes them with or without '#'). */
+export const ORDER_NUMBER_PREFIX = '#DINO-';
+export const ORDER_NUMBER_EXAMPLE = `${ORDER_NUMBER_PREFIX}123456`;
+/** Track Order's hint: the numbers the shop gives out (the sample's COC- number works too, as Not Found says). */
+export const ORDER_NUMBER_HINT = `Order numbers start with ${ORDER_NUMBER_PREFIX} followed by six digits, e.g. ${ORDER_NUMBER_EXAMPLE}.`;
+
+/** One event of a tracked order's history: what happened, when (ISO 8601), and what the shopper is told of it. */
+export interface TrackedEvent {
+  type: string;
+  at: string;
+  note?: string;
+}
+
 export interface TrackedOrder {
   number: string;
   date: string;
+  /** The status its moves left (Processing, Shipped, Delivered, Cancelled): what the badge's colour and a Cancel go by. */
   status: string;
+  /** What the badge says: the status, or Refunded / Partly refunded (contracts/order-history.ts). */
+  statusLabel: string;
   items: Array<{ name: string; quantity: number; price: string }>;
-  /** The method; once shipped, the carrier, tracking number and estimated delivery (the address is not shown for a real order). */
+  /**
+   * The method; once shipped, the carrier, tracking number and estimated delivery (a day, or "No
+   * estimate yet"). The address is not shown for a real order.
+   */
   shipping: { method: string; carrier?: string; trackingNumber?: string; eta?: string; address?: string };
   /** What a real order charged besides its lines (decimal strings), so its total adds up on screen. */
   charges?: { subtotal: string; shipping: string; discount: string };
   total: string;
   /** What was given back (a decimal string), when anything was. */
   refunded?: string;
-  /** A real order's events, oldest first: what happened, when (ISO 8601), and what the shopper is told of it. */
-  history?: OrderHistoryItem[];
+  /** A real order's events, oldest first. */
+  history?: TrackedEvent[];
 }
-
-const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** An order the shop recorded (the API's shape) as Track Order shows it: date, status, lines, method, charges, total. */
 export function trackedOrderOf(order: {
   number: string;
   placedAt: string;
   status: string;
-  lines: Array<{ name: string; size: string; color: string; quantity: number; unitPrice: string }>;
+  lines: Array<{ variantId: number; name: string; size: string; color: string; quantity: number; unitPrice: string }>;
   subtotal: string;
   shippingCost: string;
   discount: string;
@@ -40,21 +72,30 @@ export function trackedOrderOf(order: {
   history: OrderHistoryItem[];
 }): TrackedOrder {
   const { method, carrier, trackingNumber, eta } = order.shipping;
+  const estimate = estimateOf({ status: order.status, eta });
   return {
     number: order.number,
-    date: placedOn.format(new Date(order.placedAt)),
+    date: formatDay(order.placedAt),
     status: order.status,
+    statusLabel: orderStatusLabel({
+      status: order.status,
+      refundedCents: decimalToCents(order.refunded),
+      totalCents: decimalToCents(order.total),
+    }),
     items: order.lines.map((line) => ({ name: lineLabel(line), quantity: line.quantity, price: line.unitPrice })),
     shipping: {
       method,
       ...(carrier ? { carrier } : {}),
       ...(trackingNumber ? { trackingNumber } : {}),
-      ...(eta ? { eta: placedOn.format(new Date(`${eta}T00:00:00Z`)) } : {}),
+      ...(estimate ? { eta: estimate } : {}),
     },
     charges: { subtotal: order.subtotal, shipping: order.shippingCost, discount: order.discount },
     total: order.total,
     ...(order.refunded !== '0.00' ? { refunded: order.refunded } : {}),
-    history: order.history,
+    history: order.history.map((item) => {
+      const note = historyNote(item, order.lines);
+      return { type: item.type, at: item.at, ...(note ? { note } : {}) };
+    }),
   };
 }
 
@@ -67,6 +108,7 @@ export const SAMPLE_ORDER: TrackedOrder = {
   number: 'COC-123456',
   date: 'May 28, 2025',
   status: 'Shipped',
+  statusLabel: 'Shipped',
   items: [
     { name: 'T-Rex Tiny Arms Thong', quantity: 2, price: '24.99' },
     { name: 'Stego Plate-Mate Briefs', quantity: 1, price: '21.99' },
@@ -88,7 +130,7 @@ export interface TrackErrors {
   email?: string;
 }
 
-/** Both fields are required and must not be blank. No format check: COC- is only a hint (the shop's own are #DINO-). */
+/** Both fields are required and must not be blank. No format check: the shop's numbers are #DINO- and six digits, the sample's COC-. */
 export function validateTrackForm(orderNumber: string, email: string): TrackErrors {
   const errors: TrackErrors = {};
   if (!orderNumber.trim()) errors.orderNumber = 'Please enter your order number';

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TRACK_ORDER_PATH } from '../contracts/order-tracking.ts';
 import { JUST_ORDERED_COOKIE, cartCountFromCookies, hasFlag } from '../contracts/shop-cookies.ts';
 import type { CatalogueReader } from '../projections/catalogue/catalogue.reader.ts';
 import type { AnswerRule, SharedMaking } from '../http/answer-rules.ts';
@@ -51,13 +52,14 @@ function sendOwn(reply: FastifyReply, page: RenderedPage, cartCount: number): Fa
  * How the answer cache hands a catalogue page to each visitor: one rendition per cart badge count
  * (drawn into the page's slot), in the encoding the visitor prefers, and a form nonce of their own for
  * a visitor without one. A page showing a form post's flash is that shopper's own: never cached.
- * Search results are rendered for each request and not kept: each distinct text is a page of its own
- * that few ask twice, and a stream of them would push the catalogue's pages out of the cache.
+ * Search results and Track Order opened at a number are rendered for each request and not kept: each
+ * is a page of its own that few ask twice, and a stream of them would push the catalogue's pages out.
  */
 const SHARED_PAGES: AnswerRule = {
   rendition: (req: IncomingMessage) => (readFlash(req) ? undefined : String(cartCountFromCookies(req.headers.cookie))),
-  // A listing's key names its search text first when it has one.
-  kept: (_req, key) => !key.includes('?search='),
+  // Rendered for the request and not kept: a listing's search (its key names the text first) and
+  // Track Order opened at one order's number (each a page of its own that few ask twice).
+  kept: (_req, key) => !key.includes('?search=') && !key.startsWith(`${TRACK_ORDER_PATH}?`),
   render: (shared, count) => Buffer.from(withCartBadge(shared.toString(), Number(count))),
   encode: true,
   own: {

@@ -8,7 +8,8 @@ import { type OrderUnits, orderStreamId } from '../../domain/orders/order.events
 import { type CommandKey, recordedUnder } from '../../eventstore/command-keys.ts';
 import { type OrderRow, orderById, orderIdByNumber } from '../../projections/orders/orders.queries.ts';
 import { type CliContext, CliError, MAX_WHOLE_NUMBER, parseNonEmpty, withShop } from '../context.ts';
-import { shipmentText, unitsOfLinesText, unitsText } from '../order-text.ts';
+import { unitsText } from '../../contracts/order-history.ts';
+import { shipmentText, unitsOfLinesText } from '../order-text.ts';
 import { parseOrderNumber } from './orders.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -151,12 +152,17 @@ export function ordersShipCommand(context: CliContext): Command {
     .addOption(
       new Option('--tracking <code>', "the carrier's tracking number").argParser(parseText).makeOptionMandatory(),
     )
-    .addOption(new Option('--eta <date>', 'estimated delivery date, YYYY-MM-DD').argParser(parseEta))
+    .addOption(
+      new Option(
+        '--eta <date>',
+        'estimated delivery date, YYYY-MM-DD (without it the shopper reads "No estimate yet")',
+      ).argParser(parseEta),
+    )
     .addHelpText(
       'after',
       '\nExample:\n' +
         '  $ dino-shop orders ship DINO-123456 --carrier "Pterodactyl Express" --tracking PTX-7741 --eta 2026-12-03\n' +
-        '  Shipped #DINO-123456 with Pterodactyl Express, tracking PTX-7741, estimated delivery 2026-12-03.',
+        '  Shipped #DINO-123456 with Pterodactyl Express, tracking PTX-7741, estimated delivery: December 3, 2026.',
     )
     .action(async (number: string, options: { carrier: string; tracking: string; eta?: string }, command: Command) => {
       const shipment = { carrier: options.carrier, trackingNumber: options.tracking, eta: options.eta ?? null };

@@ -5,6 +5,7 @@ import {
   lineTotal,
   orderTotalsRows,
 } from '../../contracts/order-presentation.ts';
+import { trackOrderPath } from '../../contracts/order-tracking.ts';
 import type { OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
@@ -19,12 +20,11 @@ export interface ConfirmedOrder {
   shippingMethod: string;
 }
 
-/**
- * Track Order opened at this order: the number only. The address stays out of the link, where it
- * would land in server logs and browser history; the shopper types it on the page.
- */
-export const trackOrderLink = (publicUrl: string, number: string) =>
-  `${publicUrl}/track-order?number=${encodeURIComponent(number)}`;
+/** Every order mail's one button: Track Order, opened at the order. */
+export const TRACK_ORDER_BUTTON = 'Track Order';
+
+/** Track Order opened at this order (contracts/order-tracking.ts: the number only), on the shop's origin. */
+export const trackOrderLink = (publicUrl: string, number: string) => `${publicUrl}${trackOrderPath(number)}`;
 
 /** The confirmation of a placed order, in plain text and HTML, worded as the order reads everywhere (contracts/order-presentation.ts). */
 export function orderConfirmationMessage(options: {
@@ -84,7 +84,7 @@ export function orderConfirmationMessage(options: {
       '</table>',
       `<p><strong>Shipping method:</strong> ${escapeHtml(order.shippingMethod)}</p>`,
       `<p><strong>Shipping to:</strong><br>${addressLines.map(escapeHtml).join('<br>')}</p>`,
-      button(track, 'Track Order'),
+      button(track, TRACK_ORDER_BUTTON),
       SIGN_OFF.html,
     ].join('\n'),
     600,

@@ -1,5 +1,12 @@
-import { formatCents } from '../../contracts/money-format.ts';
-import { ORDER_HISTORY_LABELS, type OrderHistoryType, formatHappenedAt } from '../../contracts/order-history.ts';
+import { formatMoney } from '../../contracts/money-format.ts';
+import {
+  NOTHING_SHIPS,
+  ORDER_HISTORY_LABELS,
+  type OrderHistoryItem,
+  deliveryEstimate,
+  formatHappenedAt,
+  historyLine,
+} from '../../contracts/order-history.ts';
 import {
   QUANTITY_MARK,
   lineLabel,
@@ -7,10 +14,10 @@ import {
   lineText,
   lineTotal,
 } from '../../contracts/order-presentation.ts';
-import type { CancelledBy, OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
+import type { OrderLine, OrderPersonal } from '../../domain/orders/order.events.ts';
 import { SIGN_OFF, button, escapeHtml, heading, htmlDocument } from './mail-layout.ts';
 import type { MailMessage } from './mailer.ts';
-import { trackOrderLink } from './order-confirmation-message.ts';
+import { TRACK_ORDER_BUTTON, trackOrderLink } from './order-confirmation-message.ts';
 
 /** What the mails of an order's moves name of it: its number and lines. */
 export interface MovedOrder {
@@ -26,27 +33,17 @@ export interface Common {
   messageId: string;
   /** When the move happened (the event's time, ISO 8601). */
   at: string;
+  /** The move as the order's history keeps it (app/orders/order-view.ts): the mail tells it as Track Order does. */
+  move: OrderHistoryItem;
 }
 
-/** The move as Track Order's history names it, and when: 'Shipped: Dec 2, 2026, 10:00 AM UTC'. */
-const happened = (type: OrderHistoryType, at: string) => `${ORDER_HISTORY_LABELS[type]}: ${formatHappenedAt(at)}`;
+/** The move as Track Order's history tells it, with when and why: 'Refund issued, Dec 2, 2026, 10:00 AM UTC — $1.00 by the shop: damaged'. */
+const happened = (options: Common) => historyLine(options.move, options.order.lines);
 
 /** The returns policy's promise (the Shipping & Returns page says the same): a refund takes 3-5 business days. */
 export const REFUND_TIME = 'Refunds reach you in 3-5 business days.';
 
-const etaFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** An estimated delivery date (YYYY-MM-DD) as Track Order shows it, "December 3, 2026"; "soon" when the carrier gave none. */
-export function formatEta(eta: string | null): string {
-  if (!eta) return 'soon';
-  const date = new Date(`${eta}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? 'soon' : etaFormat.format(date);
-}
-
-/**
- * The Track Order link and how to use it: the page fills the number in from the link with
- * JavaScript; without it the shopper types the number, so the text names it as well.
- */
+/** The Track Order link (the page opens with the number filled in) and how to use it. */
 function trackOrder(publicUrl: string, number: string) {
   const href = trackOrderLink(publicUrl, number);
   return { href, text: `Track your order with its number, ${number}, and the email you ordered with: ${href}` };
@@ -79,7 +76,7 @@ export function orderShippedMessage(
     [ORDER_HISTORY_LABELS.OrderShipped, formatHappenedAt(options.at)],
     ['Carrier', shipment.carrier],
     ['Tracking number', shipment.trackingNumber],
-    ['Estimated delivery', formatEta(shipment.eta)],
+    ['Estimated delivery', deliveryEstimate(shipment.eta)],
   ];
   const items = order.lines.map((line) => `${lineLabel(line)} ${QUANTITY_MARK} ${line.quantity}`);
   const opening = `Good news, ${personal.firstName}: your order ${order.number} is on its way!`;
@@ -102,7 +99,7 @@ export function orderShippedMessage(
       list(items),
       paragraph(`Track your order with its number, ${order.number}, and the email you ordered with.`),
     ],
-    button: { href: track.href, label: 'Track Order' },
+    button: { href: track.href, label: TRACK_ORDER_BUTTON },
   });
   return {
     to: personal.email,
@@ -118,43 +115,38 @@ export function orderShippedMessage(
  * cancelled. Nothing about money: taking payment is a demo, and a refund, when the shop records one,
  * has its own mail.
  */
-export function orderCancelledMessage(
-  options: Common & { cancellation: { by: CancelledBy; reason: string } },
-): MailMessage {
-  const { order, personal, cancellation } = options;
+export function orderCancelledMessage(options: Common): MailMessage {
+  const { order, personal, move: cancellation } = options;
   const track = trackOrder(options.publicUrl, order.number);
   const opening =
     cancellation.by === 'shopper'
       ? `Your order ${order.number} was cancelled, as you asked.`
       : `Your order ${order.number} was cancelled by our team.`;
-  const reason =
-    cancellation.by === 'shop' && cancellation.reason.trim() ? `Reason: ${cancellation.reason.trim()}` : undefined;
+  const move = happened(options);
   const { text, html } = compose({
     title: 'Your order was cancelled',
     text: [
       `Hi ${personal.firstName},`,
       '',
       opening,
-      ...(reason ? [reason] : []),
-      happened('OrderCancelled', options.at),
+      move,
       '',
       'Cancelled:',
       ...order.lines.map((line) => `  ${lineText(line)}: ${lineTotal(line)}`),
       '',
-      'Nothing from it will be shipped.',
+      NOTHING_SHIPS,
       '',
       track.text,
     ],
     html: [
       paragraph(`Hi ${personal.firstName},`),
       paragraph(opening),
-      ...(reason ? [paragraph(reason)] : []),
-      paragraph(happened('OrderCancelled', options.at)),
+      paragraph(move),
       '<p><strong>Cancelled:</strong></p>',
       list(order.lines.map((line) => `${lineLabel(line)} ${lineQuantityPrice(line)}: ${lineTotal(line)}`)),
-      paragraph('Nothing from it will be shipped.'),
+      paragraph(NOTHING_SHIPS),
     ],
-    button: { href: track.href, label: 'View your order' },
+    button: { href: track.href, label: TRACK_ORDER_BUTTON },
   });
   return {
     to: personal.email,
@@ -166,35 +158,22 @@ export function orderCancelledMessage(
 }
 
 /** "Refunded": the amount, the reason, and when it reaches the shopper (the shop's policy). */
-export function refundIssuedMessage(
-  options: Common & { refund: { amountCents: number; reason: string } },
-): MailMessage {
-  const { order, personal, refund } = options;
+export function refundIssuedMessage(options: Common): MailMessage {
+  const { order, personal, move: refund } = options;
   const track = trackOrder(options.publicUrl, order.number);
-  const amount = formatCents(refund.amountCents);
+  const amount = formatMoney(refund.amount ?? '0.00');
   const opening = `We've refunded ${amount} for your order ${order.number}.`;
-  const reason = refund.reason.trim() ? `Reason: ${refund.reason.trim()}` : undefined;
+  const move = happened(options);
   const { text, html } = compose({
     title: 'Your refund is on its way',
-    text: [
-      `Hi ${personal.firstName},`,
-      '',
-      opening,
-      ...(reason ? [reason] : []),
-      happened('RefundIssued', options.at),
-      '',
-      REFUND_TIME,
-      '',
-      track.text,
-    ],
+    text: [`Hi ${personal.firstName},`, '', opening, move, '', REFUND_TIME, '', track.text],
     html: [
       paragraph(`Hi ${personal.firstName},`),
       `<p>We've refunded <strong>${escapeHtml(amount)}</strong> for your order ${escapeHtml(order.number)}.</p>`,
-      ...(reason ? [paragraph(reason)] : []),
-      paragraph(happened('RefundIssued', options.at)),
+      paragraph(move),
       paragraph(REFUND_TIME),
     ],
-    button: { href: track.href, label: 'View your order' },
+    button: { href: track.href, label: TRACK_ORDER_BUTTON },
   });
   return {
     to: personal.email,

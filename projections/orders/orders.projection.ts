@@ -9,11 +9,12 @@ const MOVES = `('OrderShipped', 'OrderDelivered', 'OrderCancelled', 'ReturnRecei
 
 /**
  * One event of `e` as its history entry (OrderHistoryEntry): its type and time, and what the shopper
- * is told of it: who cancelled, the shop's reason, the sum refunded, the units returned.
+ * is told of it: who cancelled, the shop's reason, the sum refunded, the units returned and of which variants.
  */
 const historyEntry = (e: string) => `jsonb_strip_nulls(jsonb_build_object('type', ${e}.type, 'at', ${e}.data->>'at',
       'by', ${e}.data->>'by', 'reason', nullif(${e}.data->>'reason', ''), 'amountCents', (${e}.data->>'amountCents')::int,
-      'units', case when ${e}.type = 'ReturnReceived' then (select sum((l->>'quantity')::int) from jsonb_array_elements(${e}.data->'lines') l) end))`;
+      'units', case when ${e}.type = 'ReturnReceived' then (select sum((l->>'quantity')::int) from jsonb_array_elements(${e}.data->'lines') l) end,
+      'lines', case when ${e}.type = 'ReturnReceived' then ${e}.data->'lines' end))`;
 
 /**
  * Per order stream, its moves among `events` folded in version order: the status the latest
@@ -56,7 +57,7 @@ const placed = (onConflict: string): ProjectionStep => ({
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  version: 3,
+  version: 4,
   eventTypes: ORDER_EVENT_TYPES,
   tables: ['orders'],
   partitionKey: 'stream_id',

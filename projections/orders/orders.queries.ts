@@ -23,6 +23,8 @@ export interface OrderHistoryEntry {
   amountCents?: number;
   /** How many units a return brought back. */
   units?: number;
+  /** What a return brought back, by variant. */
+  lines?: Array<{ variantId: number; quantity: number }>;
 }
 
 /** An order as its row holds it (money in cents; `personal` still sealed). */

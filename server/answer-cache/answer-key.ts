@@ -3,6 +3,7 @@ import { SearchQuery } from '../../contracts/search.ts';
 import { SIZES } from '../../contracts/sizes.ts';
 import { listingQueryString, parseListingQuery } from '../../contracts/listing-query.ts';
 import { isListingPath, productChoiceOf, productPageSlug, productQuery } from '../../contracts/shop-paths.ts';
+import { TRACK_ORDER_PATH, linkedOrderNumber, trackOrderPath } from '../../contracts/order-tracking.ts';
 
 /** The catalogue API's routes that read a query string, and the parameters each declares. */
 const API_QUERIES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
@@ -68,5 +69,10 @@ export function answerKey(url: string): string {
   if (isListingPath(pathname)) return pathname + listingQueryString(parseListingQuery(params));
   // Product pages preselect the variant the query names (size, color).
   if (productPageSlug(pathname) !== null) return pathname + variantQueryString(params);
+  // Track Order fills in the number a link names (the mails'), so the form is filled without JavaScript.
+  if (pathname === TRACK_ORDER_PATH) {
+    const number = linkedOrderNumber(params);
+    return number ? trackOrderPath(number) : pathname;
+  }
   return pathname;
 }

@@ -36,10 +36,8 @@ test('every validation message, then a completed order that clears the cart', as
   await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
   await expect(page.getByTestId('summary-total')).toHaveText('$30.98');
   await expect(submit(page)).toHaveText('Complete Order • $30.98');
-  await expect(page.getByTestId('demo-notice')).toContainText('no payment is taken');
-  await expect(page.getByTestId('demo-notice')).toContainText(
-    'your order is kept and can be tracked with its number and your email',
-  );
+  await expect(page.getByTestId('demo-notice')).toContainText('No payment is taken');
+  await expect(page.getByTestId('demo-notice')).toContainText('you can track it with its number and your email');
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('US');
   await expect(page.getByRole('radio', { name: /Credit card/ })).toBeChecked();
 
@@ -104,10 +102,16 @@ test('every validation message, then a completed order that clears the cart', as
   await expect(confirmation.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible({ timeout: 5000 });
   await expect(confirmation.getByTestId('order-number')).toHaveText(/^#DINO-\d{6}$/);
   await expect(confirmation.getByTestId('order-date')).toHaveText(
-    new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()),
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date()),
   );
   await expect(confirmation.getByTestId('order-total')).toHaveText('$30.98');
   await expect(confirmation.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  // Tracked with its number and the shopper's email: Track Order opens at the number.
+  const placed = (await confirmation.getByTestId('order-number').textContent()) ?? '';
+  await expect(confirmation.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute(
+    'href',
+    `/track-order?number=${encodeURIComponent(placed)}`,
+  );
 
   // The cart is cleared, and the confirmation stays (no redirect to /cart).
   await expect.poll(() => serverItemCount(page)).toBe(0);

@@ -29,7 +29,7 @@ test('place an order, then track it with its number and email', async ({ page })
   await page.getByRole('button', { name: 'Track Order' }).click();
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('Processing');
-  const details = page.getByRole('status', { name: `Order ${number}` });
+  const details = page.getByRole('region', { name: `Order ${number}` });
   await expect(details).toContainText(`${THONG.name} (XS, Lava Red)`);
   await expect(details).toContainText('Standard Shipping (3-5 business days)');
   await expect(details).toContainText(
@@ -64,7 +64,7 @@ test.describe('a Cancel the shop refuses', () => {
     await page.getByLabel('Order number').fill(number);
     await page.getByLabel('Email address').fill('refused@jurassic.com');
     await page.getByRole('button', { name: 'Track Order' }).click();
-    const details = page.getByRole('status', { name: `Order ${number}` });
+    const details = page.getByRole('region', { name: `Order ${number}` });
     await expect(details.getByTestId('order-status')).toHaveText('Processing');
 
     let answer!: () => void;
@@ -86,7 +86,8 @@ test.describe('a Cancel the shop refuses', () => {
     await expect(busy).toHaveAttribute('aria-busy', 'true');
     answer();
     const note = details.getByTestId('cancel-note');
-    await expect(note).toHaveText('This order has already shipped, so it can no longer be cancelled');
+    // The shop's message, written as a sentence beside the other notes.
+    await expect(note).toHaveText('This order has already shipped, so it can no longer be cancelled.');
     await expect(note).toBeFocused();
     // Nothing was cancelled (the refusal was this test's): the order, looked up again, is as it was.
     await expect(details.getByTestId('order-status')).toHaveText('Processing');
@@ -134,7 +135,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Email address').fill('big@jurassic.com');
     await page.getByRole('button', { name: 'Track Order' }).click();
     await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
-    const details = page.getByRole('status', { name: `Order ${number}` });
+    const details = page.getByRole('region', { name: `Order ${number}` });
     await expect(details.getByRole('listitem').filter({ hasText: '×' })).toHaveCount(40);
     await expect(details.getByRole('listitem').filter({ hasText: /^Total/ })).toHaveText(`Total${formatMoney(total)}`);
   });

@@ -23,6 +23,7 @@ import { btn } from '../../components/ui.ts';
 import { FieldError, SelectInput, TextInput, errorId } from './fields.tsx';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 import { PaymentOption, Section } from './checkout-form-parts.tsx';
+import { DEMO_CHECKOUT_LINE } from '../../../contracts/demo-checkout.ts';
 
 export interface CheckoutFormProps {
   totalCents: number;
@@ -249,9 +250,7 @@ export function CheckoutForm({ totalCents, cartVersion, onComplete }: CheckoutFo
           `Complete Order • ${formatCents(totalCents)}`
         )}
       </button>
-      <p className="text-center text-xs text-ink-600">
-        This is a demo checkout: no payment is taken and nothing ships, but your order is kept and can be tracked.
-      </p>
+      <p className="text-center text-xs text-ink-600">{DEMO_CHECKOUT_LINE}</p>
     </form>
   );
 }

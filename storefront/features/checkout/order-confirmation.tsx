@@ -3,10 +3,11 @@ import { formatCents } from '../../../contracts/money-format.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { btn } from '../../components/ui.ts';
 import type { PlacedOrder } from '../../../contracts/checkout.ts';
+import { DEMO_ORDER_PLACED } from '../../../contracts/demo-checkout.ts';
+import { formatDay } from '../../../contracts/order-history.ts';
+import { trackOrderPath } from '../../../contracts/order-tracking.ts';
 
-const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
-/** 'Thank You for Your Order!' with the order number, date and total. */
+/** 'Thank You for Your Order!' with the order number, date and total, and Track Order opened at it. */
 export function OrderConfirmation({ order }: { order: PlacedOrder }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -30,9 +31,7 @@ export function OrderConfirmation({ order }: { order: PlacedOrder }) {
         Thank You for Your Order!
       </h1>
       <p className="mx-auto mt-3 max-w-md text-ink-700">
-        Your cheeky new underwear is being packed by our finest tiny-armed staff. (Well, it would be: this was a demo,
-        so no payment was taken and nothing will ship. Your order is kept, though: track it with its number and your
-        email.)
+        Your cheeky new underwear is being packed by our finest tiny-armed staff. {DEMO_ORDER_PLACED}
       </p>
       <dl className="mx-auto mt-8 grid max-w-lg gap-3 rounded-2xl bg-cream p-5 text-left ring-1 ring-ink-200 sm:grid-cols-3 sm:text-center">
         <div>
@@ -44,7 +43,7 @@ export function OrderConfirmation({ order }: { order: PlacedOrder }) {
         <div>
           <dt className="text-xs font-bold uppercase tracking-wider text-ink-600">Date</dt>
           <dd className="mt-1 font-semibold text-ink-900" data-testid="order-date">
-            {orderDate.format(new Date(order.placedAt))}
+            {formatDay(order.placedAt)}
           </dd>
         </div>
         <div>
@@ -54,9 +53,14 @@ export function OrderConfirmation({ order }: { order: PlacedOrder }) {
           </dd>
         </div>
       </dl>
-      <a href="/" className={`${btn.primary} mt-10 px-8`}>
-        Back to Home
-      </a>
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        <a href={trackOrderPath(order.number)} className={`${btn.primary} px-8`}>
+          Track Your Order
+        </a>
+        <a href="/" className={`${btn.secondary} px-8`}>
+          Back to Home
+        </a>
+      </div>
     </div>
   );
 }

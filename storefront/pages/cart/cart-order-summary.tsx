@@ -5,6 +5,7 @@ import { TruckIcon } from '../../components/icons.tsx';
 import { OrderTotals } from '../../components/order-totals.tsx';
 import { btn } from '../../components/ui.ts';
 import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
+import { DEMO_CHECKOUT_NOTICE } from '../../../contracts/demo-checkout.ts';
 
 const PROMO_SAVE_WAIT_MS = 3_000;
 
@@ -61,8 +62,7 @@ export function CartOrderSummary({
           Proceed to Checkout
         </a>
         <p className="mt-4 rounded-2xl bg-sun-100 p-3 text-xs leading-relaxed text-ink-800" data-testid="demo-notice">
-          <strong>Demo checkout:</strong> this is a demonstration shop. No payment is taken, card numbers are never kept
-          and nothing ships, but your order is kept and can be tracked.
+          <strong>Demo checkout.</strong> {DEMO_CHECKOUT_NOTICE}
         </p>
       </div>
     </aside>

@@ -18,6 +18,7 @@ import { PromoCodeForm } from '../../features/checkout/promo-code-form.tsx';
 import { cartTotals } from '../../../contracts/cart-rules.ts';
 import { CART_MESSAGES } from '../../../contracts/shop-messages.ts';
 import { toast, toastOnNextPage } from '../../features/toast/toast.ts';
+import { DEMO_CHECKOUT_NOTICE } from '../../../contracts/demo-checkout.ts';
 
 /**
  * Checkout composes the cart feature (the lines, clearing the cart) with the checkout feature (form,
@@ -95,8 +96,7 @@ export function CheckoutScreen() {
         className="mt-4 rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink-800 ring-1 ring-sun-300"
         data-testid="demo-notice"
       >
-        <strong>Demo checkout.</strong> This shop is a demonstration: no payment is taken, card numbers are never kept
-        and nothing ships, but your order is kept and can be tracked with its number and your email.
+        <strong>Demo checkout.</strong> {DEMO_CHECKOUT_NOTICE}
       </p>
 
       {view.cart === undefined ? (

@@ -36,7 +36,7 @@ export const FAQ_ITEMS: Array<{ question: string; answer: string }> = [
   {
     question: 'How can I track my order?',
     answer:
-      'Use the Track Order page with your order number (it starts with COC- followed by numbers) and the email address you ordered with.',
+      'Use the Track Order page with your order number (it starts with #DINO- followed by six digits) and the email address you ordered with.',
   },
   {
     question: 'Are your products suitable for real dinosaurs?',

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { flashFor } from '../../lib/flash.ts';
 import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts';
 import { PageHero } from '../../components/page-hero.tsx';
 import {
+  linkedOrderNumber,
   trackSampleOrder,
   validateTrackForm,
   type TrackErrors,
@@ -17,9 +18,13 @@ import { TrackForm } from './track-form.tsx';
 /** Track Order: the lookup's state and what the shopper does with it; the pieces it shows are beside it. */
 export default function TrackOrderPage() {
   // Without JavaScript the form posts to /track-order and comes back with its values and outcome.
-  const flash = usePageContext().flash;
+  const { flash, urlParsed } = usePageContext();
   const posted = flashFor(flash, 'track');
-  const [orderNumber, setOrderNumber] = useState(posted?.values.orderNumber ?? '');
+  // The mails link here with the number (never the address): the server's render fills it in, so
+  // it is there without JavaScript (the answer cache keeps no page per number).
+  const [orderNumber, setOrderNumber] = useState(
+    posted?.values.orderNumber ?? linkedOrderNumber(new URLSearchParams(urlParsed.searchOriginal ?? '')) ?? '',
+  );
   const [email, setEmail] = useState(posted?.values.email ?? '');
   const [errors, setErrors] = useState<TrackErrors>(posted?.errors ?? {});
   // A posted lookup that found a recorded order carries it; otherwise the sample is matched here.
@@ -47,12 +52,6 @@ export default function TrackOrderPage() {
     if (typed.orderNumber !== undefined) setOrderNumber(typed.orderNumber);
     if (typed.email !== undefined) setEmail(typed.email);
   });
-  // The confirmation mail links here with the number (never the address, which would sit in logs).
-  // Read in the browser: the page is cached under its path alone, so its render never sees the query.
-  useEffect(() => {
-    const linked = new URLSearchParams(window.location.search).get('number')?.trim().slice(0, 40);
-    if (linked) setOrderNumber((typed) => typed || linked);
-  }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

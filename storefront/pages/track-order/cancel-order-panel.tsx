@@ -2,6 +2,7 @@ import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { InPlaceSubmit } from '../../components/in-place-submit.tsx';
 import { btn } from '../../components/ui.ts';
+import { NOTHING_SHIPS } from '../../../contracts/order-history.ts';
 
 /** The number and address the shopper typed: a Cancel sends them back, as the lookup did. */
 export interface Lookup {
@@ -34,7 +35,7 @@ export function CancelOrderPanel({
         </summary>
         <div className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-accent-200">
           <p className="text-sm text-ink-800">
-            Cancelling cannot be undone: nothing will ship, and its items go back on the shelf.
+            Cancelling cannot be undone. {NOTHING_SHIPS} Its items go back on the shelf.
           </p>
           <form method="post" action={FORM_ACTIONS.trackOrderCancel} className="mt-4">
             <input type="hidden" name="orderNumber" value={lookup.orderNumber} />

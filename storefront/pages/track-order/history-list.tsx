@@ -1,4 +1,4 @@
-import { formatHappenedAt, historyLabel, historyNote } from '../../../contracts/order-history.ts';
+import { formatHappenedAt, historyLabel } from '../../../contracts/order-history.ts';
 import type { TrackedOrder } from '../../../contracts/order-tracking.ts';
 
 /** The order's events, oldest first, in words, with when each happened and what the shopper is told of it. */
@@ -8,7 +8,7 @@ export function History({ events }: { events: NonNullable<TrackedOrder['history'
       <h3 className="mt-8 text-sm font-bold uppercase tracking-wide text-ink-900">History</h3>
       <ol className="mt-3 space-y-3 border-l-2 border-ink-200 pl-5" data-testid="order-history">
         {events.map((event, index) => {
-          const note = historyNote(event);
+          const { note } = event;
           return (
             <li
               key={`${event.type}-${event.at}-${index}`}

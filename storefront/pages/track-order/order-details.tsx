@@ -28,11 +28,9 @@ interface OrderDetailsProps {
 /** A found order: its status, items and totals, shipping, history, a Cancel while it may, and Track another order. */
 export function OrderDetails({ order, lookup, cancelNote, cancelling, onCancel, onTryAgain }: OrderDetailsProps) {
   return (
-    <section
-      role="status"
-      aria-labelledby="order-heading"
-      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8"
-    >
+    // Not a live region: focus moves to its heading (a lookup) or to the Cancel's note (its outcome),
+    // so what changed is what is read, never the whole order again.
+    <section aria-labelledby="order-heading" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-200 sm:p-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2
@@ -49,7 +47,7 @@ export function OrderDetails({ order, lookup, cancelNote, cancelling, onCancel, 
           className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${statusBadgeClass(order.status)}`}
           data-testid="order-status"
         >
-          {order.status}
+          {order.statusLabel}
         </span>
       </div>
 

@@ -1,5 +1,5 @@
 import { ORDER_NOT_FOUND } from '../../../contracts/shop-messages.ts';
-import { SAMPLE_ORDER } from '../../../contracts/order-tracking.ts';
+import { ORDER_NUMBER_PREFIX, SAMPLE_ORDER } from '../../../contracts/order-tracking.ts';
 import { focusOnMount } from '../../lib/focus-on-mount.ts';
 import { MascotPeek } from '../../components/mascot-peek.tsx';
 import { btn } from '../../components/ui.ts';
@@ -18,8 +18,8 @@ export function OrderNotFound({ onTryAgain }: { onTryAgain: () => void }) {
         {ORDER_NOT_FOUND}
       </h2>
       <p className="mx-auto mt-2 max-w-md text-ink-700">
-        We couldn't find an order with those details: check the number on your confirmation (it starts with #DINO-) and
-        the email you ordered with. This is a demo shop: try the sample order number{' '}
+        We couldn't find an order with those details: check the number on your confirmation (it starts with{' '}
+        {ORDER_NUMBER_PREFIX}) and the email you ordered with. This is a demo shop: try the sample order number{' '}
         <strong className="font-mono text-ink-900">{SAMPLE_ORDER.number}</strong> with any email address.
       </p>
       <TryAgain onClick={onTryAgain} className={`${btn.primary} mt-6`} />

@@ -1,6 +1,6 @@
 import type { FormEvent, RefObject } from 'react';
 import { FORM_ACTIONS } from '../../../contracts/form-actions.ts';
-import type { TrackErrors } from '../../../contracts/order-tracking.ts';
+import { ORDER_NUMBER_EXAMPLE, ORDER_NUMBER_HINT, type TrackErrors } from '../../../contracts/order-tracking.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { btn } from '../../components/ui.ts';
 
@@ -42,8 +42,8 @@ export function TrackForm({
         value={orderNumber}
         onChange={(e) => onOrderNumber(e.target.value)}
         error={errors.orderNumber}
-        placeholder="COC-123456"
-        hint="Order numbers start with COC- followed by numbers, e.g. COC-123456."
+        placeholder={ORDER_NUMBER_EXAMPLE}
+        hint={ORDER_NUMBER_HINT}
         autoComplete="off"
         required
       />

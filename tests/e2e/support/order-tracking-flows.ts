@@ -67,7 +67,7 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await page.getByLabel('Order number').fill(typed);
       await page.getByLabel('Email address').fill(email);
       await page.getByRole('button', { name: 'Track Order' }).click();
-      const details = page.getByRole('status', { name: `Order ${shown}` });
+      const details = page.getByRole('region', { name: `Order ${shown}` });
       await expect(details).toBeVisible();
       return details;
     };
@@ -108,7 +108,7 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await expect(badge).toHaveText('Cancelled');
       await expect(badge).toHaveClass(/\bbg-ink-100\b/);
       const note = details.getByTestId('cancel-note');
-      await expect(note).toHaveText('Your order has been cancelled: nothing will ship.');
+      await expect(note).toHaveText('Your order has been cancelled. Nothing from it will be shipped.');
       if (javaScriptEnabled) await expect(note).toBeFocused();
       expect((await historyOf(details)).map((h) => [h.label, h.note])).toEqual([
         ['Placed', ''],
@@ -153,13 +153,13 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await checkAccessible(page, expectAccessible);
     });
 
-    test('a delivered order: blue Delivered, what was refunded, and its whole history in words', async ({
+    test('a delivered order partly refunded: a blue badge that says so, what was refunded, and its whole history in words', async ({
       page,
       expectAccessible,
     }) => {
       const details = await track(page, DELIVERED_ORDER.number, DELIVERED_ORDER.email);
       const badge = details.getByTestId('order-status');
-      await expect(badge).toHaveText('Delivered');
+      await expect(badge).toHaveText('Partly refunded');
       await expect(badge).toHaveClass(/\bbg-sky-100\b/);
       await expect(details.getByTestId('tracked-refunded')).toHaveText(`Refunded${DELIVERED_ORDER.refundedShown}`);
       const history = await historyOf(details);
@@ -167,17 +167,34 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
         ['Placed', ''],
         ['Shipped', ''],
         ['Delivered', ''],
-        ['Return received', `1 unit: ${DELIVERED_ORDER.returnReason}`],
+        // What came back, named as the order's lines are.
+        [
+          'Return received',
+          expect.stringMatching(new RegExp(`^.+ \\(.+, .+\\) × 1: ${DELIVERED_ORDER.returnReason}$`)),
+        ],
         ['Refund issued', `${DELIVERED_ORDER.refundedShown} by the shop: ${DELIVERED_ORDER.refundReason}`],
       ]);
       for (const { when } of history) expect(when).toMatch(WHEN);
       await expect(details.locator('dt', { hasText: 'Carrier' }).locator('xpath=following-sibling::dd')).toHaveText(
         DELIVERED_ORDER.carrier,
       );
-      // Shipped without an estimate: none is shown.
+      // Shipped without an estimate and delivered since: nothing left to estimate.
       await expect(details.locator('dt', { hasText: 'Estimated delivery' })).toHaveCount(0);
       await expect(details.getByText('Cancel order', { exact: true })).toHaveCount(0);
       await checkAccessible(page, expectAccessible);
+    });
+
+    test('a mail’s link opens Track Order with the number filled in by the server', async ({ page }) => {
+      await page.goto(`/track-order?number=${encodeURIComponent(SHIPPED_ORDER.number)}&utm_source=mail`);
+      const field = page.getByRole('textbox', { name: 'Order number' });
+      await expect(field).toHaveValue(SHIPPED_ORDER.number);
+      await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveAttribute('placeholder', '#DINO-123456');
+      await page.getByRole('textbox', { name: 'Email address' }).fill(SHIPPED_ORDER.email);
+      await page.getByRole('button', { name: 'Track Order' }).click();
+      await expect(page.getByRole('heading', { name: `Order ${SHIPPED_ORDER.number}` })).toBeVisible();
+      // The page opened at one number is not kept for the next visitor.
+      await page.goto('/track-order');
+      await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveValue('');
     });
 
     test('the sample order reads as the spec has it: Shipped, no history, no Cancel', async ({ page }) => {

@@ -156,7 +156,7 @@ export function purchaseFlows(javaScriptEnabled: boolean) {
       await page.getByLabel('Order number').fill(number);
       await page.getByLabel('Email address').fill('rex@jurassic.com');
       await page.getByRole('button', { name: 'Track Order' }).click();
-      const details = page.getByRole('status', { name: `Order ${number}` });
+      const details = page.getByRole('region', { name: `Order ${number}` });
       await expect(details).toContainText(`${THONG.name} (XS, Lava Red)`);
       await expect(details).toContainText('× 3');
       await expect(details.getByTestId('tracked-shipping')).toHaveText('ShippingFree');

@@ -157,7 +157,7 @@ describe.each(BACKENDS)('an order that moves: ship, deliver, cancel, return and 
     expect(await history(kept.number, 'ptero@example.com')).toEqual([
       { type: 'OrderShipped', at },
       { type: 'OrderDelivered', at },
-      { type: 'ReturnReceived', at, units: 1, reason: 'too snug' },
+      { type: 'ReturnReceived', at, units: 1, lines: [{ variantId: kept.variantId, quantity: 1 }], reason: 'too snug' },
       { type: 'RefundIssued', at, amount: '1.00', reason: 'damaged in transit' },
     ]);
     // And the shop cannot cancel or refund without saying why

@@ -167,7 +167,7 @@ describe.each(BACKENDS)('dino-shop stock, orders and customers on %s', (backend)
     expect(run.stdout).toMatch(/\nSubtotal \$\d+\.\d\d {2}Shipping (?:Free|\$\d+\.\d\d) {2}Total \$\d+\.\d\d\n/);
     expect(run.stdout).toMatch(/\nStatus {4}Processing\n/);
     expect(run.stdout).toMatch(
-      /Timeline:\n {2}v1 {2}\S+ {2}shopper:[\w-]{16} {2}Placed {2}2 items in 1 line, total \$\d+\.\d\d\n$/,
+      /Timeline:\n {2}v1 {2}.+ UTC {2}shopper:[\w-]{16} {2}Placed {2}2 items in 1 line, total \$\d+\.\d\d\n$/,
     );
     expect(run.stdout.toLowerCase()).not.toContain('stock.taker');
     expect(await cli(app, ['orders', 'show', '#DINO-000000'])).toMatchObject({

@@ -33,7 +33,7 @@ function historyEntryOf(event: OrderEvent): OrderHistoryEntry {
   if (event.type === 'ReturnReceived')
     Object.assign(
       entry,
-      { units: event.data.lines.reduce((sum, l) => sum + l.quantity, 0) },
+      { units: event.data.lines.reduce((sum, l) => sum + l.quantity, 0), lines: event.data.lines },
       event.data.reason ? { reason: event.data.reason } : {},
     );
   return entry;

@@ -293,8 +293,17 @@ describe.each(BACKENDS)('orders projection on %s', (backend) => {
         { type: 'OrderPlaced', at: at(1) },
         { type: 'OrderShipped', at: at(12) },
         { type: 'OrderDelivered', at: at(13) },
-        // What the shopper is told of each: the units that came back, the sum refunded and why.
-        { type: 'ReturnReceived', at: at(14), units: 3, reason: 'too snug' },
+        // What the shopper is told of each: the units that came back (of which variants), the sum refunded and why.
+        {
+          type: 'ReturnReceived',
+          at: at(14),
+          units: 3,
+          lines: [
+            { variantId: 101, quantity: 1 },
+            { variantId: 102, quantity: 2 },
+          ],
+          reason: 'too snug',
+        },
         { type: 'RefundIssued', at: at(15), amountCents: 1999, reason: 'returned' },
         { type: 'RefundIssued', at: at(16), amountCents: 500, reason: 'sorry' },
       ],

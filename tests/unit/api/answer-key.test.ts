@@ -7,6 +7,9 @@ describe('answer key: pages', () => {
     expect(answerKey('/?utm_source=news&utm_medium=email')).toBe('/');
     expect(answerKey('/product/t-rex-trunks?fbclid=abc&gclid=def')).toBe('/product/t-rex-trunks');
     expect(answerKey('/faq?search=rex')).toBe('/faq');
+    // Track Order fills in the number a mail's link names; nothing else of its query.
+    expect(answerKey('/track-order?number=%23DINO-123456&utm_source=mail')).toBe('/track-order?number=%23DINO-123456');
+    expect(answerKey('/track-order?number=+&utm_source=mail')).toBe('/track-order');
   });
 
   it('keeps a listing’s own parameters, normalised, and drops the rest', () => {

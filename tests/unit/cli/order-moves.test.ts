@@ -91,7 +91,7 @@ describe('the timeline in words', () => {
       ),
     ).toEqual({
       what: 'Shipped',
-      details: 'with Pterodactyl Express, tracking PTX-1',
+      details: 'with Pterodactyl Express, tracking PTX-1, estimated delivery: No estimate yet',
     });
     expect(
       orderEventText(
@@ -120,12 +120,12 @@ describe('the timeline in words', () => {
         },
         lines,
       ).details,
-    ).toBe('1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104]; back in stock');
+    ).toBe('T-Rex Tiny Arms Thong (XL, Red) × 1; back in stock');
     expect(
       orderEventText(
         { type: 'RefundIssued', data: { schemaVersion: 1, orderId: 'o', amountCents: 1234, reason: ' Late ', at } },
         lines,
       ),
-    ).toEqual({ what: 'Refund issued', details: '$12.34 (reason: Late)' });
+    ).toEqual({ what: 'Refund issued', details: '$12.34 by the shop: Late' });
   });
 });

@@ -49,17 +49,18 @@ const messages = {
   }),
   'order shipped': orderShippedMessage({
     ...moved,
+    move: { type: 'OrderShipped', at: moved.at },
     shipment: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: null },
     messageId: '<order-shipped.1@dinobooty.test>',
   }),
   'order cancelled': orderCancelledMessage({
     ...moved,
-    cancellation: { by: 'shop', reason: 'Out of stock' },
+    move: { type: 'OrderCancelled', at: moved.at, by: 'shop', reason: 'Out of stock' },
     messageId: '<order-cancelled.1@dinobooty.test>',
   }),
   'refund issued': refundIssuedMessage({
     ...moved,
-    refund: { amountCents: 500, reason: 'Late' },
+    move: { type: 'RefundIssued', at: moved.at, amount: '5.00', reason: 'Late' },
     messageId: '<order-refunded.1@dinobooty.test>',
   }),
 };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restockedVariants } from '../../../consumers/back-in-stock.consumer.ts';
 import {
-  formatEta,
   orderCancelledMessage,
   orderShippedMessage,
   refundIssuedMessage,
@@ -38,14 +37,6 @@ const track = 'https://dinobooty.test/track-order?number=%23DINO-123456';
 const at = '2026-12-02T15:30:00.000Z';
 const when = 'Dec 2, 2026, 3:30 PM UTC';
 
-describe('the estimated delivery', () => {
-  it('reads as an en-US date, whatever the time zone, or "soon" without one', () => {
-    expect(formatEta('2026-12-03')).toBe('December 3, 2026');
-    expect(formatEta('2027-01-01')).toBe('January 1, 2027');
-    expect(formatEta(null)).toBe('soon');
-  });
-});
-
 describe('the shipped mail', () => {
   const shipment = { carrier: 'Pterodactyl <Express>', trackingNumber: 'PTX-7741', eta: '2026-12-03' };
   const message = orderShippedMessage({
@@ -54,6 +45,7 @@ describe('the shipped mail', () => {
     shipment,
     publicUrl,
     at,
+    move: { type: 'OrderShipped', at },
     messageId: '<order-shipped.7@dinobooty.test>',
   });
 
@@ -81,17 +73,18 @@ describe('the shipped mail', () => {
     expect(message.html).toContain('>Track Order</a>');
   });
 
-  it('says "soon" when the carrier gave no date', () => {
-    const soon = orderShippedMessage({
+  it('says "No estimate yet", as Track Order does, when the carrier gave no date', () => {
+    const none = orderShippedMessage({
       order,
       personal,
       shipment: { ...shipment, eta: null },
       publicUrl,
       at,
+      move: { type: 'OrderShipped', at },
       messageId: '<x@y>',
     });
-    expect(soon.text).toMatch(/^Estimated delivery: soon$/m);
-    expect(soon.html).toContain('<strong>Estimated delivery:</strong> soon');
+    expect(none.text).toMatch(/^Estimated delivery: No estimate yet$/m);
+    expect(none.html).toContain('<strong>Estimated delivery:</strong> No estimate yet');
   });
 });
 
@@ -99,7 +92,7 @@ describe('the cancellation mail', () => {
   const byShop = orderCancelledMessage({
     order,
     personal,
-    cancellation: { by: 'shop', reason: 'Out of <stock> at the nest' },
+    move: { type: 'OrderCancelled', at, by: 'shop', reason: 'Out of <stock> at the nest' },
     publicUrl,
     at,
     messageId: '<order-cancelled.8@dinobooty.test>',
@@ -107,7 +100,7 @@ describe('the cancellation mail', () => {
   const byShopper = orderCancelledMessage({
     order,
     personal,
-    cancellation: { by: 'shopper', reason: 'Cancelled by the shopper on Track Order' },
+    move: { type: 'OrderCancelled', at, by: 'shopper', reason: 'Cancelled by the shopper on Track Order' },
     publicUrl,
     at,
     messageId: '<x@y>',
@@ -116,31 +109,34 @@ describe('the cancellation mail', () => {
   it('says which order was cancelled, the shop’s reason, and each line cancelled, with no promise about money', () => {
     expect(byShop).toMatchObject({ to: 'rex@example.com', subject: 'Your DinoBooty order #DINO-123456 was cancelled' });
     expect(byShop.text).toContain(
-      `Your order #DINO-123456 was cancelled by our team.\nReason: Out of <stock> at the nest\nCancelled: ${when}\n`,
+      `Your order #DINO-123456 was cancelled by our team.\nCancelled, ${when} — by the shop: Out of <stock> at the nest\n`,
     );
-    expect(byShop.html).toContain(`<p>Cancelled: ${when}</p>`);
+    expect(byShop.html).toContain(`<p>Cancelled, ${when} — by the shop: Out of &#60;stock&#62; at the nest</p>`);
     expect(byShop.text).toContain(
       'Cancelled:\n  T-Rex Tiny Arms Thong (M, Green) × 2 ($24.99 each): $49.98\n  Stego <Plate> Briefs (L, Purple) × 1 ($21.99 each): $21.99',
     );
-    expect(byShop.html).toContain('<p>Reason: Out of &#60;stock&#62; at the nest</p>');
+    expect(byShop.text).toMatch(/^Nothing from it will be shipped\.$/m);
+    expect(byShop.html).toContain('>Track Order</a>');
     expect(byShop.html).toContain('<li>T-Rex Tiny Arms Thong (M, Green) × 2 ($24.99 each): $49.98</li>');
     expect(byShop.html).toContain(`href="${track}"`);
     for (const m of [byShop, byShopper]) expect(`${m.text}${m.html}`).not.toMatch(/refund|charged/i);
   });
 
   it('a shopper’s own cancellation is acknowledged without repeating a reason', () => {
-    expect(byShopper.text).toContain('Your order #DINO-123456 was cancelled, as you asked.');
-    expect(byShopper.text).not.toMatch(/Reason:/);
+    expect(byShopper.text).toContain(
+      `Your order #DINO-123456 was cancelled, as you asked.\nCancelled, ${when} — by you\n`,
+    );
+    expect(byShopper.text).not.toMatch(/on Track Order/);
     expect(
       orderCancelledMessage({
         order,
         personal,
-        cancellation: { by: 'shop', reason: '  ' },
+        move: { type: 'OrderCancelled', at, by: 'shop', reason: '  ' },
         publicUrl,
         at,
         messageId: '<x@y>',
       }).text,
-    ).not.toMatch(/Reason:/);
+    ).toContain(`Cancelled, ${when} — by the shop\n`);
   });
 });
 
@@ -148,7 +144,7 @@ describe('the refund mail', () => {
   const message = refundIssuedMessage({
     order,
     personal,
-    refund: { amountCents: 2199, reason: 'Returned <briefs>' },
+    move: { type: 'RefundIssued', at, amount: '21.99', reason: 'Returned <briefs>' },
     publicUrl,
     at,
     messageId: '<order-refunded.9@dinobooty.test>',
@@ -160,24 +156,26 @@ describe('the refund mail', () => {
       subject: 'Your refund of $21.99 for DinoBooty order #DINO-123456',
     });
     expect(message.text).toContain(
-      `We've refunded $21.99 for your order #DINO-123456.\nReason: Returned <briefs>\nRefund issued: ${when}\n`,
+      `We've refunded $21.99 for your order #DINO-123456.\nRefund issued, ${when} — $21.99 by the shop: Returned <briefs>\n`,
     );
-    expect(message.html).toContain(`<p>Refund issued: ${when}</p>`);
+    expect(message.html).toContain(`<p>Refund issued, ${when} — $21.99 by the shop: Returned &#60;briefs&#62;</p>`);
     expect(message.text).toMatch(/^Refunds reach you in 3-5 business days\.$/m);
     expect(message.html).toContain("<p>We've refunded <strong>$21.99</strong> for your order #DINO-123456.</p>");
-    expect(message.html).toContain('<p>Reason: Returned &#60;briefs&#62;</p>');
+    expect(message.html).toContain('>Track Order</a>');
     expect(message.html).toContain('Refunds reach you in 3-5 business days.');
     expect(message.html).toContain(`href="${track}"`);
     expect(
       refundIssuedMessage({
         order,
         personal,
-        refund: { amountCents: 123456, reason: '' },
+        move: { type: 'RefundIssued', at, amount: '1234.56' },
         publicUrl,
         at,
         messageId: '<x@y>',
       }).text,
-    ).toContain(`We've refunded $1,234.56 for your order #DINO-123456.\nRefund issued: ${when}\n\n`);
+    ).toContain(
+      `We've refunded $1,234.56 for your order #DINO-123456.\nRefund issued, ${when} — $1,234.56 by the shop\n\n`,
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from '../../../consumers/mail/order-update-messages.ts';
 import { ORDER_HISTORY_LABELS, formatHappenedAt, historyLabel, historyNote } from '../../../contracts/order-history.ts';
 import type { OrderEvent } from '../../../domain/orders/order.events.ts';
+import { orderHistoryItem } from '../../../app/orders/order-view.ts';
 
 const at = '2026-12-02T15:30:00.000Z';
 const line = {
@@ -81,16 +82,18 @@ describe('an order’s history in words', () => {
       at,
     };
     const when = formatHappenedAt(at);
+    const moved = (move: OrderEvent) => ({ ...common, move: orderHistoryItem(move) });
     expect(when).toBe('Dec 2, 2026, 3:30 PM UTC');
     const shipped = orderShippedMessage({
-      ...common,
+      ...moved(EVENTS[1]!),
       shipment: { carrier: 'Pterodactyl Express', trackingNumber: 'PTX-1', eta: null },
     });
-    const cancelled = orderCancelledMessage({ ...common, cancellation: { by: 'shop', reason: '' } });
-    const refunded = refundIssuedMessage({ ...common, refund: { amountCents: 1234, reason: '' } });
+    const cancelled = orderCancelledMessage(moved(EVENTS[3]!));
+    const refunded = refundIssuedMessage(moved(EVENTS[5]!));
     expect(shipped.text).toContain(`\n${ORDER_HISTORY_LABELS.OrderShipped}: ${when}\n`);
-    expect(cancelled.text).toContain(`\n${ORDER_HISTORY_LABELS.OrderCancelled}: ${when}\n`);
-    expect(refunded.text).toContain(`\n${ORDER_HISTORY_LABELS.RefundIssued}: ${when}\n`);
+    // The moves Track Order tells more of read as its history does: label, time, and its note.
+    expect(cancelled.text).toContain(`\n${ORDER_HISTORY_LABELS.OrderCancelled}, ${when} — by the shop\n`);
+    expect(refunded.text).toContain(`\n${ORDER_HISTORY_LABELS.RefundIssued}, ${when} — $12.34 by the shop\n`);
   });
 
   it('given a move the shopper is told more of, when Track Order shows it, then it says who, how much and why', () => {

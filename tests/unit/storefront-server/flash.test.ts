@@ -60,6 +60,7 @@ describe('the flash cookie', () => {
         number: '#DINO-123456',
         date: 'November 28, 2026',
         status: 'Processing',
+        statusLabel: 'Processing',
         items: Array.from({ length: lines }, (_, i) => ({
           name: `Stego Plate-Mate Briefs ${i} (XL, Jungle Green)`,
           quantity: 1,
