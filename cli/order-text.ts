@@ -8,7 +8,7 @@ import {
   unitsText,
 } from '../contracts/order-history.ts';
 import { orderHistoryItem } from '../app/orders/order-view.ts';
-import { lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
+import { QUANTITY_MARK, lineLabel, lineTotal, orderTotalsRows } from '../contracts/order-presentation.ts';
 import {
   type OrderEvent,
   type OrderLine,
@@ -30,19 +30,19 @@ export const shipmentText = (shipment: OrderShipment, status = 'Shipped') => {
   return `${shipment.carrier}, tracking ${shipment.trackingNumber}${estimate ? `, estimated delivery: ${estimate}` : ''}`;
 };
 
-/** Units of variants named as the order names its lines: "1 × T-Rex Tiny Arms Thong (XL, Red) [variant 104]". */
+/** Units of variants named as the order's history names them, with the variant: "T-Rex Tiny Arms Thong (XL, Red) × 1 [variant 104]". */
 export function unitsOfLinesText(units: readonly OrderUnits[], lines: readonly OrderLine[]): string {
   return units
     .map(({ variantId, quantity }) => {
       const line = lines.find((l) => l.variantId === variantId);
-      return `${quantity} × ${line ? `${lineLabel(line)} [variant ${variantId}]` : `variant ${variantId}`}`;
+      return `${line ? lineLabel(line) : 'variant'} ${QUANTITY_MARK} ${quantity} [variant ${variantId}]`;
     })
     .join(', ');
 }
 
 /**
  * What an event of the order's stream did, named and told as every surface tells it
- * (contracts/order-history.ts), with what the operator needs besides (stock, variants, totals).
+ * (contracts/order-history.ts), with what the operator needs besides (stock, totals).
  */
 export function orderEventText(event: OrderEvent, lines: readonly OrderLine[]): { what: string; details: string } {
   return { what: ORDER_HISTORY_LABELS[event.type], details: eventDetails(event, lines) };

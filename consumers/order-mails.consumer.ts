@@ -43,7 +43,6 @@ function orderMail<Type extends OrderEvent['type']>(
             ...recipient,
             publicUrl,
             messageId: messageIdFor(name, event.position, mailer.from),
-            at: data.at,
             move: orderHistoryItem(move),
           },
           data,

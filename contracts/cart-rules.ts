@@ -22,16 +22,16 @@ export const emptyCart = (id: string | null = null): Cart => ({ id, items: [], t
 export const maxLineQuantity = (stock: number) => Math.max(0, Math.min(MAX_LINE_QUANTITY, stock));
 
 /** The part of a cart line the totals need (a CartItem fits): how many, at the catalogue's price now. */
-export interface CartLine {
+export interface TotalledLine {
   quantity: number;
   product: { price: string };
 }
 
-export function lineTotalCents(line: CartLine): number {
+export function lineTotalCents(line: TotalledLine): number {
   return decimalToCents(line.product.price) * line.quantity;
 }
 
-export function subtotalCents(lines: readonly CartLine[]): number {
+export function subtotalCents(lines: readonly TotalledLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
 }
 
@@ -72,7 +72,7 @@ export interface CartTotals {
 }
 
 /** Everything a summary shows; `promoApplied` when the session holds the promo code (the cart page, checkout and its form post pass it). */
-export function cartTotals(lines: readonly CartLine[], options: { promoApplied?: boolean } = {}): CartTotals {
+export function cartTotals(lines: readonly TotalledLine[], options: { promoApplied?: boolean } = {}): CartTotals {
   const subtotal = subtotalCents(lines);
   const shipping = shippingCents(subtotal, options);
   return { subtotal, shipping, total: subtotal + shipping, itemCount: itemCount(lines), lineCount: lines.length };

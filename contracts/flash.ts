@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PlacedOrder } from './checkout.ts';
 import type { OrderHistoryItem as HistoryItem } from './order-history.ts';
+import type { TrackedEvent as TrackedEventType } from './order-tracking.ts';
 import { MoneyString } from './money.ts';
 
 /**
@@ -27,7 +28,7 @@ export const FlashForm = v.object({
 });
 export type FlashForm = v.InferOutput<typeof FlashForm>;
 
-/** One event of an order's history (contracts/order-history.ts), as the API answers it and a flash keeps it. */
+/** One event of an order's history (contracts/order-history.ts), as the API answers it. */
 export const OrderHistoryItem: v.GenericSchema<HistoryItem> = v.object({
   type: v.string(),
   at: v.string(),
@@ -36,6 +37,13 @@ export const OrderHistoryItem: v.GenericSchema<HistoryItem> = v.object({
   amount: v.optional(MoneyString),
   units: v.optional(v.number()),
   lines: v.optional(v.array(v.object({ variantId: v.number(), quantity: v.number() }))),
+});
+
+/** One event of a found order's history, as Track Order shows it (contracts/order-tracking.ts). */
+const TrackedEvent: v.GenericSchema<TrackedEventType> = v.object({
+  type: v.string(),
+  at: v.string(),
+  note: v.optional(v.string()),
 });
 
 /** An order Track Order found, as it shows it (contracts/order-tracking.ts). */
@@ -55,7 +63,7 @@ export const FlashTrackedOrder = v.object({
   charges: v.optional(v.object({ subtotal: v.string(), shipping: v.string(), discount: v.string() })),
   total: v.string(),
   refunded: v.optional(v.string()),
-  history: v.optional(v.array(v.object({ type: v.string(), at: v.string(), note: v.optional(v.string()) }))),
+  history: v.optional(v.array(TrackedEvent)),
 });
 
 export const Flash = v.object({

@@ -74,13 +74,13 @@ export function estimateOf(order: { status: string; eta: string | null | undefin
 }
 
 /**
- * The order's status as its badge and every surface say it: 'Refunded' when all of it was given
- * back, 'Partly refunded' when some was, else the status its moves left (Processing, Shipped, ...).
+ * The order's status as its badge and every surface say it: a shipped or delivered order is
+ * 'Refunded' once all of it was given back and 'Partly refunded' once some was; otherwise the status
+ * its moves left (a Processing order can still be cancelled, and a Cancelled one stays so, refund or not).
  */
 export function orderStatusLabel(order: { status: string; refundedCents: number; totalCents: number }): string {
-  if (order.refundedCents > 0 && order.refundedCents >= order.totalCents) return 'Refunded';
-  if (order.refundedCents > 0) return 'Partly refunded';
-  return order.status;
+  if ((order.status !== 'Shipped' && order.status !== 'Delivered') || order.refundedCents <= 0) return order.status;
+  return order.refundedCents >= order.totalCents ? 'Refunded' : 'Partly refunded';
 }
 
 /** What a cancelled order is told, wherever it is told: the page, its note and the mail. */

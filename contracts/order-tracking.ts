@@ -17,9 +17,12 @@ export const TRACK_ORDER_PATH = '/track-order';
  */
 export const trackOrderPath = (number: string) => `${TRACK_ORDER_PATH}?number=${encodeURIComponent(number)}`;
 
-/** The number a Track Order link names, as the page's server render fills it in (trimmed, at most 40 characters). */
+/**
+ * The number a Track Order link names, as the page's server render fills it in: at most 40
+ * characters, then trimmed (so reading it again, as the browser does, gives the same).
+ */
 export function linkedOrderNumber(params: URLSearchParams): string | undefined {
-  return params.get('number')?.trim().slice(0, 40) || undefined;
+  return params.get('number')?.slice(0, 40).trim() || undefined;
 }
 
 /** How the shop's order numbers start ('#DINO-' and six digits; the lookup takes them with or without '#'). */

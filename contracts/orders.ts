@@ -56,7 +56,7 @@ export const OrderView = v.object({
   refunded: MoneyString,
   /**
    * Each event of the order, oldest first: its type (OrderPlaced, OrderShipped, ...) and time (ISO 8601),
-   * and what the shopper is told of it: who cancelled, the shop's reason, a refund's amount, a return's units.
+   * and what the shopper is told of it: who cancelled, the shop's reason, a refund's amount, a return's units and variants.
    */
   history: v.array(OrderHistoryItem),
 });

@@ -172,7 +172,7 @@ export function ordersShipCommand(context: CliContext): Command {
       context.io.stdout.write(
         recorded
           ? `Shipped ${after.number} with ${shipmentText(after.shipment ?? shipment)}.\n`
-          : `${after.number} was already shipped with ${shipmentText(after.shipment ?? shipment)}: nothing recorded.\n`,
+          : `${after.number} was already shipped with ${shipmentText(after.shipment ?? shipment, after.status)}; nothing recorded.\n`,
       );
     });
 }

@@ -31,9 +31,7 @@ export interface Common {
   personal: Pick<OrderPersonal, 'email' | 'firstName'>;
   publicUrl: string;
   messageId: string;
-  /** When the move happened (the event's time, ISO 8601). */
-  at: string;
-  /** The move as the order's history keeps it (app/orders/order-view.ts): the mail tells it as Track Order does. */
+  /** The move as the order's history keeps it (app/orders/order-view.ts), its time included: the mail tells it as Track Order does. */
   move: OrderHistoryItem;
 }
 
@@ -73,7 +71,7 @@ export function orderShippedMessage(
   const { order, personal, shipment } = options;
   const track = trackOrder(options.publicUrl, order.number);
   const facts: Array<[string, string]> = [
-    [ORDER_HISTORY_LABELS.OrderShipped, formatHappenedAt(options.at)],
+    [ORDER_HISTORY_LABELS.OrderShipped, formatHappenedAt(options.move.at)],
     ['Carrier', shipment.carrier],
     ['Tracking number', shipment.trackingNumber],
     ['Estimated delivery', deliveryEstimate(shipment.eta)],
@@ -121,7 +119,7 @@ export function orderCancelledMessage(options: Common): MailMessage {
   const opening =
     cancellation.by === 'shopper'
       ? `Your order ${order.number} was cancelled, as you asked.`
-      : `Your order ${order.number} was cancelled by our team.`;
+      : `Your order ${order.number} was cancelled.`;
   const move = happened(options);
   const { text, html } = compose({
     title: 'Your order was cancelled',

@@ -1,3 +1,4 @@
+import { ORDER_NUMBER_PREFIX } from '../../../contracts/order-tracking.ts';
 import { EXPEDITED_PRICE } from '../../../contracts/shipping-offer.ts';
 import { SHIPPING_WORDS } from '../../../contracts/shipping-words.ts';
 
@@ -36,7 +37,8 @@ export const FAQ_ITEMS: Array<{ question: string; answer: string }> = [
   {
     question: 'How can I track my order?',
     answer:
-      'Use the Track Order page with your order number (it starts with #DINO- followed by six digits) and the email address you ordered with.',
+      `Use the Track Order page with your order number (it starts with ${ORDER_NUMBER_PREFIX} followed by six ` +
+      'digits) and the email address you ordered with.',
   },
   {
     question: 'Are your products suitable for real dinosaurs?',

@@ -192,7 +192,10 @@ export function orderTrackingFlows(javaScriptEnabled: boolean) {
       await page.getByRole('textbox', { name: 'Email address' }).fill(SHIPPED_ORDER.email);
       await page.getByRole('button', { name: 'Track Order' }).click();
       await expect(page.getByRole('heading', { name: `Order ${SHIPPED_ORDER.number}` })).toBeVisible();
-      // The page opened at one number is not kept for the next visitor.
+      // The page opened at one number is rendered for each visit, never kept by the answer cache.
+      const link = `/track-order?number=${encodeURIComponent(SHIPPED_ORDER.number)}`;
+      for (let visit = 0; visit < 2; visit++)
+        expect((await page.request.get(link)).headers()['x-cache'], `visit ${visit + 1}`).not.toBe('hit');
       await page.goto('/track-order');
       await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveValue('');
     });

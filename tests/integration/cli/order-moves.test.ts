@@ -86,7 +86,7 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
     });
     expect(await cli(app, args)).toEqual({
       code: 0,
-      stdout: `${moving} was already shipped with Pterodactyl Express, tracking PTX-7741, estimated delivery: December 3, 2026: nothing recorded.\n`,
+      stdout: `${moving} was already shipped with Pterodactyl Express, tracking PTX-7741, estimated delivery: December 3, 2026; nothing recorded.\n`,
       stderr: '',
     });
     expect(await eventsOf(moving, 'OrderShipped')).toBe(1);
@@ -152,11 +152,11 @@ describe.each(BACKENDS)('dino-shop orders ship, deliver, cancel, return and refu
 
   it('return records the units that came back (restocked or not); retried with the same --key it records once', async () => {
     const stock = await stockOf(first.variant.id);
-    const label = `${first.product.name} (${first.variant.size}, ${first.variant.color}) [variant ${first.variant.id}]`;
+    const label = `${first.product.name} (${first.variant.size}, ${first.variant.color}) × 1 [variant ${first.variant.id}]`;
     const args = ['orders', 'return', moving, '--line', `${first.variant.id}:1`, '--key', 'return-1'];
     expect(await cli(app, args)).toEqual({
       code: 0,
-      stdout: `Received the return of 1 unit of ${moving}: 1 × ${label}; back in stock.\n`,
+      stdout: `Received the return of 1 unit of ${moving}: ${label}; back in stock.\n`,
       stderr: '',
     });
     expect(await stockOf(first.variant.id)).toBe(stock + 1);

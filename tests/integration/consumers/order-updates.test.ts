@@ -116,7 +116,7 @@ describe.each(BACKENDS)('mails of an order that moves (shipped, cancelled, refun
       const shopCancel = cancels.find((m) => m.to[0] === 'ankylo@example.com')!;
       expect(subjectOf(shopCancel)).toBe(`Your DinoBooty order ${byShop.number} was cancelled`);
       const shopText = textPartOf(shopCancel.raw);
-      expect(shopText).toContain(`Your order ${byShop.number} was cancelled by our team.\n`);
+      expect(shopText).toContain(`Your order ${byShop.number} was cancelled.\n`);
       // The move as Track Order's history tells it: label, moment, who and why.
       expect(shopText).toMatch(/\nCancelled, [^\n]+ UTC — by the shop: The nest ran out of that size\n/);
       const unit = formatCents(byShop.product.priceCents);

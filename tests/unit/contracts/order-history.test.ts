@@ -5,7 +5,13 @@ import {
   orderShippedMessage,
   refundIssuedMessage,
 } from '../../../consumers/mail/order-update-messages.ts';
-import { ORDER_HISTORY_LABELS, formatHappenedAt, historyLabel, historyNote } from '../../../contracts/order-history.ts';
+import {
+  ORDER_HISTORY_LABELS,
+  estimateOf,
+  formatHappenedAt,
+  historyLabel,
+  historyNote,
+} from '../../../contracts/order-history.ts';
 import type { OrderEvent } from '../../../domain/orders/order.events.ts';
 import { orderHistoryItem } from '../../../app/orders/order-view.ts';
 
@@ -79,7 +85,6 @@ describe('an order’s history in words', () => {
       personal,
       publicUrl: 'https://dinobooty.test',
       messageId: '<m@x>',
-      at,
     };
     const when = formatHappenedAt(at);
     const moved = (move: OrderEvent) => ({ ...common, move: orderHistoryItem(move) });
@@ -111,6 +116,23 @@ describe('an order’s history in words', () => {
     expect(historyNote({ type: 'ReturnReceived', at, units: 1 })).toBe('1 unit');
     // Written before the shop kept a reason: the cancel by the shop, with none.
     expect(historyNote({ type: 'OrderCancelled', at, by: 'shop' })).toBe('by the shop');
+    // The operator reads who it was, not "you".
+    expect(historyNote({ type: 'OrderCancelled', at, by: 'shopper' }, [], 'operator')).toBe('by the shopper');
+    // A return names the order's lines; a variant not among them is counted in units.
+    const returned = { type: 'ReturnReceived', at, units: 3, reason: 'too snug' };
+    const lines = [
+      { variantId: 104, quantity: 2 },
+      { variantId: 999, quantity: 1 },
+    ];
+    expect(historyNote({ ...returned, lines }, [line])).toBe('T-Rex Tiny Arms Thong (XL, Red) × 2, 1 unit: too snug');
+  });
+
+  it('given a shipped order, when its estimate is told, then a day, or "No estimate yet" for none or a date that is not one', () => {
+    expect(estimateOf({ status: 'Shipped', eta: '2026-12-03' })).toBe('December 3, 2026');
+    expect(estimateOf({ status: 'Shipped', eta: null })).toBe('No estimate yet');
+    expect(estimateOf({ status: 'Shipped', eta: '2026-13-45' })).toBe('No estimate yet');
+    expect(estimateOf({ status: 'Delivered', eta: null })).toBeUndefined();
+    expect(estimateOf({ status: 'Processing', eta: null })).toBeUndefined();
   });
 
   it('given a move with nothing more to say, or an entry from before notes were kept, then there is no note', () => {

@@ -103,20 +103,23 @@ describe('an order that moves, as Track Order shows it', () => {
 
   // Every state an order can be in, as its badge, its estimate and its history say it.
   const at = '2026-12-02T10:00:00.000Z';
+  const processingView = () => ({
+    ...view,
+    status: 'Processing',
+    refunded: '0.00',
+    shipping: { ...view.shipping, carrier: null, trackingNumber: null, eta: null },
+  });
   const shippedWithout = { ...view.shipping, eta: null };
   const states = {
-    processing: {
-      ...view,
-      status: 'Processing',
-      refunded: '0.00',
-      shipping: { ...view.shipping, carrier: null, trackingNumber: null, eta: null },
-    },
+    processing: processingView(),
     'shipped without an estimate': { ...view, status: 'Shipped', refunded: '0.00', shipping: shippedWithout },
     'shipped with one': { ...view, status: 'Shipped', refunded: '0.00' },
     delivered: { ...view, refunded: '0.00' },
     'delivered, partly refunded': view,
     'delivered, refunded in full': { ...view, refunded: '49.98' },
     'cancelled by the shop': { ...view, status: 'Cancelled', refunded: '0.00' },
+    'cancelled, then refunded': { ...view, status: 'Cancelled', refunded: '49.98' },
+    'processing, partly refunded': { ...processingView(), refunded: '10.00' },
   } as const;
 
   it('given each state, when Track Order shows it, then the badge says the status, or what was refunded', () => {
@@ -130,7 +133,12 @@ describe('an order that moves, as Track Order shows it', () => {
       'delivered, partly refunded': 'Partly refunded',
       'delivered, refunded in full': 'Refunded',
       'cancelled by the shop': 'Cancelled',
+      // Only a shipped or delivered order is renamed by a refund: a cancel stays said, and an order
+      // still Processing keeps its Cancel.
+      'cancelled, then refunded': 'Cancelled',
+      'processing, partly refunded': 'Processing',
     });
+    expect(shopperCanCancel(trackedOrderOf(states['processing, partly refunded']))).toBe(true);
     // The badge's colour and a Cancel still go by the status its moves left.
     expect(trackedOrderOf(states['delivered, refunded in full']).status).toBe('Delivered');
   });
