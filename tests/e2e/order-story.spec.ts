@@ -13,6 +13,7 @@ const run = promisify(execFile);
 const PORT = 3194;
 const BASE = `http://127.0.0.1:${PORT}`;
 const EMAIL = 'story@jurassic.com';
+const MAILS = ['order-confirmation', 'order-shipped', 'order-refunded'];
 const [product] = seed.products.filter((p) => p.variants[0]!.stock >= 10);
 const variant = product!.variants[0]!;
 
@@ -89,6 +90,15 @@ test.describe('an order’s story: Track Order, its mails and orders show alike'
         { timeout: 30_000 },
       )
       .toBe(200);
+    // Each mail's consumer starts at "now" (its first checkpoint): the order is placed once all have one.
+    const started = async () => {
+      const statuses = JSON.parse(await cli('consumers', 'list', '--json')) as Array<{
+        name: string;
+        position: unknown;
+      }>;
+      return MAILS.every((name) => statuses.some((s) => s.name === name && s.position !== null));
+    };
+    await expect.poll(started, { timeout: 30_000 }).toBe(true);
   });
 
   test.afterAll(async () => {
