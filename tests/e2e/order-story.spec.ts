@@ -3,11 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type Browser, request as playwrightRequest } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { catalogue as seed } from '../../seed/catalogue.data.ts';
 import { adminQuery, postgresMissingUnderCi, underCi, withDatabaseName } from '../support/postgres-admin.ts';
 import { type SmtpInbox, startSmtpInbox, textPartOf } from '../support/smtp-server.ts';
 import { expect, test } from './support/fixtures.ts';
+import { orderElsewhere } from './support/orders-elsewhere.ts';
 
 const run = promisify(execFile);
 const PORT = 3194;
@@ -136,32 +137,12 @@ test.describe('an order’s story: Track Order, its mails and orders show alike'
   };
 
   test('placed, shipped without an estimate, delivered, returned, partly then fully refunded', async ({ browser }) => {
-    const shopper = await playwrightRequest.newContext({ baseURL: BASE });
-    let number: string;
-    try {
-      expect(
-        (
-          await shopper.post('/api/cart', { data: { productId: product!.id, variantId: variant.id, quantity: 2 } })
-        ).status(),
-      ).toBe(201);
-      const placed = await shopper.post('/api/orders', {
-        data: {
-          email: EMAIL,
-          firstName: 'Rex',
-          lastName: 'Story',
-          address: '1 Volcano Way',
-          city: 'Pangaea',
-          state: 'CA',
-          zipCode: '90210',
-          country: 'US',
-          paymentMethod: 'paypal',
-        },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
-      number = ((await placed.json()) as { number: string }).number;
-    } finally {
-      await shopper.dispose();
-    }
+    const { number } = await orderElsewhere(
+      browser,
+      { productId: product!.id, variantId: variant.id, quantity: 2 },
+      EMAIL,
+      BASE,
+    );
     expect(await mailOf('order-confirmation')).toContain(`${BASE}/track-order?number=${encodeURIComponent(number)}`);
 
     // Placed: Processing, no estimate.

@@ -12,13 +12,14 @@ export interface OrderedElsewhere {
   email: string;
 }
 
-/** Another shopper buys `quantity` of one variant, paying with PayPal. */
+/** Another shopper buys `quantity` of one variant, paying with PayPal (on the suite's server, or at `baseURL`). */
 export async function orderElsewhere(
   browser: Browser,
   line: { productId: number; variantId: number; quantity: number },
   email: string,
+  baseURL?: string,
 ): Promise<OrderedElsewhere> {
-  const shopper = await browser.newContext();
+  const shopper = await browser.newContext(baseURL ? { baseURL } : {});
   try {
     expect((await shopper.request.post('/api/cart', { data: line })).status()).toBe(201);
     const placed = await shopper.request.post('/api/orders', {
