@@ -28,6 +28,8 @@ export interface CliDeps {
   connect?: (target: DatabaseTarget) => Promise<Database>;
   /** Stops long-running commands (`events tail --follow`); default: the first SIGINT or SIGTERM. */
   signal?: AbortSignal;
+  /** The time now: what the shop's writes record, and what a report's last seven days end at; default: the clock. */
+  now?: () => Date;
 }
 
 /** Everything a command needs, passed to each command's factory. */
@@ -152,7 +154,11 @@ export function withShop<T>(
   return withDatabase(
     context,
     command,
-    async (db) => work(createShop({ db, catalogue: createCatalogueIndex(await loadCatalogueSnapshot(db)) }), db),
+    async (db) =>
+      work(
+        createShop({ db, catalogue: createCatalogueIndex(await loadCatalogueSnapshot(db)), now: context.deps.now }),
+        db,
+      ),
     options,
   );
 }

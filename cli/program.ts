@@ -5,6 +5,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { DEFAULT_DATA_DIR } from '../server/config.ts';
 import { cartReplayCommand } from './commands/cart-replay.ts';
 import { cartsListCommand } from './commands/carts-list.ts';
+import { reportCommand } from './commands/report.ts';
 import { eventsTailCommand } from './commands/events-tail.ts';
 import { eventsTraceCommand } from './commands/events-trace.ts';
 import { consumersListCommand } from './commands/consumers-list.ts';
@@ -181,6 +182,7 @@ export function buildProgram(
       ['list', 'retry welcome-mail 1234'],
     ),
   );
+  program.addCommand(reportCommand(context));
   program.addCommand(group('carts', "shoppers' carts (read model)", [cartsListCommand(context)], ['list --limit 5']));
   program.addCommand(
     group(

@@ -1,6 +1,8 @@
 import type { Projection } from '../eventstore/projection.ts';
+import { cartRemovalsProjection } from './cart-removals/cart-removals.projection.ts';
 import { cartsProjection } from './carts/carts.projection.ts';
 import { ordersProjection } from './orders/orders.projection.ts';
+import { refundsProjection } from './refunds/refunds.projection.ts';
 import { stockProjection } from './stock/stock.projection.ts';
 import { stockAlertsProjection } from './stock-alerts/stock-alerts.projection.ts';
 import { subscribersProjection } from './subscribers/subscribers.projection.ts';
@@ -12,6 +14,8 @@ export const projections: readonly Projection[] = [
   ordersProjection,
   stockProjection,
   stockAlertsProjection,
+  cartRemovalsProjection,
+  refundsProjection,
 ];
 
 export function projectionByName(name: string): Projection | undefined {

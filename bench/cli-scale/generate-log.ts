@@ -58,7 +58,16 @@ export async function generateLog(db: Database, { carts: CARTS, subscribers: SUB
           data: { schemaVersion: 1, lineId: md5uuid(`l1-${c}`), quantity: 3, at: iso(t + 2) },
         };
       case 4:
-        return { type: 'ItemRemoved', data: { schemaVersion: 1, lineId: md5uuid(`l2-${c}`), at: iso(t + 3) } };
+        return {
+          type: 'ItemRemoved',
+          data: {
+            schemaVersion: 1,
+            lineId: md5uuid(`l2-${c}`),
+            productId: productIds[b]!,
+            variantId: variantIds[b]!,
+            at: iso(t + 3),
+          },
+        };
       default:
         return { type: 'ItemAdded', data: line(d, 'l3', 1, 4) };
     }

@@ -116,11 +116,17 @@ export function addItem(command: AddItem, state: CartState): CartEvent[] {
   ];
 }
 
+const removed = (line: CartLine, at: string): CartEvent[] => [
+  {
+    type: 'ItemRemoved',
+    data: { schemaVersion: 1, lineId: line.lineId, productId: line.productId, variantId: line.variantId, at },
+  },
+];
+
 /** Sets a line's quantity; 0 or less removes the line, the same quantity records nothing. */
 export function changeQuantity(command: ChangeQuantity, state: CartState): CartEvent[] {
   const line = findLine(state, command.lineId);
-  if (command.quantity <= 0)
-    return [{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: line.lineId, at: command.at } }];
+  if (command.quantity <= 0) return removed(line, command.at);
   if (command.quantity === line.quantity) return [];
   checkQuantity(command.quantity, command.variant?.stock ?? 0);
   return [
@@ -133,7 +139,7 @@ export function changeQuantity(command: ChangeQuantity, state: CartState): CartE
 
 export function removeItem(command: RemoveItem, state: CartState): CartEvent[] {
   const line = findLine(state, command.lineId);
-  return [{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: line.lineId, at: command.at } }];
+  return removed(line, command.at);
 }
 
 /** Clearing an empty cart records nothing. */

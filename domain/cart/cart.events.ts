@@ -15,9 +15,13 @@ export interface QuantityChanged {
   data: { schemaVersion: 1; lineId: string; quantity: number; at: string };
 }
 
+/**
+ * A line taken out of the cart. It names what the line held, so the log says which product was taken
+ * out without a look back at the add; removals recorded before it did carry only the line's id.
+ */
 export interface ItemRemoved {
   type: 'ItemRemoved';
-  data: { schemaVersion: 1; lineId: string; at: string };
+  data: { schemaVersion: 1; lineId: string; productId?: number; variantId?: number; at: string };
 }
 
 export interface CartCleared {
@@ -72,7 +76,17 @@ export const readCartEvent = eventReader<CartEvent>({
   QuantityChanged: [
     { schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, quantity: Quantity, at: Timestamp }) },
   ],
-  ItemRemoved: [{ schema: v.object({ schemaVersion: v.literal(1), lineId: Uuidish, at: Timestamp }) }],
+  ItemRemoved: [
+    {
+      schema: v.object({
+        schemaVersion: v.literal(1),
+        lineId: Uuidish,
+        productId: v.optional(Id),
+        variantId: v.optional(Id),
+        at: Timestamp,
+      }),
+    },
+  ],
   CartCleared: [{ schema: v.object({ schemaVersion: v.literal(1), at: Timestamp }) }],
   CartCheckedOut: [{ schema: v.object({ schemaVersion: v.literal(1), orderId: Uuidish, at: Timestamp }) }],
 });

@@ -35,9 +35,9 @@ const foldedMoves = (events: string) => `select e.stream_id, min(e.data->>'order
 /** A placed order's row, with the moves of the same set already folded in (a replay's set holds them all). */
 const placed = (onConflict: string): ProjectionStep => ({
   name: 'orders_placed',
-  sql: `insert into orders (order_id, number, customer_id, placed_at, lines, subtotal_cents, shipping_cents, discount_cents, total_cents,
+  sql: `insert into orders (order_id, number, cart_id, customer_id, placed_at, lines, subtotal_cents, shipping_cents, discount_cents, total_cents,
                             promo_code, shipping_method, personal, status, shipping, refunded_cents, history, version, position)
-    select (a.data->>'orderId')::uuid, a.data->>'number', a.data->>'customerId', (a.data->>'at')::timestamptz, a.data->'lines',
+    select (a.data->>'orderId')::uuid, a.data->>'number', (a.data->>'cartId')::uuid, a.data->>'customerId', (a.data->>'at')::timestamptz, a.data->'lines',
            (a.data->>'subtotalCents')::int, (a.data->>'shippingCents')::int, (a.data->>'discountCents')::int, (a.data->>'totalCents')::int,
            a.data->>'promoCode', a.data->>'shippingMethod', a.data->>'personal',
            coalesce(m.status, 'Processing'), m.shipping, coalesce(m.refunded, 0),
@@ -57,7 +57,7 @@ const placed = (onConflict: string): ProjectionStep => ({
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  version: 4,
+  version: 5,
   eventTypes: ORDER_EVENT_TYPES,
   tables: ['orders'],
   partitionKey: 'stream_id',

@@ -13,6 +13,8 @@ export async function readModels(db: Queryable) {
     ),
     orders: await dump('select * from orders order by order_id'),
     stockLevels: await dump('select * from stock_levels order by variant_id'),
+    cartRemovals: await dump('select * from cart_removals order by cart_id, line_id'),
+    orderRefunds: await dump('select * from order_refunds order by order_id, version'),
   };
 }
 

@@ -88,7 +88,13 @@ describe.each(BACKENDS)('dino-shop carts list and cart replay on %s', (backend) 
     expect(steps[2]).toContain(`cart: 2 line(s), 5 item(s), total ${formatCents(3 * a.cents + 2 * b.cents)}`);
     expect(steps[3]).toContain(`cart: 1 line(s), 3 item(s), total ${formatCents(3 * a.cents)}`);
     const data = JSON.parse(/data: (.*)/.exec(steps[3]!)![1]!);
-    expect(data).toEqual({ schemaVersion: 1, lineId: lineIds[1], at: expect.stringMatching(/^\d{4}-.*Z$/) });
+    expect(data).toEqual({
+      schemaVersion: 1,
+      lineId: lineIds[1],
+      productId: b.product.id,
+      variantId: b.variant.id,
+      at: expect.stringMatching(/^\d{4}-.*Z$/),
+    });
   });
 
   it('--json prints the steps for tools; --until-version stops early; the cart- prefix is accepted', async () => {

@@ -54,6 +54,7 @@ export async function cli(
     stdout?: ReturnType<typeof capture>;
     stderr?: ReturnType<typeof capture>;
     wrap?: (db: Database) => Database;
+    now?: () => Date;
   } = {},
 ): Promise<CliRun> {
   const stdout = options.stdout ?? capture();
@@ -70,6 +71,7 @@ export async function cli(
     {
       ...(connect ? { connect } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.now ? { now: options.now } : {}),
     },
   );
   return { code, stdout: stdout.text(), stderr: stderr.text() };

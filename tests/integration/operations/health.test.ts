@@ -37,8 +37,10 @@ describe.each(BACKENDS)('health endpoints on %s', (backend) => {
     });
     expect(body.catalogue.version).toBeGreaterThan(0);
     expect(body.projections.map((p: { name: string }) => p.name).sort()).toEqual([
+      'cart_removals',
       'carts',
       'orders',
+      'refunds',
       'stock',
       'stock_alerts',
       'subscribers',

@@ -183,6 +183,8 @@ describe('argument parsers', () => {
       'orders',
       'stock',
       'stock_alerts',
+      'cart_removals',
+      'refunds',
     ]);
     expect(selectProjections(['stock', 'subscribers', 'carts', 'carts']).map((p) => p.name)).toEqual([
       'carts',
@@ -190,7 +192,7 @@ describe('argument parsers', () => {
       'stock',
     ]);
     expect(() => selectProjections(['invoices', 'carts', 'returns'])).toThrow(
-      'unknown projections "invoices", "returns" (known: carts, subscribers, orders, stock, stock_alerts)',
+      'unknown projections "invoices", "returns" (known: carts, subscribers, orders, stock, stock_alerts, cart_removals, refunds)',
     );
   });
 });

@@ -139,7 +139,9 @@ describe('cart decider: ChangeQuantity', () => {
     for (const quantity of [0, -3])
       given([added('line-1')])
         .when(change(quantity))
-        .then([{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', at } }]);
+        .then([
+          { type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', productId: 1, variantId: 100, at } },
+        ]);
   });
 
   it('records nothing when the quantity is unchanged', () => {
@@ -162,10 +164,10 @@ describe('cart decider: ChangeQuantity', () => {
 });
 
 describe('cart decider: RemoveItem and ClearCart', () => {
-  it('removes a line', () => {
+  it('removes a line, naming what it held', () => {
     given([added('line-1')])
       .when({ type: 'RemoveItem', lineId: 'line-1', at })
-      .then([{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', at } }]);
+      .then([{ type: 'ItemRemoved', data: { schemaVersion: 1, lineId: 'line-1', productId: 1, variantId: 100, at } }]);
   });
 
   it('answers 404 when removing a line that is not there (e.g. removed twice)', () => {
