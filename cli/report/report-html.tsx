@@ -2,7 +2,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { OwnerReport, ProductFigures } from '../../app/report/owner-report.ts';
 import { formatCents } from '../../contracts/money-format.ts';
 import { formatCount } from '../output.ts';
-import { ABANDONED_RULE, NOTHING_TAKEN_OUT, NO_PRODUCT_SOLD, percent, spanText } from './report-text.ts';
+import {
+  ABANDONED_RULE,
+  DAY_COLUMNS,
+  NOTHING_TAKEN_OUT,
+  NO_PRODUCT_SOLD,
+  dayCells,
+  percent,
+  spanText,
+} from './report-text.ts';
 
 // One self-contained page: its styles inline, its chart SVG, no outside asset, so it opens offline or in a mail.
 const STYLE = `
@@ -60,6 +68,15 @@ function RevenueChart({ report }: { report: OwnerReport }) {
     </svg>
   );
 }
+
+const Cells = ({ cells }: { cells: readonly string[] }) => (
+  <tr>
+    {cells.map((cell, i) => (
+      // A row's cells are its columns, fixed in number and order: the index is their key.
+      <td key={i}>{cell}</td>
+    ))}
+  </tr>
+);
 
 function Products({ caption, list }: { caption: string; list: ProductFigures[] }) {
   return (
@@ -134,7 +151,7 @@ function ReportPage({ report }: { report: OwnerReport }) {
             <table>
               <thead>
                 <tr>
-                  {['Day', 'Orders', 'Cancelled', 'Items', 'Revenue', 'Refunds', 'Average order'].map((h) => (
+                  {DAY_COLUMNS.map((h) => (
                     <th scope="col" key={h}>
                       {h}
                     </th>
@@ -143,27 +160,11 @@ function ReportPage({ report }: { report: OwnerReport }) {
               </thead>
               <tbody>
                 {report.days.map((d) => (
-                  <tr key={d.day}>
-                    <td>{d.day}</td>
-                    <td>{formatCount(d.orders)}</td>
-                    <td>{formatCount(d.cancelled)}</td>
-                    <td>{formatCount(d.items)}</td>
-                    <td>{formatCents(d.revenueCents)}</td>
-                    <td>{formatCents(d.refundedCents)}</td>
-                    <td>{d.averageOrderCents === null ? '–' : formatCents(d.averageOrderCents)}</td>
-                  </tr>
+                  <Cells key={d.day} cells={dayCells(d.day, d)} />
                 ))}
               </tbody>
               <tfoot>
-                <tr>
-                  <td>Total</td>
-                  <td>{formatCount(totals.orders)}</td>
-                  <td>{formatCount(totals.cancelled)}</td>
-                  <td>{formatCount(totals.items)}</td>
-                  <td>{formatCents(totals.revenueCents)}</td>
-                  <td>{formatCents(totals.refundedCents)}</td>
-                  <td>{totals.averageOrderCents === null ? '–' : formatCents(totals.averageOrderCents)}</td>
-                </tr>
+                <Cells cells={dayCells('Total', totals)} />
               </tfoot>
             </table>
           </div>

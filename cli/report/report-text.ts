@@ -1,4 +1,4 @@
-import { ABANDONED_AFTER_MS, type OwnerReport } from '../../app/report/owner-report.ts';
+import { ABANDONED_AFTER_MS, type DayFigures, type OwnerReport } from '../../app/report/owner-report.ts';
 import { formatCents } from '../../contracts/money-format.ts';
 import { formatCount, formatTable } from '../output.ts';
 
@@ -30,33 +30,26 @@ export function revenueChart(report: OwnerReport, width = 40): string {
     .join('\n');
 }
 
+/** The columns of sales by day, and one day's (or the totals') cells under them. */
+export const DAY_COLUMNS = ['Day', 'Orders', 'Cancelled', 'Items', 'Revenue', 'Refunds', 'Average order'] as const;
+export const dayCells = (label: string, d: Omit<DayFigures, 'day'>) => [
+  label,
+  formatCount(d.orders),
+  formatCount(d.cancelled),
+  formatCount(d.items),
+  formatCents(d.revenueCents),
+  formatCents(d.refundedCents),
+  money(d.averageOrderCents),
+];
+
 const section = (title: string, body: string) => `${title}\n${body.trimEnd()}\n`;
 
 /** The report as a terminal reads it: the tables, and a bar chart of revenue by day when `chart`. */
 export function reportText(report: OwnerReport, options: { chart: boolean }): string {
   const { totals, carts } = report;
   const days = formatTable(
-    ['DAY', 'ORDERS', 'CANCELLED', 'ITEMS', 'REVENUE', 'REFUNDS', 'AVERAGE ORDER'],
-    [
-      ...report.days.map((d) => [
-        d.day,
-        formatCount(d.orders),
-        formatCount(d.cancelled),
-        formatCount(d.items),
-        formatCents(d.revenueCents),
-        formatCents(d.refundedCents),
-        money(d.averageOrderCents),
-      ]),
-      [
-        'Total',
-        formatCount(totals.orders),
-        formatCount(totals.cancelled),
-        formatCount(totals.items),
-        formatCents(totals.revenueCents),
-        formatCents(totals.refundedCents),
-        money(totals.averageOrderCents),
-      ],
-    ],
+    DAY_COLUMNS.map((c) => c.toUpperCase()),
+    [...report.days.map((d) => dayCells(d.day, d)), dayCells('Total', totals)],
   );
   const products = (list: OwnerReport['topByUnits']) =>
     list.length === 0
